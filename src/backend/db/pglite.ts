@@ -1,0 +1,50 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { Db, QueryResult, Queryable, TransactionOptions } from './types.js';
+
+// Values come back as text and are parsed the way node-postgres does, so both adapters
+// hand the rest of the backend the same JavaScript values.
+const parsers = {
+  [types.INT8]: (v: string) => v,
+  [types.NUMERIC]: (v: string) => v,
+};
+
+function wrap<T>(r: { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }): QueryResult<T> {
+  return { rows: r.rows, fields: r.fields, rowCount: r.affectedRows ?? r.rows.length };
+}
+
+/**
+ * PGlite runs one connection in this process; PGlite itself queues queries and
+ * transactions, so every request transaction runs alone, in arrival order.
+ */
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const pg = await PGlite.create(dataDir ?? undefined, { parsers, relaxedDurability: false, extensions: { pgcrypto } });
+  const query = async <T>(sql: string, params: unknown[] = []) => wrap<T>(await pg.query<T>(sql, params));
+  return {
+    kind: 'pglite',
+    query,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      return pg.transaction(async (tx) => {
+        if (options.readOnly) await tx.query('set transaction read only');
+        return fn({
+          query: async <R>(sql: string, params: unknown[] = []) => wrap<R>(await tx.query<R>(sql, params)),
+          exec: async (sql: string) => {
+            await tx.exec(sql);
+          },
+        });
+      });
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    async listen(channel: string, onNotify: (payload: string) => void) {
+      const unsub = await pg.listen(channel, onNotify);
+      return async () => {
+        await unsub();
+      };
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

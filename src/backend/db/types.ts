@@ -1,0 +1,46 @@
+export interface QueryField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  fields: QueryField[];
+  /** Rows inserted, updated or deleted (or returned, for a select). */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement with bound parameters ($1, $2, …). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** A script of several statements without parameters (migrations, seed). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  readOnly?: boolean;
+}
+
+/**
+ * The one database surface every backend part uses. Two implementations:
+ * PGlite (single connection, every transaction queued) and node-postgres (a pool).
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK when it throws). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL error as both drivers report it (SQLSTATE in `code`). */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}

@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { configFromEnv, type BackendConfig } from './config.js';
+import type { BackendContext } from './context.js';
+import { openDb, type Db } from './db/index.js';
+import { migrate, type MigrationReport } from './db/migrate.js';
+import { CORS_HEADERS, sendJson, type RouteHandler } from './http.js';
+import { createJwtKeys } from './jwt.js';
+import { createRestHandler } from './rest/index.js';
+import { createAuthHandler } from './auth/index.js';
+import { attachRealtime } from './realtime/index.js';
+import { createFunctionsHandler } from './functions/index.js';
+import { createMailer } from './mail/index.js';
+import { createMailboxHandler } from './mail/mailbox.js';
+import { createStaticHandler } from './static.js';
+
+export interface Backend {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  db: Db;
+  context: BackendContext;
+  migrations: MigrationReport;
+  close(): Promise<void>;
+}
+
+function loadOrCreateSecret(config: BackendConfig): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (!config.dataDir) return crypto.randomBytes(32).toString('hex');
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Starts the embedded Supabase-compatible backend on one HTTP port. */
+export async function startBackend(overrides: Partial<BackendConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Backend> {
+  const config = configFromEnv(env, overrides);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let server: http.Server | null = null;
+  try {
+    const migrations = await migrate(db, config.supabaseDir);
+    const jwt = await createJwtKeys(loadOrCreateSecret(config));
+
+    server = http.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(config.port, config.host, () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    const publicUrl = (config.siteUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`).replace(/\/$/, '');
+
+    const context: BackendContext = { config, db, jwt, publicUrl, mailer: undefined as never };
+    context.mailer = createMailer(context);
+
+    const routes: [string, RouteHandler][] = [
+      ['/rest/v1', createRestHandler(context)],
+      ['/auth/v1', createAuthHandler(context)],
+      ['/functions/v1', createFunctionsHandler(context)],
+      ['/_mailbox', createMailboxHandler(context)],
+    ];
+    const serveStatic = createStaticHandler(context);
+    const realtime = attachRealtime(context, server);
+
+    server.on('request', (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const route = routes.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
+      if (route && req.method === 'OPTIONS') {
+        res.writeHead(204, CORS_HEADERS);
+        res.end();
+        return;
+      }
+      const handler = route ? route[1] : serveStatic;
+      handler(req, res, url).catch((e: unknown) => {
+        console.error(`[backend] ${req.method} ${url.pathname} failed:`, e);
+        if (!res.headersSent) sendJson(res, 500, { code: 'XX000', message: 'Internal server error', details: null, hint: null });
+        else res.end();
+      });
+    });
+
+    const sockets = new Set<import('node:net').Socket>();
+    server.on('connection', (s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
+
+    let closing: Promise<void> | null = null;
+    return {
+      url: publicUrl,
+      port,
+      anonKey: jwt.anonKey,
+      serviceRoleKey: jwt.serviceRoleKey,
+      jwtSecret: jwt.secret,
+      db,
+      context,
+      migrations,
+      close() {
+        closing ??= (async () => {
+          await realtime.close();
+          await new Promise<void>((resolve) => {
+            server!.close(() => resolve());
+            for (const s of sockets) s.destroy();
+          });
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    server?.close();
+    await db.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startBackend, type Backend } from '../../src/backend/server.js';
+import type { BackendConfig } from '../../src/backend/config.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases every integration test runs on: both, unless TEST_DB names one. */
+export function testDatabases(): DbKind[] {
+  const only = process.env.TEST_DB;
+  if (only === 'pglite' || only === 'postgres') return [only];
+  return ['pglite', 'postgres'];
+}
+
+export function adminDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'PostgreSQL tests need TEST_DATABASE_URL (for example postgres://postgres:postgres@127.0.0.1:5432/postgres). ' +
+        '`npm test` sets it up when PostgreSQL is installed; TEST_DB=pglite runs the PGlite half only.',
+    );
+  }
+  return url;
+}
+
+export interface TestBackend extends Backend {
+  kind: DbKind;
+  /** A supabase-js client with the anon key (or the given access token). */
+  client(accessToken?: string): SupabaseClient;
+  /** A supabase-js client with the service-role key. */
+  serviceClient(): SupabaseClient;
+}
+
+async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = adminDatabaseUrl();
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+export interface StartOptions extends Partial<BackendConfig> {
+  /** Reuse an existing PostgreSQL database (restart tests); otherwise a fresh one is made. */
+  databaseUrl?: string | null;
+  keepDatabase?: boolean;
+}
+
+/** Starts the embedded backend on a random port on a brand-new database of the given kind. */
+export async function startTestBackend(kind: DbKind, options: StartOptions = {}): Promise<TestBackend> {
+  const { keepDatabase, ...overrides } = options;
+  let scratch: { url: string; drop(): Promise<void> } | null = null;
+  if (kind === 'postgres' && !overrides.databaseUrl) scratch = await createScratchDatabase();
+  const backend = await startBackend(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: null,
+      jwtSecret: 'test-secret-with-at-least-32-characters!!',
+      authAutoconfirm: false,
+      ...overrides,
+      databaseUrl: kind === 'postgres' ? (overrides.databaseUrl ?? scratch!.url) : null,
+    },
+    { ...process.env, PORT: '0' },
+  );
+  const opts = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+  return {
+    ...backend,
+    kind,
+    client(accessToken?: string) {
+      return createClient(backend.url, backend.anonKey, {
+        ...opts,
+        ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
+      });
+    },
+    serviceClient() {
+      return createClient(backend.url, backend.serviceRoleKey, opts);
+    },
+    async close() {
+      await backend.close();
+      if (scratch && !keepDatabase) await scratch.drop();
+    },
+  };
+}
