@@ -143,3 +143,20 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   applied_at timestamptz not null default now()
 );
+
+-- Messages captured by the `outbox` mail provider and shown on the dev mailbox page.
+-- Not in an exposed schema: only the backend itself reads it.
+create schema if not exists _mailbox;
+revoke all on schema _mailbox from public;
+create table if not exists _mailbox.messages (
+  id uuid primary key default gen_random_uuid(),
+  kind text not null check (kind in ('email', 'sms')),
+  recipients text[] not null,
+  subject text,
+  html text,
+  body text,
+  sender text,
+  -- Same key twice is one message: lets a dispatcher retry after a crash without sending twice.
+  idempotency_key text unique,
+  created_at timestamptz not null default now()
+);

@@ -5,12 +5,15 @@ export interface EmailMessage {
   text?: string;
   from?: string;
   replyTo?: string;
+  /** A retry with the same key must not deliver the message twice (providers that support it). */
+  idempotencyKey?: string;
 }
 
 export interface SmsMessage {
   /** Any phone number a customer typed; providers receive it normalised to E.164. */
   to: string;
   body: string;
+  idempotencyKey?: string;
 }
 
 export interface SentMessage {
