@@ -1,6 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { BackendContext } from './context.js';
-import { sendJson, type RouteHandler } from './http.js';
+import type { RouteHandler } from './http.js';
 
-export function createStaticHandler(_ctx: BackendContext): RouteHandler {
-  return async (_req, res) => sendJson(res, 404, { error: 'not found' });
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
+
+/** The runtime configuration the SPAs read before they start (see src/shared/data/client.ts). */
+export function envScript(ctx: BackendContext): string {
+  const env = {
+    SUPABASE_URL: ctx.publicUrl,
+    SUPABASE_ANON_KEY: ctx.jwt.anonKey,
+    GOOGLE_MAPS_API_KEY: ctx.config.env.GOOGLE_MAPS_API_KEY || undefined,
+    REVIEWS_WIDGET_SRC: ctx.config.env.REVIEWS_WIDGET_SRC || undefined,
+    MAILBOX_URL: ctx.config.env.MAILBOX === 'off' ? undefined : `${ctx.publicUrl}/_mailbox`,
+  };
+  return `window.__ENV__ = ${JSON.stringify(env)};\n`;
+}
+
+interface App {
+  prefix: string;
+  root: string;
+}
+
+function missingBuildPage(app: string): string {
+  return `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Application non construite</title>
+<body style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem">
+<h1>L'application « ${app} » n'est pas construite</h1>
+<p>Lancez <code>npm start</code> (qui construit ce qui manque) ou <code>npm run build</code>, puis rechargez cette page.</p>
+</body></html>`;
+}
+
+/**
+ * Serves the built shop at `/` and the admin at `/admin/`, each with a history fallback to its
+ * index.html, plus `/env.js`. Hashed assets are cached for a year; HTML and env.js never.
+ */
+export function createStaticHandler(ctx: BackendContext): RouteHandler {
+  const apps: App[] = [
+    { prefix: '/admin', root: path.join(ctx.config.distDir, 'admin') },
+    { prefix: '', root: path.join(ctx.config.distDir, 'shop') },
+  ];
+
+  // Compressed bodies, keyed by path and ETag, so each asset is gzipped once.
+  const gzipCache = new Map<string, Buffer>();
+
+  return async (req, res, url) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    if (url.pathname === '/env.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : envScript(ctx));
+      return;
+    }
+    if (url.pathname === '/admin') {
+      res.writeHead(301, { Location: '/admin/' });
+      res.end();
+      return;
+    }
+    const app = apps.find((a) => a.prefix === '' || url.pathname.startsWith(a.prefix + '/'))!;
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url.pathname.slice(app.prefix.length));
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Bad Request');
+      return;
+    }
+    const root = path.resolve(app.root);
+    let file = path.resolve(root, '.' + path.posix.normalize('/' + rel));
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not Found');
+      return;
+    }
+    let stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) {
+      file = path.join(file, 'index.html');
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    }
+    const ext = path.extname(file).toLowerCase();
+    if (!stat?.isFile()) {
+      // A missing file with an extension is a real 404 (a broken image must not receive HTML).
+      if (ext && ext !== '.html') {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Not Found');
+        return;
+      }
+      file = path.join(root, 'index.html');
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat?.isFile()) {
+        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(missingBuildPage(app.prefix === '' ? 'boutique' : 'admin'));
+        return;
+      }
+    }
+    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const immutable = /\/assets\//.test(file) && /[-.][A-Za-z0-9_-]{8,}\.\w+$/.test(file);
+    const isHtml = type.startsWith('text/html');
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : isHtml || file.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+    if (isHtml) headers['X-Frame-Options'] = 'SAMEORIGIN';
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    headers.ETag = etag;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const gzip = COMPRESSIBLE.has(path.extname(file).toLowerCase()) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    if (gzip) {
+      headers['Content-Encoding'] = 'gzip';
+      headers.Vary = 'Accept-Encoding';
+      const key = `${file}:${etag}`;
+      let body = gzipCache.get(key);
+      if (!body) {
+        body = zlib.gzipSync(fs.readFileSync(file));
+        if (gzipCache.size > 500) gzipCache.clear();
+        gzipCache.set(key, body);
+      }
+      headers['Content-Length'] = String(body.length);
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    headers['Content-Length'] = String(stat.size);
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') res.end();
+    else fs.createReadStream(file).pipe(res);
+  };
 }

@@ -6,6 +6,8 @@ import type { Db } from './types.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface MigrationReport {
+  /** True when this start created the database (bootstrap ran for the first time). */
+  fresh: boolean;
   applied: string[];
   seeded: boolean;
 }
@@ -66,5 +68,5 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
     }
     seeded = true;
   }
-  return { applied, seeded };
+  return { fresh: fresh.fresh, applied, seeded };
 }

@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Dependencies point one way: apps -> shared -> nothing. The shop never imports admin code and
+// vice versa; the domain imports nothing outside itself; only the admin's kiosk adapter touches window.kiosk.
+const boundaries = [
+  { target: './src/shared/domain', from: ['./src/shared/data', './src/shop', './src/admin', './src/main', './src/preload', './src/backend'], message: 'The domain is pure: it imports nothing outside itself.' },
+  { target: './src/shared', from: ['./src/shop', './src/admin', './src/main', './src/preload', './src/backend'], message: 'Shared code never imports an app.' },
+  { target: './src/shop', from: ['./src/admin', './src/main', './src/preload', './src/backend'], message: 'The shop only imports src/shared.' },
+  { target: './src/admin', from: ['./src/shop', './src/main', './src/backend'], message: 'The admin only imports src/shared (and the preload types).' },
+  { target: './src/main', from: ['./src/shop', './src/admin', './src/backend'], message: 'The kiosk main process only imports src/shared.' },
+  { target: './src/preload', from: ['./src/shop', './src/admin', './src/backend', './src/main'], message: 'The preload only imports src/shared/ipc.' },
+  { target: './src/backend', from: ['./src/shop', './src/admin', './src/main', './src/preload', './src/shared/data'], message: 'The backend only imports src/shared/domain.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/admin/features/print/kiosk.ts', 'src/preload/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'kiosk', message: 'Use the kiosk adapter in src/admin/features/print/kiosk.ts.' }],
+    },
+  },
+);

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Runs every test: unit + integration (vitest, on PGlite and PostgreSQL), then the browser tests
+// (Playwright + Chromium). Ends with one line "N passed, N failed".
+import { spawnSync, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+const DEFAULT_PG = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+async function reachable(url) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+function sh(cmd, args) {
+  try {
+    execFileSync(cmd, args, { stdio: 'inherit' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function ensurePostgres() {
+  if (process.env.TEST_DB === 'pglite') return;
+  if (process.env.TEST_DATABASE_URL) return;
+  if (await reachable(DEFAULT_PG)) {
+    process.env.TEST_DATABASE_URL = DEFAULT_PG;
+    return;
+  }
+  const isRoot = process.getuid?.() === 0;
+  const hasCluster = fs.existsSync('/usr/bin/pg_ctlcluster') && fs.existsSync('/etc/postgresql');
+  if (isRoot && hasCluster) {
+    const version = fs.readdirSync('/etc/postgresql').sort().pop();
+    console.log(`Starting the local PostgreSQL ${version} cluster for the tests…`);
+    sh('pg_ctlcluster', [version, 'main', 'start']);
+    sh('su', ['postgres', '-c', `psql -q -c "alter user postgres password 'postgres'"`]);
+    for (let i = 0; i < 20 && !(await reachable(DEFAULT_PG)); i++) await new Promise((r) => setTimeout(r, 500));
+    if (await reachable(DEFAULT_PG)) {
+      process.env.TEST_DATABASE_URL = DEFAULT_PG;
+      return;
+    }
+  }
+  console.error(
+    'The tests run on PGlite and on PostgreSQL, and no PostgreSQL server was found.\n' +
+      `Set TEST_DATABASE_URL (for example ${DEFAULT_PG}), start PostgreSQL (pg_ctlcluster 15 main start),\n` +
+      'or run the PGlite half only with TEST_DB=pglite npm test.',
+  );
+  process.exit(1);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function countPlaywright(report) {
+  let passed = 0, failed = 0;
+  const walk = (suite) => {
+    for (const s of suite.suites ?? []) walk(s);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        const status = t.results?.at(-1)?.status;
+        if (t.status === 'expected' || t.status === 'flaky') passed++;
+        else if (status !== 'skipped') failed++;
+      }
+  };
+  for (const s of report?.suites ?? []) walk(s);
+  return { passed, failed };
+}
+
+await ensurePostgres();
+fs.mkdirSync('test-results', { recursive: true });
+const extra = process.argv.slice(2);
+const vitestJson = 'test-results/vitest.json';
+fs.rmSync(vitestJson, { force: true });
+const unit = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...extra],
+  { stdio: 'inherit', env: process.env },
+);
+const v = readJson(vitestJson);
+let passed = v?.numPassedTests ?? 0;
+let failed = (v?.numFailedTests ?? 0) + (v ? 0 : 1);
+let status = unit.status ?? 1;
+
+const hasE2e = fs.existsSync('tests/e2e') && fs.readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
+if (hasE2e && extra.length === 0) {
+  const pwJson = 'test-results/playwright.json';
+  fs.rmSync(pwJson, { force: true });
+  const e2e = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+  });
+  const counts = countPlaywright(readJson(pwJson));
+  passed += counts.passed;
+  failed += counts.failed + (fs.existsSync(pwJson) ? 0 : 1);
+  if (e2e.status !== 0) status = e2e.status ?? 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(status !== 0 || failed > 0 ? 1 : 0);

@@ -1,0 +1,55 @@
+import { createClient } from '@supabase/supabase-js';
+import { startBackend, type Backend } from '../server.js';
+import { ensureAdmin } from './admin-user.js';
+
+export const DEMO_ADMIN_EMAIL = 'admin@demo.lu';
+
+/** Starts the backend from the environment, prints where everything is, and stops cleanly on Ctrl-C. */
+export async function runServer(): Promise<Backend> {
+  const backend = await startBackend();
+  const { config } = backend.context;
+  console.log('');
+  console.log(`  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir ?? 'memory'}`}`);
+  if (backend.migrations.applied.length) console.log(`  Migrations applied: ${backend.migrations.applied.join(', ')}`);
+  if (backend.migrations.seeded) console.log('  Seed data loaded (menu, settings, delivery zones).');
+
+  if (backend.migrations.fresh) {
+    const service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    try {
+      const admin = await ensureAdmin(service, DEMO_ADMIN_EMAIL);
+      if (admin.password) {
+        console.log('');
+        console.log(`  Demo admin created: ${DEMO_ADMIN_EMAIL} / ${admin.password}`);
+        console.log('  (shown once; change it with: npm run create-admin -- EMAIL --password NEW)');
+      }
+    } catch (e) {
+      console.error(`  Could not create the demo admin: ${(e as Error).message}`);
+    }
+  }
+
+  console.log('');
+  console.log(`  Shop       ${backend.url}/`);
+  console.log(`  Admin      ${backend.url}/admin/`);
+  if (config.env.MAILBOX !== 'off') console.log(`  Mailbox    ${backend.url}/_mailbox`);
+  console.log(`  API        ${backend.url}  (Supabase URL)`);
+  console.log(`  Anon key   ${backend.anonKey}`);
+  console.log('');
+  console.log('  Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping…`);
+    backend
+      .close()
+      .then(() => process.exit(0))
+      .catch((e) => {
+        console.error(e);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return backend;
+}
