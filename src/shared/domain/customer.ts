@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** What the cart form asks of the person ordering; address fields only matter for delivery. */
+export const customerInfoSchema = z.object({
+  name: z.string().default(''),
+  phone: z.string().default(''),
+  email: z.string().default(''),
+  address: z.string().default(''),
+  postalCode: z.string().default(''),
+  city: z.string().default(''),
+  notes: z.string().default(''),
+});
+export type CustomerInfo = z.output<typeof customerInfoSchema>;
+
+export const EMPTY_CUSTOMER_INFO: CustomerInfo = {
+  name: '',
+  phone: '',
+  email: '',
+  address: '',
+  postalCode: '',
+  city: '',
+  notes: '',
+};
+
+/** A registered customer as the get-users function lists them for the admin. */
+export const customerSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable().default(null),
+  email_confirmed_at: z.string().nullable().default(null),
+});
+export type Customer = z.output<typeof customerSchema>;
+
+export const NEVER_SIGNED_IN_TEXT = 'Jamais';
+
+export function customerVerificationLabel(c: Pick<Customer, 'email_confirmed_at'>): 'Vérifié' | 'Non vérifié' {
+  return c.email_confirmed_at ? 'Vérifié' : 'Non vérifié';
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const deliveryZoneSchema = z.object({
+  name: z.string(),
+  fee: z.coerce.number().nonnegative(),
+});
+export type DeliveryZone = z.output<typeof deliveryZoneSchema>;
+
+export const orderingSettingSchema = z.object({
+  is_enabled: z.boolean().default(true),
+  message: z.string().default(''),
+});
+export const deliveryOptionsSettingSchema = z.object({
+  is_enabled: z.boolean().default(true),
+});
+
+export const storeSettingsSchema = z.object({
+  ordering: orderingSettingSchema,
+  delivery_options: deliveryOptionsSettingSchema,
+  delivery_zones: z.array(deliveryZoneSchema),
+});
+export type StoreSettings = z.output<typeof storeSettingsSchema>;
+export type StoreSettingKey = keyof StoreSettings;
+
+/** Shop open, delivery on, no zones: what the shop assumes when the settings cannot be read. */
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  ordering: { is_enabled: true, message: '' },
+  delivery_options: { is_enabled: true },
+  delivery_zones: [],
+};
+
+/** Stored with is_enabled false; turning ordering back on stores an empty message. */
+export const ORDERING_CLOSED_MESSAGE = 'As encomendas online estão temporariamente fechadas.';
+
+export function orderingSetting(isEnabled: boolean): StoreSettings['ordering'] {
+  return { is_enabled: isEnabled, message: isEnabled ? '' : ORDERING_CLOSED_MESSAGE };
+}
+
+/**
+ * Builds the settings from store_settings rows ({key, value}). Unknown keys are ignored and a
+ * malformed value falls back to its default, key by key, so one bad row never closes the shop.
+ */
+export function storeSettingsFromRows(rows: ReadonlyArray<{ key: string; value: unknown }>): StoreSettings {
+  const settings: StoreSettings = structuredClone(DEFAULT_STORE_SETTINGS);
+  for (const { key, value } of rows) {
+    if (key === 'ordering') {
+      const parsed = orderingSettingSchema.safeParse(value);
+      if (parsed.success) settings.ordering = parsed.data;
+    } else if (key === 'delivery_options') {
+      const parsed = deliveryOptionsSettingSchema.safeParse(value);
+      if (parsed.success) settings.delivery_options = parsed.data;
+    } else if (key === 'delivery_zones') {
+      const parsed = z.array(deliveryZoneSchema).safeParse(value);
+      if (parsed.success) settings.delivery_zones = parsed.data;
+    }
+  }
+  return settings;
+}
