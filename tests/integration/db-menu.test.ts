@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { admin, anon, as, customer, failure } from './db-support.js';
+
+const SPEC_RANGES: Record<string, [number, number]> = {
+  entrees: [3.86, 12.3],
+  grill: [3.5, 25.64],
+  francesinhas: [19.49, 28.2],
+  hamburgers: [12.77, 23.69],
+  boissons: [2.87, 6.83],
+  desserts: [5.84, 5.84],
+};
+
+describe.each(testDatabases())('menu and settings on %s', (kind) => {
+  let b: TestBackend;
+  beforeAll(async () => {
+    b = await startTestBackend(kind);
+  });
+  afterAll(async () => b?.close());
+
+  it('has the nine categories in the spec order with the grill as Grillades', async () => {
+    const rows = await as(b, anon, (tx) => tx.query<{ id: string; name: string; slug: string }>(`select id, name, slug from public.menu_categories order by sort_order`));
+    expect(rows.rows.map((r) => r.id)).toEqual(['entrees', 'chic_n_fries', 'grill', 'francesinhas', 'hamburgers', 'boissons', 'menu_enfant', 'accompagnements', 'desserts']);
+    expect(rows.rows[2]).toEqual({ id: 'grill', name: 'Grillades', slug: 'grillades' });
+  });
+
+  it('seeds every category with dishes priced inside the spec ranges', async () => {
+    const { rows } = await as(b, anon, (tx) =>
+      tx.query<{ id: string; category_id: string; price: string; unavailable: boolean; image_src: string | null }>(
+        `select id, category_id, price, unavailable, image_src from public.menu_items where item_type = 'dish'`,
+      ),
+    );
+    const byCategory = new Map<string, typeof rows>();
+    for (const r of rows) byCategory.set(r.category_id, [...(byCategory.get(r.category_id) ?? []), r]);
+    expect([...byCategory.keys()].sort()).toHaveLength(9);
+    for (const [category, [lo, hi]] of Object.entries(SPEC_RANGES)) {
+      const prices = byCategory.get(category)!.map((r) => Number(r.price));
+      expect(Math.min(...prices), category).toBe(lo);
+      expect(Math.max(...prices), category).toBe(hi);
+    }
+    expect(byCategory.get('menu_enfant')!.map((r) => Number(r.price)).sort()).toEqual([10.78, 9.8].sort());
+    expect(byCategory.get('boissons')!.filter((r) => r.unavailable)).toHaveLength(2);
+    for (const r of rows) expect(r.image_src).toBe(`/images/menu/${r.id}.webp`);
+  });
+
+  it('has the whole grilled chicken at 15.00 with its pickup special price as data', async () => {
+    const item = await as(b, anon, (tx) =>
+      tx.query(`select name, price, special_offer is not null as has_offer from public.menu_items where id = '32'`),
+    );
+    expect(item.rows[0]).toEqual({ name: 'Poulet entier grillé', price: '15.00', has_offer: true });
+    const special = await as(b, anon, (tx) =>
+      tx.query(`select price, delivery_method, starts_on::text, ends_on::text from public.menu_special_prices where item_id = '32'`),
+    );
+    expect(special.rows).toEqual([{ price: '12.50', delivery_method: 'pickup', starts_on: '2025-10-10', ends_on: '2025-10-13' }]);
+  });
+
+  it('has default settings: open, delivery on, zones and opening hours', async () => {
+    const { rows } = await as(b, anon, (tx) => tx.query<{ key: string; value: any }>(`select key, value from public.store_settings order by key`));
+    const settings = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    expect(settings.ordering.is_enabled).toBe(true);
+    expect(settings.delivery_options.is_enabled).toBe(true);
+    expect(settings.delivery_zones.map((z: any) => z.name)).toContain('Differdange');
+    for (const z of settings.delivery_zones) expect(z.fee).toBeGreaterThanOrEqual(2);
+    expect(settings.opening_hours.days['2']).toEqual([]);
+  });
+
+  it('lets only admins write menu and settings', async () => {
+    const cust = customer('customer', 'client@example.lu');
+    const denied = await failure(as(b, anon, (tx) => tx.query(`update public.menu_items set price = 0 where id = '32'`)));
+    expect(denied?.code).toBe('42501');
+    const silent = await as(b, cust, (tx) => tx.query(`update public.menu_items set price = 0 where id = '32'`));
+    expect(silent.rowCount).toBe(0);
+    const done = await as(b, admin(), (tx) =>
+      tx.query(`insert into public.store_settings (key, value) values ('ordering', '{"is_enabled": false, "message": "As encomendas online estão temporariamente fechadas."}')
+                on conflict (key) do update set value = excluded.value returning key`),
+    );
+    expect(done.rowCount).toBe(1);
+    const bad = await failure(as(b, admin(), (tx) => tx.query(`update public.store_settings set value = '[{"name": "", "fee": 2}]' where key = 'delivery_zones'`)));
+    expect(bad?.code).toBe('23514');
+    await as(b, admin(), (tx) => tx.query(`update public.store_settings set value = '{"is_enabled": true, "message": ""}' where key = 'ordering'`));
+  });
+});
