@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { signIn, useSession } from './session.js';
+import { useT } from '../../i18n/index.js';
+import { Button } from '../../components/ui/button.js';
+import { LanguageSwitch } from '../layout/language-switch.js';
+
+const input = 'mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg focus:border-brand-600 focus:outline-none';
+
+export function LoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const from = (location.state as { from?: Location } | null)?.from;
+  const target = from && from.pathname !== '/login' ? `${from.pathname}${from.search}${from.hash}` : '/dashboard';
+
+  if (session.status === 'signed-in' && session.isAdmin && !busy) return <Navigate to={target} replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) return setError(t('login.required'));
+    setBusy(true);
+    setError(null);
+    const result = await signIn(email.trim(), password);
+    setBusy(false);
+    if (!result.ok) return setError(t('login.failed'));
+    navigate(target, { replace: true });
+  }
+
+  return (
+    <main className="flex min-h-full items-center justify-center bg-slate-900 p-4">
+      <form noValidate onSubmit={submit} className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
+        <div className="mb-6 flex items-start justify-between gap-2">
+          <div>
+            <h1 className="text-3xl font-extrabold">{t('login.title')}</h1>
+            <p className="mt-1 text-slate-600">{t('login.subtitle')}</p>
+          </div>
+          <LanguageSwitch />
+        </div>
+        <label className="block text-base font-semibold">
+          {t('login.email')}
+          <input className={input} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="mt-4 block text-base font-semibold">
+          {t('login.password')}
+          <input className={input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        {error && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="mt-6 w-full text-lg" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <a href="/" className="mt-5 block text-center text-brand-700 underline">
+          {t('login.backToSite')}
+        </a>
+      </form>
+    </main>
+  );
+}

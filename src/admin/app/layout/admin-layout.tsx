@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Sidebar } from './sidebar.js';
+import { TopBar } from './top-bar.js';
+import { useT } from '../../i18n/index.js';
+
+export function AdminLayout() {
+  const t = useT();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-full">
+      <aside className="no-print sticky top-0 hidden h-screen w-72 shrink-0 lg:block">
+        <Sidebar />
+      </aside>
+      {drawerOpen && (
+        <div className="no-print fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t('nav.openMenu')}>
+          <button type="button" aria-label={t('nav.closeMenu')} className="absolute inset-0 bg-black/60" onClick={() => setDrawerOpen(false)} />
+          <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw] shadow-2xl">
+            <Sidebar onNavigate={() => setDrawerOpen(false)} />
+          </div>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+        <main className="flex-1 p-3 sm:p-5">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { NavLink, useNavigate } from 'react-router-dom';
+import { NAV_ITEMS } from './nav-items.js';
+import { useT } from '../../i18n/index.js';
+import { signOut } from '../auth/session.js';
+import { useActiveOrderCount } from '../../lib/data.js';
+
+export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const activeOrders = useActiveOrderCount();
+  const count = activeOrders.data ?? 0;
+
+  return (
+    <nav aria-label="Admin" className="flex h-full flex-col bg-slate-900 text-white">
+      <div className="border-b border-slate-700 px-5 py-5">
+        <p className="text-xl font-extrabold">🔥 Churrasqueira</p>
+        <p className="text-sm text-slate-300">Differdange</p>
+      </div>
+      <ul className="flex-1 space-y-1 overflow-y-auto p-3">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `flex min-h-12 items-center gap-3 rounded-lg px-4 text-lg font-semibold ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`
+              }
+            >
+              <span aria-hidden>{item.icon}</span>
+              <span className="flex-1">{t(item.label)}</span>
+              {item.showsActiveOrders && count > 0 && (
+                <span data-testid="active-order-badge" aria-label={t('nav.activeOrders', { n: count })} className="rounded-full bg-red-600 px-2.5 py-0.5 text-base font-bold text-white">
+                  {count}
+                </span>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <div className="border-t border-slate-700 p-4">
+        <p className="font-bold">{t('sidebar.admin')}</p>
+        <p className="text-sm text-slate-300">{t('sidebar.administrator')}</p>
+        <button
+          type="button"
+          className="mt-3 min-h-12 w-full rounded-lg border-2 border-slate-500 px-3 font-semibold hover:bg-slate-800"
+          onClick={async () => {
+            await signOut();
+            navigate('/login', { replace: true });
+          }}
+        >
+          {t('sidebar.signOut')}
+        </button>
+      </div>
+    </nav>
+  );
+}

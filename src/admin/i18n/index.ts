@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { pt, type MessageKey } from './pt.js';
+import { fr } from './fr.js';
+
+export type Language = 'pt' | 'fr';
+const catalogues = { pt, fr } as const;
+
+interface LanguageState {
+  language: Language;
+  setLanguage(language: Language): void;
+}
+
+export const useLanguage = create<LanguageState>()(
+  persist((set) => ({ language: 'pt', setLanguage: (language) => set({ language }) }), { name: 'admin-language' }),
+);
+
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export function translate(language: Language, key: MessageKey, vars?: Record<string, string | number>): string {
+  const text: string = catalogues[language][key] ?? pt[key];
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** The translate function for the chosen language; re-renders when the language changes. */
+export function useT(): Translate {
+  const language = useLanguage((s) => s.language);
+  return (key, vars) => translate(language, key, vars);
+}
+
+/** For code outside React (toasts raised from callbacks). */
+export function t(key: MessageKey, vars?: Record<string, string | number>): string {
+  return translate(useLanguage.getState().language, key, vars);
+}
+
+export type { MessageKey };
