@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import {
+  cartItemSchema,
+  cartItemUniqueId,
+  kidsMenuLineId,
+  kidsMenuLineName,
+  type CartItem,
+  type CartOption,
+} from './cart-item.js';
+import type { KidsMenuOptionId, MenuItem } from './menu.js';
+import { isOrderable } from './menu.js';
+import { fromCents, toCents } from './money.js';
+import type { OrderItem } from './order.js';
+import { unitPrice, type PriceContext } from './pricing.js';
+
+export const CART_STORAGE_KEY = 'cartItems';
+
+export type CartToastKey =
+  | 'item_added'
+  | 'quantity_updated'
+  | 'item_removed'
+  | 'added_to_cart'
+  | 'item_deleted'
+  | 'item_unavailable'
+  | 'option_required';
+
+export interface CartToast {
+  key: CartToastKey;
+  title: string;
+  description?: string;
+  variant: 'success' | 'destructive';
+}
+
+export const CART_TOASTS = {
+  item_added: { key: 'item_added', title: 'Article ajouté', variant: 'success' },
+  quantity_updated: { key: 'quantity_updated', title: 'Quantité mise à jour', variant: 'success' },
+  item_removed: { key: 'item_removed', title: 'Article retiré', variant: 'success' },
+  item_deleted: {
+    key: 'item_deleted',
+    title: 'Article supprimé',
+    description: "L'article a été retiré de votre panier.",
+    variant: 'success',
+  },
+  item_unavailable: {
+    key: 'item_unavailable',
+    title: 'Article indisponible',
+    description: "Cet article n'est pas disponible pour le moment.",
+    variant: 'destructive',
+  },
+  option_required: {
+    key: 'option_required',
+    title: 'Choix requis',
+    description: 'Veuillez choisir un plat pour le menu enfant.',
+    variant: 'destructive',
+  },
+} as const satisfies Record<Exclude<CartToastKey, 'added_to_cart'>, CartToast>;
+
+export function addedToCartToast(lineName: string): CartToast {
+  return { key: 'added_to_cart', title: 'Ajouté au panier !', description: `${lineName} a été ajouté.`, variant: 'success' };
+}
+
+export interface CartChange {
+  /** False when the cart was left as it was (unavailable item, missing kids-menu choice, unknown line). */
+  ok: boolean;
+  items: CartItem[];
+  toast?: CartToast;
+}
+
+export interface AddChoice {
+  quantity?: number;
+  options?: CartOption[];
+  kidsOption?: KidsMenuOptionId;
+}
+
+/**
+ * Adds a menu item. The same item with the same options increments the existing line. A kids menu
+ * needs its dish chosen and becomes its own line "<item>_<dish>" named "<item> (<dish>)".
+ */
+export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: AddChoice = {}): CartChange {
+  const quantity = choice.quantity ?? 1;
+  if (!Number.isInteger(quantity) || quantity < 1) return { ok: false, items: [...cart] };
+  if (!isOrderable(item)) return { ok: false, items: [...cart], toast: CART_TOASTS.item_unavailable };
+
+  let line: CartItem;
+  let toast: CartToast;
+  if (item.isKidsMenuWithOptions) {
+    const dish = item.options.find((o) => o.id === choice.kidsOption);
+    if (!dish) return { ok: false, items: [...cart], toast: CART_TOASTS.option_required };
+    const id = kidsMenuLineId(item.id, dish.id);
+    const name = kidsMenuLineName(item, dish);
+    line = { id, menuItemId: item.id, name, price: item.price, quantity, options: [], kidsOption: dish.id, imageSrc: item.imageSrc, uniqueId: id };
+    toast = addedToCartToast(name);
+  } else {
+    const options = choice.options ?? [];
+    line = {
+      id: item.id,
+      menuItemId: item.id,
+      name: item.name,
+      price: item.price,
+      quantity,
+      options,
+      imageSrc: item.imageSrc,
+      uniqueId: cartItemUniqueId(item.id, options),
+    };
+    toast = CART_TOASTS.item_added;
+  }
+
+  const existing = cart.find((l) => l.uniqueId === line.uniqueId);
+  if (!existing) return { ok: true, items: [...cart, line], toast };
+  return {
+    ok: true,
+    items: cart.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)),
+    toast: item.isKidsMenuWithOptions ? toast : CART_TOASTS.quantity_updated,
+  };
+}
+
+/** Sets a line's quantity; zero or less removes the line. */
+export function setLineQuantity(cart: readonly CartItem[], uniqueId: string, quantity: number): CartChange {
+  const line = cart.find((l) => l.uniqueId === uniqueId);
+  if (!line || !Number.isFinite(quantity)) return { ok: false, items: [...cart] };
+  if (quantity <= 0) return { ok: true, items: cart.filter((l) => l !== line), toast: CART_TOASTS.item_removed };
+  const q = Math.floor(quantity);
+  return { ok: true, items: cart.map((l) => (l === line ? { ...l, quantity: q } : l)), toast: CART_TOASTS.quantity_updated };
+}
+
+export function incrementLine(cart: readonly CartItem[], uniqueId: string): CartChange {
+  const line = cart.find((l) => l.uniqueId === uniqueId);
+  return line ? setLineQuantity(cart, uniqueId, line.quantity + 1) : { ok: false, items: [...cart] };
+}
+
+/** At quantity 1 the minus button is a trash button: decrementing removes the line. */
+export function decrementLine(cart: readonly CartItem[], uniqueId: string): CartChange {
+  const line = cart.find((l) => l.uniqueId === uniqueId);
+  return line ? setLineQuantity(cart, uniqueId, line.quantity - 1) : { ok: false, items: [...cart] };
+}
+
+export function removeLine(cart: readonly CartItem[], uniqueId: string): CartChange {
+  if (!cart.some((l) => l.uniqueId === uniqueId)) return { ok: false, items: [...cart] };
+  return { ok: true, items: cart.filter((l) => l.uniqueId !== uniqueId), toast: CART_TOASTS.item_deleted };
+}
+
+/** The price of one unit of the line, options included, with any special price of its menu item. */
+export function lineUnitPriceCents(line: CartItem, ctx?: PriceContext): number {
+  const base = ctx ? unitPrice({ id: line.menuItemId, price: line.price }, ctx) : line.price;
+  return line.options.reduce((sum, o) => sum + toCents(o.price), toCents(base));
+}
+
+export function lineTotal(line: CartItem, ctx?: PriceContext): number {
+  return fromCents(lineUnitPriceCents(line, ctx) * line.quantity);
+}
+
+export function cartSubtotal(cart: readonly CartItem[], ctx?: PriceContext): number {
+  return fromCents(cart.reduce((sum, l) => sum + lineUnitPriceCents(l, ctx) * l.quantity, 0));
+}
+
+/** The number on the cart button's badge: units, not lines. */
+export function cartItemCount(cart: readonly CartItem[]): number {
+  return cart.reduce((n, l) => n + l.quantity, 0);
+}
+
+/** The order's order_items: the cart lines without uniqueId, at the prices that apply. */
+export function toOrderItems(cart: readonly CartItem[], ctx?: PriceContext): OrderItem[] {
+  return cart.map((l) => ({
+    id: l.id,
+    name: l.name,
+    quantity: l.quantity,
+    price: ctx ? unitPrice({ id: l.menuItemId, price: l.price }, ctx) : l.price,
+    options: l.options.map((o) => ({ id: o.id, name: o.name, price: o.price })),
+  }));
+}
+
+/** Older carts were stored without menuItemId; their line id was the menu id. */
+const persistedLineSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('menuItemId' in v) && 'id' in v ? { ...v, menuItemId: (v as { id: unknown }).id } : v),
+  cartItemSchema,
+);
+
+/**
+ * Reads localStorage "cartItems". Bad JSON or a value that is not a list gives an empty cart;
+ * a line that no longer reads as a cart line is dropped, the others are kept.
+ */
+export function parsePersistedCart(raw: string | null | undefined): CartItem[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const lines: CartItem[] = [];
+  for (const entry of data) {
+    const parsed = persistedLineSchema.safeParse(entry);
+    if (parsed.success && !lines.some((l) => l.uniqueId === parsed.data.uniqueId)) lines.push(parsed.data);
+  }
+  return lines;
+}
+
+export function serialiseCart(cart: readonly CartItem[]): string {
+  return JSON.stringify(cart);
+}

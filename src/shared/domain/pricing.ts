@@ -1,0 +1,46 @@
+import type { DeliveryMethod } from './delivery-method.js';
+import { parseIsoDate, type IsoDate } from './luxembourg-time.js';
+
+/**
+ * A time-limited price, kept as data so the shop, the admin and the database apply the same rule.
+ * from and until are Luxembourg calendar days, both inclusive (until runs to 23:59:59 local time).
+ * The spec's original check effectively looked at the end date only, so the price applied to
+ * every earlier day too; we apply the whole window, which is what the home page announces
+ * ("10 au 13 octobre").
+ */
+export interface SpecialPrice {
+  itemId: string;
+  price: number;
+  /** Omitted: applies to both methods. */
+  method?: DeliveryMethod;
+  from: IsoDate;
+  until: IsoDate;
+}
+
+/** The whole grilled chicken (item 32) at 12,50 € for pickup, 10 to 13 October 2025. */
+export const SPECIAL_PRICES: readonly SpecialPrice[] = [
+  { itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' },
+];
+
+export interface PriceContext {
+  method: DeliveryMethod;
+  /** The Luxembourg day the order is for: today, or the pre-order date. */
+  date: IsoDate;
+  specialPrices?: readonly SpecialPrice[];
+}
+
+export function specialPriceFor(itemId: string, ctx: PriceContext): SpecialPrice | undefined {
+  if (!parseIsoDate(ctx.date)) return undefined;
+  return (ctx.specialPrices ?? SPECIAL_PRICES).find(
+    (s) =>
+      s.itemId === itemId &&
+      (s.method === undefined || s.method === ctx.method) &&
+      s.from <= ctx.date &&
+      ctx.date <= s.until,
+  );
+}
+
+/** What one unit of a menu item costs for this method and day. */
+export function unitPrice(item: { id: string; price: number }, ctx: PriceContext): number {
+  return specialPriceFor(item.id, ctx)?.price ?? item.price;
+}

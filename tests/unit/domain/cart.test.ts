@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  cartItemCount,
+  cartSubtotal,
+  decrementLine,
+  incrementLine,
+  lineTotal,
+  parsePersistedCart,
+  removeLine,
+  serialiseCart,
+  setLineQuantity,
+  toOrderItems,
+} from '../../../src/shared/domain/cart.js';
+import type { CartItem } from '../../../src/shared/domain/cart-item.js';
+import { chicken, fries, item, juice, kids } from './menu-fixtures.js';
+
+const add = (cart: CartItem[], ...args: Parameters<typeof addToCart> extends [unknown, ...infer R] ? R : never) => addToCart(cart, ...args);
+
+describe('adding to the cart', () => {
+  it('adds a new line, then merges the same item into it', () => {
+    const first = add([], chicken);
+    expect(first.ok).toBe(true);
+    expect(first.toast?.title).toBe('Article ajouté');
+    expect(first.items).toEqual([
+      { id: '32', menuItemId: '32', name: 'Poulet grillé entier', price: 15, quantity: 1, options: [], imageSrc: null, uniqueId: '32' },
+    ]);
+    const second = add(first.items, chicken, { quantity: 2 });
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]!.quantity).toBe(3);
+    expect(second.toast?.title).toBe('Quantité mise à jour');
+  });
+
+  it('keeps the same item with different options on separate lines', () => {
+    const sauce = { id: 'piri', name: 'Sauce piri-piri', price: 1 };
+    const a = add([], fries).items;
+    const b = add(a, fries, { options: [sauce] }).items;
+    expect(b.map((l) => l.uniqueId)).toEqual(['cnf-1', 'cnf-1_piri']);
+    const c = add(b, fries, { options: [sauce] }).items;
+    expect(c.map((l) => [l.uniqueId, l.quantity])).toEqual([['cnf-1', 1], ['cnf-1_piri', 2]]);
+    expect(lineTotal(c[1]!)).toBe(9);
+  });
+
+  it('refuses an unavailable item with the spec toast and leaves the cart alone', () => {
+    const start = add([], fries).items;
+    const r = add(start, juice);
+    expect(r).toEqual({
+      ok: false,
+      items: start,
+      toast: { key: 'item_unavailable', title: 'Article indisponible', description: "Cet article n'est pas disponible pour le moment.", variant: 'destructive' },
+    });
+    expect(add([], item({ id: 'x', categoryId: 'desserts', name: 'Bientôt', price: 5, type: 'comingSoon' })).ok).toBe(false);
+  });
+
+  it('puts each kids-menu dish on its own line', () => {
+    const r1 = add([], kids, { kidsOption: 'quarter_chicken' });
+    expect(r1.items[0]).toMatchObject({ id: 'k1_quarter_chicken', uniqueId: 'k1_quarter_chicken', menuItemId: 'k1', name: 'Menu Enfant (1/4 de poulet)', kidsOption: 'quarter_chicken', price: 9.8 });
+    expect(r1.toast).toEqual({ key: 'added_to_cart', title: 'Ajouté au panier !', description: 'Menu Enfant (1/4 de poulet) a été ajouté.', variant: 'success' });
+    const r2 = add(r1.items, kids, { kidsOption: 'nuggets' });
+    const r3 = add(r2.items, kids, { kidsOption: 'nuggets' });
+    expect(r3.items.map((l) => [l.id, l.quantity])).toEqual([['k1_quarter_chicken', 1], ['k1_nuggets', 2]]);
+    expect(add([], kids).toast?.key).toBe('option_required');
+    expect(add([], kids, { kidsOption: 'wings' }).ok).toBe(true);
+  });
+
+  it('refuses a quantity that is not a positive whole number', () => {
+    expect(add([], chicken, { quantity: 0 }).ok).toBe(false);
+    expect(add([], chicken, { quantity: 1.5 }).ok).toBe(false);
+  });
+});
+
+describe('changing quantities', () => {
+  const cart = add(add([], chicken).items, fries, { quantity: 2 }).items;
+
+  it('increments and decrements, and removes at zero', () => {
+    expect(incrementLine(cart, '32').items[0]!.quantity).toBe(2);
+    expect(decrementLine(cart, 'cnf-1').items[1]!.quantity).toBe(1);
+    const removed = decrementLine(cart, '32');
+    expect(removed.items.map((l) => l.uniqueId)).toEqual(['cnf-1']);
+    expect(removed.toast?.title).toBe('Article retiré');
+    expect(setLineQuantity(cart, 'cnf-1', -3).items.map((l) => l.uniqueId)).toEqual(['32']);
+    expect(setLineQuantity(cart, 'cnf-1', 5).items[1]!.quantity).toBe(5);
+  });
+
+  it('removes a line with the spec toast; unknown lines change nothing', () => {
+    expect(removeLine(cart, '32')).toMatchObject({ ok: true, toast: { title: 'Article supprimé', description: "L'article a été retiré de votre panier." } });
+    expect(removeLine(cart, 'nope')).toEqual({ ok: false, items: cart });
+    expect(incrementLine(cart, 'nope').ok).toBe(false);
+    expect(setLineQuantity(cart, '32', Number.NaN).ok).toBe(false);
+  });
+
+  it('does not mutate the cart it was given', () => {
+    const copy = structuredClone(cart);
+    incrementLine(cart, '32');
+    removeLine(cart, '32');
+    add(cart, chicken);
+    expect(cart).toEqual(copy);
+  });
+});
+
+describe('totals', () => {
+  it('sums line totals in cents and counts units', () => {
+    let cart = add([], item({ id: 'a', categoryId: 'boissons', name: 'A', price: 0.1 })).items;
+    cart = add(cart, item({ id: 'b', categoryId: 'boissons', name: 'B', price: 0.2 })).items;
+    expect(cartSubtotal(cart)).toBe(0.3);
+    cart = add(cart, fries, { quantity: 3 }).items;
+    expect(cartSubtotal(cart)).toBe(10.8);
+    expect(cartItemCount(cart)).toBe(5);
+    expect(cartSubtotal([])).toBe(0);
+  });
+
+  it('applies the special price of the menu item for pickup on the offer days', () => {
+    const cart = add([], chicken, { quantity: 2 }).items;
+    expect(cartSubtotal(cart, { method: 'pickup', date: '2025-10-12' })).toBe(25);
+    expect(cartSubtotal(cart, { method: 'delivery', date: '2025-10-12' })).toBe(30);
+    expect(toOrderItems(cart, { method: 'pickup', date: '2025-10-12' })).toEqual([
+      { id: '32', name: 'Poulet grillé entier', quantity: 2, price: 12.5, options: [] },
+    ]);
+  });
+});
+
+describe('persisted cart', () => {
+  it('round-trips through JSON', () => {
+    const cart = add(add([], chicken).items, kids, { kidsOption: 'wings' }).items;
+    expect(parsePersistedCart(serialiseCart(cart))).toEqual(cart);
+  });
+
+  it('gives an empty cart for missing or bad JSON or a non-list', () => {
+    expect(parsePersistedCart(null)).toEqual([]);
+    expect(parsePersistedCart('{oops')).toEqual([]);
+    expect(parsePersistedCart('{"id":"32"}')).toEqual([]);
+    expect(parsePersistedCart('null')).toEqual([]);
+  });
+
+  it('drops unreadable lines, keeps the others, reads old lines without menuItemId', () => {
+    const raw = JSON.stringify([
+      { id: '32', name: 'Poulet', price: 15, quantity: 1, options: [], uniqueId: '32' },
+      { id: 'x', name: 'Broken', price: 'free', quantity: 1, uniqueId: 'x' },
+      { id: 'y', name: 'Zero', price: 1, quantity: 0, uniqueId: 'y' },
+      { id: '32', name: 'Duplicate', price: 15, quantity: 1, options: [], uniqueId: '32' },
+    ]);
+    expect(parsePersistedCart(raw)).toEqual([
+      { id: '32', menuItemId: '32', name: 'Poulet', price: 15, quantity: 1, options: [], uniqueId: '32' },
+    ]);
+  });
+});
