@@ -11,3 +11,6 @@ export * from './order-status.js';
 export * from './luxembourg-time.js';
 export * from './pricing.js';
 export * from './cart.js';
+export * from './refusal.js';
+export * from './delivery-zones.js';
+export * from './opening-hours.js';
