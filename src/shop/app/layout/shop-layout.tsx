@@ -1,0 +1,42 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { fr } from '../../i18n/fr.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { Toaster } from '../../components/ui/toaster.js';
+import { useCartPanel } from '../../features/cart/cart-panel-store.js';
+import { Header } from './header.js';
+import { Footer } from './footer.js';
+import { InstallBanner } from './install-banner.js';
+
+const CartPanel = lazy(() => import('../../features/cart/cart-panel.js'));
+
+export function ShopLayout() {
+  const cartOpen = useCartPanel((s) => s.isOpen);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded bg-flame-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        {fr.common.skipToContent}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<div className="min-h-dvh bg-charcoal-950 pt-24"><Spinner /></div>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {cartOpen && (
+        <Suspense fallback={null}>
+          <CartPanel />
+        </Suspense>
+      )}
+      <InstallBanner />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

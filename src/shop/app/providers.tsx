@@ -1,0 +1,23 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useAuthListener } from '../lib/session.js';
+import { hydrateCart } from '../features/cart/cart-store.js';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+function AuthListener() {
+  useAuthListener();
+  useEffect(() => void hydrateCart(), []);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthListener />
+      {children}
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHero } from '../../components/ui/page-hero.js';
+
+export default function Page() {
+  return <PageHero title="contact-page" />;
+}

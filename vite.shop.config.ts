@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = fileURLToPath(new URL('./src/shop', import.meta.url));
+const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321';
+
+export default defineConfig({
+  root,
+  base: '/',
+  publicDir: fileURLToPath(new URL('./src/shop/public', import.meta.url)),
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['icons/favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Churrasqueira Differdange',
+        short_name: 'Churrasqueira',
+        description: 'Poulet grillé au feu de bois à Differdange : commandez en ligne, livraison ou à emporter.',
+        lang: 'fr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#1c1512',
+        theme_color: '#1c1512',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        navigateFallback: '/index.html',
+        // Backend paths must reach the network, never the SPA shell.
+        navigateFallbackDenylist: [/^\/admin/, /^\/rest\//, /^\/auth\//, /^\/realtime\//, /^\/functions\//, /^\/env\.js/, /^\/mailbox/],
+        runtimeCaching: [
+          { urlPattern: ({ url }) => url.pathname === '/env.js', handler: 'NetworkFirst', options: { cacheName: 'runtime-env' } },
+        ],
+      },
+    }),
+  ],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/shop', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/env.js': backend,
+      '/rest': backend,
+      '/auth': backend,
+      '/functions': backend,
+      '/realtime': { target: backend, ws: true },
+    },
+  },
+});
