@@ -1,6 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackendContext } from '../context.js';
-import { sendJson, type RouteHandler } from '../http.js';
+import { HttpError, readBody, sendJson, sendText, type RouteHandler } from '../http.js';
+import { bearerToken, JwtError } from '../jwt.js';
+import { MAILBOX_PAGE, MAILBOX_SCRIPT } from './mailbox-page.js';
+import { InvalidMessageError, MailError } from './types.js';
 
-export function createMailboxHandler(_ctx: BackendContext): RouteHandler {
-  return async (_req, res) => sendJson(res, 404, { error: 'Mailbox not built yet' });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+// Captured HTML is untrusted: no scripts, no same-origin access, only inline styles and images.
+const MESSAGE_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data:; frame-ancestors 'self'";
+
+interface MessageRow {
+  id: string;
+  kind: 'email' | 'sms';
+  recipients: string[];
+  subject: string | null;
+  html: string | null;
+  body: string | null;
+  sender: string | null;
+  created_at: string;
+}
+
+const COLUMNS = `id::text as id, kind, recipients, subject, html, body, sender, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`;
+
+function toApi(r: MessageRow) {
+  return { id: r.id, kind: r.kind, to: r.recipients, subject: r.subject, html: r.html, body: r.body, from: r.sender, created_at: r.created_at };
+}
+
+/**
+ * The development inbox at /_mailbox: a page and a JSON API over the messages the outbox provider captured.
+ * `POST /_mailbox/api/send` (service role only) lets embedded Edge Functions send through the backend's mailer;
+ * it stays available with MAILBOX=off because production may run embedded with a real provider.
+ */
+export function createMailboxHandler(ctx: BackendContext): RouteHandler {
+  const enabled = ctx.config.env.MAILBOX !== 'off';
+
+  async function list(url: URL) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const to = url.searchParams.get('to')?.trim();
+    if (to) {
+      params.push(to);
+      where.push(`exists (select 1 from unnest(recipients) r where lower(r) = lower($${params.length}) or r like '%<' || $${params.length} || '>')`);
+    }
+    const kind = url.searchParams.get('kind');
+    if (kind) {
+      if (kind !== 'email' && kind !== 'sms') throw new HttpError(400, { error: 'kind must be email or sms' });
+      params.push(kind);
+      where.push(`kind = $${params.length}`);
+    }
+    const limit = Number(url.searchParams.get('limit') ?? 200);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new HttpError(400, { error: 'limit must be between 1 and 1000' });
+    const sql = `select ${COLUMNS} from _mailbox.messages ${where.length ? 'where ' + where.join(' and ') : ''} order by created_at desc, id desc limit ${limit}`;
+    return (await ctx.db.query<MessageRow>(sql, params)).rows.map(toApi);
+  }
+
+  async function one(id: string): Promise<MessageRow> {
+    if (!UUID.test(id)) throw new HttpError(404, { error: 'Message not found' });
+    const row = (await ctx.db.query<MessageRow>(`select ${COLUMNS} from _mailbox.messages where id = $1`, [id])).rows[0];
+    if (!row) throw new HttpError(404, { error: 'Message not found' });
+    return row;
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse) {
+    const token = bearerToken(req.headers);
+    try {
+      if ((await ctx.jwt.verify(token ?? '')).role !== 'service_role') throw new HttpError(403, { error: 'Sending needs the service role key' });
+    } catch (e) {
+      if (e instanceof JwtError) throw new HttpError(401, { error: `Invalid JWT: ${e.message}` });
+      throw e;
+    }
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse((await readBody(req, ctx.config.maxBodyBytes)).toString('utf8') || 'null');
+    } catch (e) {
+      if (e instanceof HttpError) throw e;
+      throw new HttpError(400, { error: 'Body must be JSON' });
+    }
+    if (!input || typeof input !== 'object') throw new HttpError(400, { error: 'Body must be a JSON object' });
+    const kind = input.kind ?? 'email';
+    try {
+      if (kind === 'sms') {
+        const message = { to: String(input.to ?? ''), body: String(input.body ?? ''), idempotencyKey: optional(input.idempotencyKey) };
+        return sendJson(res, 200, await ctx.mailer.sendSms(message));
+      }
+      if (kind !== 'email') throw new HttpError(400, { error: 'kind must be email or sms' });
+      const message = {
+        to: input.to as string | string[],
+        subject: input.subject as string,
+        html: input.html as string,
+        text: optional(input.text),
+        from: optional(input.from),
+        replyTo: optional(input.replyTo),
+        idempotencyKey: optional(input.idempotencyKey),
+      };
+      return sendJson(res, 200, await ctx.mailer.sendEmail(message));
+    } catch (e) {
+      if (!(e instanceof MailError)) throw e;
+      sendJson(res, e instanceof InvalidMessageError ? 400 : 502, { error: e.message, provider: e.provider, retryable: e.retryable });
+    }
+  }
+
+  return async (req, res, url) => {
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+    try {
+      if (path === '/_mailbox/api/send') {
+        if (method !== 'POST') throw new HttpError(405, { error: 'Use POST' });
+        return await send(req, res);
+      }
+      if (!enabled) throw new HttpError(404, { error: 'The mailbox is off (MAILBOX=off)' });
+      if (method === 'GET' && path === '/_mailbox') {
+        return sendText(res, 200, MAILBOX_PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
+      }
+      if (method === 'GET' && path === '/_mailbox/mailbox.js') {
+        return sendText(res, 200, MAILBOX_SCRIPT, 'text/javascript; charset=utf-8', { 'Cache-Control': 'no-store' });
+      }
+      const html = /^\/_mailbox\/messages\/([^/]+)\/html$/.exec(path);
+      if (method === 'GET' && html) {
+        const row = await one(html[1]);
+        return sendText(res, 200, row.html ?? '', 'text/html; charset=utf-8', {
+          'Content-Security-Policy': MESSAGE_CSP,
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'no-store',
+        });
+      }
+      if (path === '/_mailbox/api/messages') {
+        if (method === 'GET') return sendJson(res, 200, { messages: await list(url) });
+        if (method === 'DELETE') {
+          const r = await ctx.db.query(`delete from _mailbox.messages`);
+          return sendJson(res, 200, { deleted: r.rowCount });
+        }
+        throw new HttpError(405, { error: 'Use GET or DELETE' });
+      }
+      const item = /^\/_mailbox\/api\/messages\/([^/]+)$/.exec(path);
+      if (item) {
+        if (method === 'GET') return sendJson(res, 200, toApi(await one(item[1])));
+        if (method === 'DELETE') {
+          await one(item[1]);
+          await ctx.db.query(`delete from _mailbox.messages where id = $1`, [item[1]]);
+          return sendJson(res, 200, { deleted: 1 });
+        }
+        throw new HttpError(405, { error: 'Use GET or DELETE' });
+      }
+      throw new HttpError(404, { error: 'Not found' });
+    } catch (e) {
+      if (e instanceof HttpError) return sendJson(res, e.status, e.body);
+      throw e;
+    }
+  };
+}
+
+function optional(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }

@@ -42,3 +42,10 @@ export class MailError extends Error {
     super(message);
   }
 }
+
+/** The message itself is wrong (no recipient, bad address or phone number): retrying cannot help. */
+export class InvalidMessageError extends MailError {
+  constructor(message: string, provider: string) {
+    super(message, provider, false);
+  }
+}

@@ -1,0 +1,32 @@
+import { InvalidPhoneNumberError, toE164 } from '../../shared/domain/phone.js';
+import { InvalidMessageError, type EmailMessage } from './types.js';
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** The bare address of `a@b.lu` or `Name <a@b.lu>`. */
+export function bareAddress(value: string): string {
+  const m = /<([^>]*)>\s*$/.exec(value);
+  return (m ? m[1] : value).trim();
+}
+
+/** Recipients as a list, each checked; a bad message is not retryable. */
+export function checkEmail(message: EmailMessage, provider: string): string[] {
+  const to = (Array.isArray(message.to) ? message.to : [message.to]).map((t) => String(t ?? '').trim()).filter(Boolean);
+  if (to.length === 0) throw new InvalidMessageError('E-mail has no recipient', provider);
+  for (const t of to) {
+    if (!ADDRESS.test(bareAddress(t))) throw new InvalidMessageError(`Invalid e-mail address "${t}"`, provider);
+  }
+  if (typeof message.subject !== 'string' || message.subject.trim() === '') throw new InvalidMessageError('E-mail has no subject', provider);
+  if (typeof message.html !== 'string' || message.html === '') throw new InvalidMessageError('E-mail has no HTML body', provider);
+  return to;
+}
+
+export function smsRecipient(to: string, body: string, provider: string, defaultCountryCode: string): string {
+  if (typeof body !== 'string' || body.trim() === '') throw new InvalidMessageError('SMS has no text', provider);
+  try {
+    return toE164(String(to ?? ''), defaultCountryCode);
+  } catch (e) {
+    if (e instanceof InvalidPhoneNumberError) throw new InvalidMessageError(e.message, provider);
+    throw e;
+  }
+}
