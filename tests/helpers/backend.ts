@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../../src/backend/server.js';
 import type { BackendConfig } from '../../src/backend/config.js';
@@ -75,15 +76,22 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
     },
     { ...process.env, PORT: '0' },
   );
-  const opts = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+  // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
+  const opts = {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  };
   return {
     ...backend,
     kind,
     client(accessToken?: string) {
-      return createClient(backend.url, backend.anonKey, {
+      const client = createClient(backend.url, backend.anonKey, {
         ...opts,
         ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
       });
+      // Realtime does not read the global headers; its channels join with this token.
+      if (accessToken) void client.realtime.setAuth(accessToken);
+      return client;
     },
     serviceClient() {
       return createClient(backend.url, backend.serviceRoleKey, opts);
