@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { admin, anon, as, customer, failure, service, signUp, type Caller } from './db-support.js';
+
+// Wednesday 19 November 2025, 12:00 in Luxembourg (UTC+1): the kitchen is open.
+const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
+
+const pickup = (items: unknown[], extra: Record<string, unknown> = {}) => ({
+  customer: { name: 'Joana Silva', phone: '+352 621 123 456', email: 'joana@example.lu' },
+  delivery_method: 'pickup',
+  payment_method: 'cash',
+  items,
+  ...extra,
+});
+const delivery = (items: unknown[], city = 'Differdange', extra: Record<string, unknown> = {}) => ({
+  customer: { name: 'Joana Silva', phone: '+352 621 123 456', email: 'joana@example.lu', address: '12 rue de la Gare', postalCode: '4601', city },
+  delivery_method: 'delivery',
+  payment_method: 'card',
+  items,
+  ...extra,
+});
+
+describe.each(testDatabases())('place_order on %s', (kind) => {
+  let b: TestBackend;
+  const place = (who: Caller, order: unknown, now: string | null = WEDNESDAY_NOON) =>
+    as(b, who, async (tx) => (await tx.query<{ o: any }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), now])).rows[0]!.o);
+  const refusal = async (who: Caller, order: unknown, now: string | null = WEDNESDAY_NOON) => failure(place(who, order, now));
+  const setSetting = (key: string, value: unknown) =>
+    as(b, admin(), (tx) => tx.query(`update public.store_settings set value = $2::jsonb where key = $1`, [key, JSON.stringify(value)]));
+
+  beforeAll(async () => {
+    b = await startTestBackend(kind);
+  });
+  afterAll(async () => b?.close());
+  beforeEach(async () => {
+    await setSetting('ordering', { is_enabled: true, message: '' });
+    await setSetting('delivery_options', { is_enabled: true });
+  });
+
+  it('recomputes every price and total, ignoring what the browser sent', async () => {
+    const o = await place(service, {
+      ...delivery([
+        { menuItemId: '32', quantity: 2, price: 0.01, name: 'Cheap chicken' },
+        { id: 'kid-1_nuggets', quantity: 1, price: 0 },
+        { menuItemId: 'hb-1', quantity: 1, options: [{ id: 'acc-5', price: 0 }] },
+      ], ' niederKORN '),
+      total_price: 1,
+      delivery_fee: 0,
+      grand_total: 1,
+      discount_amount: 50,
+      status: 'Livrée',
+    });
+    expect(o.order_items).toEqual([
+      { id: '32', menu_item_id: '32', name: 'Poulet entier grillé', quantity: 2, price: 15, options: [] },
+      { id: 'kid-1_nuggets', menu_item_id: 'kid-1', name: 'Menu Enfant (Nuggets)', quantity: 1, price: 9.8, options: [] },
+      { id: 'hb-1_acc-5', menu_item_id: 'hb-1', name: 'Classic Burger', quantity: 1, price: 12.77, options: [{ id: 'acc-5', name: 'Sauce piri-piri', price: 1 }] },
+    ]);
+    expect([o.subtotal, o.total_price, o.delivery_fee, o.discount_amount, o.grand_total]).toEqual([53.57, 53.57, 2, 0, 55.57]);
+    expect(o.status).toBe('En attente');
+    expect(o.order_number).toBe(o.id.slice(0, 8));
+    expect(o.customer_city).toBe('niederKORN');
+    const stored = await b.db.query(`select total_price, grand_total, status from public.orders where id = $1`, [o.id]);
+    expect(stored.rows[0]).toEqual({ total_price: '53.57', grand_total: '55.57', status: 'En attente' });
+  });
+
+  it('applies the spec checks in the spec order with the spec messages', async () => {
+    await setSetting('ordering', { is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' });
+    const bad = { customer: { name: ' ', phone: '' }, delivery_method: 'delivery', payment_method: 'cash', items: [] };
+    const steps: [unknown, string, string, string][] = [];
+    let r = await refusal(anon, bad);
+    steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
+    await setSetting('ordering', { is_enabled: true, message: '' });
+    r = await refusal(service, { ...bad, is_preorder: true });
+    steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
+    r = await refusal(service, bad);
+    steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
+    r = await refusal(service, delivery([]));
+    steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
+    r = await refusal(service, delivery([{ menuItemId: '30', quantity: 1 }], 'Paris'));
+    steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
+    r = await refusal(service, delivery([{ menuItemId: '32', quantity: 2 }], 'Paris'));
+    steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
+    expect(steps).toEqual([
+      ['P0001', 'ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.'],
+      ['P0001', 'preorder_incomplete', 'Information en manque', 'Veuillez choisir une date et une heure pour votre pré-commande.'],
+      ['P0001', 'missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.'],
+      ['P0001', 'empty_cart', 'Panier vide', 'Votre panier est vide.'],
+      ['P0001', 'minimum_not_met', 'Montant minimum non atteint', 'Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.'],
+      ['P0001', 'invalid_delivery_zone', 'Zone de livraison non valide', 'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.'],
+    ]);
+  });
+
+  it('has no minimum and no fee for pickup, and no address stored', async () => {
+    const o = await place(service, pickup([{ menuItemId: '37', quantity: 1 }], { customer: { name: 'Rui', phone: '661000111', address: 'x', city: 'Paris' } }));
+    expect([o.grand_total, o.delivery_fee, o.customer_address, o.customer_city, o.customer_email]).toEqual([3.5, 0, null, null, null]);
+  });
+
+  it('refuses unavailable, unknown and malformed cart lines', async () => {
+    const cases: [unknown, string][] = [
+      [{ menuItemId: 'bo-7', quantity: 1 }, 'item_unavailable'],
+      [{ menuItemId: 'grill-poulets', quantity: 1 }, 'item_unavailable'],
+      [{ menuItemId: 'cnf-5', quantity: 1 }, 'item_unavailable'],
+      [{ menuItemId: 'nope', quantity: 1 }, 'unknown_item'],
+      [{ menuItemId: '32', quantity: 0 }, 'invalid_quantity'],
+      [{ menuItemId: '32', quantity: 1.5 }, 'invalid_quantity'],
+      [{ menuItemId: '32', quantity: '2' }, 'invalid_quantity'],
+      [{ menuItemId: 'kid-1', quantity: 1 }, 'option_required'],
+      [{ menuItemId: 'kid-1', kidsOption: 'lobster', quantity: 1 }, 'option_required'],
+      [{ menuItemId: '32', kidsOption: 'nuggets', quantity: 1 }, 'unknown_option'],
+      [{ menuItemId: '32', quantity: 1, options: [{ id: 'hb-6', price: 0 }] }, 'unknown_option'],
+      ['32', 'invalid_item'],
+    ];
+    for (const [line, code] of cases) {
+      const r = await refusal(anon, pickup([line]), null).then(async (first) =>
+        first?.detail === 'outside_opening_hours' ? refusal(service, pickup([line])) : first,
+      );
+      expect(r?.detail, JSON.stringify(line)).toBe(code);
+      expect(r?.code).toBe('P0001');
+    }
+    const unavailable = await refusal(service, pickup([{ menuItemId: 'bo-8', quantity: 1 }]));
+    expect([unavailable?.hint, unavailable?.message]).toEqual(['Article indisponible', "Cet article n'est pas disponible pour le moment."]);
+    expect((await b.db.query(`select count(*)::int as n from public.orders where order_items @> '[{"menu_item_id": "bo-7"}]'`)).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('matches delivery zones trimmed and case-insensitively, with their fee', async () => {
+    const chickens = [{ menuItemId: '32', quantity: 2 }];
+    for (const [city, fee] of [['Differdange', 2], ['  pétange ', 3], ['ESCH-SUR-ALZETTE', 4.5], ['Schifflange', 5]] as const) {
+      const o = await place(service, delivery(chickens, city));
+      expect([city, o.delivery_fee, o.grand_total]).toEqual([city, fee, 30 + fee]);
+    }
+    for (const city of ['Esch', 'Differdange-Nord', 'Luxembourg']) {
+      expect((await refusal(service, delivery(chickens, city)))?.detail).toBe('invalid_delivery_zone');
+    }
+  });
+
+  it('uses the special price of the whole chicken from data: pickup, 10 to 13 October', async () => {
+    const sunday12Oct = '2025-10-12T10:00:00Z';
+    expect((await place(service, pickup([{ menuItemId: '32', quantity: 1 }]), sunday12Oct)).grand_total).toBe(12.5);
+    expect((await place(service, delivery([{ menuItemId: '32', quantity: 2 }]), sunday12Oct)).total_price).toBe(30);
+    const preorderAfter = pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: '2025-10-15', preorder_time: '19:00' });
+    expect((await place(service, preorderAfter, sunday12Oct)).grand_total).toBe(15);
+    expect((await place(service, pickup([{ menuItemId: '32', quantity: 1 }]), WEDNESDAY_NOON)).grand_total).toBe(15);
+  });
+
+  it('refuses delivery when delivery is switched off', async () => {
+    await setSetting('delivery_options', { is_enabled: false });
+    expect((await refusal(service, delivery([{ menuItemId: '32', quantity: 2 }])))?.detail).toBe('delivery_disabled');
+    expect((await place(service, pickup([{ menuItemId: '32', quantity: 2 }]))).delivery_method).toBe('pickup');
+  });
+
+  it('takes immediate orders only while the kitchen is open, in Luxembourg time across DST', async () => {
+    const order = pickup([{ menuItemId: '37', quantity: 1 }]);
+    const cases: [string, boolean][] = [
+      ['2025-11-19T10:00:00Z', true], // Wed 11:00 CET
+      ['2025-11-19T09:59:00Z', false], // Wed 10:59
+      ['2025-11-19T13:30:00Z', true], // Wed 14:30, last order
+      ['2025-11-19T13:31:00Z', false], // Wed 14:31
+      ['2025-11-19T17:00:00Z', true], // Wed 18:00
+      ['2025-11-19T20:31:00Z', false], // Wed 21:31
+      ['2025-11-18T11:00:00Z', false], // Tuesday noon: closed all day
+      ['2025-03-29T10:15:00Z', true], // Sat 11:15 CET, day before the spring change
+      ['2025-03-30T09:30:00Z', true], // Sun 11:30 CEST (would be 10:30 in CET)
+      ['2025-03-30T13:00:00Z', false], // Sun 15:00 CEST (would be 14:00 in CET)
+      ['2025-10-25T09:45:00Z', true], // Sat 11:45 CEST, day before the autumn change
+      ['2025-10-26T09:45:00Z', false], // Sun 10:45 CET (would be 11:45 in CEST)
+      ['2025-10-26T13:15:00Z', true], // Sun 14:15 CET (would be 15:15 in CEST)
+    ];
+    const results = [];
+    for (const [now] of cases) {
+      const r = await refusal(service, order, now);
+      results.push(r === null ? true : r.detail);
+    }
+    expect(results).toEqual(cases.map(([, open]) => (open ? true : 'outside_opening_hours')));
+    const closed = await refusal(service, order, '2025-11-18T11:00:00Z');
+    expect(closed?.hint).toBe('Restaurant fermé');
+    expect(closed?.message).toMatch(/pré-commande/);
+  });
+
+  it('takes pre-orders from tomorrow, inside opening hours, even when ordering is closed', async () => {
+    await setSetting('ordering', { is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' });
+    const pre = (date: string, time: string) => pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: date, preorder_time: time });
+    const late = '2025-11-18T22:00:00Z'; // Tuesday 23:00, closed
+    expect((await place(service, pre('2025-11-19', '12:00'), late)).preorder_date).toBe('2025-11-19');
+    expect((await refusal(service, pre('2025-11-18', '19:00'), late))?.detail).toBe('preorder_too_soon');
+    expect((await refusal(service, pre('2025-11-19', '16:00'), late))?.detail).toBe('preorder_outside_opening_hours');
+    expect((await refusal(service, pre('2025-11-25', '12:00'), late))?.detail).toBe('preorder_outside_opening_hours'); // a Tuesday
+    expect((await refusal(service, pre('2025-11-19', '21:45'), late))?.detail).toBe('preorder_outside_opening_hours');
+    expect((await refusal(service, pre('2025-02-30', '12:00'), late))?.detail).toBe('preorder_incomplete');
+    expect((await refusal(service, pre('2025-11-20', '25:00'), late))?.detail).toBe('preorder_incomplete');
+    const o = await place(service, pre('2025-11-20', '21:30'), late);
+    expect([o.is_preorder, o.preorder_time]).toEqual([true, '21:30:00']);
+  });
+
+  it('ignores an injected clock unless the caller is the service role', async () => {
+    // At a real "now" the kitchen may be open or not; a Tuesday must not leak through from the caller.
+    const r = await refusal(anon, pickup([{ menuItemId: '37', quantity: 1 }]), '2025-11-18T11:00:00Z');
+    const realOpen = (await b.db.query<{ open: boolean }>(`select public.kitchen_open_at(now() at time zone 'Europe/Luxembourg') as open`)).rows[0]!.open;
+    expect(r === null).toBe(realOpen);
+  });
+
+  it('stores the signed-in customer and their account e-mail', async () => {
+    const joana = customer('customer', 'joana.account@example.lu');
+    await signUp(b, joana);
+    const tomorrowOpen = await b.db.query<{ d: string }>(
+      `select d::date::text as d from generate_series((now() at time zone 'Europe/Luxembourg')::date + 1, (now() at time zone 'Europe/Luxembourg')::date + 8, '1 day') d
+        where extract(isodow from d) <> 2 limit 1`,
+    );
+    const o = await place(joana, pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: tomorrowOpen.rows[0]!.d, preorder_time: '12:00' }), null);
+    expect([o.user_id, o.customer_email]).toEqual([joana.sub, 'joana.account@example.lu']);
+    const ghost = customer('ghost', 'ghost@example.lu');
+    const g = await place(ghost, pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: tomorrowOpen.rows[0]!.d, preorder_time: '12:00' }), null);
+    expect([g.user_id, g.customer_email]).toEqual([null, 'joana@example.lu']);
+  });
+
+  it('answers bad input with a refusal, never a crash', async () => {
+    for (const body of [null, [], 'x', { items: 'x' }, { delivery_method: 'drone' }, { payment_method: 'bitcoin', delivery_method: 'pickup' }]) {
+      const r = await refusal(service, body);
+      expect(r?.code, JSON.stringify(body)).toBe('P0001');
+    }
+  });
+});
