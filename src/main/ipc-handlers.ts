@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { IPC, printRequestSchema, printerSettingsSchema, setAutoLaunchSchema, type PrinterSettings } from '../shared/ipc.js';
+import type { AutoLaunch } from './auto-launch.js';
+import type { KioskConfig } from './kiosk-config.js';
+import type { PrintQueue } from './print-queue.js';
+
+/** What ipcMain.handle gives a handler, reduced to what is checked here. */
+export interface InvokeEvent {
+  senderFrame: { url: string } | null;
+}
+
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: InvokeEvent, ...args: unknown[]) => unknown): void;
+}
+
+export interface KioskServices {
+  version: string;
+  queue: PrintQueue;
+  config: KioskConfig;
+  autoLaunch: AutoLaunch;
+  testPrint(settings: PrinterSettings): Promise<void>;
+  /** Printer settings changed: the queue retries with the new printer at once. */
+  onPrinterSettingsChanged?(settings: PrinterSettings): void;
+}
+
+export class IpcRefused extends Error {}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new IpcRefused(`Données refusées : ${r.error.issues.map((i) => `${i.path.join('.') || 'valeur'} – ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+/**
+ * Registers every kiosk call. Each handler first checks that the caller is the kiosk's own page
+ * (never a navigated-away or injected frame), then validates its payload.
+ */
+export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskServices, isTrustedSender: (url: string) => boolean): void {
+  const handle = (channel: string, fn: (...args: unknown[]) => unknown) => {
+    ipcMain.handle(channel, (event, ...args) => {
+      const url = event.senderFrame?.url ?? '';
+      if (!isTrustedSender(url)) throw new IpcRefused(`Appel refusé : ${url || 'expéditeur inconnu'} n’est pas l’application.`);
+      return fn(...args);
+    });
+  };
+
+  handle(IPC.getVersion, () => services.version);
+  handle(IPC.getPrinterStatus, () => services.queue.status());
+  handle(IPC.getPrinterSettings, () => services.config.printer);
+  handle(IPC.setPrinterSettings, (value) => {
+    const saved = services.config.setPrinter(parse(printerSettingsSchema, value));
+    services.onPrinterSettingsChanged?.(saved);
+    return saved;
+  });
+  handle(IPC.printOrder, (value) => {
+    const { order, reason } = parse(printRequestSchema, value);
+    if (reason === 'auto' && !services.config.printer.autoPrint) return { queued: false, status: null };
+    return services.queue.enqueue(order, reason);
+  });
+  handle(IPC.testPrint, () => services.testPrint(services.config.printer));
+  handle(IPC.getAutoLaunch, () => services.autoLaunch.isEnabled());
+  handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));
+  handle(IPC.getPrintedOrderIds, () => services.queue.printedOrderIds());
+}

@@ -1,0 +1,193 @@
+import type { Order } from '../shared/domain/order.js';
+import type { PrintJobStatus, PrintReason, PrintResult, PrinterStatus } from '../shared/ipc.js';
+import { JsonFile } from './json-store.js';
+
+interface StoredJob {
+  id: string;
+  order: Order;
+  reason: PrintReason;
+  attempts: number;
+  lastError: string | null;
+  state: 'queued' | 'printing' | 'failed';
+  updatedAt: string;
+}
+
+interface QueueFile {
+  /** Orders created before this instant are never printed automatically (the kiosk's first start). */
+  autoPrintSince: string;
+  /** Orders printed automatically by this kiosk, with when: the "exactly once" ledger. */
+  printed: Record<string, string>;
+  jobs: StoredJob[];
+}
+
+export interface PrintQueueOptions {
+  file: string;
+  /** Renders and sends one order; throws when the printer fails. */
+  print: (order: Order) => Promise<void>;
+  now?: () => Date;
+  /** Delays before each retry, the last one repeating. */
+  retryDelaysMs?: number[];
+  /** How long printed ids are remembered. */
+  keepPrintedForMs?: number;
+  onChange?: (status: PrinterStatus) => void;
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * The kiosk's print queue. Every job is written to disk before it is attempted and removed only
+ * once the printer accepted it, so a ticket is never lost to an offline printer, a crash or a restart.
+ * Automatic prints are recorded in a ledger: each order prints automatically once per kiosk, however
+ * often it is offered (realtime event, poll, catch-up after a restart or a reconnect).
+ */
+export class PrintQueue {
+  private readonly store: JsonFile<QueueFile>;
+  private data: QueueFile;
+  private online = true;
+  private lastError: string | null = null;
+  private running: Promise<void> | null = null;
+  private kickAgain = false;
+  private timer: NodeJS.Timeout | null = null;
+  private recent: PrintJobStatus[] = [];
+  private readonly now: () => Date;
+  private readonly delays: number[];
+
+  constructor(private readonly options: PrintQueueOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.delays = options.retryDelaysMs ?? [2000, 5000, 10000, 30000, 60000];
+    this.store = new JsonFile<QueueFile>(options.file, () => ({ autoPrintSince: this.now().toISOString(), printed: {}, jobs: [] }));
+    this.data = this.store.read();
+    // A job caught mid-print by a crash is attempted again.
+    for (const job of this.data.jobs) if (job.state === 'printing') job.state = 'queued';
+    this.prune();
+    this.save();
+  }
+
+  /** Starts (or resumes after a restart) printing what is queued. */
+  start(): void {
+    this.kick();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  isPrinted(orderId: string): boolean {
+    return orderId in this.data.printed;
+  }
+
+  printedOrderIds(): string[] {
+    return Object.keys(this.data.printed);
+  }
+
+  enqueue(order: Order, reason: PrintReason): PrintResult {
+    if (reason === 'auto') {
+      const tooOld = new Date(order.created_at).getTime() < new Date(this.data.autoPrintSince).getTime();
+      const known = this.isPrinted(order.id) || this.data.jobs.some((j) => j.id === order.id && j.reason === 'auto');
+      if (tooOld || known) return { queued: false, status: this.jobStatus(order.id) };
+    }
+    const job: StoredJob = { id: order.id, order, reason, attempts: 0, lastError: null, state: 'queued', updatedAt: this.now().toISOString() };
+    this.data.jobs.push(job);
+    this.save();
+    this.emit();
+    this.kick();
+    return { queued: true, status: this.toStatus(job) };
+  }
+
+  /** Retries failed jobs now (the printer came back, or staff pressed "retry"). */
+  retryNow(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.kick();
+  }
+
+  /** Resolves when nothing is being printed right now (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  status(): PrinterStatus {
+    const pending = this.data.jobs.map((j) => this.toStatus(j));
+    const done = this.recent.filter((r) => !pending.some((p) => p.orderId === r.orderId));
+    return { online: this.online, lastError: this.lastError, pending: pending.length, jobs: [...pending, ...done].slice(0, 50) };
+  }
+
+  private jobStatus(orderId: string): PrintJobStatus | null {
+    const job = this.data.jobs.find((j) => j.id === orderId);
+    if (job) return this.toStatus(job);
+    const at = this.data.printed[orderId];
+    return at ? { orderId, state: 'printed', attempts: 1, lastError: null, updatedAt: at } : null;
+  }
+
+  private toStatus(job: StoredJob): PrintJobStatus {
+    return { orderId: job.id, state: job.state, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt };
+  }
+
+  private kick(): void {
+    if (this.running) {
+      // A drain that already looked at the list may be finishing: look again once it ends.
+      this.kickAgain = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.kickAgain && !this.timer) {
+        this.kickAgain = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.data.jobs.length > 0) {
+      const job = this.data.jobs[0];
+      job.state = 'printing';
+      job.attempts += 1;
+      job.updatedAt = this.now().toISOString();
+      this.save();
+      this.emit();
+      try {
+        await this.options.print(job.order);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        job.state = 'failed';
+        job.lastError = message;
+        job.updatedAt = this.now().toISOString();
+        this.online = false;
+        this.lastError = message;
+        this.save();
+        this.emit();
+        const delay = this.delays[Math.min(job.attempts - 1, this.delays.length - 1)];
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.kick();
+        }, delay);
+        return;
+      }
+      const at = this.now().toISOString();
+      this.data.jobs.shift();
+      if (job.reason === 'auto') this.data.printed[job.id] = at;
+      this.online = true;
+      this.lastError = null;
+      this.save();
+      this.recent.unshift({ orderId: job.id, state: 'printed', attempts: job.attempts, lastError: null, updatedAt: at });
+      this.recent = this.recent.slice(0, 50);
+      this.emit();
+    }
+  }
+
+  private prune(): void {
+    const keep = this.options.keepPrintedForMs ?? 14 * DAY;
+    const limit = this.now().getTime() - keep;
+    for (const [id, at] of Object.entries(this.data.printed)) if (new Date(at).getTime() < limit) delete this.data.printed[id];
+  }
+
+  private save(): void {
+    this.store.write(this.data);
+  }
+
+  private emit(): void {
+    this.options.onChange?.(this.status());
+  }
+}

@@ -1,0 +1,96 @@
+import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import type { Order } from '../../shared/domain/order';
+import { layoutTicket, type TicketLine } from '../../shared/domain/ticket';
+import type { PrinterSettings } from '../../shared/ipc';
+import { RESTAURANT } from '../../shared/domain/restaurant';
+
+/** PC858 is PC850 with the euro sign: € and every French and Portuguese accent in one code page. */
+export const CODE_PAGE = CharacterSet.PC858_EURO;
+
+function newPrinter(settings: PrinterSettings): ThermalPrinter {
+  return new ThermalPrinter({
+    type: settings.type === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
+    // Bytes are produced here and sent by our own transport (timeouts, paper status, clear errors).
+    interface: {} as unknown as string,
+    width: settings.width,
+    characterSet: CODE_PAGE,
+    removeSpecialCharacters: false,
+    lineCharacter: '-',
+  });
+}
+
+function writeLines(p: ThermalPrinter, lines: TicketLine[]): void {
+  for (const line of lines) {
+    if (line.kind === 'rule') {
+      p.alignLeft();
+      p.drawLine();
+      continue;
+    }
+    if (line.kind === 'blank') {
+      p.newLine();
+      continue;
+    }
+    if (line.align === 'center') p.alignCenter();
+    else if (line.align === 'right') p.alignRight();
+    else p.alignLeft();
+    p.bold(Boolean(line.bold));
+    if (line.size === 'double') p.setTextDoubleHeight();
+    // The layout already fits every line to the width; print it as is.
+    p.append(line.text);
+    p.newLine();
+    if (line.size === 'double') p.setTextNormal();
+    if (line.bold) p.bold(false);
+  }
+}
+
+/**
+ * Cuts the paper. node-thermal-printer re-initialises the printer (ESC @) after a cut, which drops the
+ * code page: it is selected again at once so the next ticket keeps its € and accents.
+ */
+function cut(p: ThermalPrinter): void {
+  p.cut();
+  p.setCharacterSet(CODE_PAGE);
+}
+
+/**
+ * Opens the cash drawer. For Epson the library sends ESC p without its two timing bytes, which makes
+ * the printer swallow the next two bytes; the complete command is sent instead (pin 2, 50 ms on, 500 ms off).
+ */
+function openDrawer(p: ThermalPrinter, settings: PrinterSettings): void {
+  if (settings.type === 'star') p.openCashDrawer();
+  else p.add(Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]));
+}
+
+/** ESC/POS bytes of everything printed for one order: customer copies, kitchen ticket, cash drawer. */
+export function renderOrderTickets(order: Order, settings: PrinterSettings): Buffer {
+  const p = newPrinter(settings);
+  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant: RESTAURANT });
+  for (let i = 0; i < settings.copies; i++) {
+    writeLines(p, customer);
+    cut(p);
+  }
+  if (settings.kitchenTicket) {
+    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant: RESTAURANT }));
+    cut(p);
+  }
+  if (settings.cashDrawer && order.payment_method === 'cash') openDrawer(p, settings);
+  return Buffer.from(p.getBuffer());
+}
+
+/** A short ticket to check the printer: width ruler, euro sign, accents, cut. */
+export function renderTestTicket(settings: PrinterSettings): Buffer {
+  const p = newPrinter(settings);
+  const ruler = '1234567890'.repeat(5).slice(0, settings.width);
+  writeLines(p, [
+    { kind: 'text', text: RESTAURANT.name, align: 'center', bold: true, size: 'double' },
+    { kind: 'text', text: 'Test d’impression', align: 'center', bold: false, size: 'normal' },
+    { kind: 'rule' },
+    { kind: 'text', text: ruler, align: 'left', bold: false, size: 'normal' },
+    { kind: 'text', text: `Largeur : ${settings.width} colonnes`, align: 'left', bold: false, size: 'normal' },
+    { kind: 'text', text: 'Prix : 12,50 € – Crème brûlée à la façon maison', align: 'left', bold: false, size: 'normal' },
+    { kind: 'text', text: 'Açores, Pão, Coração, Leitão', align: 'left', bold: false, size: 'normal' },
+    { kind: 'rule' },
+  ]);
+  cut(p);
+  return Buffer.from(p.getBuffer());
+}

@@ -1,0 +1,29 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { IPC, type KioskApi, type PrinterSettings, type PrinterStatus, type PrintRequest } from '../shared/ipc';
+
+// Exposes exactly the calls of the contract, never ipcRenderer itself.
+const kiosk: KioskApi = {
+  isKiosk: true,
+  getVersion: () => ipcRenderer.invoke(IPC.getVersion),
+  getPrinterStatus: () => ipcRenderer.invoke(IPC.getPrinterStatus),
+  getPrinterSettings: () => ipcRenderer.invoke(IPC.getPrinterSettings),
+  setPrinterSettings: (settings: PrinterSettings) => ipcRenderer.invoke(IPC.setPrinterSettings, settings),
+  printOrder: (request: PrintRequest) => ipcRenderer.invoke(IPC.printOrder, request),
+  testPrint: () => ipcRenderer.invoke(IPC.testPrint),
+  getAutoLaunch: () => ipcRenderer.invoke(IPC.getAutoLaunch),
+  setAutoLaunch: (enabled: boolean) => ipcRenderer.invoke(IPC.setAutoLaunch, enabled),
+  getPrintedOrderIds: () => ipcRenderer.invoke(IPC.getPrintedOrderIds),
+  onPrinterStatus(listener: (status: PrinterStatus) => void) {
+    const wrapped = (_event: unknown, status: PrinterStatus) => listener(status);
+    ipcRenderer.on(IPC.printerStatusEvent, wrapped);
+    return () => {
+      ipcRenderer.removeListener(IPC.printerStatusEvent, wrapped);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('kiosk', kiosk);
+// Only used by the first-start page to store the server address and key.
+contextBridge.exposeInMainWorld('kioskSetup', {
+  saveConnection: (value: { supabaseUrl: string; supabaseAnonKey: string }) => ipcRenderer.invoke(IPC.saveConnection, value),
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { orderSchema, type Order } from './domain/order.js';
+
+/**
+ * The contract between the kiosk's preload (window.kiosk) and its main process.
+ * Main validates every payload with these schemas; the preload exposes exactly these calls.
+ */
+
+export const PRINTER_WIDTHS = [48, 42, 32] as const;
+
+/** `tcp://host:port`, a device path (/dev/usb/lp0, COM3) or a Windows share (\\PC\Printer). */
+export const printerInterfaceSchema = z
+  .string()
+  .trim()
+  .min(1, 'Indiquez l’adresse de l’imprimante.')
+  .max(300)
+  .refine(
+    (v) =>
+      /^tcp:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(v) ||
+      /^\/dev\/[A-Za-z0-9/_.-]+$/.test(v) ||
+      /^(COM\d{1,3}|LPT\d)$/i.test(v) ||
+      /^\\\\[^\\/:*?"<>|]+\\[^\\/:*?"<>|]+$/.test(v),
+    { message: 'Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.' },
+  );
+
+export const printerSettingsSchema = z.object({
+  type: z.enum(['epson', 'star']),
+  interface: printerInterfaceSchema,
+  width: z.union([z.literal(48), z.literal(42), z.literal(32)]),
+  copies: z.number().int().min(1).max(5),
+  kitchenTicket: z.boolean(),
+  cashDrawer: z.boolean(),
+  autoPrint: z.boolean(),
+});
+export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
+
+export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
+  type: 'epson',
+  interface: 'tcp://192.168.1.100:9100',
+  width: 42,
+  copies: 1,
+  kitchenTicket: false,
+  cashDrawer: false,
+  autoPrint: true,
+};
+
+export type PrintReason = 'auto' | 'manual';
+
+export const printRequestSchema = z.object({
+  order: orderSchema,
+  reason: z.enum(['auto', 'manual']),
+});
+export type PrintRequest = { order: Order; reason: PrintReason };
+
+export type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
+
+export interface PrintJobStatus {
+  orderId: string;
+  state: PrintJobState;
+  attempts: number;
+  lastError: string | null;
+  updatedAt: string;
+}
+
+export interface PrinterStatus {
+  /** The last attempt to reach the printer succeeded. */
+  online: boolean;
+  lastError: string | null;
+  /** Jobs waiting or being retried. */
+  pending: number;
+  jobs: PrintJobStatus[];
+}
+
+export interface PrintResult {
+  /** false when an automatic print was skipped because this kiosk already printed the order. */
+  queued: boolean;
+  status: PrintJobStatus | null;
+}
+
+export interface KioskApi {
+  readonly isKiosk: true;
+  getVersion(): Promise<string>;
+  getPrinterStatus(): Promise<PrinterStatus>;
+  getPrinterSettings(): Promise<PrinterSettings>;
+  setPrinterSettings(settings: PrinterSettings): Promise<PrinterSettings>;
+  printOrder(request: PrintRequest): Promise<PrintResult>;
+  testPrint(): Promise<void>;
+  getAutoLaunch(): Promise<boolean>;
+  setAutoLaunch(enabled: boolean): Promise<boolean>;
+  /** Orders this kiosk has already printed automatically (so the admin can show it). */
+  getPrintedOrderIds(): Promise<string[]>;
+  /** Called whenever the printer or a job changes; returns an unsubscribe function. */
+  onPrinterStatus(listener: (status: PrinterStatus) => void): () => void;
+}
+
+/** Channel names, one per call; the status push uses its own event channel. */
+export const IPC = {
+  getVersion: 'kiosk:get-version',
+  getPrinterStatus: 'kiosk:get-printer-status',
+  getPrinterSettings: 'kiosk:get-printer-settings',
+  setPrinterSettings: 'kiosk:set-printer-settings',
+  printOrder: 'kiosk:print-order',
+  testPrint: 'kiosk:test-print',
+  getAutoLaunch: 'kiosk:get-auto-launch',
+  setAutoLaunch: 'kiosk:set-auto-launch',
+  getPrintedOrderIds: 'kiosk:get-printed-order-ids',
+  printerStatusEvent: 'kiosk:printer-status',
+  saveConnection: 'kiosk:save-connection',
+} as const;
+
+export const setAutoLaunchSchema = z.boolean();

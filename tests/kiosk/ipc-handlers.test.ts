@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { registerIpcHandlers, type InvokeEvent, type IpcMainLike } from '../../src/main/ipc-handlers';
+import { KioskConfig } from '../../src/main/kiosk-config';
+import { PrintQueue } from '../../src/main/print-queue';
+import { createAutoLaunch } from '../../src/main/auto-launch';
+import { isAppUrl } from '../../src/main/security';
+import { APP_ORIGIN } from '../../src/main/renderer-files';
+import { DEFAULT_PRINTER_SETTINGS, IPC } from '../../src/shared/ipc';
+import { sampleOrder } from './support/order';
+
+/** Stands in for ipcMain: keeps the handlers and invokes them like Electron does. */
+class FakeIpcMain implements IpcMainLike {
+  handlers = new Map<string, (event: InvokeEvent, ...args: unknown[]) => unknown>();
+  handle(channel: string, listener: (event: InvokeEvent, ...args: unknown[]) => unknown) {
+    this.handlers.set(channel, listener);
+  }
+  async invoke(channel: string, senderUrl: string | null, ...args: unknown[]) {
+    const h = this.handlers.get(channel);
+    if (!h) throw new Error(`no handler for ${channel}`);
+    return h({ senderFrame: senderUrl === null ? null : { url: senderUrl } }, ...args);
+  }
+}
+
+const APP = `${APP_ORIGIN}/admin/dashboard`;
+
+describe('kiosk IPC handlers', () => {
+  let ipc: FakeIpcMain;
+  let printed: string[];
+  let config: KioskConfig;
+  let dir: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-'));
+    ipc = new FakeIpcMain();
+    printed = [];
+    config = new KioskConfig(path.join(dir, 'kiosk.json'), {});
+    const queue = new PrintQueue({ file: path.join(dir, 'queue.json'), print: async (o) => void printed.push(o.id) });
+    const autoLaunch = createAutoLaunch({ app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} }, appName: 'Kiosque', platform: 'linux', env: { XDG_CONFIG_HOME: dir } });
+    registerIpcHandlers(ipc, { version: '1.2.3', queue, config, autoLaunch, testPrint: async () => {} }, (url) => isAppUrl(url, APP_ORIGIN));
+  });
+
+  it('answers the app itself', async () => {
+    expect(await ipc.invoke(IPC.getVersion, APP)).toBe('1.2.3');
+    expect(await ipc.invoke(IPC.getPrinterSettings, APP)).toEqual(DEFAULT_PRINTER_SETTINGS);
+    expect(await ipc.invoke(IPC.setAutoLaunch, APP, true)).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'autostart', 'kiosque.desktop'))).toBe(true);
+  });
+
+  it.each([
+    ['a web page', 'https://evil.example/admin'],
+    ['a file', 'file:///etc/passwd'],
+    ['a look-alike origin', 'app://kiosk.evil/admin'],
+    ['no frame', null],
+  ])('refuses a call from %s', async (_label, sender) => {
+    for (const channel of Object.values(IPC).filter((c) => c !== IPC.printerStatusEvent && c !== IPC.saveConnection)) {
+      await expect(ipc.invoke(channel, sender, undefined)).rejects.toThrow(/Appel refusé/);
+    }
+  });
+
+  it('refuses bad printer settings and keeps the old ones', async () => {
+    const bad = [
+      { ...DEFAULT_PRINTER_SETTINGS, width: 40 },
+      { ...DEFAULT_PRINTER_SETTINGS, type: 'zebra' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'http://printer' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://10.0.0.5:9100; rm -rf /' },
+      { ...DEFAULT_PRINTER_SETTINGS, copies: 0 },
+      'tcp://10.0.0.5',
+      null,
+    ];
+    for (const value of bad) await expect(ipc.invoke(IPC.setPrinterSettings, APP, value)).rejects.toThrow(/Données refusées/);
+    expect(config.printer).toEqual(DEFAULT_PRINTER_SETTINGS);
+    const good = { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.168.1.50:9100', width: 32, kitchenTicket: true };
+    expect(await ipc.invoke(IPC.setPrinterSettings, APP, good)).toEqual(good);
+    expect(new KioskConfig(path.join(dir, 'kiosk.json'), {}).printer).toEqual(good);
+  });
+
+  it('refuses a print request that is not an order', async () => {
+    const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
+    await expect(ipc.invoke(IPC.printOrder, APP, { order: { id: 'x' }, reason: 'auto' })).rejects.toThrow(/Données refusées/);
+    await expect(ipc.invoke(IPC.printOrder, APP, { order, reason: 'sometimes' })).rejects.toThrow(/Données refusées/);
+    await expect(ipc.invoke(IPC.printOrder, APP, { order: { ...order, order_items: 'lots' }, reason: 'manual' })).rejects.toThrow(/Données refusées/);
+    expect(await ipc.invoke(IPC.printOrder, APP, { order, reason: 'auto' })).toMatchObject({ queued: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(printed).toEqual([order.id]);
+    expect(await ipc.invoke(IPC.getPrintedOrderIds, APP)).toEqual([order.id]);
+  });
+
+  it('skips automatic printing when it is switched off, but still prints on demand', async () => {
+    await ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, autoPrint: false });
+    const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
+    expect(await ipc.invoke(IPC.printOrder, APP, { order, reason: 'auto' })).toMatchObject({ queued: false });
+    expect(await ipc.invoke(IPC.printOrder, APP, { order, reason: 'manual' })).toMatchObject({ queued: true });
+  });
+});
