@@ -1,6 +1,66 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackendContext } from '../context.js';
 import { sendJson, type RouteHandler } from '../http.js';
+import { admin } from './admin.js';
+import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
+import { logout } from './logout.js';
+import { recover } from './recover.js';
+import { ensureAuthSchema } from './schema.js';
+import { signup } from './signup.js';
+import { token } from './token.js';
+import { getUser, updateUser } from './user.js';
+import { verifyLink, verifyToken } from './verify.js';
 
-export function createAuthHandler(_ctx: BackendContext): RouteHandler {
-  return async (_req, res) => sendJson(res, 404, { code: 404, error_code: 'not_found', msg: 'Auth not built yet' });
+type Endpoint = (ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+function settings(ctx: BackendContext): Record<string, unknown> {
+  return {
+    external: { anonymous_users: false, email: true, phone: false },
+    disable_signup: false,
+    mailer_autoconfirm: ctx.config.authAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}
+
+const ROUTES: Record<string, Endpoint> = {
+  'GET /health': async (_ctx, _req, res) =>
+    sendJson(res, 200, { version: 'embedded', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+  'GET /settings': async (ctx, _req, res) => sendJson(res, 200, settings(ctx)),
+  'POST /signup': signup,
+  'POST /token': token,
+  'GET /user': (ctx, req, res) => getUser(ctx, req, res),
+  'PUT /user': updateUser,
+  'POST /logout': logout,
+  'GET /verify': verifyLink,
+  'POST /verify': (ctx, req, res) => verifyToken(ctx, req, res),
+  'POST /recover': recover,
+};
+
+/** The GoTrue-compatible `/auth/v1` (what supabase-js' auth client calls). */
+export function createAuthHandler(ctx: BackendContext): RouteHandler {
+  const ready = ensureAuthSchema(ctx.db);
+  ready.catch((e: unknown) => console.error('[auth] could not prepare the auth schema:', e));
+
+  return async (req, res, url) => {
+    const path = url.pathname.slice('/auth/v1'.length) || '/';
+    try {
+      await ready;
+      const endpoint = ROUTES[`${req.method} ${path.replace(/\/$/, '') || '/'}`];
+      if (endpoint) await endpoint(ctx, req, res, url);
+      else if (!(await admin(ctx, req, res, url, path))) throw notFound('not_found', `No ${req.method} ${path} in the auth API`);
+    } catch (e) {
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      if (e instanceof AuthError || e instanceof OAuthError) {
+        sendAuthError(req, res, e);
+        return;
+      }
+      console.error(`[auth] ${req.method} ${path} failed:`, e);
+      sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    }
+  };
 }

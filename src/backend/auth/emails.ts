@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import type { BackendContext } from '../context.js';
+import type { Queryable } from '../db/index.js';
+
+/** How long an e-mailed link stays valid (GoTrue's default mailer OTP expiry: one day). */
+export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
+
+export type LinkType = 'signup' | 'recovery' | 'email_change';
+
+/** The link token travels in the e-mail; only its SHA-256 is stored, so a database leak opens no account. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('hex');
+  return { token, hash: hashLinkToken(token) };
+}
+
+export function hashLinkToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export async function storeOneTimeToken(tx: Queryable, userId: string, type: 'confirmation' | 'recovery', hash: string): Promise<void> {
+  // One live link per purpose: asking again replaces the previous one.
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
+  await tx.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [userId, type, hash, EMAIL_LINK_TTL_SECONDS],
+  );
+}
+
+function verifyLink(ctx: BackendContext, token: string, type: LinkType, redirectTo: string): string {
+  const q = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  return `${ctx.publicUrl}/auth/v1/verify?${q.toString()}`;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const TEMPLATES: Record<LinkType, { subject: string; intro: string; action: string }> = {
+  signup: {
+    subject: 'Confirmez votre inscription',
+    intro: 'Merci pour votre inscription ! Cliquez sur le lien ci-dessous pour confirmer votre adresse e-mail et activer votre compte.',
+    action: 'Confirmer mon adresse e-mail',
+  },
+  recovery: {
+    subject: 'Réinitialisez votre mot de passe',
+    intro: 'Vous avez demandé à réinitialiser votre mot de passe. Cliquez sur le lien ci-dessous pour en choisir un nouveau.',
+    action: 'Choisir un nouveau mot de passe',
+  },
+  email_change: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    intro: 'Vous avez demandé à changer l’adresse e-mail de votre compte. Cliquez sur le lien ci-dessous pour confirmer cette nouvelle adresse.',
+    action: 'Confirmer ma nouvelle adresse',
+  },
+};
+
+/** Sends one of the account e-mails; the mailer throws when delivery fails, and so does this. */
+export async function sendAccountEmail(ctx: BackendContext, to: string, type: LinkType, token: string, redirectTo: string): Promise<void> {
+  const t = TEMPLATES[type];
+  const link = verifyLink(ctx, token, type, redirectTo);
+  const ignore = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail. Ce lien est valable 24 heures.';
+  await ctx.mailer.sendEmail({
+    to,
+    subject: t.subject,
+    html:
+      `<h2>${t.subject}</h2><p>Bonjour,</p><p>${t.intro}</p>` +
+      `<p><a href="${escapeHtml(link)}">${t.action}</a></p><p>${ignore}</p>`,
+    text: `Bonjour,\n\n${t.intro}\n\n${link}\n\n${ignore}\n`,
+  });
+}

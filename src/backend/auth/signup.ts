@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { BackendContext } from '../context.js';
+import { sendJson } from '../http.js';
+import { checkEmail } from './email-address.js';
+import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
+import { AuthError, badRequest, internal, unprocessable } from './errors.js';
+import { checkPassword, hashPassword } from './passwords.js';
+import { allowedRedirect, readJson } from './request.js';
+import { startSession } from './sessions.js';
+import { DEFAULT_APP_METADATA, findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users.js';
+
+const alreadyRegistered = () => unprocessable('user_already_exists', 'User already registered');
+
+const SignupBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+});
+
+/** GoTrue's SMTP max frequency: one account e-mail per address per minute. */
+export function emailMaxFrequencySeconds(ctx: BackendContext): number {
+  const v = Number(ctx.config.env.AUTH_EMAIL_MAX_FREQUENCY ?? 60);
+  return Number.isFinite(v) && v >= 0 ? v : 60;
+}
+
+export function tooSoon(ctx: BackendContext, sentAt: Date | string | null): AuthError | null {
+  if (!sentAt) return null;
+  const wait = Math.ceil((new Date(sentAt).getTime() + emailMaxFrequencySeconds(ctx) * 1000 - Date.now()) / 1000);
+  return wait > 0 ? new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`) : null;
+}
+
+/** Sends the confirmation link; when delivery fails the fresh token is withdrawn and signup fails (GoTrue rolls back). */
+async function sendConfirmation(ctx: BackendContext, user: UserRow, redirectTo: string, onFailure: () => Promise<void>): Promise<void> {
+  const { token, hash } = newLinkToken();
+  await ctx.db.transaction(async (tx) => {
+    await storeOneTimeToken(tx, user.id, 'confirmation', hash);
+    await tx.query(`update auth.users set confirmation_sent_at = now() where id = $1`, [user.id]);
+  });
+  try {
+    await sendAccountEmail(ctx, user.email!, 'signup', token, redirectTo);
+  } catch (e) {
+    console.error(`[auth] confirmation e-mail to user ${user.id} failed: ${(e as Error).message}`);
+    await onFailure();
+    throw internal('Error sending confirmation email');
+  }
+}
+
+/** A stand-in answer for an address that is already registered, so signup does not reveal who has an account. */
+function obfuscatedUser(email: string, data: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: DEFAULT_APP_METADATA,
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+export async function signup(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const body = await readJson(req, ctx, SignupBody);
+  if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
+  checkPassword(body.password);
+  if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  if (body.email && body.phone) throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on signup.');
+  const email = checkEmail(body.email);
+  const data = body.data ?? {};
+  const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
+  const autoconfirm = ctx.config.authAutoconfirm;
+
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing?.email_confirmed_at) {
+    if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+    sendJson(res, 200, obfuscatedUser(email, data));
+    return;
+  }
+  if (existing) {
+    // Unconfirmed: the claim on the address is unproven, so the account is left as it is and the link sent again.
+    const wait = tooSoon(ctx, existing.confirmation_sent_at);
+    if (wait) throw wait;
+    await sendConfirmation(ctx, existing, redirectTo, async () => {
+      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [existing.id]);
+    });
+    sendJson(res, 200, userJson((await findUserById(ctx.db, existing.id))!));
+    return;
+  }
+
+  const id = crypto.randomUUID();
+  const hash = await hashPassword(body.password);
+  if (autoconfirm) {
+    const session = await ctx.db.transaction(async (tx) => {
+      await insertUser(tx, { id, email, passwordHash: hash, userMetadata: data, confirmed: true }, alreadyRegistered);
+      return startSession(ctx, tx, req, id, 'password');
+    });
+    sendJson(res, 200, session);
+    return;
+  }
+  await ctx.db.transaction((tx) => insertUser(tx, { id, email, passwordHash: hash, userMetadata: data, confirmed: false }, alreadyRegistered));
+  const user = (await findUserById(ctx.db, id))!;
+  await sendConfirmation(ctx, user, redirectTo, async () => {
+    await ctx.db.query(`delete from auth.users where id = $1`, [id]);
+  });
+  sendJson(res, 200, userJson((await findUserById(ctx.db, id))!));
+}

@@ -1,0 +1,135 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { BackendContext } from '../context.js';
+import type { Queryable } from '../db/index.js';
+import { CORS_HEADERS, sendJson } from '../http.js';
+import { EMAIL_LINK_TTL_SECONDS, hashLinkToken } from './emails.js';
+import { AuthError, badRequest, forbidden } from './errors.js';
+import { allowedRedirect, readJson } from './request.js';
+import { startSession, type AuthMethod, type SessionResponse } from './sessions.js';
+import { emailTaken } from './user.js';
+
+const VERIFY_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'] as const;
+type VerifyType = (typeof VERIFY_TYPES)[number];
+
+const VerifyBody = z.object({
+  type: z.string().nullish(),
+  token_hash: z.string().nullish(),
+  token: z.string().nullish(),
+  email: z.string().nullish(),
+  redirect_to: z.string().nullish(),
+});
+
+const METHOD: Record<VerifyType, AuthMethod> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+  email: 'otp',
+};
+
+/** Which one-time tokens a verification type may consume. */
+const TOKEN_TYPES: Record<Exclude<VerifyType, 'email_change'>, string[]> = {
+  signup: ['confirmation'],
+  invite: ['confirmation'],
+  recovery: ['recovery'],
+  magiclink: ['recovery'],
+  email: ['confirmation', 'recovery'],
+};
+
+function verifyType(raw: string | null | undefined): VerifyType {
+  if (!raw) throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!(VERIFY_TYPES as readonly string[]).includes(raw)) throw badRequest('validation_failed', `Unsupported verification type "${raw}"`);
+  return raw as VerifyType;
+}
+
+/** Consumes the link token (once) and opens a session; null when it is unknown, used or expired. */
+async function consume(ctx: BackendContext, req: IncomingMessage, type: VerifyType, token: string): Promise<SessionResponse | null> {
+  const hash = hashLinkToken(token);
+  return ctx.db.transaction(async (tx) => {
+    const userId = type === 'email_change' ? await confirmEmailChange(tx, hash) : await consumeOneTimeToken(tx, type, hash);
+    if (!userId) return null;
+    // Following a link proves the mailbox, for recovery too (as GoTrue).
+    await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [userId]);
+    return startSession(ctx, tx, req, userId, METHOD[type]);
+  });
+}
+
+async function consumeOneTimeToken(tx: Queryable, type: Exclude<VerifyType, 'email_change'>, hash: string): Promise<string | null> {
+  const r = await tx.query<{ user_id: string; fresh: boolean }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
+     returning user_id, expires_at > now() as fresh`,
+    [hash, TOKEN_TYPES[type]],
+  );
+  const row = r.rows[0];
+  if (!row?.fresh) return null;
+  const user = await tx.query(`select 1 from auth.users where id = $1 and deleted_at is null and not coalesce(banned_until > now(), false)`, [row.user_id]);
+  return user.rows.length ? row.user_id : null;
+}
+
+async function confirmEmailChange(tx: Queryable, hash: string): Promise<string | null> {
+  const r = await tx.query<{ id: string; email_change: string }>(
+    `select id, email_change from auth.users
+      where email_change_token_new = $1 and deleted_at is null and email_change_sent_at > now() - make_interval(secs => $2)`,
+    [hash, EMAIL_LINK_TTL_SECONDS],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  const taken = await tx.query(`select 1 from auth.users where lower(email) = lower($1) and id <> $2`, [row.email_change, row.id]);
+  if (taken.rows.length) throw emailTaken();
+  await tx.query(
+    `update auth.users set email = email_change, email_change = '', email_change_token_new = null, email_change_sent_at = null,
+            updated_at = now() where id = $1`,
+    [row.id],
+  );
+  return row.id;
+}
+
+function fragmentRedirect(res: ServerResponse, base: string, params: Record<string, string>): void {
+  const target = `${base.split('#')[0]}#${new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))).toString()}`;
+  res.writeHead(303, { ...CORS_HEADERS, Location: target });
+  res.end();
+}
+
+/** GET /verify: the link in the e-mail. Answers with a redirect carrying the session (or the error) in the fragment. */
+export async function verifyLink(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const type = verifyType(url.searchParams.get('type'));
+  const token = url.searchParams.get('token');
+  if (!token) throw badRequest('validation_failed', 'Verify requires a token');
+  const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
+  let session: SessionResponse | null;
+  try {
+    session = await consume(ctx, req, type, token);
+  } catch (e) {
+    if (!(e instanceof AuthError)) throw e;
+    fragmentRedirect(res, redirectTo, { error: e.status === 403 ? 'access_denied' : 'invalid_request', error_code: e.code, error_description: e.message });
+    return;
+  }
+  if (!session) {
+    fragmentRedirect(res, redirectTo, { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    return;
+  }
+  fragmentRedirect(res, redirectTo, {
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+    type,
+  });
+}
+
+/** POST /verify with `token_hash` (supabase-js verifyOtp): the session as JSON. */
+export async function verifyToken(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readJson(req, ctx, VerifyBody);
+  const type = verifyType(body.type);
+  const token = body.token_hash;
+  if (!token) {
+    if (body.token) throw badRequest('validation_failed', 'Only verification with token_hash is supported');
+    throw badRequest('validation_failed', 'Verify requires a token_hash');
+  }
+  const session = await consume(ctx, req, type, token);
+  if (!session) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  sendJson(res, 200, session);
+}
