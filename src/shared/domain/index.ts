@@ -14,3 +14,5 @@ export * from './cart.js';
 export * from './refusal.js';
 export * from './delivery-zones.js';
 export * from './opening-hours.js';
+export * from './minimum-order.js';
+export * from './order-validation.js';

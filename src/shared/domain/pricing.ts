@@ -13,7 +13,8 @@ export interface SpecialPrice {
   price: number;
   /** Omitted: applies to both methods. */
   method?: DeliveryMethod;
-  from: IsoDate;
+  /** Omitted: no first day, the price applies up to until. */
+  from?: IsoDate;
   until: IsoDate;
 }
 
@@ -35,7 +36,7 @@ export function specialPriceFor(itemId: string, ctx: PriceContext): SpecialPrice
     (s) =>
       s.itemId === itemId &&
       (s.method === undefined || s.method === ctx.method) &&
-      s.from <= ctx.date &&
+      (s.from === undefined || s.from <= ctx.date) &&
       ctx.date <= s.until,
   );
 }
