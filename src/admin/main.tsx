@@ -6,10 +6,12 @@ import { AppProviders } from './app/providers.js';
 import { router } from './app/router.js';
 import { watchSession } from './app/auth/session.js';
 import { useLanguage } from './i18n/index.js';
+import { installSoundUnlock } from './features/dashboard/notification-sound.js';
 import './styles.css';
 
 configureSupabase({ app: 'admin' });
 watchSession();
+installSoundUnlock();
 document.documentElement.lang = useLanguage.getState().language;
 useLanguage.subscribe((s) => (document.documentElement.lang = s.language));
 

@@ -91,7 +91,6 @@ export const fr: Record<MessageKey, string> = {
   'order.number': 'Commande #{id}',
   'order.customer': 'Client',
   'order.pickupAt': 'Retrait au restaurant',
-  'order.pickupAddress': 'Churrasqueira, Differdange, Luxembourg',
   'order.deliveryTo': 'Livraison',
   'order.openGps': 'Ouvrir GPS',
   'order.payment': 'Paiement',

@@ -90,7 +90,6 @@ export const pt = {
   'order.number': 'Encomenda #{id}',
   'order.customer': 'Cliente',
   'order.pickupAt': 'Levantamento no restaurante',
-  'order.pickupAddress': 'Churrasqueira, Differdange, Luxembourg',
   'order.deliveryTo': 'Entrega',
   'order.openGps': 'Ouvrir GPS',
   'order.payment': 'Pagamento',

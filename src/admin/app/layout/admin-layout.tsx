@@ -3,12 +3,16 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { useT } from '../../i18n/index.js';
+import { useOrderFeed } from '../../features/dashboard/live-orders.js';
+import { RingingBar } from '../../features/dashboard/sound-controls.js';
+import { ReservationAlert } from '../../features/reservations/reservation-alert.js';
 
 export function AdminLayout() {
   const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useOrderFeed();
 
   return (
     <div className="flex min-h-full">
@@ -25,6 +29,8 @@ export function AdminLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+        <RingingBar />
+        <ReservationAlert />
         <main className="flex-1 p-3 sm:p-5">
           <Outlet />
         </main>

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT } from '../../i18n/index.js';
+import { useMediaQuery, WIDE_ADMIN } from '../../lib/use-media-query.js';
+import { OrderDetail } from '../orders/order-detail.js';
+import { OrderList } from '../orders/order-list.js';
+import { useLiveOrders, useTodayOrders } from './live-orders.js';
+import { SoundBanner, SoundSettings } from './sound-controls.js';
+import { StatCards } from './stat-cards.js';
+
+export function DashboardPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const wide = useMediaQuery(WIDE_ADMIN);
+  const orders = useTodayOrders();
+  const { highlighted, connection } = useLiveOrders();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
+
+  useEffect(() => {
+    if (orders.isError && !orders.data) toast.error(t('dashboard.loadErrorTitle'), t('dashboard.loadErrorBody'));
+  }, [orders.isError, orders.data, t]);
+
+  return (
+    <div>
+      <PageHeader title={t('dashboard.title')}>
+        <SoundSettings />
+      </PageHeader>
+      <SoundBanner />
+      {connection === 'lost' && (
+        <p role="status" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900">
+          {t('dashboard.offline')}
+        </p>
+      )}
+      <StatCards />
+      <div className="grid gap-5 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <section>
+          <h2 className="mb-3 text-xl font-bold">{t('dashboard.todayOrders')}</h2>
+          {orders.isPending ? (
+            <Spinner label={t('common.loading')} />
+          ) : orders.isError && !orders.data ? (
+            <ErrorPanel message={t('dashboard.loadErrorBody')} />
+          ) : orders.data.length === 0 ? (
+            <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg text-slate-700">{t('dashboard.noOrders')}</p>
+          ) : (
+            <OrderList
+              orders={orders.data}
+              selectedId={selectedId}
+              highlighted={highlighted}
+              onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))}
+            />
+          )}
+        </section>
+        {wide && (
+          <Card className="sticky top-20 self-start">
+            {selected ? (
+              <OrderDetail key={selected.id} order={selected} place="dashboard" onDeleted={() => setSelectedId(null)} />
+            ) : (
+              <p className="p-6 text-center text-lg text-slate-600">{t('dashboard.selectOrder')}</p>
+            )}
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { getSupabase } from '../../../shared/data/client.js';
+import { formatEuro, orderNumber, orderSchema, type Order } from '../../../shared/domain/index.js';
+import { channelName, fetchTodayOrders, orderKeys, startOfTodayInLuxembourg } from '../../lib/data.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { t } from '../../i18n/index.js';
+import { playNewOrderSound } from './notification-sound.js';
+import { autoPrintTicket } from '../print/kiosk.js';
+
+export const DASHBOARD_POLL_MS = 10_000;
+export const HIGHLIGHT_MS = 5_000;
+
+type Connection = 'connecting' | 'live' | 'lost';
+
+interface LiveOrdersState {
+  connection: Connection;
+  highlighted: Record<string, true>;
+}
+
+export const useLiveOrders = create<LiveOrdersState>(() => ({ connection: 'connecting', highlighted: {} }));
+
+/** Ids already on screen or already announced: each order rings exactly once per session. */
+const known = new Set<string>();
+let primed = false;
+
+function announce(order: Order): void {
+  if (known.has(order.id)) return;
+  known.add(order.id);
+  useLiveOrders.setState((s) => ({ highlighted: { ...s.highlighted, [order.id]: true } }));
+  setTimeout(() => {
+    useLiveOrders.setState((s) => {
+      const { [order.id]: _gone, ...rest } = s.highlighted;
+      return { highlighted: rest };
+    });
+  }, HIGHLIGHT_MS);
+  toast.success(t('dashboard.newOrderTitle'), t('dashboard.newOrderBody', { id: orderNumber(order.id), name: order.customer_name, total: formatEuro(order.grand_total) }));
+  playNewOrderSound();
+  void autoPrintTicket(order).catch(() => undefined);
+}
+
+/** Every fetch (first load, 10 s poll, catch-up) passes here; the first only learns what exists. */
+function noticeOrders(orders: Order[]): void {
+  if (!primed) {
+    orders.forEach((o) => known.add(o.id));
+    primed = true;
+    return;
+  }
+  [...orders].reverse().forEach(announce);
+}
+
+function insertIntoToday(qc: QueryClient, order: Order): void {
+  if (new Date(order.created_at) < startOfTodayInLuxembourg()) return;
+  qc.setQueryData<Order[]>(orderKeys.today, (list) => (list && !list.some((o) => o.id === order.id) ? [order, ...list] : list));
+}
+
+async function fetchAndNotice(): Promise<Order[]> {
+  const orders = await fetchTodayOrders();
+  noticeOrders(orders);
+  return orders;
+}
+
+/** Today's orders: realtime first, a silent poll every 10 s as the safety net. */
+export function useTodayOrders() {
+  return useQuery({ queryKey: orderKeys.today, queryFn: fetchAndNotice, refetchInterval: DASHBOARD_POLL_MS, refetchIntervalInBackground: true });
+}
+
+/**
+ * Mounted once for every admin screen: an order must ring wherever staff are. After a lost
+ * connection the list is fetched again, so orders missed meanwhile are announced too.
+ */
+export function useOrderFeed(): void {
+  const qc = useQueryClient();
+  useTodayOrders();
+  useEffect(() => {
+    let lostOnce = false;
+    const channel = getSupabase()
+      .channel(channelName('admin-order-feed'))
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (payload) => {
+        const parsed = orderSchema.safeParse(payload.new);
+        if (!parsed.success) return void qc.invalidateQueries({ queryKey: orderKeys.today });
+        insertIntoToday(qc, parsed.data);
+        if (primed) announce(parsed.data);
+        void qc.invalidateQueries({ queryKey: orderKeys.stats });
+      })
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))
+      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') {
+          useLiveOrders.setState({ connection: 'live' });
+          if (lostOnce) void qc.invalidateQueries({ queryKey: orderKeys.all });
+        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
+          lostOnce = true;
+          useLiveOrders.setState({ connection: 'lost' });
+        }
+      });
+    const backOnline = () => void qc.invalidateQueries({ queryKey: orderKeys.all });
+    window.addEventListener('online', backOnline);
+    return () => {
+      window.removeEventListener('online', backOnline);
+      void getSupabase().removeChannel(channel);
+    };
+  }, [qc]);
+}

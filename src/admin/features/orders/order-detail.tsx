@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { orderNumber, type Order, type OrderStatus } from '../../../shared/domain/index.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT } from '../../i18n/index.js';
+import { openThermalPopup, printTicket } from '../print/kiosk.js';
+import { EmailDialog } from './email-dialog.js';
+import { gpsUrl, clockOf, frenchDate, RESTAURANT_PICKUP_ADDRESS } from './order-format.js';
+import { OrderItems, OrderTotals } from './order-items.js';
+import { useDeleteOrder, useUpdateOrderStatus } from './order-mutations.js';
+import { SmsDialog } from './sms-dialog.js';
+import { StatusBadge } from './status-badge.js';
+import { StatusEditor } from './status-editor.js';
+
+/**
+ * Where the detail is shown decides its wording and what it may do: the dashboard panel and the
+ * order page change orders; the archive is read-only; the per-customer view cannot delete.
+ */
+export type OrderDetailPlace = 'dashboard' | 'page' | 'archive' | 'customer';
+
+export function OrderDetail({ order, place, onDeleted }: { order: Order; place: OrderDetailPlace; onDeleted?(): void }) {
+  const t = useT();
+  const update = useUpdateOrderStatus();
+  const remove = useDeleteOrder();
+  const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | null>(null);
+  const readOnly = place === 'archive';
+  const unavailable = () =>
+    readOnly ? toast.error(t('archive.readOnlyTitle'), t('archive.readOnlyBody')) : toast.error(t('customerOrders.unavailableTitle'), t('customerOrders.unavailableBody'));
+
+  async function saveStatus(status: OrderStatus) {
+    if (readOnly) return unavailable();
+    try {
+      await update.mutateAsync({ id: order.id, status });
+      if (place === 'page') toast.success(t('order.detailSaved'));
+      else toast.success(t('order.statusUpdatedTitle'), t('order.statusUpdatedBody'));
+    } catch {
+      if (place === 'page') toast.error(t('order.detailSaveFailed'));
+      else toast.error(t('common.error'), t('order.statusUpdateFailed'));
+    }
+  }
+
+  async function confirmDelete() {
+    setDialog(null);
+    try {
+      await remove.mutateAsync(order.id);
+      toast.success(t('order.deleted'));
+      onDeleted?.();
+    } catch {
+      toast.error(t('common.error'), t('order.deleteFailed'));
+    }
+  }
+
+  async function print() {
+    try {
+      const where = await printTicket(order);
+      if (where === 'printer') toast.success(t('print.sentToPrinter'));
+    } catch (e) {
+      toast.error(t('common.error'), t('print.printerFailed', { message: (e as Error).message }));
+    }
+  }
+
+  const isPickup = order.delivery_method === 'pickup';
+  return (
+    <article className="space-y-5" data-testid="order-detail" data-order-id={order.id}>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-2xl font-extrabold">{t('order.number', { id: orderNumber(order.id) })}</h2>
+          <p className="text-slate-700">{t('order.createdAt', { time: clockOf(order.created_at) })}</p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+
+      {order.is_preorder && order.preorder_date && (
+        <p className="rounded-lg border-2 border-purple-700 bg-purple-50 px-4 py-2 text-lg font-bold text-purple-900">
+          {t('order.preorderFor', { date: frenchDate(order.preorder_date), time: (order.preorder_time ?? '').slice(0, 5) })}
+        </p>
+      )}
+
+      <section className="rounded-xl border border-slate-300 p-4">
+        <h3 className="mb-1 text-lg font-bold">{t('order.customer')}</h3>
+        <p className="text-xl font-semibold">{order.customer_name}</p>
+        <a href={`tel:${order.customer_phone}`} className="text-lg text-brand-700 underline">
+          {order.customer_phone}
+        </a>
+        {order.customer_email && <p className="text-slate-700">{order.customer_email}</p>}
+        <div className="mt-3 rounded-lg bg-slate-100 p-3">
+          <p className="font-bold">{isPickup ? t('order.pickupAt') : t('order.deliveryTo')}</p>
+          {isPickup ? (
+            <p>{RESTAURANT_PICKUP_ADDRESS}</p>
+          ) : (
+            <>
+              <p>{order.customer_address}</p>
+              <p>
+                {order.customer_postal_code} {order.customer_city}
+              </p>
+              <a href={gpsUrl(order)} target="_blank" rel="noopener" className={buttonClass('secondary', 'mt-2')}>
+                📍 {t('order.openGps')}
+              </a>
+            </>
+          )}
+        </div>
+        <p className="mt-2">
+          {t('order.payment')}: <strong>{order.payment_method === 'card' ? t('order.paymentCard') : t('order.paymentCash')}</strong>
+        </p>
+      </section>
+
+      <StatusEditor order={order} saving={update.isPending} onSave={saveStatus} />
+      <OrderItems order={order} />
+      {order.notes && (
+        <section className="rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
+          <h3 className="font-bold">{t('order.notes')}</h3>
+          <p className="whitespace-pre-wrap text-lg">{order.notes}</p>
+        </section>
+      )}
+      <OrderTotals order={order} />
+
+      <div className="no-print grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Button variant="secondary" onClick={() => setDialog('call')} disabled={!order.customer_phone}>
+          📞 {t('order.call')}
+        </Button>
+        <Button variant="secondary" onClick={() => (place === 'archive' ? unavailable() : setDialog('sms'))} disabled={!order.customer_phone}>
+          💬 {t('order.sms')}
+        </Button>
+        <Button variant="secondary" onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('email'))} disabled={!order.customer_email}>
+          ✉️ {t('order.email')}
+        </Button>
+        <Button variant="secondary" onClick={print}>
+          🖨️ {t('order.print')}
+        </Button>
+        <Button variant="secondary" onClick={() => openThermalPopup(order.id)}>
+          🧾 {t('order.thermalPrint')}
+        </Button>
+        <Button variant="danger" onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('delete'))} disabled={remove.isPending}>
+          🗑️ {t('order.delete')}
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={dialog === 'call'}
+        title={t('order.callConfirmTitle')}
+        body={t('order.callConfirmBody', { name: order.customer_name, phone: order.customer_phone })}
+        confirmLabel={t('order.call')}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          window.location.href = `tel:${order.customer_phone}`;
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        danger
+        title={t('order.deleteConfirmTitle')}
+        body={t('order.deleteConfirmBody', { id: orderNumber(order.id) })}
+        confirmLabel={t('order.delete')}
+        onClose={() => setDialog(null)}
+        onConfirm={confirmDelete}
+      />
+      {dialog === 'sms' && <SmsDialog order={order} open onClose={() => setDialog(null)} />}
+      {dialog === 'email' && <EmailDialog order={order} open onClose={() => setDialog(null)} />}
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { orderNumber, type Order } from '../../../shared/domain/index.js';
+import { Dialog } from '../../components/ui/dialog.js';
+import { Button } from '../../components/ui/button.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT, type MessageKey } from '../../i18n/index.js';
+import { useSendSms } from './order-mutations.js';
+
+const TEMPLATES: { label: MessageKey; body: MessageKey }[] = [
+  { label: 'sms.templatePreparation', body: 'sms.bodyPreparation' },
+  { label: 'sms.templateReady', body: 'sms.bodyReady' },
+  { label: 'sms.templateDelivery', body: 'sms.bodyDelivery' },
+];
+
+export function SmsDialog({ order, open, onClose }: { order: Order; open: boolean; onClose(): void }) {
+  const t = useT();
+  const [body, setBody] = useState('');
+  const send = useSendSms();
+  const vars = { name: order.customer_name, id: orderNumber(order.id) };
+
+  async function submit() {
+    if (!order.customer_phone) return toast.error(t('sms.failed'), t('order.noPhone'));
+    if (!body.trim()) return;
+    try {
+      await send.mutateAsync({ to: order.customer_phone, body: body.trim() });
+      toast.success(t('sms.sent'));
+      setBody('');
+      onClose();
+    } catch (e) {
+      toast.error(t('sms.failed'), (e as Error).message);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('sms.title')}>
+      <p className="mb-3 text-lg">{t('sms.to', { phone: order.customer_phone })}</p>
+      <p className="mb-2 font-semibold">{t('sms.templates')}</p>
+      <div className="mb-4 flex flex-wrap gap-2">
+        {TEMPLATES.map((tpl) => (
+          <Button key={tpl.label} variant="secondary" onClick={() => setBody(t(tpl.body, vars))}>
+            {t(tpl.label)}
+          </Button>
+        ))}
+      </div>
+      <label className="block font-semibold">
+        {t('sms.message')}
+        <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={4} className="mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg" />
+      </label>
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} disabled={!body.trim() || send.isPending}>
+          {send.isPending ? t('common.sending') : t('common.send')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { normaliseStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/domain/index.js';
+import { Button } from '../../components/ui/button.js';
+import { useT } from '../../i18n/index.js';
+import { useStatusLabel } from './status-badge.js';
+
+export function StatusEditor({ order, saving, onSave }: { order: Order; saving: boolean; onSave(status: OrderStatus): void }) {
+  const t = useT();
+  const label = useStatusLabel();
+  const current = normaliseStatus(order.status);
+  const [selected, setSelected] = useState<OrderStatus>(current ?? 'En attente');
+  useEffect(() => setSelected(normaliseStatus(order.status) ?? 'En attente'), [order.status]);
+
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <label className="flex-1 font-semibold">
+        {t('order.status')}
+        <select
+          data-testid="status-select"
+          value={selected}
+          onChange={(e) => setSelected(e.target.value as OrderStatus)}
+          className="mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg"
+        >
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button onClick={() => onSave(selected)} disabled={saving || selected === current}>
+        {saving ? t('common.saving') : t('common.save')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../i18n/index.js';
+import { fetchPendingReservationCount, onNewReservation, reservationKeys } from '../../lib/data.js';
+import { playNewOrderSound } from '../dashboard/notification-sound.js';
+
+export const RESERVATIONS_POLL_MS = 30_000;
+
+/** '{N} nouvelle(s) réservation(s) en attente !' on every screen until dismissed or handled. */
+export function ReservationAlert() {
+  const t = useT();
+  const qc = useQueryClient();
+  const pending = useQuery({ queryKey: reservationKeys.pendingCount, queryFn: fetchPendingReservationCount, refetchInterval: RESERVATIONS_POLL_MS });
+  const [dismissedAt, setDismissedAt] = useState(0);
+
+  useEffect(
+    () =>
+      onNewReservation(() => {
+        void qc.invalidateQueries({ queryKey: reservationKeys.all });
+        playNewOrderSound();
+      }),
+    [qc],
+  );
+
+  const count = pending.data ?? 0;
+  if (count === 0 || count <= dismissedAt) return null;
+  return (
+    <div role="alert" data-testid="reservation-alert" className="no-print flex flex-wrap items-center gap-3 bg-blue-700 px-4 py-3 text-lg font-bold text-white">
+      <span aria-hidden>📅</span>
+      <span className="flex-1">{t('reservationAlert.text', { n: count })}</span>
+      <Link to="/reservations" className="min-h-11 rounded-lg bg-white px-4 py-2 text-blue-800">
+        {t('reservationAlert.link')}
+      </Link>
+      <button type="button" aria-label={t('common.dismiss')} onClick={() => setDismissedAt(count)} className="min-h-11 min-w-11 rounded-lg text-2xl hover:bg-blue-800">
+        ×
+      </button>
+    </div>
+  );
+}
