@@ -1,6 +1,129 @@
+import type { IncomingMessage } from 'node:http';
 import type { BackendContext } from '../context.js';
-import { sendJson, type RouteHandler } from '../http.js';
+import { readBody, type RouteHandler } from '../http.js';
+import { createAuthenticator, type RequestIdentity } from './auth.js';
+import { CacheMiss, RestError, toRestError } from './errors.js';
+import { planRpc, planTable, type Operation, type RequestInfo } from './operations.js';
+import { acceptedMedia, parsePreferences } from './preferences.js';
+import { send, sendError, type Outcome } from './respond.js';
+import { SchemaCacheHolder, type SchemaCache } from './schema-cache.js';
+import { openApiDocument } from './openapi.js';
 
-export function createRestHandler(_ctx: BackendContext): RouteHandler {
-  return async (_req, res) => sendJson(res, 404, { code: 'PGRST000', message: 'REST not built yet', details: null, hint: null });
+const EXPOSED_SCHEMAS = ['public'];
+const PREFIX = '/rest/v1';
+
+/** The per-request settings PostgREST makes before the statement, so RLS policies and auth.* see them. */
+export const REQUEST_SETTINGS_SQL =
+  `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), ` +
+  `set_config('request.method', $3, true), set_config('request.path', $4, true), ` +
+  `set_config('request.headers', $5, true), set_config('request.cookies', $6, true), ` +
+  `set_config('search_path', 'public, extensions', true)`;
+
+class Rollback {
+  constructor(readonly outcome: Outcome) {}
+}
+
+function profile(req: IncomingMessage, method: string): string {
+  const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
+  const schema = typeof header === 'string' && header !== '' ? header : EXPOSED_SCHEMAS[0];
+  if (!EXPOSED_SCHEMAS.includes(schema)) {
+    throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`);
+  }
+  return schema;
+}
+
+function cookies(header: string | undefined): string {
+  if (!header) return '{}';
+  const out: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return JSON.stringify(out);
+}
+
+function segments(path: string): string[] {
+  try {
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw new RestError(400, 'PGRST100', 'Invalid path specified in request URL');
+  }
+}
+
+/** `/rest/v1/*`: the part of PostgREST 12 that supabase-js speaks, over any schema in the catalog. */
+export function createRestHandler(ctx: BackendContext): RouteHandler {
+  const schemas = new SchemaCacheHolder(ctx.db);
+  const identify = createAuthenticator(ctx.jwt);
+  let listening: Promise<unknown> | null = null;
+
+  /** Plans against the cache; a name it does not know makes it read the catalog once more. */
+  async function plan(schema: string, build: (cache: SchemaCache) => Operation): Promise<Operation> {
+    try {
+      return build(await schemas.get(schema));
+    } catch (e) {
+      if (!(e instanceof CacheMiss)) throw e;
+      return build(await schemas.reload(schema));
+    }
+  }
+
+  async function answer(req: IncomingMessage, url: URL, identity: RequestIdentity): Promise<Outcome> {
+    const method = req.method ?? 'GET';
+    const path = url.pathname.slice(PREFIX.length) || '/';
+    const schema = profile(req, method);
+    const parts = segments(path);
+    if (parts.length === 0) {
+      if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      return { status: 200, body: JSON.stringify(openApiDocument(await schemas.get(schema), ctx.publicUrl)), headers: {}, contentType: 'application/openapi+json; charset=utf-8' };
+    }
+    const isRpc = parts.length === 2 && parts[0] === 'rpc';
+    if (parts.length !== 1 && !isRpc) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
+    const body = hasBody
+      ? (
+          await readBody(req, ctx.config.maxBodyBytes, () => new RestError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than ${ctx.config.maxBodyBytes} bytes`) as never)
+        ).toString('utf8')
+      : null;
+    const info: RequestInfo = {
+      method,
+      headers: req.headers,
+      search: url.searchParams,
+      prefs: parsePreferences(req.headers),
+      media: acceptedMedia(req.headers),
+      body,
+    };
+    const op = await plan(schema, (cache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info)));
+    const settings = [identity.role, identity.claimsJson, method, path, JSON.stringify(req.headers), cookies(req.headers.cookie)];
+    try {
+      return await ctx.db.transaction(
+        async (tx) => {
+          await tx.query(REQUEST_SETTINGS_SQL, settings);
+          const outcome = await op.run(tx);
+          if (info.prefs.tx === 'rollback') throw new Rollback(outcome);
+          return outcome;
+        },
+        { readOnly: op.readOnly },
+      );
+    } catch (e) {
+      if (e instanceof Rollback) return e.outcome;
+      throw e;
+    }
+  }
+
+  return async (req, res, url) => {
+    let identity: RequestIdentity | null = null;
+    try {
+      listening ??= ctx.db
+        .listen('pgrst', (payload) => {
+          if (payload === '' || payload === 'reload schema') schemas.invalidate();
+        })
+        .catch(() => {});
+      identity = await identify(req.headers);
+      const outcome = await answer(req, url, identity);
+      send(res, outcome, req.method === 'HEAD');
+    } catch (e) {
+      const err = toRestError(e, identity !== null && identity.role !== 'anon');
+      if (!res.headersSent) sendError(res, err);
+      else res.end();
+    }
+  };
 }

@@ -1,0 +1,78 @@
+import { CacheMiss, RestError } from './errors.js';
+import type { ForeignKey, Relation, SchemaCache } from './schema-cache.js';
+
+export type Relationship =
+  | { kind: 'many-to-one'; fk: ForeignKey; target: Relation }
+  | { kind: 'one-to-many' | 'one-to-one'; fk: ForeignKey; target: Relation }
+  | { kind: 'many-to-many'; junction: Relation; source: ForeignKey; fk: ForeignKey; target: Relation };
+
+export const isToOne = (r: Relationship) => r.kind === 'many-to-one' || r.kind === 'one-to-one';
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+function describe(r: Relationship, from: Relation): Record<string, string> {
+  const cardinality = r.kind;
+  const relationship =
+    r.kind === 'many-to-many'
+      ? `${r.junction.name} using ${r.source.name}(${r.source.columns.join(', ')}) and ${r.fk.name}(${r.fk.columns.join(', ')})`
+      : `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.ftable}(${r.fk.fcolumns.join(', ')})`;
+  return { cardinality, embedding: `${from.name} with ${r.target.name}`, relationship };
+}
+
+function hintMatches(r: Relationship, hint: string): boolean {
+  const single = (cols: string[]) => cols.length === 1 && cols[0] === hint;
+  if (r.kind === 'many-to-many') return r.junction.name === hint || r.fk.name === hint || r.source.name === hint;
+  return r.fk.name === hint || single(r.fk.columns) || single(r.fk.fcolumns);
+}
+
+/** Finds the one foreign-key path from `from` to the resource named `name` (PostgREST's rules). */
+export function findRelationship(cache: SchemaCache, from: Relation, name: string, hint: string | null): Relationship {
+  const found: Relationship[] = [];
+  for (const fk of from.fks) {
+    const target = cache.relations.get(fk.ftable);
+    if (!target) continue;
+    if (fk.ftable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name)) {
+      found.push({ kind: 'many-to-one', fk, target });
+    }
+  }
+  for (const fk of from.referencedBy) {
+    const target = cache.relations.get(fk.table);
+    if (!target || fk.table !== name) continue;
+    const unique = sameSet(fk.columns, target.pk) || target.uniques.some((u) => sameSet(u, fk.columns));
+    found.push({ kind: unique ? 'one-to-one' : 'one-to-many', fk, target });
+  }
+  const target = cache.relations.get(name);
+  if (target) {
+    for (const junction of cache.relations.values()) {
+      if (junction.kind !== 'r' && junction.kind !== 'p') continue;
+      for (const source of junction.fks) {
+        if (source.ftable !== from.name) continue;
+        for (const fk of junction.fks) {
+          if (fk === source || fk.ftable !== name) continue;
+          if (junction.name === from.name || junction.name === name) continue;
+          found.push({ kind: 'many-to-many', junction, source, fk, target });
+        }
+      }
+    }
+  }
+  const matches = hint === null ? found : found.filter((r) => hintMatches(r, hint));
+  if (matches.length === 1) return matches[0];
+  if (matches.length === 0) {
+    throw new CacheMiss(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${from.name}' and '${name}' in the schema cache`,
+      `Searched for a foreign key relationship between '${from.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
+    );
+  }
+  const err = new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from.name}' and '${name}'`,
+    matches.map((r) => describe(r, from)),
+    `Try changing '${name}' to one of the following: ${matches
+      .map((r) => `'${name}!${r.fk.name}'`)
+      .join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+  throw err;
+}

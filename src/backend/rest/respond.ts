@@ -1,0 +1,55 @@
+import type { ServerResponse } from 'node:http';
+import { CORS_HEADERS } from '../http.js';
+import { RestError, singleObjectError } from './errors.js';
+import type { Accepted } from './preferences.js';
+
+export interface Outcome {
+  status: number;
+  /** Raw JSON (or CSV) text; null sends no body. */
+  body: string | null;
+  headers: Record<string, string>;
+  contentType?: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function send(res: ServerResponse, o: Outcome, head: boolean): void {
+  const headers: Record<string, string> = { ...CORS_HEADERS, ...o.headers };
+  if (o.body !== null) headers['Content-Type'] = o.contentType ?? JSON_TYPE;
+  res.writeHead(o.status, headers);
+  res.end(head || o.body === null ? undefined : o.body);
+}
+
+export function sendError(res: ServerResponse, e: RestError): void {
+  const body = JSON.stringify(e.body());
+  res.writeHead(e.status, { ...CORS_HEADERS, ...e.headers, 'Content-Type': JSON_TYPE });
+  res.end(body);
+}
+
+/** `0-9/42`, `*​/42` for no rows, `*` when the total was not asked for. */
+export function contentRange(offset: number, rows: number, total: number | null): string {
+  const range = rows > 0 && total !== 0 ? `${offset}-${offset + rows - 1}` : '*';
+  return `${range}/${total ?? '*'}`;
+}
+
+/** The aggregated JSON array shaped for the media type the client accepted. */
+export function shapeBody(arrayText: string, rows: number, media: Accepted): { body: string; contentType?: string } {
+  if (media.type === 'object') {
+    if (rows !== 1) throw singleObjectError(rows);
+    return { body: arrayText.slice(1, -1), contentType: 'application/vnd.pgrst.object+json; charset=utf-8' };
+  }
+  if (media.type === 'csv') return { body: toCsv(JSON.parse(arrayText) as Record<string, unknown>[]), contentType: 'text/csv; charset=utf-8' };
+  return { body: arrayText };
+}
+
+function csvValue(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function toCsv(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '';
+  const cols = Object.keys(rows[0]);
+  return [cols.map(csvValue).join(','), ...rows.map((r) => cols.map((c) => csvValue(r[c])).join(','))].join('\n');
+}

@@ -1,0 +1,239 @@
+import type { Db } from '../db/index.js';
+
+export interface Column {
+  name: string;
+  /** As format_type() prints it, usable in a cast or a column definition list. */
+  type: string;
+  typname: string;
+  /** pg_type.typcategory: 'A' array, 'U' user/json, 'S' string, 'N' numeric, … */
+  category: string;
+  notNull: boolean;
+  hasDefault: boolean;
+  generated: boolean;
+}
+
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  ftable: string;
+  fcolumns: string[];
+}
+
+export interface Relation {
+  schema: string;
+  name: string;
+  /** pg_class.relkind: r table, p partitioned, v view, m materialized view, f foreign, c composite type */
+  kind: string;
+  columns: Map<string, Column>;
+  columnList: Column[];
+  pk: string[];
+  uniques: string[][];
+  fks: ForeignKey[];
+  referencedBy: ForeignKey[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+}
+
+export interface RpcFunction {
+  schema: string;
+  name: string;
+  args: FunctionArg[];
+  volatility: 'v' | 's' | 'i';
+  returnsSet: boolean;
+  returnType: string;
+  /** The table or composite type each result row is, when it is one. */
+  returnRelation: string | null;
+  /** OUT / TABLE columns, when the function declares them. */
+  outColumns: Column[] | null;
+  returnsVoid: boolean;
+}
+
+export interface SchemaCache {
+  schema: string;
+  relations: Map<string, Relation>;
+  functions: Map<string, RpcFunction[]>;
+}
+
+const COLUMNS_SQL = `
+select c.relname as rel, c.relkind::text as kind, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+  t.typname::text as typname, t.typcategory::text as category, a.attnotnull as not_null,
+  (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default, a.attgenerated <> '' as generated
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+left join pg_type t on t.oid = a.atttypid
+where n.nspname = $1 and c.relkind in ('r','v','m','f','p','c')
+order by c.relname, a.attnum`;
+
+const CONSTRAINTS_SQL = `
+select con.conname::text as name, con.contype::text as type, c.relname::text as rel, fc.relname::text as frel,
+  to_json(array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord)) as cols,
+  to_json(array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
+    join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord)) as fcols
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_class fc on fc.oid = con.confrelid
+left join pg_namespace fn on fn.oid = fc.relnamespace
+where n.nspname = $1 and con.contype in ('p','u','f') and (con.contype <> 'f' or fn.nspname = $1)
+order by con.conname`;
+
+const FUNCTIONS_SQL = `
+select p.proname::text as name, p.provolatile::text as volatility, p.proretset as returns_set,
+  p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
+  coalesce(to_json(p.proargnames::text[]), '[]') as arg_names,
+  to_json(p.proargmodes::text[]) as arg_modes,
+  to_json(array(select format_type(x.t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, ord) order by x.ord)) as arg_types,
+  to_json(array(select tt.typname::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, ord) join pg_type tt on tt.oid = x.t order by x.ord)) as arg_typnames,
+  format_type(p.prorettype, null) as return_type, rt.typname::text as return_typname,
+  case when rn.nspname = n.nspname then rc.relname::text end as return_relation
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+left join pg_class rc on rc.oid = rt.typrelid
+left join pg_namespace rn on rn.oid = rc.relnamespace
+where n.nspname = $1 and p.prokind = 'f'
+order by p.proname, p.oid`;
+
+interface ColumnRow {
+  rel: string;
+  kind: string;
+  name: string | null;
+  type: string;
+  typname: string;
+  category: string;
+  not_null: boolean;
+  has_default: boolean;
+  generated: boolean;
+}
+
+interface FunctionRow {
+  name: string;
+  volatility: 'v' | 's' | 'i';
+  returns_set: boolean;
+  nargs: number;
+  ndefaults: number;
+  arg_names: string[];
+  arg_modes: string[] | null;
+  arg_types: string[];
+  arg_typnames: string[];
+  return_type: string;
+  return_typname: string;
+  return_relation: string | null;
+}
+
+/** Reads what one exposed schema holds from pg_catalog. */
+export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCache> {
+  const [cols, cons, fns] = await Promise.all([
+    db.query<ColumnRow>(COLUMNS_SQL, [schema]),
+    db.query<{ name: string; type: string; rel: string; frel: string | null; cols: string[]; fcols: string[] }>(CONSTRAINTS_SQL, [schema]),
+    db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
+  ]);
+  const relations = new Map<string, Relation>();
+  for (const r of cols.rows) {
+    let rel = relations.get(r.rel);
+    if (!rel) {
+      rel = { schema, name: r.rel, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [], fks: [], referencedBy: [] };
+      relations.set(r.rel, rel);
+    }
+    if (r.name === null) continue;
+    const col: Column = {
+      name: r.name,
+      type: r.type,
+      typname: r.typname,
+      category: r.category,
+      notNull: r.not_null,
+      hasDefault: r.has_default,
+      generated: r.generated,
+    };
+    rel.columns.set(col.name, col);
+    rel.columnList.push(col);
+  }
+  for (const c of cons.rows) {
+    const rel = relations.get(c.rel);
+    if (!rel) continue;
+    if (c.type === 'p') rel.pk = c.cols;
+    else if (c.type === 'u') rel.uniques.push(c.cols);
+    else if (c.frel) {
+      const fk: ForeignKey = { name: c.name, table: c.rel, columns: c.cols, ftable: c.frel, fcolumns: c.fcols };
+      rel.fks.push(fk);
+      relations.get(c.frel)?.referencedBy.push(fk);
+    }
+  }
+  const functions = new Map<string, RpcFunction[]>();
+  for (const f of fns.rows) {
+    const modes = f.arg_modes ?? f.arg_types.map(() => 'i');
+    const args: FunctionArg[] = [];
+    const outColumns: Column[] = [];
+    const firstDefault = f.nargs - f.ndefaults;
+    modes.forEach((mode, i) => {
+      const name = f.arg_names[i] ?? '';
+      if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type: f.arg_types[i], hasDefault: args.length >= firstDefault });
+      if (mode === 'o' || mode === 'b' || mode === 't') {
+        outColumns.push({
+          name,
+          type: f.arg_types[i],
+          typname: f.arg_typnames[i],
+          category: '',
+          notNull: false,
+          hasDefault: false,
+          generated: false,
+        });
+      }
+    });
+    const fn: RpcFunction = {
+      schema,
+      name: f.name,
+      args,
+      volatility: f.volatility,
+      returnsSet: f.returns_set,
+      returnType: f.return_type,
+      returnRelation: f.return_relation,
+      outColumns: outColumns.length ? outColumns : null,
+      returnsVoid: f.return_typname === 'void',
+    };
+    const list = functions.get(f.name);
+    if (list) list.push(fn);
+    else functions.set(f.name, [fn]);
+  }
+  return { schema, relations, functions };
+}
+
+/** Keeps the cache of each exposed schema; concurrent reloads share one catalog read. */
+export class SchemaCacheHolder {
+  private current = new Map<string, SchemaCache>();
+  private loading = new Map<string, Promise<SchemaCache>>();
+  private generation = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async get(schema: string): Promise<SchemaCache> {
+    return this.current.get(schema) ?? this.reload(schema);
+  }
+
+  reload(schema: string): Promise<SchemaCache> {
+    let p = this.loading.get(schema);
+    if (p) return p;
+    const gen = this.generation;
+    p = loadSchemaCache(this.db, schema)
+      .then((cache) => {
+        if (gen === this.generation) this.current.set(schema, cache);
+        return cache;
+      })
+      .finally(() => this.loading.delete(schema));
+    this.loading.set(schema, p);
+    return p;
+  }
+
+  /** Forgets everything (NOTIFY pgrst, 'reload schema'); the next request reads the catalog again. */
+  invalidate(): void {
+    this.generation++;
+    this.current.clear();
+  }
+}
