@@ -1,13 +1,15 @@
-/** The restaurant's public identity, shown in the header, footer, contact and legal pages. */
+import { RESTAURANT } from '../../shared/domain/restaurant.js';
+
+/** The restaurant's public identity plus what only the shop shows (social links, company details). */
 export const restaurant = {
-  name: 'Churrasqueira Differdange',
-  street: '12, Avenue de la Liberté',
-  postalCode: 'L-4601',
-  city: 'Differdange',
-  country: 'Luxembourg',
-  phoneDisplay: '+352 26 58 40 12',
-  phoneHref: 'tel:+35226584012',
-  email: 'contact@churrasqueira-differdange.lu',
+  name: RESTAURANT.name,
+  street: RESTAURANT.street,
+  postalCode: RESTAURANT.postalCode,
+  city: RESTAURANT.city,
+  country: RESTAURANT.country,
+  phoneDisplay: RESTAURANT.phoneDisplay,
+  phoneHref: `tel:${RESTAURANT.phone}`,
+  email: RESTAURANT.email,
   company: 'Churrasqueira Differdange S.à r.l.',
   rcs: 'B 000000',
   vat: 'LU00000000',
@@ -16,10 +18,9 @@ export const restaurant = {
     instagram: 'https://www.instagram.com/churrasqueiradifferdange',
   },
   reviewUrl: 'https://www.google.com/maps/search/?api=1&query=Churrasqueira+Differdange',
-  coordinates: { lat: 49.5242, lon: 5.8914 },
 } as const;
 
-export const fullAddress = `${restaurant.street}, ${restaurant.postalCode} ${restaurant.city}`;
+export const fullAddress = RESTAURANT.address;
 
 export function directionsUrl(destination: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;

@@ -1,4 +1,5 @@
 import { legal } from './fr-legal.js';
+import { pages } from './fr-pages.js';
 
 const euro = (n: number) => `${n.toFixed(2).replace('.', ',')}€`;
 
@@ -59,6 +60,7 @@ export const fr = {
   toast: { dismiss: 'Fermer la notification', region: 'Notifications' },
   install: { text: "Installez notre application pour commander plus vite.", install: 'Instalar', close: 'Fermer' },
   legal,
+  ...pages,
 } as const;
 
 export type Catalogue = typeof fr;

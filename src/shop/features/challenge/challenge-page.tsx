@@ -1,5 +1,32 @@
+import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
+import { FlameIcon } from '../../components/ui/icons.js';
+import { ChallengeForm } from './challenge-form.js';
 
-export default function Page() {
-  return <PageHero title="challenge-page" />;
+const t = fr.challenge;
+
+export default function ChallengePage() {
+  return (
+    <>
+      <PageHero title={t.title} subtitle={t.subtitle} image="/images/challenge-burger.webp" />
+      <section className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-2">
+        <div>
+          <h2 className="text-3xl font-bold uppercase">{t.rulesTitle}</h2>
+          <ul className="mt-5 space-y-3">
+            {t.rules.map((r) => (
+              <li key={r} className="flex gap-3"><FlameIcon className="mt-0.5 size-5 shrink-0 text-flame-600" /><span>{r}</span></li>
+            ))}
+          </ul>
+          <h2 className="mt-10 text-3xl font-bold uppercase">{t.contractTitle}</h2>
+          <img src="/images/challenge-contract.webp" alt={t.contractAlt} loading="lazy" className="mt-5 w-full rounded-2xl shadow-xl ring-1 ring-cream-300" />
+        </div>
+        <div className="h-fit rounded-3xl bg-white p-6 shadow-lg ring-1 ring-cream-200 md:p-8 lg:sticky lg:top-28">
+          <img src="/images/challenge-burger.webp" alt={t.burgerAlt} loading="lazy" className="mb-6 aspect-[16/9] w-full rounded-2xl object-cover" />
+          <h2 className="text-3xl font-bold uppercase">{t.formTitle}</h2>
+          <p className="mt-2 mb-6 text-charcoal-700">{t.formLead}</p>
+          <ChallengeForm />
+        </div>
+      </section>
+    </>
+  );
 }

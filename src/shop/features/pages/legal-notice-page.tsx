@@ -1,5 +1,6 @@
-import { PageHero } from '../../components/ui/page-hero.js';
+import { fr } from '../../i18n/fr.js';
+import { LegalPage } from './legal-page.js';
 
-export default function Page() {
-  return <PageHero title="legal-notice-page" />;
+export default function LegalNoticePage() {
+  return <LegalPage title={fr.legal.notice.title} sections={fr.legal.notice.sections} />;
 }

@@ -1,5 +1,6 @@
-import { PageHero } from '../../components/ui/page-hero.js';
+import { fr } from '../../i18n/fr.js';
+import { LegalPage } from './legal-page.js';
 
-export default function Page() {
-  return <PageHero title="privacy-page" />;
+export default function PrivacyPage() {
+  return <LegalPage title={fr.legal.privacy.title} sections={fr.legal.privacy.sections} />;
 }

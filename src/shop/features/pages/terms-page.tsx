@@ -1,5 +1,6 @@
-import { PageHero } from '../../components/ui/page-hero.js';
+import { fr } from '../../i18n/fr.js';
+import { LegalPage } from './legal-page.js';
 
-export default function Page() {
-  return <PageHero title="terms-page" />;
+export default function TermsPage() {
+  return <LegalPage title={fr.legal.terms.title} sections={fr.legal.terms.sections} />;
 }

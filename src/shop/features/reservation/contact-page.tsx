@@ -1,5 +1,60 @@
+import { fr } from '../../i18n/fr.js';
+import { fullAddress, restaurant } from '../../config/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
+import { OpeningHours } from '../../components/ui/opening-hours.js';
+import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
+import { ReservationForm } from './reservation-form.js';
 
-export default function Page() {
-  return <PageHero title="contact-page" />;
+const t = fr.contact;
+
+export default function ContactPage() {
+  const cards = [
+    { icon: PhoneIcon, title: t.phone, text: restaurant.phoneDisplay, href: restaurant.phoneHref },
+    { icon: MailIcon, title: t.email, text: restaurant.email, href: `mailto:${restaurant.email}` },
+    { icon: MapPinIcon, title: t.address, text: fullAddress, href: '/localisation' },
+  ];
+  return (
+    <>
+      <PageHero title={t.title} subtitle={t.subtitle} />
+      <section className="mx-auto max-w-6xl px-4 py-12">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {cards.map(({ icon: Icon, title, text, href }) => (
+            <li key={title}>
+              <a href={href} className="flex h-full items-center gap-4 rounded-2xl bg-white p-5 shadow-md ring-1 ring-cream-200 transition hover:-translate-y-0.5 hover:shadow-lg">
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-flame-600 text-white"><Icon className="size-6" /></span>
+                <span className="min-w-0">
+                  <span className="block text-sm font-semibold tracking-wider text-charcoal-600 uppercase">{title}</span>
+                  <span className="block font-semibold break-words">{text}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-[1.5fr_1fr]">
+        <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-cream-200 md:p-8">
+          <h2 className="text-3xl font-bold uppercase">{t.formTitle}</h2>
+          <p className="mt-2 mb-6 text-charcoal-700">{t.formLead}</p>
+          <ReservationForm />
+        </div>
+        <OpeningHours dark />
+      </section>
+      <section aria-labelledby="faq" className="bg-cream-100 py-16">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="faq" className="text-center text-3xl font-bold uppercase md:text-4xl">{t.faqTitle}</h2>
+          <div className="mt-8 space-y-3">
+            {t.faq.map((f) => (
+              <details key={f.q} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-cream-200">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
+                  {f.q}
+                  <span aria-hidden="true" className="text-2xl text-flame-600 transition-transform group-open:rotate-45">+</span>
+                </summary>
+                <p className="mt-3 text-charcoal-700">{f.a}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,0 @@
-import { PageHero } from '../../components/ui/page-hero.js';
-
-export default function Page() {
-  return <PageHero title="reviews-page" />;
-}
