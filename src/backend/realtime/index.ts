@@ -1,6 +1,119 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.js';
+import { bearerToken } from '../jwt.js';
+import { ChangeCapture } from './capture.js';
+import { ChangeDispatcher } from './dispatch.js';
+import { ChangeFeed } from './feed.js';
+import { SUPPORTED_VSN, type Vsn } from './protocol.js';
+import { RealtimeSession, type JoinedChannel, type RealtimeServices } from './session.js';
 
-export function attachRealtime(_ctx: BackendContext, _server: Server): { close(): Promise<void> } {
-  return { close: async () => {} };
+const PATH = '/realtime/v1/websocket';
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+function refuse(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Supabase Realtime at /realtime/v1/websocket: Phoenix channels with `postgres_changes`
+ * (captured by triggers, read after commit, filtered per subscriber under RLS) and broadcast.
+ */
+export function attachRealtime(ctx: BackendContext, server: Server): { close(): Promise<void> } {
+  const env = ctx.config.env;
+  const heartbeatTimeoutMs = positive(env.REALTIME_HEARTBEAT_TIMEOUT_MS, 60_000);
+  const capture = new ChangeCapture(ctx.db);
+  const dispatcher = new ChangeDispatcher(ctx.db, capture);
+  const services: RealtimeServices = {
+    jwt: ctx.jwt,
+    capture,
+    dispatcher,
+    topics: new Map<string, Set<JoinedChannel>>(),
+    maxBufferedBytes: positive(env.REALTIME_MAX_BUFFERED_BYTES, 8 * 1024 * 1024),
+  };
+  const feed = new ChangeFeed(ctx.db, (rows) => dispatcher.deliver(rows));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxBodyBytes, perMessageDeflate: false });
+  const sessions = new Set<{ session: RealtimeSession; ws: import('ws').WebSocket }>();
+  let closed = false;
+
+  const ready = (async () => {
+    await capture.install();
+    await feed.start();
+  })();
+  ready.catch((e: unknown) => console.error('[realtime] could not start change capture:', (e as Error).message));
+
+  const reaper = setInterval(() => {
+    const deadline = Date.now() - heartbeatTimeoutMs;
+    for (const { session, ws } of sessions) if (session.lastSeen < deadline) ws.terminate();
+  }, Math.min(heartbeatTimeoutMs / 2, 15_000));
+  reaper.unref();
+
+  async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+    const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
+    if (!SUPPORTED_VSN.includes(vsn)) return refuse(socket, 400, 'Bad Request', `Unsupported vsn "${vsn}"; use 1.0.0 or 2.0.0`);
+    const apikey = url.searchParams.get('apikey') ?? bearerToken(req.headers);
+    if (!apikey) return refuse(socket, 401, 'Unauthorized', 'apikey query parameter is required');
+    let claims;
+    try {
+      claims = await ctx.jwt.verify(apikey);
+    } catch (e) {
+      return refuse(socket, 401, 'Unauthorized', `Invalid apikey: ${(e as Error).message}`);
+    }
+    try {
+      await ready;
+    } catch {
+      return refuse(socket, 503, 'Service Unavailable', 'Realtime is not available');
+    }
+    if (closed || socket.destroyed) return refuse(socket, 503, 'Service Unavailable', 'Realtime is shutting down');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const session = new RealtimeSession(ws, vsn, claims, services);
+      const entry = { session, ws };
+      sessions.add(entry);
+      ws.on('message', (data, isBinary) => session.onFrame(data as Buffer, isBinary));
+      ws.on('error', () => ws.terminate());
+      ws.on('close', () => {
+        sessions.delete(entry);
+        session.close();
+      });
+    });
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== PATH && url.pathname !== `${PATH}/`) return refuse(socket, 404, 'Not Found', 'Not found');
+    if (closed) return refuse(socket, 503, 'Service Unavailable', 'Realtime is shutting down');
+    accept(req, socket, head, url).catch((e: unknown) => {
+      console.error('[realtime] upgrade failed:', (e as Error).message);
+      socket.destroy();
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    async close() {
+      if (closed) return;
+      closed = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(reaper);
+      for (const { session, ws } of sessions) {
+        session.close();
+        ws.close(1001, 'server shutting down');
+      }
+      await ready.catch(() => {});
+      await feed.close();
+      // Sockets that do not answer the close handshake are cut.
+      await new Promise((r) => setTimeout(r, 50));
+      for (const { ws } of sessions) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
 }

@@ -1,0 +1,154 @@
+import type { Db } from '../db/index.js';
+
+export const CHANGES_CHANNEL = '_realtime_changes';
+const TRIGGER = '_realtime_capture';
+
+/**
+ * Change capture lives in `_realtime`, a schema no API role can reach. The trigger is
+ * SECURITY DEFINER so that writes made as anon/authenticated can still record their change.
+ * One NOTIFY per transaction (PostgreSQL folds equal payloads), sent at commit, carrying the txid.
+ */
+const SETUP_SQL = `
+create schema if not exists _realtime;
+revoke all on schema _realtime from public;
+create table if not exists _realtime.changes (
+  id bigserial primary key,
+  txid bigint not null,
+  schema_name text not null,
+  table_name text not null,
+  op text not null,
+  record jsonb,
+  old_record jsonb,
+  committed_at timestamptz not null default now()
+);
+create index if not exists changes_txid_idx on _realtime.changes (txid);
+create or replace function _realtime.capture() returns trigger
+language plpgsql security definer set search_path = pg_catalog, pg_temp as $$
+begin
+  insert into _realtime.changes (txid, schema_name, table_name, op, record, old_record)
+  values (txid_current(), tg_table_schema, tg_table_name, tg_op,
+          case when tg_op <> 'DELETE' then to_jsonb(new) end,
+          case when tg_op <> 'INSERT' then to_jsonb(old) end);
+  perform pg_notify('${CHANGES_CHANNEL}', txid_current()::text);
+  return null;
+end $$;
+revoke all on function _realtime.capture() from public;
+`;
+
+export interface TableInfo {
+  oid: number;
+  schema: string;
+  table: string;
+  rls: boolean;
+  /** REPLICA IDENTITY FULL: old rows are sent whole. */
+  replicaFull: boolean;
+  columns: { name: string; type: string }[];
+  primaryKey: string[];
+  inPublication: boolean;
+}
+
+const TABLE_INFO_SQL = `
+select c.oid::int as oid, n.nspname as schema, c.relname as "table", c.relrowsecurity as rls,
+  c.relreplident = 'f' as "replicaFull",
+  coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+     from pg_attribute a join pg_type t on t.oid = a.atttypid
+     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::json) as columns,
+  coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
+     from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+     where i.indrelid = c.oid and i.indisprimary), '[]'::json) as "primaryKey",
+  exists (select 1 from pg_publication_tables p
+     where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname) as "inPublication"
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where c.relkind in ('r', 'p') and n.nspname = $1 and c.relname = $2`;
+
+function quoteIdent(name: string): string {
+  return '"' + name.replace(/"/g, '""') + '"';
+}
+
+export function qualified(schema: string, table: string): string {
+  return `${quoteIdent(schema)}.${quoteIdent(table)}`;
+}
+
+export { quoteIdent };
+
+/** Keeps the capture trigger on exactly the tables of the `supabase_realtime` publication. */
+export class ChangeCapture {
+  private tables = new Map<string, TableInfo>();
+  private tracked = new Set<string>();
+  private syncing: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async install(): Promise<void> {
+    await this.db.exec(SETUP_SQL);
+    await this.syncPublication();
+  }
+
+  /** Re-reads the publication, adds the trigger where missing and removes it where no longer published. */
+  syncPublication(): Promise<void> {
+    this.syncing ??= this.doSync().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async doSync(): Promise<void> {
+    const published = (
+      await this.db.query<{ schema: string; table: string }>(
+        `select schemaname as schema, tablename as "table" from pg_publication_tables where pubname = 'supabase_realtime'`,
+      )
+    ).rows;
+    const withTrigger = (
+      await this.db.query<{ schema: string; table: string }>(
+        `select n.nspname as schema, c.relname as "table" from pg_trigger t
+         join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+         where t.tgname = $1`,
+        [TRIGGER],
+      )
+    ).rows;
+    const want = new Set(published.map((p) => `${p.schema}.${p.table}`));
+    const have = new Set(withTrigger.map((p) => `${p.schema}.${p.table}`));
+    for (const p of published) {
+      if (have.has(`${p.schema}.${p.table}`)) continue;
+      await this.db.exec(
+        `create or replace trigger ${TRIGGER} after insert or update or delete on ${qualified(p.schema, p.table)}
+         for each row execute function _realtime.capture()`,
+      );
+    }
+    for (const p of withTrigger) {
+      if (!want.has(`${p.schema}.${p.table}`)) await this.db.exec(`drop trigger if exists ${TRIGGER} on ${qualified(p.schema, p.table)}`);
+    }
+    this.tracked = want;
+    this.tables.clear();
+  }
+
+  isTracked(schema: string, table: string): boolean {
+    return this.tracked.has(`${schema}.${table}`);
+  }
+
+  /** Published tables of a schema ('*' for every schema). */
+  trackedIn(schema: string): { schema: string; table: string }[] {
+    return [...this.tracked]
+      .map((key) => {
+        const dot = key.indexOf('.');
+        return { schema: key.slice(0, dot), table: key.slice(dot + 1) };
+      })
+      .filter((t) => schema === '*' || t.schema === schema);
+  }
+
+  /** Catalog facts about a table, cached until the next publication sync; `null` when it does not exist. */
+  async tableInfo(schema: string, table: string, fresh = false): Promise<TableInfo | null> {
+    const key = `${schema}.${table}`;
+    const cached = this.tables.get(key);
+    if (cached && !fresh) return cached;
+    const row = (await this.db.query<TableInfo>(TABLE_INFO_SQL, [schema, table])).rows[0];
+    if (!row) return null;
+    const info = { ...row, oid: Number(row.oid) };
+    this.tables.set(key, info);
+    return info;
+  }
+
+  cachedInfo(schema: string, table: string): TableInfo | undefined {
+    return this.tables.get(`${schema}.${table}`);
+  }
+}

@@ -1,0 +1,246 @@
+import type { WebSocket } from 'ws';
+import { JwtError, type JwtClaims, type JwtKeys } from '../jwt.js';
+import type { ChangeCapture } from './capture.js';
+import type { ChangeSubscriber } from './channel.js';
+import type { ChangeDispatcher } from './dispatch.js';
+import { resolveBindings } from './join.js';
+import { decodeFrame, encodeFrame, type PhoenixMessage, type Vsn } from './protocol.js';
+
+export interface RealtimeServices {
+  jwt: JwtKeys;
+  capture: ChangeCapture;
+  dispatcher: ChangeDispatcher;
+  /** Joined channels by topic, for broadcast. */
+  topics: Map<string, Set<JoinedChannel>>;
+  maxBufferedBytes: number;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A channel this socket has joined. */
+export class JoinedChannel implements ChangeSubscriber {
+  claimsKey: string;
+  expiresAt: number | null;
+  expiryTimer: NodeJS.Timeout | null = null;
+  broadcastSelf = false;
+  broadcastAck = false;
+
+  constructor(
+    readonly session: RealtimeSession,
+    readonly topic: string,
+    readonly joinRef: string | null,
+    readonly bindings: ChangeSubscriber['bindings'],
+    public claims: JwtClaims,
+  ) {
+    this.claimsKey = JSON.stringify(claims);
+    this.expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  }
+
+  get name(): string {
+    return this.topic.replace(/^realtime:/, '');
+  }
+
+  setClaims(claims: JwtClaims): void {
+    this.claims = claims;
+    this.claimsKey = JSON.stringify(claims);
+    this.expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  }
+
+  sendChange(ids: number[], dataJson: string): void {
+    this.session.pushRaw(this, 'postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`);
+  }
+}
+
+function tokenProblem(e: unknown): string {
+  if (e instanceof JwtError && e.reason === 'expired') return 'Token has expired';
+  return `Invalid token: ${(e as Error).message}`;
+}
+
+/** One WebSocket connection speaking Phoenix channels. */
+export class RealtimeSession {
+  readonly channels = new Map<string, JoinedChannel>();
+  lastSeen = Date.now();
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly vsn: Vsn,
+    /** Claims of the `apikey` the socket connected with: the default token of its channels. */
+    private readonly socketClaims: JwtClaims,
+    private readonly services: RealtimeServices,
+  ) {}
+
+  onFrame(data: Buffer, isBinary: boolean): void {
+    this.lastSeen = Date.now();
+    const msg = decodeFrame(this.vsn, data, isBinary);
+    if (!msg) return;
+    this.chain = this.chain
+      .then(() => this.handle(msg))
+      .catch((e: unknown) => {
+        console.error(`[realtime] ${msg.event} on ${msg.topic} failed:`, (e as Error).message);
+        if (msg.ref) this.reply(msg, 'error', { reason: 'Internal error' });
+      });
+  }
+
+  private async handle(msg: PhoenixMessage): Promise<void> {
+    if (this.closed) return;
+    if (msg.topic === 'phoenix') {
+      if (msg.event === 'heartbeat') this.reply(msg, 'ok', {});
+      return;
+    }
+    if (msg.event === 'phx_join') return this.join(msg);
+    const ch = this.channels.get(msg.topic);
+    if (!ch || (msg.join_ref !== null && ch.joinRef !== null && msg.join_ref !== ch.joinRef)) {
+      this.reply(msg, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (msg.event) {
+      case 'phx_leave':
+        this.leave(ch);
+        this.reply(msg, 'ok', {});
+        return;
+      case 'access_token':
+        return this.updateToken(ch, msg);
+      case 'broadcast':
+        return this.broadcast(ch, msg);
+      case 'presence':
+        this.reply(msg, 'ok', {});
+        return;
+      default:
+        this.reply(msg, 'error', { reason: `unknown event "${msg.event}"` });
+    }
+  }
+
+  private async join(msg: PhoenixMessage): Promise<void> {
+    if (!msg.topic.startsWith('realtime:')) {
+      this.reply(msg, 'error', { reason: 'Topic must start with "realtime:"' });
+      return;
+    }
+    const old = this.channels.get(msg.topic);
+    if (old) {
+      this.leave(old);
+      this.push(old, 'phx_close', {});
+    }
+    let claims = this.socketClaims;
+    const token = msg.payload.access_token;
+    if (token !== undefined && token !== null) {
+      try {
+        claims = await this.services.jwt.verify(String(token));
+      } catch (e) {
+        this.reply(msg, 'error', { reason: tokenProblem(e) });
+        return;
+      }
+    } else if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) {
+      this.reply(msg, 'error', { reason: 'Token has expired' });
+      return;
+    }
+    const config = (msg.payload.config ?? {}) as Record<string, unknown>;
+    const resolved = await resolveBindings(this.services.capture, config.postgres_changes);
+    if ('error' in resolved) {
+      this.reply(msg, 'error', { reason: resolved.error });
+      return;
+    }
+    const ch = new JoinedChannel(this, msg.topic, msg.join_ref, resolved.bindings, claims);
+    const broadcast = (config.broadcast ?? {}) as Record<string, unknown>;
+    ch.broadcastSelf = broadcast.self === true;
+    ch.broadcastAck = broadcast.ack === true;
+    this.channels.set(msg.topic, ch);
+    let peers = this.services.topics.get(msg.topic);
+    if (!peers) this.services.topics.set(msg.topic, (peers = new Set()));
+    peers.add(ch);
+    if (ch.bindings.length > 0) this.services.dispatcher.add(ch);
+    this.scheduleExpiry(ch);
+    this.reply(msg, 'ok', { postgres_changes: resolved.reply });
+    if (ch.bindings.length > 0) {
+      this.push(ch, 'system', { status: 'ok', message: 'Subscribed to PostgreSQL', extension: 'postgres_changes', channel: ch.name });
+    }
+    const presence = (config.presence ?? {}) as Record<string, unknown>;
+    if (presence.enabled === true) this.push(ch, 'presence_state', {});
+  }
+
+  private async updateToken(ch: JoinedChannel, msg: PhoenixMessage): Promise<void> {
+    const token = msg.payload.access_token;
+    try {
+      if (typeof token !== 'string' || token === '') throw new JwtError('No JWT given', 'missing');
+      ch.setClaims(await this.services.jwt.verify(token));
+    } catch (e) {
+      this.shutDown(ch, tokenProblem(e));
+      return;
+    }
+    this.scheduleExpiry(ch);
+  }
+
+  private broadcast(ch: JoinedChannel, msg: PhoenixMessage): void {
+    const p = msg.payload;
+    if (typeof p.event !== 'string') {
+      this.reply(msg, 'error', { reason: 'broadcast needs an event' });
+      return;
+    }
+    const payloadJson = JSON.stringify({ type: 'broadcast', event: p.event, payload: p.payload ?? {} });
+    for (const peer of this.services.topics.get(ch.topic) ?? []) {
+      if (peer === ch && !ch.broadcastSelf) continue;
+      peer.session.pushRaw(peer, 'broadcast', payloadJson);
+    }
+    if (ch.broadcastAck) this.reply(msg, 'ok', {});
+  }
+
+  private scheduleExpiry(ch: JoinedChannel): void {
+    if (ch.expiryTimer) clearTimeout(ch.expiryTimer);
+    ch.expiryTimer = null;
+    if (ch.expiresAt === null) return;
+    const wait = ch.expiresAt - Date.now();
+    if (wait <= 0) {
+      this.shutDown(ch, 'Token has expired');
+      return;
+    }
+    ch.expiryTimer = setTimeout(() => this.scheduleExpiry(ch), Math.min(wait, MAX_TIMER_MS));
+    ch.expiryTimer.unref();
+  }
+
+  /** Like Supabase: a system error message, then the server closes the channel. */
+  private shutDown(ch: JoinedChannel, message: string): void {
+    this.push(ch, 'system', { status: 'error', message, extension: 'system', channel: ch.name });
+    this.push(ch, 'phx_close', {});
+    this.leave(ch);
+  }
+
+  private leave(ch: JoinedChannel): void {
+    if (ch.expiryTimer) clearTimeout(ch.expiryTimer);
+    this.services.dispatcher.remove(ch);
+    const peers = this.services.topics.get(ch.topic);
+    peers?.delete(ch);
+    if (peers?.size === 0) this.services.topics.delete(ch.topic);
+    if (this.channels.get(ch.topic) === ch) this.channels.delete(ch.topic);
+  }
+
+  private reply(msg: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown>): void {
+    const frame = { topic: msg.topic, event: 'phx_reply', ref: msg.ref, join_ref: msg.join_ref };
+    this.sendText(encodeFrame(this.vsn, frame, JSON.stringify({ status, response })));
+  }
+
+  private push(ch: JoinedChannel, event: string, payload: Record<string, unknown>): void {
+    this.pushRaw(ch, event, JSON.stringify(payload));
+  }
+
+  pushRaw(ch: JoinedChannel, event: string, payloadJson: string): void {
+    this.sendText(encodeFrame(this.vsn, { topic: ch.topic, event, ref: null, join_ref: ch.joinRef }, payloadJson));
+  }
+
+  /** A client that cannot keep up is dropped rather than buffered without bound. */
+  private sendText(text: string): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount + text.length > this.services.maxBufferedBytes) {
+      this.ws.terminate();
+      this.close();
+      return;
+    }
+    this.ws.send(text);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const ch of [...this.channels.values()]) this.leave(ch);
+  }
+}
