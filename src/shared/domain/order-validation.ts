@@ -1,5 +1,6 @@
 import type { CustomerInfo } from './customer.js';
 import { deliveryFeeFor } from './delivery-zones.js';
+import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
 import type { DeliveryMethod, PaymentMethod } from './delivery-method.js';
 import { luxembourgDate } from './luxembourg-time.js';
 import { isOrderable, type KidsMenuOptionId, type MenuItem } from './menu.js';
@@ -73,7 +74,7 @@ export const ORDER_REFUSALS = {
   ordering_closed: { code: 'ordering_closed', title: 'Commandes fermées', message: 'La commande en ligne est temporairement fermée.' },
   preorder_missing_datetime: { code: 'preorder_missing_datetime', title: MISSING, message: 'Veuillez choisir une date et une heure pour votre pré-commande.' },
   missing_fields: { code: 'missing_fields', title: MISSING, message: 'Veuillez remplir tous les champs obligatoires.' },
-  invalid_email: { code: 'invalid_email', title: 'E-mail invalide', message: 'Veuillez entrer une adresse e-mail valide.' },
+  invalid_email: { code: 'invalid_email', title: 'E-mail invalide', message: INVALID_EMAIL_MESSAGE },
   empty_cart: { code: 'empty_cart', title: 'Panier vide', message: 'Votre panier est vide. Ajoutez au moins un article pour commander.' },
   item_unavailable: { code: 'item_unavailable', title: 'Article indisponible', message: "Cet article n'est pas disponible pour le moment." },
   invalid_item: { code: 'invalid_item', title: 'Article invalide', message: 'Un article de votre panier est invalide. Veuillez le retirer et réessayer.' },
@@ -93,8 +94,6 @@ export const ORDER_REFUSALS = {
 export const MINIMUM_NOT_MET_TITLE = 'Montant minimum non atteint';
 
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
-/** The same shape the orders table checks: text, at sign, text, dot, text, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const refuse = (r: Refusal<OrderRefusalCode>): OrderValidation => ({ ok: false, ...r });
 
@@ -118,7 +117,7 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   if (blank(c.name) || blank(c.phone) || (delivery && (blank(c.address) || blank(c.postalCode) || blank(c.city)))) {
     return refuse(ORDER_REFUSALS.missing_fields);
   }
-  if (!blank(c.email) && !EMAIL_PATTERN.test(c.email.trim())) return refuse(ORDER_REFUSALS.invalid_email);
+  if (!blank(c.email) && !looksLikeEmail(c.email)) return refuse(ORDER_REFUSALS.invalid_email);
   if (order.items.length === 0) return refuse(ORDER_REFUSALS.empty_cart);
 
   const serviceDate = order.isPreorder ? order.preorderDate!.trim() : luxembourgDate(now);

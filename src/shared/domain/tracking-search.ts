@@ -1,0 +1,24 @@
+import type { Refusal } from './refusal.js';
+
+export const TRACKING_SEARCH_PLACEHOLDER = 'ID de commande ou téléphone...';
+
+export const TRACKING_TERM_REQUIRED: Refusal<'search_term_required'> = {
+  code: 'search_term_required',
+  title: 'Terme de recherche requis',
+  message: "Veuillez entrer l'ID de la commande ou le téléphone.",
+};
+
+export const TRACKING_NOT_FOUND: Refusal<'order_not_found'> = {
+  code: 'order_not_found',
+  title: 'Commande non trouvée',
+  message: 'Aucune commande trouvée avec les informations fournies.',
+};
+
+/** The term sent to search_orders_by_term, trimmed; a blank term is refused before any call. */
+export function trackingSearchTerm(raw: string | null | undefined): { ok: true; term: string } | ({ ok: false } & Refusal<'search_term_required'>) {
+  const term = (raw ?? '').trim();
+  return term ? { ok: true, term } : { ok: false, ...TRACKING_TERM_REQUIRED };
+}
+
+/** Tracking refreshes every 30 s until the order is delivered or cancelled. */
+export const TRACKING_POLL_MS = 30_000;
