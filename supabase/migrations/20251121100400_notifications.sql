@@ -1,0 +1,186 @@
+-- Notifications without loss: the e-mail to send is written in the same transaction as the change
+-- that causes it, then delivered by a dispatcher (service role) that claims rows with a lease and
+-- reports every attempt. The outbox id is the provider's idempotency key. See docs/NOTIFICATIONS.md.
+
+create table public.notification_outbox (
+  id uuid primary key default gen_random_uuid(),
+  kind text not null check (kind in ('order_confirmation', 'order_status', 'reservation_received')),
+  channel text not null check (channel in ('email', 'sms')),
+  recipient text not null check (btrim(recipient) <> ''),
+  order_id text references public.orders (id) on delete set null,
+  reservation_id uuid references public.reservations (id) on delete set null,
+  payload jsonb not null default '{}' check (jsonb_typeof(payload) = 'object'),
+  status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'failed')),
+  attempts integer not null default 0 check (attempts >= 0),
+  max_attempts integer not null default 5 check (max_attempts >= 1),
+  next_attempt_at timestamptz not null default now(),
+  lease_expires_at timestamptz,
+  last_error text,
+  sent_at timestamptz,
+  provider_message_id text,
+  created_at timestamptz not null default now(),
+  check (status <> 'sending' or lease_expires_at is not null),
+  check (status <> 'sent' or sent_at is not null)
+);
+create index notification_outbox_due_idx on public.notification_outbox (next_attempt_at) where status = 'pending';
+create index notification_outbox_lease_idx on public.notification_outbox (lease_expires_at) where status = 'sending';
+create index notification_outbox_order_idx on public.notification_outbox (order_id);
+create index notification_outbox_reservation_idx on public.notification_outbox (reservation_id);
+
+create table public.notification_attempts (
+  id bigint generated always as identity primary key,
+  outbox_id uuid not null references public.notification_outbox (id) on delete cascade,
+  attempted_at timestamptz not null default now(),
+  ok boolean not null,
+  error text,
+  provider text,
+  provider_message_id text
+);
+create index notification_attempts_outbox_idx on public.notification_attempts (outbox_id, attempted_at);
+
+-- Template data of an order e-mail: what the order was at the time of the change.
+create function public.order_template_data(o public.orders) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select jsonb_build_object(
+    'order_id', o.id, 'order_number', left(o.id, 8), 'status', o.status, 'created_at', o.created_at,
+    'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
+    'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
+    'customer_address', o.customer_address, 'customer_postal_code', o.customer_postal_code, 'customer_city', o.customer_city,
+    'is_preorder', o.is_preorder, 'preorder_date', o.preorder_date, 'preorder_time', o.preorder_time,
+    'order_items', o.order_items, 'total_price', o.total_price, 'delivery_fee', o.delivery_fee,
+    'discount_amount', o.discount_amount, 'discount_percentage', o.discount_percentage,
+    'grand_total', o.grand_total, 'notes', o.notes)
+$$;
+
+create function public.enqueue_order_confirmation() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.customer_email is not null then
+    insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
+    values ('order_confirmation', 'email', new.customer_email, new.id, public.order_template_data(new));
+  end if;
+  return null;
+end $$;
+
+create function public.enqueue_order_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.customer_email is not null and new.status is distinct from old.status then
+    insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
+    values ('order_status', 'email', new.customer_email, new.id,
+            public.order_template_data(new) || jsonb_build_object('previous_status', old.status));
+  end if;
+  return null;
+end $$;
+
+create function public.enqueue_reservation_received() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.notification_outbox (kind, channel, recipient, reservation_id, payload)
+  values ('reservation_received', 'email', new.email, new.id, jsonb_build_object(
+    'reservation_id', new.id, 'name', new.name, 'phone', new.phone, 'reservation_date', new.reservation_date,
+    'reservation_time', new.reservation_time, 'people', new.people, 'message', new.message,
+    'status', new.status, 'created_at', new.created_at));
+  return null;
+end $$;
+
+-- Wakes a listening dispatcher right away; it also polls, so a missed signal only delays.
+create function public.signal_notification() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  perform pg_notify('notification_outbox', new.id::text);
+  return null;
+end $$;
+
+create trigger orders_enqueue_confirmation after insert on public.orders
+  for each row execute function public.enqueue_order_confirmation();
+create trigger orders_enqueue_status after update of status on public.orders
+  for each row execute function public.enqueue_order_status();
+create trigger reservations_enqueue_received after insert on public.reservations
+  for each row execute function public.enqueue_reservation_received();
+create trigger notification_outbox_signal after insert on public.notification_outbox
+  for each row execute function public.signal_notification();
+
+-- Hands out due messages (and messages whose sender's lease ran out) to one dispatcher at a time.
+create function public.claim_notifications(p_limit integer default 10, p_lease_seconds integer default 60)
+returns setof public.notification_outbox
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  if p_limit is null or p_limit not between 1 and 100 or p_lease_seconds is null or p_lease_seconds not between 1 and 3600 then
+    perform public.refuse('invalid_claim', 'Requête invalide', 'p_limit doit être entre 1 et 100 et p_lease_seconds entre 1 et 3600.');
+  end if;
+  -- A lease that ran out on the last allowed attempt: give up on it.
+  update public.notification_outbox o
+     set status = 'failed', lease_expires_at = null, last_error = coalesce(o.last_error, 'lease expired')
+   where o.status = 'sending' and o.lease_expires_at < now() and o.attempts >= o.max_attempts;
+  return query
+    with due as (
+      select o.id from public.notification_outbox o
+       where (o.status = 'pending' and o.next_attempt_at <= now())
+          or (o.status = 'sending' and o.lease_expires_at < now())
+       order by o.created_at
+       limit p_limit
+       for update skip locked
+    )
+    update public.notification_outbox o
+       set status = 'sending', attempts = o.attempts + 1,
+           lease_expires_at = now() + make_interval(secs => p_lease_seconds)
+      from due
+     where o.id = due.id
+    returning o.*;
+end $$;
+
+-- Records one delivery attempt. Failure: back to pending after 30 s, 1, 2, 4… min; failed after max_attempts.
+create function public.complete_notification(
+  p_id uuid, p_ok boolean, p_error text default null, p_provider_message_id text default null, p_provider text default null
+) returns public.notification_outbox
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  msg public.notification_outbox;
+begin
+  select * into msg from public.notification_outbox o where o.id = p_id for update;
+  if not found then
+    perform public.refuse('unknown_notification', 'Notification inconnue', 'Aucune notification avec cet identifiant.');
+  end if;
+  if p_ok is null then
+    perform public.refuse('invalid_completion', 'Requête invalide', 'p_ok est obligatoire.');
+  end if;
+  insert into public.notification_attempts (outbox_id, ok, error, provider, provider_message_id)
+  values (p_id, p_ok, left(p_error, 2000), p_provider, p_provider_message_id);
+  -- A message already delivered or given up stays so (a late report from an expired lease).
+  if msg.status in ('sent', 'failed') and not (msg.status = 'failed' and p_ok) then
+    return msg;
+  end if;
+  update public.notification_outbox o
+     set status = case when p_ok then 'sent' when o.attempts >= o.max_attempts then 'failed' else 'pending' end,
+         sent_at = case when p_ok then now() end,
+         provider_message_id = case when p_ok then p_provider_message_id else o.provider_message_id end,
+         last_error = case when p_ok then null else left(coalesce(p_error, 'unknown error'), 2000) end,
+         lease_expires_at = null,
+         next_attempt_at = case when p_ok then o.next_attempt_at
+                                else now() + least(make_interval(secs => 30 * power(2, greatest(o.attempts - 1, 0))), interval '1 hour') end
+   where o.id = p_id
+  returning * into msg;
+  return msg;
+end $$;
+
+revoke all on public.notification_outbox, public.notification_attempts from anon, authenticated;
+grant select on public.notification_outbox, public.notification_attempts to authenticated;
+alter table public.notification_outbox enable row level security;
+alter table public.notification_attempts enable row level security;
+create policy notification_outbox_select_admin on public.notification_outbox for select to authenticated using ((select public.is_admin()));
+create policy notification_attempts_select_admin on public.notification_attempts for select to authenticated using ((select public.is_admin()));
+
+revoke execute on function public.order_template_data(public.orders), public.enqueue_order_confirmation(),
+  public.enqueue_order_status(), public.enqueue_reservation_received(), public.signal_notification(),
+  public.claim_notifications(integer, integer),
+  public.complete_notification(uuid, boolean, text, text, text) from public, anon, authenticated;
+grant execute on function public.claim_notifications(integer, integer),
+  public.complete_notification(uuid, boolean, text, text, text) to service_role;

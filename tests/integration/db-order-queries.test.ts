@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { admin, anon, as, customer, failure, service, signUp, type Caller } from './db-support.js';
+
+const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
+const TRACKING_FIELDS = [
+  'created_at', 'customer_address', 'customer_city', 'customer_postal_code', 'delivery_fee', 'delivery_method',
+  'discount_amount', 'grand_total', 'is_preorder', 'notes', 'order_items', 'order_number', 'preorder_date',
+  'preorder_time', 'status', 'total_price', 'updated_at',
+];
+
+describe.each(testDatabases())('order queries on %s', (kind) => {
+  let b: TestBackend;
+  const rpc = async (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<any>(sql, params)).rows);
+  const place = async (order: Record<string, unknown>) =>
+    (await rpc(service, `select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), WEDNESDAY_NOON]))[0].o;
+  const joana = customer('customer', 'joana@example.lu');
+  const other = customer('other customer', 'rui@example.lu');
+  let delivered: any;
+  let pickedUp: any;
+
+  beforeAll(async () => {
+    b = await startTestBackend(kind);
+    await signUp(b, joana);
+    await signUp(b, other, false);
+    delivered = await place({
+      customer: { name: 'Joana Silva', phone: '+352 621 123 456', email: 'Joana@Example.lu', address: '12 rue de la Gare', postalCode: '4601', city: 'Differdange' },
+      delivery_method: 'delivery', items: [{ menuItemId: 'fr-1', quantity: 2 }], notes: 'Sonner deux fois',
+    });
+    pickedUp = await place({
+      customer: { name: 'Rui Costa', phone: '691 000 222', email: 'rui@example.lu' },
+      delivery_method: 'pickup', items: [{ menuItemId: '31', quantity: 1 }],
+    });
+  });
+  afterAll(async () => b?.close());
+
+  it('tracks by order number or full phone number and returns only what the tracking page shows', async () => {
+    const byNumber = (await rpc(anon, `select public.track_order($1) as t`, [delivered.order_number.toUpperCase()]))[0].t;
+    expect(Object.keys(byNumber).sort()).toEqual(TRACKING_FIELDS);
+    expect(byNumber.order_number).toBe(delivered.order_number);
+    expect(byNumber.order_items).toEqual([{ name: 'Francesinha classique', quantity: 2, price: 19.49, options: [] }]);
+    expect(JSON.stringify(byNumber)).not.toMatch(/example\.lu|621|Joana/i);
+    for (const phone of ['621123456', '+352621123456', '00352 621 123 456', ' +352 621 123 456 ']) {
+      expect((await rpc(anon, `select public.track_order($1) as t`, [phone]))[0].t?.order_number, phone).toBe(delivered.order_number);
+    }
+    for (const miss of ['62112345', 'zzzzzzzz', delivered.order_number.slice(0, 7), "' or 1=1 --", '%']) {
+      expect((await rpc(anon, `select public.track_order($1) as t`, [miss]))[0].t, miss).toBeNull();
+    }
+    const empty = await failure(rpc(anon, `select public.track_order($1)`, ['   ']));
+    expect([empty?.detail, empty?.hint, empty?.message]).toEqual([
+      'search_term_required', 'Terme de recherche requis', "Veuillez entrer l'ID de la commande ou le téléphone.",
+    ]);
+  });
+
+  it('tracks the latest order of a phone number', async () => {
+    const again = await place({
+      customer: { name: 'Rui Costa', phone: '+352691000222' }, delivery_method: 'pickup', items: [{ menuItemId: '30', quantity: 1 }],
+    });
+    expect((await rpc(anon, `select public.track_order('691000222') as t`))[0].t.order_number).toBe(again.order_number);
+  });
+
+  it('gives the signed-in customer their own orders and prefill, matched by verified e-mail', async () => {
+    const mine = await rpc(joana, `select id from public.my_orders()`);
+    expect(mine.map((r: any) => r.id)).toEqual([delivered.id]);
+    const direct = await rpc(joana, `select id from public.orders`);
+    expect(direct.map((r: any) => r.id)).toEqual([delivered.id]);
+    const prefill = (await rpc(joana, `select public.customer_prefill() as p`))[0].p;
+    expect(prefill).toEqual({ name: 'Joana Silva', phone: '+352 621 123 456', email: 'joana@example.lu', address: '12 rue de la Gare', postalCode: '4601', city: 'Differdange' });
+    // rui@example.lu never confirmed the address: the orders placed under it stay hidden.
+    expect(await rpc(other, `select id from public.my_orders()`)).toEqual([]);
+    expect(await rpc(other, `select id from public.orders`)).toEqual([]);
+    expect((await rpc(other, `select public.customer_prefill() as p`))[0].p).toBeNull();
+  });
+
+  it('lets only admins search, count and see statistics', async () => {
+    for (const who of [anon, joana]) {
+      for (const sql of [`select * from public.search_orders_by_term('Rui')`, `select public.order_stats()`, `select public.active_order_count()`]) {
+        expect((await failure(rpc(who, sql)))?.code, `${who.label}: ${sql}`).toBe('42501');
+      }
+    }
+    const found = await rpc(admin(), `select id from public.search_orders_by_term($1)`, ['  rui ']);
+    expect(found.map((r: any) => r.id)).toContain(pickedUp.id);
+    expect((await rpc(admin(), `select id from public.search_orders_by_term($1)`, [delivered.order_number]))[0].id).toBe(delivered.id);
+    expect(await rpc(admin(), `select id from public.search_orders_by_term('%')`)).toEqual([]);
+    const count = (await rpc(admin(), `select public.active_order_count() as n`))[0].n;
+    await as(b, admin(), (tx) => tx.query(`update public.orders set status = 'Livrée' where id = $1`, [pickedUp.id]));
+    expect((await rpc(admin(), `select public.active_order_count() as n`))[0].n).toBe(count - 1);
+  });
+
+  it('counts orders today, this week from Monday and this month in Luxembourg time', async () => {
+    const at = (iso: string) => b.db.query(
+      `insert into public.orders (created_at, customer_name, customer_phone, delivery_method, payment_method, order_items, total_price, grand_total)
+       values ($1, 'Stats', '1', 'pickup', 'cash', '[{"id":"30","name":"x","quantity":1,"price":5.5,"options":[]}]', 5.5, 5.5)`,
+      [iso],
+    );
+    await b.db.query(`delete from public.orders`);
+    // Sunday 2 November 2025 23:30 in Luxembourg is still Sunday (22:30 UTC); Monday 3rd starts the week.
+    await at('2025-11-02T22:30:00Z'); // Sun 23:30 local: month only
+    await at('2025-11-02T23:30:00Z'); // Mon 00:30 local: week
+    await at('2025-11-05T22:59:00Z'); // Wed 23:59 local: week
+    await at('2025-11-05T23:01:00Z'); // Thu 00:01 local: today
+    await at('2025-10-31T23:30:00Z'); // Sat 1 Nov 00:30 local: month
+    await at('2025-10-31T22:30:00Z'); // Fri 31 Oct 23:30 local: nothing
+    const stats = (await rpc(admin(), `select public.order_stats($1) as s`, ['2025-11-06T12:00:00Z']))[0].s;
+    expect(stats).toEqual({ today: 1, week: 3, month: 5 });
+  });
+
+  it('takes reservations with the spec rules and keeps them from the public', async () => {
+    const today = (await b.db.query<{ d: string }>(`select ((now() at time zone 'Europe/Luxembourg')::date + 3)::text as d`)).rows[0]!.d;
+    const ok = (await rpc(anon, `select public.create_reservation('Ana', 'ana@example.lu', '621 999 888', $1, '19:30', '10+', 'Anniversaire') as r`, [today]))[0].r;
+    expect([ok.status, ok.people, ok.reservation_time]).toEqual(['En attente', '10+', '19:30:00']);
+    const refusals: [unknown[], string][] = [
+      [['', 'ana@example.lu', '1', today, '19:30', '2'], 'missing_fields'],
+      [['Ana', 'ana@', '1', today, '19:30', '2'], 'invalid_email'],
+      [['Ana', 'ana@example.lu', '1', '2025-13-01', '19:30', '2'], 'invalid_date'],
+      [['Ana', 'ana@example.lu', '1', '2020-01-01', '19:30', '2'], 'reservation_in_past'],
+      [['Ana', 'ana@example.lu', '1', today, '7pm', '2'], 'invalid_time'],
+      [['Ana', 'ana@example.lu', '1', today, '19:30', '11'], 'invalid_people'],
+      [['Ana', 'ana@example.lu', '1', today, '19:30', '0'], 'invalid_people'],
+    ];
+    for (const [args, code] of refusals) {
+      const r = await failure(rpc(anon, `select public.create_reservation($1, $2, $3, $4, $5, $6)`, args));
+      expect([r?.code, r?.detail], code).toEqual(['P0001', code]);
+    }
+    expect(await rpc(admin(), `select name from public.reservations`)).toEqual([{ name: 'Ana' }]);
+    expect(await rpc(joana, `select name from public.reservations`)).toEqual([]);
+  });
+
+  it('registers challengers with the spec messages', async () => {
+    const r = (await rpc(anon, `select public.register_challenge('Tiago', 'tiago@example.lu', null, true) as r`))[0].r;
+    expect(r.id).toMatch(/^[0-9a-f-]{36}$/);
+    const cases: [unknown[], string][] = [
+      [['  ', 'tiago@example.lu', null, true], 'Veuillez entrer votre nom.'],
+      [['Tiago', 'tiago@example', null, true], 'Veuillez entrer une adresse e-mail valide.'],
+      [['Tiago', 'tiago@example.lu', '621', false], 'Vous devez accepter les termes du contrat.'],
+    ];
+    for (const [args, message] of cases) {
+      expect((await failure(rpc(anon, `select public.register_challenge($1, $2, $3, $4)`, args)))?.message).toBe(message);
+    }
+    expect(await rpc(admin(), `select name, phone from public.challenge_registrations`)).toEqual([{ name: 'Tiago', phone: null }]);
+  });
+});
