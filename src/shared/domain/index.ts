@@ -26,3 +26,5 @@ export * from './tracking-search.js';
 export * from './email-composer.js';
 export * from './sms.js';
 export * from './order-confirmation.js';
+export * from './ticket-text.js';
+export * from './ticket.js';

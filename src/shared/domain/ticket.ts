@@ -1,0 +1,212 @@
+import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from './delivery-method.js';
+import { formatDateFr, formatDateTimeFr, formatLongDateFr, formatTimeFr } from './french-dates.js';
+import { formatEuro, fromCents, toCents } from './money.js';
+import { DEFAULT_DISCOUNT_PERCENTAGE, orderNumber, type Order } from './order.js';
+import { leaderLines, textWidth, wrapText } from './ticket-text.js';
+
+/**
+ * The one layout of an order ticket for an 80 mm printer, as plain data. The kiosk renders it to
+ * ESC/POS and the print pages to HTML, so the preview matches the paper. 42 columns by default
+ * (the spec shows 42 on one ticket and 32 on another); 48 and 32 suit other printers and fonts.
+ * A 'double' line uses two columns per character, so it holds half as many characters.
+ */
+export type TicketColumns = 48 | 42 | 32;
+export const DEFAULT_TICKET_COLUMNS: TicketColumns = 42;
+export const TICKET_COLUMNS: readonly TicketColumns[] = [48, 42, 32];
+
+export type TicketAlign = 'left' | 'center' | 'right';
+export type TicketSize = 'normal' | 'double';
+
+export type TicketLine =
+  | { kind: 'text'; text: string; align: TicketAlign; bold: boolean; size: TicketSize }
+  | { kind: 'rule' };
+
+export interface TicketRestaurant {
+  name: string;
+  address: string;
+  phone: string;
+}
+
+export interface TicketOptions {
+  columns?: TicketColumns;
+  kind: 'customer' | 'kitchen';
+  restaurant: TicketRestaurant;
+}
+
+export type TicketOrder = Pick<
+  Order,
+  | 'id'
+  | 'created_at'
+  | 'customer_name'
+  | 'customer_phone'
+  | 'customer_address'
+  | 'customer_postal_code'
+  | 'customer_city'
+  | 'delivery_method'
+  | 'payment_method'
+  | 'is_preorder'
+  | 'preorder_date'
+  | 'preorder_time'
+  | 'order_items'
+  | 'total_price'
+  | 'delivery_fee'
+  | 'discount_amount'
+  | 'discount_percentage'
+  | 'grand_total'
+  | 'notes'
+>;
+
+interface Style {
+  align?: TicketAlign;
+  bold?: boolean;
+  size?: TicketSize;
+}
+
+/** Collects lines, wrapping each text to the width its size allows. */
+class TicketWriter {
+  readonly lines: TicketLine[] = [];
+  constructor(readonly columns: number) {}
+
+  widthFor(size: TicketSize): number {
+    return size === 'double' ? Math.floor(this.columns / 2) : this.columns;
+  }
+
+  text(text: string, style: Style = {}): void {
+    const size = style.size ?? 'normal';
+    for (const line of wrapText(text, this.widthFor(size))) this.raw(line, style);
+  }
+
+  /** Lines already fitted to the width (leaders, indents). */
+  raw(text: string, style: Style = {}): void {
+    this.lines.push({ kind: 'text', text, align: style.align ?? 'left', bold: style.bold ?? false, size: style.size ?? 'normal' });
+  }
+
+  leader(left: string, right: string, style: Style = {}): void {
+    for (const line of leaderLines(left, right, this.widthFor(style.size ?? 'normal'))) this.raw(line, style);
+  }
+
+  /** An option line: "+ name" at indent, its continuation lines aligned under the name. */
+  option(name: string, indent: number, style: Style = {}): void {
+    const width = this.widthFor(style.size ?? 'normal') - indent - 2;
+    wrapText(name, width).forEach((line, i) => this.raw(' '.repeat(indent) + (i === 0 ? '+ ' : '  ') + line, style));
+  }
+
+  rule(): void {
+    this.lines.push({ kind: 'rule' });
+  }
+
+  blank(): void {
+    this.raw('');
+  }
+}
+
+function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestaurant, kind: TicketOptions['kind']): void {
+  if (kind === 'customer') {
+    w.text(restaurant.name, { align: 'center', bold: true, size: 'double' });
+    w.text(restaurant.address, { align: 'center' });
+    w.text(`Tél. ${restaurant.phone}`, { align: 'center' });
+    w.rule();
+  } else {
+    w.text('CUISINE', { align: 'center', bold: true });
+  }
+  w.text(`Commande n° ${orderNumber(order.id)}`, { align: 'center', bold: true, size: 'double' });
+  w.text(formatDateTimeFr(order.created_at), { align: 'center' });
+  w.blank();
+  w.text(DELIVERY_METHOD_LABELS[order.delivery_method].toLocaleUpperCase('fr'), { align: 'center', bold: true, size: 'double' });
+  if (order.is_preorder && order.preorder_date && order.preorder_time) {
+    w.text('PRÉ-COMMANDE', { align: 'center', bold: true, size: 'double' });
+    w.text(`Pour le ${formatLongDateFr(order.preorder_date)}`, { align: 'center', bold: true });
+    w.text(`à ${formatTimeFr(order.preorder_time)} (${formatDateFr(order.preorder_date)})`, { align: 'center', bold: true, size: 'double' });
+  }
+  w.rule();
+}
+
+function customerBlock(w: TicketWriter, order: TicketOrder): void {
+  w.text(`Client : ${order.customer_name}`, { bold: true });
+  w.text(`Tél. : ${order.customer_phone}`);
+  if (order.delivery_method === 'delivery') {
+    if (order.customer_address) w.text(order.customer_address);
+    const city = [order.customer_postal_code, order.customer_city].filter(Boolean).join(' ');
+    if (city) w.text(city);
+  }
+  w.rule();
+}
+
+function notesBlock(w: TicketWriter, order: TicketOrder, bold: boolean): void {
+  if (!order.notes?.trim()) return;
+  w.text('Remarques :', { bold: true });
+  w.text(order.notes.trim(), { bold });
+  w.rule();
+}
+
+function customerItems(w: TicketWriter, order: TicketOrder): void {
+  for (const item of order.order_items) {
+    w.leader(`${item.quantity}x ${item.name}`, formatEuro(fromCents(toCents(item.price) * item.quantity)));
+    for (const option of item.options) {
+      const price = toCents(option.price) * item.quantity;
+      if (price > 0) {
+        for (const line of leaderLines(`+ ${option.name}`, formatEuro(fromCents(price)), w.columns - 3)) w.raw(`   ${line}`);
+      } else {
+        w.option(option.name, 3);
+      }
+    }
+  }
+  w.rule();
+}
+
+function totals(w: TicketWriter, order: TicketOrder): void {
+  w.leader('Sous-total', formatEuro(order.total_price));
+  if (order.delivery_method === 'delivery' || order.delivery_fee > 0) w.leader('Frais de livraison', formatEuro(order.delivery_fee));
+  if (order.discount_amount > 0) {
+    const pct = order.discount_percentage > 0 ? order.discount_percentage : DEFAULT_DISCOUNT_PERCENTAGE;
+    w.leader(`Remise (${pct} %)`, `-${formatEuro(order.discount_amount)}`);
+  }
+  w.leader('TOTAL', formatEuro(order.grand_total), { bold: true, size: 'double' });
+  w.rule();
+  w.text(`Paiement : ${PAYMENT_METHOD_LABELS[order.payment_method]}`, { bold: true });
+}
+
+export function layoutTicket(order: TicketOrder, options: TicketOptions): TicketLine[] {
+  const columns = options.columns ?? DEFAULT_TICKET_COLUMNS;
+  if (!TICKET_COLUMNS.includes(columns)) throw new RangeError(`Unsupported ticket width: ${columns}`);
+  const w = new TicketWriter(columns);
+  header(w, order, options.restaurant, options.kind);
+  customerBlock(w, order);
+
+  if (options.kind === 'kitchen') {
+    for (const item of order.order_items) {
+      w.text(`${item.quantity}x ${item.name}`, { bold: true, size: 'double' });
+      for (const option of item.options) w.option(option.name, 1, { bold: true, size: 'double' });
+    }
+    w.rule();
+    notesBlock(w, order, true);
+    return w.lines;
+  }
+
+  customerItems(w, order);
+  notesBlock(w, order, false);
+  totals(w, order);
+  w.blank();
+  w.text('Merci et bon appétit !', { align: 'center' });
+  return w.lines;
+}
+
+/** The columns a line takes on paper; tests and renderers check it never exceeds the width. */
+export function ticketLineWidth(line: TicketLine): number {
+  if (line.kind === 'rule') return 0;
+  return textWidth(line.text) * (line.size === 'double' ? 2 : 1);
+}
+
+/** Plain-text view (double lines shown as-is), for logs and quick previews. */
+export function ticketToPlainText(lines: readonly TicketLine[], columns: number = DEFAULT_TICKET_COLUMNS): string {
+  return lines
+    .map((l) => {
+      if (l.kind === 'rule') return '-'.repeat(columns);
+      const width = l.size === 'double' ? Math.floor(columns / 2) : columns;
+      const pad = Math.max(0, width - textWidth(l.text));
+      if (l.align === 'center') return ' '.repeat(Math.floor(pad / 2)) + l.text;
+      if (l.align === 'right') return ' '.repeat(pad) + l.text;
+      return l.text;
+    })
+    .join('\n');
+}
