@@ -131,9 +131,6 @@ export const fr: Record<MessageKey, string> = {
   'sms.templatePreparation': 'Préparation',
   'sms.templateReady': 'Prête',
   'sms.templateDelivery': 'En livraison',
-  'sms.bodyPreparation': 'Bonjour {name}, votre commande #{id} est en préparation. Merci !',
-  'sms.bodyReady': 'Bonjour {name}, votre commande #{id} est prête. À tout de suite !',
-  'sms.bodyDelivery': 'Bonjour {name}, votre commande #{id} est en cours de livraison.',
   'sms.message': 'Message',
   'sms.sent': 'SMS envoyé!',
   'sms.failed': 'Erreur d\'envoi SMS',
@@ -248,6 +245,7 @@ export const fr: Record<MessageKey, string> = {
   'delivery.validationTitle': 'Erreur de validation',
   'delivery.requiredBody': 'Tous les champs nom de zone et frais doivent être remplis.',
   'delivery.feeInvalid': 'Les frais de la zone {name} ne sont pas un nombre valide.',
+  'delivery.duplicate': 'La zone {name} apparaît plusieurs fois.',
   'delivery.saved': 'Les zones de livraison ont été mises à jour.',
   'delivery.failed': 'Impossible de mettre à jour les zones de livraison.',
 

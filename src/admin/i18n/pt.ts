@@ -130,9 +130,6 @@ export const pt = {
   'sms.templatePreparation': 'Préparation',
   'sms.templateReady': 'Prête',
   'sms.templateDelivery': 'En livraison',
-  'sms.bodyPreparation': 'Bonjour {name}, votre commande #{id} est en préparation. Merci !',
-  'sms.bodyReady': 'Bonjour {name}, votre commande #{id} est prête. À tout de suite !',
-  'sms.bodyDelivery': 'Bonjour {name}, votre commande #{id} est en cours de livraison.',
   'sms.message': 'Mensagem',
   'sms.sent': 'SMS envoyé!',
   'sms.failed': 'Erreur d\'envoi SMS',
@@ -247,6 +244,7 @@ export const pt = {
   'delivery.validationTitle': 'Erro de validação',
   'delivery.requiredBody': 'Todos os campos de nome da zona e taxa devem ser preenchidos.',
   'delivery.feeInvalid': 'A taxa para a zona {name} não é um número válido.',
+  'delivery.duplicate': 'A zona {name} aparece mais de uma vez.',
   'delivery.saved': 'As zonas de entrega foram atualizadas.',
   'delivery.failed': 'Não foi possível atualizar as zonas de entrega.',
 

@@ -14,6 +14,10 @@ import {
   type Order,
   type OrderStatus,
   reservationSchema,
+  customerSchema,
+  type Customer,
+  challengeRegistrationSchema,
+  type ChallengeRegistration,
   type Reservation,
   type ReservationStatus,
   type StoreSettings,
@@ -198,6 +202,47 @@ export function onNewReservation(listener: () => void): () => void {
     .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'reservations' }, listener)
     .subscribe();
   return () => void getSupabase().removeChannel(channel);
+}
+
+export async function fetchCustomers(): Promise<Customer[]> {
+  const { data, error } = await getSupabase().functions.invoke('get-users');
+  if (error) throw new Error(error.message);
+  const users = ((data as { users?: unknown[] } | null)?.users ?? []) as Array<{ email?: string | null }>;
+  return users.filter((u) => !!u.email).map((u) => customerSchema.parse(u));
+}
+
+export async function fetchChallengeRegistrations(): Promise<ChallengeRegistration[]> {
+  const { data, error } = await getSupabase().from('challenge_registrations').select('*').order('created_at', { ascending: false });
+  // A database without the table yet lists no registrations.
+  if (error && error.code === '42P01') return [];
+  fail(error);
+  return (data ?? []).map((r) => challengeRegistrationSchema.parse(r));
+}
+
+export interface MenuRow {
+  id: string;
+  category_id: string;
+  name: string;
+  price: number;
+  unavailable: boolean;
+  item_type: string;
+  sort_order: number;
+}
+
+export const menuKeys = { items: ['menu-items'] as const };
+
+export async function fetchMenuRows(): Promise<MenuRow[]> {
+  const { data, error } = await getSupabase()
+    .from('menu_items')
+    .select('id, category_id, name, price, unavailable, item_type, sort_order')
+    .order('sort_order', { ascending: true });
+  fail(error);
+  return (data ?? []).map((r: MenuRow) => ({ ...r, price: Number(r.price) }));
+}
+
+export async function updateMenuItem(id: string, patch: Partial<Pick<MenuRow, 'price' | 'unavailable'>>): Promise<void> {
+  const { error } = await getSupabase().from('menu_items').update(patch).eq('id', id);
+  fail(error);
 }
 
 export type { Order };

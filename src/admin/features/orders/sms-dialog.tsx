@@ -1,26 +1,28 @@
 import { useState } from 'react';
-import { orderNumber, type Order } from '../../../shared/domain/index.js';
+import { smsForStatus, smsProblem, smsText, type Order, type SmsTemplateKey } from '../../../shared/domain/index.js';
+import { RESTAURANT } from '../../../shared/domain/restaurant.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSendSms } from './order-mutations.js';
 
-const TEMPLATES: { label: MessageKey; body: MessageKey }[] = [
-  { label: 'sms.templatePreparation', body: 'sms.bodyPreparation' },
-  { label: 'sms.templateReady', body: 'sms.bodyReady' },
-  { label: 'sms.templateDelivery', body: 'sms.bodyDelivery' },
+const TEMPLATES: { label: MessageKey; key: SmsTemplateKey }[] = [
+  { label: 'sms.templatePreparation', key: 'preparation' },
+  { label: 'sms.templateReady', key: 'ready' },
+  { label: 'sms.templateDelivery', key: 'out_for_delivery' },
 ];
 
 export function SmsDialog({ order, open, onClose }: { order: Order; open: boolean; onClose(): void }) {
   const t = useT();
-  const [body, setBody] = useState('');
+  const ctx = { orderId: order.id, restaurantName: RESTAURANT.name, deliveryMethod: order.delivery_method };
+  const [body, setBody] = useState(() => smsForStatus(order.status, ctx) ?? '');
   const send = useSendSms();
-  const vars = { name: order.customer_name, id: orderNumber(order.id) };
 
   async function submit() {
-    if (!order.customer_phone) return toast.error(t('sms.failed'), t('order.noPhone'));
-    if (!body.trim()) return;
+    const problem = smsProblem(order.customer_phone, body);
+    if (problem === 'no_phone') return toast.error(t('sms.failed'), t('order.noPhone'));
+    if (problem) return;
     try {
       await send.mutateAsync({ to: order.customer_phone, body: body.trim() });
       toast.success(t('sms.sent'));
@@ -37,7 +39,7 @@ export function SmsDialog({ order, open, onClose }: { order: Order; open: boolea
       <p className="mb-2 font-semibold">{t('sms.templates')}</p>
       <div className="mb-4 flex flex-wrap gap-2">
         {TEMPLATES.map((tpl) => (
-          <Button key={tpl.label} variant="secondary" onClick={() => setBody(t(tpl.body, vars))}>
+          <Button key={tpl.label} variant="secondary" onClick={() => setBody(smsText(tpl.key, ctx))}>
             {t(tpl.label)}
           </Button>
         ))}

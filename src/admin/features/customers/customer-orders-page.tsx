@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { buttonClass } from '../../components/ui/button.js';
+import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { DetailPanel } from '../../components/ui/detail-panel.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT } from '../../i18n/index.js';
+import { fetchCustomerOrders, orderKeys } from '../../lib/data.js';
+import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
+import { OrderDetail } from '../orders/order-detail.js';
+import { OrderList } from '../orders/order-list.js';
+
+export function CustomerOrdersPage() {
+  const t = useT();
+  // The router hands the path segment already decoded.
+  const email = useParams().customerEmail ?? '';
+  const split = useMediaQuery(SPLIT_VIEW);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const orders = useQuery({ queryKey: orderKeys.byCustomer(email), queryFn: () => fetchCustomerOrders(email), enabled: !!email });
+  const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
+  useEffect(() => {
+    if (orders.isError) toast.error(t('common.error'), t('customerOrders.loadFailed'));
+  }, [orders.isError, t]);
+
+  return (
+    <div>
+      <PageHeader title={t('customerOrders.title', { email })}>
+        <Link to="/customers" className={buttonClass('secondary')}>
+          ← {t('customerOrders.back')}
+        </Link>
+      </PageHeader>
+      {orders.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : orders.isError ? (
+        <ErrorPanel message={t('customerOrders.loadFailed')} />
+      ) : orders.data.length === 0 ? (
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('customerOrders.empty')}</p>
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+          <OrderList orders={orders.data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />
+          {selected && (
+            <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
+              <OrderDetail key={selected.id} order={selected} place="customer" />
+            </DetailPanel>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

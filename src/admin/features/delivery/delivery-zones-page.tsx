@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { parseEuroPrice, validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT, type Translate } from '../../i18n/index.js';
+import { adminKeys, saveStoreSetting, useStoreSettings } from '../../lib/data.js';
+
+const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
+
+/** The domain decides whether the list is valid; the catalogue words the reason. */
+function zoneProblem(drafts: DeliveryZoneDraft[], index: number, t: Translate): string {
+  const d = drafts[index]!;
+  if (!d.name.trim() || String(d.fee).trim() === '') return t('delivery.requiredBody');
+  const fee = parseEuroPrice(String(d.fee).trim());
+  if (fee === null || fee < 0) return t('delivery.feeInvalid', { name: d.name.trim() });
+  return t('delivery.duplicate', { name: d.name.trim() });
+}
+
+export function DeliveryZonesPage() {
+  const t = useT();
+  const qc = useQueryClient();
+  const settings = useStoreSettings();
+  const [drafts, setDrafts] = useState<DeliveryZoneDraft[] | null>(null);
+  const [badRow, setBadRow] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (settings.data && drafts === null) setDrafts(settings.data.delivery_zones.map((z) => ({ name: z.name, fee: z.fee.toFixed(2) })));
+  }, [settings.data, drafts]);
+
+  const save = useMutation({
+    mutationFn: (zones: { name: string; fee: number }[]) => saveStoreSetting('delivery_zones', zones),
+    onSuccess: () => {
+      toast.success(t('common.success'), t('delivery.saved'));
+      void qc.invalidateQueries({ queryKey: adminKeys.settings });
+    },
+    onError: () => toast.error(t('settings.errorTitle'), t('delivery.failed')),
+  });
+
+  if (settings.isPending || drafts === null) return settings.isError ? <ErrorPanel message={t('delivery.failed')} /> : <Spinner label={t('common.loading')} />;
+
+  const edit = (i: number, patch: Partial<DeliveryZoneDraft>) => setDrafts(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  function submit() {
+    const check = validateZoneList(drafts!);
+    if (!check.ok) {
+      setBadRow(check.index);
+      return toast.error(t('delivery.validationTitle'), zoneProblem(drafts!, check.index, t));
+    }
+    setBadRow(null);
+    save.mutate(check.zones);
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('delivery.title')} />
+      <Card>
+        {drafts.length === 0 && <p className="mb-3 text-lg text-slate-700">{t('delivery.empty')}</p>}
+        <ul className="space-y-3" data-testid="zone-list">
+          {drafts.map((d, i) => (
+            <li key={i} className={`grid grid-cols-[1fr_8rem_auto] items-end gap-2 rounded-xl p-2 ${badRow === i ? 'bg-red-50 ring-2 ring-red-600' : ''}`}>
+              <label className="font-semibold">
+                {t('delivery.city')}
+                <input className={field} value={d.name} onChange={(e) => edit(i, { name: e.target.value })} />
+              </label>
+              <label className="font-semibold">
+                {t('delivery.fee')}
+                <input className={field} type="number" inputMode="decimal" step="0.01" min="0" value={d.fee} onChange={(e) => edit(i, { fee: e.target.value })} />
+              </label>
+              <Button variant="secondary" aria-label={`${t('delivery.remove')} ${d.name}`} onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}>
+                ✕
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-5 flex flex-wrap justify-between gap-2">
+          <Button variant="secondary" onClick={() => setDrafts([...drafts, { name: '', fee: '' }])}>
+            + {t('delivery.add')}
+          </Button>
+          <Button onClick={submit} disabled={save.isPending}>
+            {save.isPending ? t('common.saving') : t('delivery.save')}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

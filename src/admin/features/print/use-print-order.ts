@@ -1,0 +1,18 @@
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchOrder, orderKeys } from '../../lib/data.js';
+
+export const AUTO_PRINT_DELAY_MS = 500;
+
+/** Loads the order and prints once it is on screen, 500 ms later (spec §9). */
+export function usePrintOrder(orderId: string | undefined) {
+  const order = useQuery({ queryKey: orderKeys.one(orderId ?? ''), queryFn: () => fetchOrder(orderId!), enabled: !!orderId, retry: false });
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!order.data || printed.current) return;
+    printed.current = true;
+    const timer = setTimeout(() => window.print(), AUTO_PRINT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [order.data]);
+  return order;
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { validateEmailDraft, type RecipientMode } from '../../../shared/domain/index.js';
+import { Button, buttonClass } from '../../components/ui/button.js';
+import { Card, PageHeader } from '../../components/ui/card.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT, type MessageKey } from '../../i18n/index.js';
+import { fetchCustomers, sendBulkEmail, sendCustomEmail } from '../../lib/data.js';
+
+const field = 'mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg';
+const REFUSAL_TEXT: Record<'fields_required' | 'no_recipient', [MessageKey, MessageKey]> = {
+  fields_required: ['promotions.requiredTitle', 'promotions.requiredBody'],
+  no_recipient: ['promotions.noRecipientTitle', 'promotions.noRecipientBody'],
+};
+
+export function PromotionsPage() {
+  const t = useT();
+  const customers = useQuery({ queryKey: ['customers'], queryFn: fetchCustomers });
+  const emails = (customers.data ?? []).map((c) => c.email);
+  const [mode, setMode] = useState<RecipientMode>('all');
+  const [picked, setPicked] = useState('');
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+
+  const send = useMutation({
+    mutationFn: async ({ recipients, bulk }: { recipients: string[]; bulk: boolean }) =>
+      bulk ? sendBulkEmail(recipients, subject.trim(), content) : sendCustomEmail(recipients[0]!, subject.trim(), content),
+    onSuccess: (_r, { recipients }) => {
+      toast.success(t('promotions.sentTitle'), t('promotions.sentBody', { n: recipients.length }));
+      setSubject('');
+      setContent('');
+      setPicked('');
+    },
+    onError: (e) => toast.error(t('promotions.failedTitle'), t('promotions.failedBody', { message: (e as Error).message })),
+  });
+
+  function submit() {
+    const check = validateEmailDraft({ subject, content, mode, recipients: mode === 'all' ? emails : picked ? [picked] : [] });
+    if (!check.ok) {
+      const [title, body] = REFUSAL_TEXT[check.code];
+      return toast.error(t(title), t(body));
+    }
+    send.mutate({ recipients: check.recipients, bulk: check.send === 'bulk' });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title={t('promotions.title')}>
+        <Link to="/dashboard" className={buttonClass('secondary')}>
+          ← {t('common.backToDashboard')}
+        </Link>
+      </PageHeader>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card>
+          <fieldset>
+            <legend className="mb-2 text-lg font-bold">{t('promotions.recipients')}</legend>
+            <label className="flex min-h-12 items-center gap-3 text-lg">
+              <input type="radio" name="mode" className="h-6 w-6" checked={mode === 'all'} onChange={() => setMode('all')} />
+              {t('promotions.allCustomers', { n: customers.data ? emails.length : '…' })}
+            </label>
+            <label className="flex min-h-12 items-center gap-3 text-lg">
+              <input type="radio" name="mode" className="h-6 w-6" checked={mode === 'single'} onChange={() => setMode('single')} />
+              {t('promotions.singleCustomer')}
+            </label>
+            {mode === 'single' && (
+              <select aria-label={t('promotions.pickCustomer')} value={picked} onChange={(e) => setPicked(e.target.value)} className={`${field} bg-white`}>
+                <option value="">{t('promotions.pickCustomer')}</option>
+                {emails.map((e) => (
+                  <option key={e} value={e}>
+                    {e}
+                  </option>
+                ))}
+              </select>
+            )}
+          </fieldset>
+          <label className="mt-4 block font-semibold">
+            {t('promotions.subject')}
+            <input value={subject} onChange={(e) => setSubject(e.target.value)} className={field} />
+          </label>
+          <label className="mt-4 block font-semibold">
+            {t('promotions.body')}
+            <textarea value={content} onChange={(e) => setContent(e.target.value)} rows={10} className={`${field} font-mono text-base`} />
+          </label>
+          <p className="mt-1 text-slate-700">{t('promotions.bodyNote')}</p>
+          <Button className="mt-5 w-full" onClick={submit} disabled={send.isPending}>
+            {send.isPending ? t('common.sending') : t('promotions.send')}
+          </Button>
+        </Card>
+        <Card>
+          <h2 className="mb-2 text-lg font-bold">{t('promotions.preview')}</h2>
+          <p className="mb-2 text-xl font-semibold">{subject}</p>
+          {/* Sandboxed: the preview runs no script and cannot reach the admin page. */}
+          <iframe title={t('promotions.preview')} sandbox="" srcDoc={content} className="h-[28rem] w-full rounded-lg border border-slate-300 bg-white" />
+        </Card>
+      </div>
+    </div>
+  );
+}

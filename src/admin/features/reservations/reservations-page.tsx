@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RESERVATION_STATUSES, type Reservation, type ReservationStatus } from '../../../shared/domain/index.js';
+import { buttonClass, Button } from '../../components/ui/button.js';
+import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT, type MessageKey } from '../../i18n/index.js';
+import { deleteReservation, fetchReservations, reservationKeys, updateReservationStatus } from '../../lib/data.js';
+import { frenchDate } from '../orders/order-format.js';
+import { RESERVATIONS_POLL_MS } from './reservation-alert.js';
+
+const STATUS_LABEL: Record<ReservationStatus, MessageKey> = {
+  'En attente': 'reservations.statusPending',
+  Confirmée: 'reservations.statusConfirmed',
+  Annulée: 'reservations.statusCancelled',
+};
+const STATUS_STYLE: Record<ReservationStatus, string> = {
+  'En attente': 'border-yellow-600 bg-yellow-50',
+  Confirmée: 'border-green-700 bg-green-50',
+  Annulée: 'border-red-700 bg-red-50',
+};
+
+export function ReservationsPage() {
+  const t = useT();
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: reservationKeys.all, queryFn: fetchReservations, refetchInterval: RESERVATIONS_POLL_MS });
+  const [toDelete, setToDelete] = useState<Reservation | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: reservationKeys.all });
+
+  const update = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ReservationStatus }) => updateReservationStatus(id, status),
+    onSuccess: () => {
+      toast.success(t('reservations.updated'));
+      void refresh();
+    },
+    onError: () => toast.error(t('common.error'), t('reservations.updateFailed')),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteReservation(id),
+    onSuccess: () => {
+      toast.success(t('reservations.deleted'));
+      void refresh();
+    },
+    onError: () => toast.error(t('common.error'), t('reservations.deleteFailed')),
+  });
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('reservations.title')}>
+        <Link to="/dashboard" className={buttonClass('secondary')}>
+          ← {t('common.backToDashboard')}
+        </Link>
+      </PageHeader>
+      {list.isPending ? (
+        <Spinner label={t('common.loading')} />
+      ) : list.isError ? (
+        <ErrorPanel message={t('reservations.loadFailed')} action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>} />
+      ) : list.data.length === 0 ? (
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('reservations.empty')}</p>
+      ) : (
+        <ul className="space-y-3" data-testid="reservation-list">
+          {list.data.map((r) => (
+            <li key={r.id} data-testid="reservation-row" className={`rounded-2xl border-2 bg-white p-4 ${STATUS_STYLE[r.status]}`}>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <p className="text-xl font-bold">{r.name}</p>
+                  <p className="text-lg">
+                    📅 {frenchDate(r.reservation_date)} · 🕒 {r.reservation_time.slice(0, 5)} · 👥 {r.people} {t('reservations.people').toLowerCase()}
+                  </p>
+                  <p>
+                    <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
+                      {r.phone}
+                    </a>{' '}
+                    · <a className="text-brand-700 underline" href={`mailto:${r.email}`}>{r.email}</a>
+                  </p>
+                  {r.message && <p className="mt-2 whitespace-pre-wrap rounded-lg bg-white/70 p-2 italic">{r.message}</p>}
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <label className="sr-only" htmlFor={`status-${r.id}`}>
+                    {t('common.status')}
+                  </label>
+                  <select
+                    id={`status-${r.id}`}
+                    value={r.status}
+                    disabled={update.isPending}
+                    onChange={(e) => update.mutate({ id: r.id, status: e.target.value as ReservationStatus })}
+                    className="min-h-12 rounded-lg border-2 border-slate-400 bg-white px-3 text-lg font-semibold"
+                  >
+                    {RESERVATION_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {t(STATUS_LABEL[s])}
+                      </option>
+                    ))}
+                  </select>
+                  <Button variant="danger" onClick={() => setToDelete(r)} aria-label={`${t('common.delete')} ${r.name}`}>
+                    🗑️
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        danger
+        title={t('common.delete')}
+        body={toDelete ? t('reservations.deleteConfirm', { name: toDelete.name }) : ''}
+        confirmLabel={t('common.delete')}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete.id);
+          setToDelete(null);
+        }}
+      />
+    </div>
+  );
+}
