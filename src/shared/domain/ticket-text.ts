@@ -56,3 +56,12 @@ export function leaderLines(left: string, right: string, width: number, leader =
 export function padStart(text: string, width: number): string {
   return ' '.repeat(Math.max(0, width - textWidth(text))) + text;
 }
+
+/**
+ * The few typographic characters a receipt code page lacks and the printer writes as several
+ * letters ("œ" as "oe", "…" as "..."), spelled out before layout so the line widths stay true on
+ * paper. Accents and "€" are kept: mapping them to the code page is the renderer's job.
+ */
+export function spellOutLigatures(text: string): string {
+  return text.normalize('NFC').replace(/œ/g, 'oe').replace(/Œ/g, 'OE').replace(/…/g, '...');
+}

@@ -2,7 +2,7 @@ import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from './delivery-method
 import { formatDateFr, formatDateTimeFr, formatLongDateFr, formatTimeFr } from './french-dates.js';
 import { formatEuro, fromCents, toCents } from './money.js';
 import { DEFAULT_DISCOUNT_PERCENTAGE, orderNumber, type Order } from './order.js';
-import { leaderLines, textWidth, wrapText } from './ticket-text.js';
+import { leaderLines, spellOutLigatures, textWidth, wrapText } from './ticket-text.js';
 
 /**
  * The one layout of an order ticket for an 80 mm printer, as plain data. The kiosk renders it to
@@ -73,7 +73,7 @@ class TicketWriter {
 
   text(text: string, style: Style = {}): void {
     const size = style.size ?? 'normal';
-    for (const line of wrapText(text, this.widthFor(size))) this.raw(line, style);
+    for (const line of wrapText(spellOutLigatures(text), this.widthFor(size))) this.raw(line, style);
   }
 
   /** Lines already fitted to the width (leaders, indents). */
@@ -82,13 +82,13 @@ class TicketWriter {
   }
 
   leader(left: string, right: string, style: Style = {}): void {
-    for (const line of leaderLines(left, right, this.widthFor(style.size ?? 'normal'))) this.raw(line, style);
+    for (const line of leaderLines(spellOutLigatures(left), right, this.widthFor(style.size ?? 'normal'))) this.raw(line, style);
   }
 
   /** An option line: "+ name" at indent, its continuation lines aligned under the name. */
   option(name: string, indent: number, style: Style = {}): void {
     const width = this.widthFor(style.size ?? 'normal') - indent - 2;
-    wrapText(name, width).forEach((line, i) => this.raw(' '.repeat(indent) + (i === 0 ? '+ ' : '  ') + line, style));
+    wrapText(spellOutLigatures(name), width).forEach((line, i) => this.raw(' '.repeat(indent) + (i === 0 ? '+ ' : '  ') + line, style));
   }
 
   rule(): void {
@@ -145,7 +145,7 @@ function customerItems(w: TicketWriter, order: TicketOrder): void {
     for (const option of item.options) {
       const price = toCents(option.price) * item.quantity;
       if (price > 0) {
-        for (const line of leaderLines(`+ ${option.name}`, formatEuro(fromCents(price)), w.columns - 3)) w.raw(`   ${line}`);
+        for (const line of leaderLines(`+ ${spellOutLigatures(option.name)}`, formatEuro(fromCents(price)), w.columns - 3)) w.raw(`   ${line}`);
       } else {
         w.option(option.name, 3);
       }
