@@ -1,3 +1,4 @@
+-- Note: place_order and priced_order_item are redefined by 20251121100500_shared_order_rules.sql.
 -- place_order: the only way a customer creates an order. Every price, option, fee and total is
 -- recomputed here from the menu and the settings; the browser's amounts are never read.
 --

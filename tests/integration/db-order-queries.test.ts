@@ -113,7 +113,7 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
       [['', 'ana@example.lu', '1', today, '19:30', '2'], 'missing_fields'],
       [['Ana', 'ana@', '1', today, '19:30', '2'], 'invalid_email'],
       [['Ana', 'ana@example.lu', '1', '2025-13-01', '19:30', '2'], 'invalid_date'],
-      [['Ana', 'ana@example.lu', '1', '2020-01-01', '19:30', '2'], 'reservation_in_past'],
+      [['Ana', 'ana@example.lu', '1', '2020-01-01', '19:30', '2'], 'date_in_past'],
       [['Ana', 'ana@example.lu', '1', today, '7pm', '2'], 'invalid_time'],
       [['Ana', 'ana@example.lu', '1', today, '19:30', '11'], 'invalid_people'],
       [['Ana', 'ana@example.lu', '1', today, '19:30', '0'], 'invalid_people'],

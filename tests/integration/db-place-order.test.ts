@@ -51,9 +51,9 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
       status: 'Livrée',
     });
     expect(o.order_items).toEqual([
-      { id: '32', menu_item_id: '32', name: 'Poulet entier grillé', quantity: 2, price: 15, options: [] },
-      { id: 'kid-1_nuggets', menu_item_id: 'kid-1', name: 'Menu Enfant (Nuggets)', quantity: 1, price: 9.8, options: [] },
-      { id: 'hb-1_acc-5', menu_item_id: 'hb-1', name: 'Classic Burger', quantity: 1, price: 12.77, options: [{ id: 'acc-5', name: 'Sauce piri-piri', price: 1 }] },
+      { id: '32', name: 'Poulet entier grillé', quantity: 2, price: 15, options: [] },
+      { id: 'kid-1_nuggets', name: 'Menu Enfant (Nuggets)', quantity: 1, price: 9.8, options: [] },
+      { id: 'hb-1_acc-5', name: 'Classic Burger', quantity: 1, price: 12.77, options: [{ id: 'acc-5', name: 'Sauce piri-piri', price: 1 }] },
     ]);
     expect([o.subtotal, o.total_price, o.delivery_fee, o.discount_amount, o.grand_total]).toEqual([53.57, 53.57, 2, 0, 55.57]);
     expect(o.status).toBe('En attente');
@@ -82,11 +82,11 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     steps.push([r?.code, r!.detail!, r!.hint!, r!.message]);
     expect(steps).toEqual([
       ['P0001', 'ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.'],
-      ['P0001', 'preorder_incomplete', 'Information en manque', 'Veuillez choisir une date et une heure pour votre pré-commande.'],
+      ['P0001', 'preorder_missing_datetime', 'Information en manque', 'Veuillez choisir une date et une heure pour votre pré-commande.'],
       ['P0001', 'missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.'],
-      ['P0001', 'empty_cart', 'Panier vide', 'Votre panier est vide.'],
+      ['P0001', 'empty_cart', 'Panier vide', 'Votre panier est vide. Ajoutez au moins un article pour commander.'],
       ['P0001', 'minimum_not_met', 'Montant minimum non atteint', 'Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.'],
-      ['P0001', 'invalid_delivery_zone', 'Zone de livraison non valide', 'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.'],
+      ['P0001', 'invalid_zone', 'Zone de livraison non valide', 'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.'],
     ]);
   });
 
@@ -100,19 +100,20 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
       [{ menuItemId: 'bo-7', quantity: 1 }, 'item_unavailable'],
       [{ menuItemId: 'grill-poulets', quantity: 1 }, 'item_unavailable'],
       [{ menuItemId: 'cnf-5', quantity: 1 }, 'item_unavailable'],
-      [{ menuItemId: 'nope', quantity: 1 }, 'unknown_item'],
-      [{ menuItemId: '32', quantity: 0 }, 'invalid_quantity'],
-      [{ menuItemId: '32', quantity: 1.5 }, 'invalid_quantity'],
-      [{ menuItemId: '32', quantity: '2' }, 'invalid_quantity'],
-      [{ menuItemId: 'kid-1', quantity: 1 }, 'option_required'],
-      [{ menuItemId: 'kid-1', kidsOption: 'lobster', quantity: 1 }, 'option_required'],
-      [{ menuItemId: '32', kidsOption: 'nuggets', quantity: 1 }, 'unknown_option'],
-      [{ menuItemId: '32', quantity: 1, options: [{ id: 'hb-6', price: 0 }] }, 'unknown_option'],
+      [{ menuItemId: 'nope', quantity: 1 }, 'item_unavailable'],
+      [{ menuItemId: '32', quantity: 0 }, 'invalid_item'],
+      [{ menuItemId: '32', quantity: 1.5 }, 'invalid_item'],
+      [{ menuItemId: '32', quantity: '2' }, 'invalid_item'],
+      [{ menuItemId: 'kid-1', quantity: 1 }, 'invalid_item'],
+      [{ menuItemId: 'kid-1', kidsOption: 'lobster', quantity: 1 }, 'invalid_item'],
+      [{ menuItemId: '32', kidsOption: 'nuggets', quantity: 1 }, 'invalid_item'],
+      [{ menuItemId: '32', quantity: 1, options: [{ id: 'hb-6', price: 0 }] }, 'invalid_item'],
+      [{ menuItemId: '32', quantity: 1, options: ['bo-7'] }, 'invalid_item'],
       ['32', 'invalid_item'],
     ];
     for (const [line, code] of cases) {
       const r = await refusal(anon, pickup([line]), null).then(async (first) =>
-        first?.detail === 'outside_opening_hours' ? refusal(service, pickup([line])) : first,
+        first?.detail === 'outside_hours' ? refusal(service, pickup([line])) : first,
       );
       expect(r?.detail, JSON.stringify(line)).toBe(code);
       expect(r?.code).toBe('P0001');
@@ -129,7 +130,7 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
       expect([city, o.delivery_fee, o.grand_total]).toEqual([city, fee, 30 + fee]);
     }
     for (const city of ['Esch', 'Differdange-Nord', 'Luxembourg']) {
-      expect((await refusal(service, delivery(chickens, city)))?.detail).toBe('invalid_delivery_zone');
+      expect((await refusal(service, delivery(chickens, city)))?.detail).toBe('invalid_zone');
     }
   });
 
@@ -170,7 +171,7 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
       const r = await refusal(service, order, now);
       results.push(r === null ? true : r.detail);
     }
-    expect(results).toEqual(cases.map(([, open]) => (open ? true : 'outside_opening_hours')));
+    expect(results).toEqual(cases.map(([, open]) => (open ? true : 'outside_hours')));
     const closed = await refusal(service, order, '2025-11-18T11:00:00Z');
     expect(closed?.hint).toBe('Restaurant fermé');
     expect(closed?.message).toMatch(/pré-commande/);
@@ -181,12 +182,19 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     const pre = (date: string, time: string) => pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: date, preorder_time: time });
     const late = '2025-11-18T22:00:00Z'; // Tuesday 23:00, closed
     expect((await place(service, pre('2025-11-19', '12:00'), late)).preorder_date).toBe('2025-11-19');
-    expect((await refusal(service, pre('2025-11-18', '19:00'), late))?.detail).toBe('preorder_too_soon');
-    expect((await refusal(service, pre('2025-11-19', '16:00'), late))?.detail).toBe('preorder_outside_opening_hours');
-    expect((await refusal(service, pre('2025-11-25', '12:00'), late))?.detail).toBe('preorder_outside_opening_hours'); // a Tuesday
-    expect((await refusal(service, pre('2025-11-19', '21:45'), late))?.detail).toBe('preorder_outside_opening_hours');
-    expect((await refusal(service, pre('2025-02-30', '12:00'), late))?.detail).toBe('preorder_incomplete');
-    expect((await refusal(service, pre('2025-11-20', '25:00'), late))?.detail).toBe('preorder_incomplete');
+    expect((await refusal(service, pre('2025-11-18', '19:00'), late))?.detail).toBe('preorder_too_early');
+    expect((await refusal(service, pre('2025-11-19', '16:00'), late))?.detail).toBe('preorder_invalid_time');
+    const tuesday = await refusal(service, pre('2025-11-25', '12:00'), late);
+    expect([tuesday?.detail, tuesday?.message]).toEqual(['preorder_closed_day', 'Le restaurant est fermé le mardi. Veuillez choisir un autre jour.']);
+    const lateSlot = await refusal(service, pre('2025-11-19', '21:45'), late);
+    expect([lateSlot?.detail, lateSlot?.hint, lateSlot?.message]).toEqual([
+      'preorder_invalid_time', 'Heure de pré-commande invalide',
+      'Veuillez choisir une heure de commande entre 11:00–14:30 et 18:00–21:30, par tranches de 15 minutes.',
+    ]);
+    expect((await refusal(service, pre('2025-11-19', '12:10'), late))?.detail).toBe('preorder_invalid_time');
+    expect((await refusal(service, pre('2025-02-30', '12:00'), late))?.detail).toBe('preorder_invalid_date');
+    expect((await refusal(service, pre('2025-11-20', '25:00'), late))?.detail).toBe('preorder_invalid_time');
+    expect((await refusal(service, pre('', '12:00'), late))?.detail).toBe('preorder_missing_datetime');
     const o = await place(service, pre('2025-11-20', '21:30'), late);
     expect([o.is_preorder, o.preorder_time]).toEqual([true, '21:30:00']);
   });
