@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { signUp } from './db-support.js';
+
+type Role = 'anon' | 'customer' | 'other customer' | 'admin';
+const ROLES: Role[] = ['anon', 'customer', 'other customer', 'admin'];
+const OPS = ['select', 'insert', 'update', 'delete'] as const;
+type Op = (typeof OPS)[number];
+
+const token = () => crypto.randomBytes(4).toString('hex');
+const orderRow = (extra: Record<string, unknown> = {}) => ({
+  customer_name: 'Matrix', customer_phone: '621000000', delivery_method: 'pickup', payment_method: 'cash',
+  order_items: [{ id: '30', name: 'Quart de poulet grillé', quantity: 1, price: 5.5, options: [] }], total_price: 5.5, grand_total: 5.5, ...extra,
+});
+
+/** Per table: its key, a fresh valid row and a harmless change. */
+const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; change: Record<string, unknown> }> = {
+  menu_categories: { key: 'id', row: () => ({ id: `t_${token()}`, name: 'Test', slug: `t-${token()}` }), change: { name: 'Changé' } },
+  menu_items: { key: 'id', row: () => ({ id: `t-${token()}`, category_id: 'desserts', name: 'Test', price: 1 }), change: { price: 0 } },
+  menu_special_prices: { key: 'id', row: () => ({ item_id: '32', price: 1, ends_on: '2020-01-01' }), change: { price: 0 } },
+  store_settings: { key: 'key', row: () => ({ key: `t_${token()}`, value: {} }), change: { value: { changed: true } } },
+  reviews: { key: 'id', row: () => ({ author: 'Test', rating: 5, text: 'Très bon' }), change: { rating: 1 } },
+  orders: { key: 'id', row: () => orderRow(), change: { status: 'Annulée' } },
+  reservations: {
+    key: 'id',
+    row: () => ({ name: 'Test', email: 't@example.lu', phone: '621', reservation_date: '2030-01-02', reservation_time: '12:00', people: '2' }),
+    change: { status: 'Confirmée' },
+  },
+  challenge_registrations: { key: 'id', row: () => ({ name: 'Test', email: 't@example.lu', agreed_to_terms: true }), change: { name: 'Changé' } },
+  notification_outbox: { key: 'id', row: () => ({ kind: 'order_status', channel: 'email', recipient: 't@example.lu' }), change: { status: 'failed' } },
+  notification_attempts: { key: 'id', row: () => ({ ok: true }), change: { error: 'changed' } },
+};
+
+// What each role may do: all/own/public rows or none for select; ok, none (0 rows) or denied for writes.
+const r = (select: string, insert: string, update: string, del: string) => ({ select, insert, update, delete: del });
+const PUBLIC_READ = { anon: r('all', 'denied', 'denied', 'denied'), customer: r('all', 'denied', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
+const PRIVATE = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
+const OUTBOX = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'denied', 'denied'), admin: r('all', 'denied', 'denied', 'denied') };
+const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
+  menu_categories: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  menu_items: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  menu_special_prices: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  store_settings: {
+    anon: r('public', 'denied', 'denied', 'denied'),
+    customer: r('public', 'denied', 'none', 'none'),
+    'other customer': r('public', 'denied', 'none', 'none'),
+    admin: r('all', 'ok', 'ok', 'ok'),
+  },
+  reviews: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  orders: {
+    anon: PRIVATE.anon,
+    customer: r('own', 'denied', 'none', 'none'),
+    'other customer': r('none', 'denied', 'none', 'none'),
+    admin: PRIVATE.admin,
+  },
+  reservations: { ...PRIVATE, 'other customer': PRIVATE.customer },
+  challenge_registrations: { ...PRIVATE, 'other customer': PRIVATE.customer },
+  notification_outbox: { ...OUTBOX, 'other customer': OUTBOX.customer },
+  notification_attempts: { ...OUTBOX, 'other customer': OUTBOX.customer },
+};
+
+describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
+  let b: TestBackend;
+  let service: SupabaseClient;
+  const clients = {} as Record<Role, SupabaseClient>;
+  const customerId = crypto.randomUUID();
+  const otherId = crypto.randomUUID();
+  let outboxId = '';
+
+  async function fixture(table: string): Promise<Record<string, unknown>> {
+    const row = table === 'notification_attempts' ? { outbox_id: outboxId, ok: true } : TABLES[table]!.row();
+    const { data, error } = await service.from(table).insert(row).select().single();
+    if (error) throw new Error(`${table} fixture: ${error.message}`);
+    return data;
+  }
+
+  async function attempt(role: Role, table: string, op: Op): Promise<string> {
+    const c = clients[role];
+    const { key, change } = TABLES[table]!;
+    if (op === 'select') {
+      const { data, error } = await c.from(table).select('*');
+      if (error) return 'denied';
+      if (data.length === 0) return 'none';
+      if (table === 'orders') return data.every((o) => o.user_id === customerId) ? 'own' : 'all';
+      if (table === 'store_settings') return data.some((s) => s.key === 'private_note') ? 'all' : 'public';
+      return 'all';
+    }
+    if (op === 'insert') {
+      const row = table === 'notification_attempts' ? { outbox_id: outboxId, ok: false } : TABLES[table]!.row();
+      const { error } = await c.from(table).insert(row);
+      return error ? 'denied' : 'ok';
+    }
+    const target = await fixture(table);
+    const query = op === 'update' ? c.from(table).update(change) : c.from(table).delete();
+    const { error } = await query.eq(key, target[key] as string);
+    if (error) return 'denied';
+    const { data: after } = await service.from(table).select('*').eq(key, target[key] as string);
+    const untouched = after?.length === 1 && JSON.stringify(after[0]) === JSON.stringify(target);
+    return untouched ? 'none' : 'ok';
+  }
+
+  beforeAll(async () => {
+    b = await startTestBackend(kind);
+    service = b.serviceClient();
+    await signUp(b, { sub: customerId, email: 'joana@example.lu' });
+    await signUp(b, { sub: otherId, email: 'rui@example.lu' });
+    const sign = (sub: string, email: string, appMetadata: Record<string, unknown>) =>
+      b.context.jwt.sign({ role: 'authenticated', sub, email, aud: 'authenticated', app_metadata: appMetadata }, 3600);
+    clients.anon = b.client();
+    clients.customer = b.client(await sign(customerId, 'joana@example.lu', { provider: 'email' }));
+    clients['other customer'] = b.client(await sign(otherId, 'rui@example.lu', { provider: 'email' }));
+    const adminId = crypto.randomUUID();
+    await signUp(b, { sub: adminId, email: 'gerant@example.lu' });
+    clients.admin = b.client(await sign(adminId, 'gerant@example.lu', { provider: 'email', role: 'admin' }));
+
+    await service.from('orders').insert([orderRow({ user_id: customerId, customer_email: 'joana@example.lu' }), orderRow()]);
+    await service.from('store_settings').insert({ key: 'private_note', value: { note: 'staff only' }, is_public: false });
+    outboxId = (await fixture('notification_outbox')).id as string;
+    for (const t of ['reservations', 'challenge_registrations', 'notification_attempts']) await fixture(t);
+  });
+  afterAll(async () => b?.close());
+
+  it('lets each role do exactly what the security model says, table by table', async () => {
+    const got: Record<string, Record<Role, Record<Op, string>>> = {};
+    const lines: string[] = [];
+    for (const table of Object.keys(TABLES)) {
+      got[table] = {} as Record<Role, Record<Op, string>>;
+      for (const role of ROLES) {
+        got[table]![role] = {} as Record<Op, string>;
+        for (const op of OPS) got[table]![role]![op] = await attempt(role, table, op);
+      }
+      lines.push(`${table.padEnd(24)}${ROLES.map((role) => OPS.map((op) => got[table]![role]![op]).join('/').padEnd(30)).join('')}`);
+    }
+    console.log(`${''.padEnd(24)}${ROLES.map((role) => `${role} (S/I/U/D)`.padEnd(30)).join('')}\n${lines.join('\n')}`);
+    expect(got).toEqual(EXPECTED);
+  });
+
+  it('exposes each RPC to the right roles', async () => {
+    const day = new Date(Date.now() + 2 * 86400_000);
+    if (day.getUTCDay() === 2) day.setUTCDate(day.getUTCDate() + 1);
+    const date = day.toISOString().slice(0, 10);
+    const preorder = {
+      customer: { name: 'Matrix', phone: '621000111' }, deliveryMethod: 'pickup', paymentMethod: 'cash',
+      isPreorder: true, preorderDate: date, preorderTime: '12:00', items: [{ menuItemId: '30', quantity: 1 }],
+    };
+    const calls: Record<string, [string, Record<string, unknown>]> = {
+      place_order: ['place_order', { p_order: preorder }],
+      track_order: ['track_order', { p_term: '621000111' }],
+      create_reservation: ['create_reservation', { p_name: 'Ana', p_email: 'ana@example.lu', p_phone: '621', p_reservation_date: date, p_reservation_time: '20:00', p_people: '2' }],
+      register_challenge: ['register_challenge', { p_name: 'Tiago', p_email: 'tiago@example.lu', p_agreed_to_terms: true }],
+      my_orders: ['my_orders', {}],
+      customer_prefill: ['customer_prefill', {}],
+      search_orders_by_term: ['search_orders_by_term', { p_search_term: 'Matrix' }],
+      order_stats: ['order_stats', {}],
+      active_order_count: ['active_order_count', {}],
+      claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
+      complete_notification: ['complete_notification', { p_id: outboxId, p_ok: true }],
+      priced_order_item: ['priced_order_item', { p_line: { menuItemId: '30', quantity: 1 }, p_method: 'pickup', p_day: date }],
+      verified_email: ['verified_email', {}],
+    };
+    const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
+    const SIGNED_IN = { anon: 'denied', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
+    const ADMIN = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'ok' };
+    const NOBODY = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'denied' };
+    const expected: Record<string, Record<Role, string>> = {
+      place_order: PUBLIC, track_order: PUBLIC, create_reservation: PUBLIC, register_challenge: PUBLIC,
+      my_orders: SIGNED_IN, customer_prefill: SIGNED_IN, verified_email: SIGNED_IN,
+      search_orders_by_term: ADMIN, order_stats: ADMIN, active_order_count: ADMIN,
+      claim_notifications: NOBODY, complete_notification: NOBODY, priced_order_item: NOBODY,
+    };
+    const got: Record<string, Record<Role, string>> = {};
+    for (const [name, [fn, args]] of Object.entries(calls)) {
+      got[name] = {} as Record<Role, string>;
+      for (const role of ROLES) {
+        const { error, status } = await clients[role].rpc(fn, args);
+        got[name]![role] = !error ? 'ok' : error.code === '42501' && [401, 403].includes(status) ? 'denied' : `error ${error.code} ${error.message}`;
+      }
+    }
+    console.log(Object.entries(got).map(([fn, byRole]) => `${fn.padEnd(24)}${ROLES.map((role) => `${role}: ${byRole[role]}`.padEnd(24)).join('')}`).join('\n'));
+    expect(got).toEqual(expected);
+    const { data } = await service.rpc('claim_notifications', { p_limit: 1, p_lease_seconds: 60 });
+    expect(Array.isArray(data)).toBe(true);
+  });
+
+  it('returns a refused order as 400 with the French message, code and title', async () => {
+    const { error, status } = await clients.anon.rpc('place_order', {
+      p_order: { customer: { name: 'Ana', phone: '621' }, deliveryMethod: 'pickup', paymentMethod: 'cash', items: [] },
+    });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'P0001', message: 'Votre panier est vide. Ajoutez au moins un article pour commander.', details: 'empty_cart', hint: 'Panier vide' });
+  });
+
+  it('gives anon a tracking answer without personal data', async () => {
+    const { data, error } = await clients.anon.rpc('track_order', { p_term: '+352 621 000 111' });
+    expect(error).toBeNull();
+    expect(data.order_number).toHaveLength(8);
+    expect(Object.keys(data)).not.toContain('customer_email');
+    expect(Object.keys(data)).not.toContain('customer_phone');
+    expect(Object.keys(data)).not.toContain('customer_name');
+  });
+});
