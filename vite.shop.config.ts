@@ -35,12 +35,17 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/*.png', 'images/hero*.webp'],
         navigateFallback: '/index.html',
         // Backend paths must reach the network, never the SPA shell.
         navigateFallbackDenylist: [/^\/admin/, /^\/rest\//, /^\/auth\//, /^\/realtime\//, /^\/functions\//, /^\/env\.js/, /^\/mailbox/],
         runtimeCaching: [
           { urlPattern: ({ url }) => url.pathname === '/env.js', handler: 'NetworkFirst', options: { cacheName: 'runtime-env' } },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/images/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'images', expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
         ],
       },
     }),
