@@ -12,7 +12,7 @@ const app = {
   version: pkg.version,
   description: 'Kiosque du comptoir : back office, impression des tickets, alertes',
   author: 'Churrasqueira Differdange <contact@churrasqueira-differdange.lu>',
-  main: 'main/index.js',
+  main: 'main/index.cjs',
   devDependencies: { electron: electronVersion },
 };
 fs.mkdirSync(path.join(root, 'out'), { recursive: true });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IPC, printRequestSchema, printerSettingsSchema, setAutoLaunchSchema, type PrinterSettings } from '../shared/ipc.js';
+import { IPC, type PrinterSettings } from '../shared/ipc.js';
+import { printRequestSchema, printerSettingsSchema, setAutoLaunchSchema } from '../shared/ipc-schemas.js';
 import type { AutoLaunch } from './auto-launch.js';
 import type { KioskConfig } from './kiosk-config.js';
 import type { PrintQueue } from './print-queue.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PRINTER_SETTINGS, printerSettingsSchema, type PrinterSettings } from '../shared/ipc.js';
+import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../shared/ipc.js';
+import { printerSettingsSchema } from '../shared/ipc-schemas.js';
 import { JsonFile } from './json-store.js';
 
 export const kioskConnectionSchema = z.object({

@@ -1,38 +1,22 @@
-import { z } from 'zod';
-import { orderSchema, type Order } from './domain/order.js';
+import type { Order } from './domain/order.js';
 
 /**
- * The contract between the kiosk's preload (window.kiosk) and its main process.
- * Main validates every payload with these schemas; the preload exposes exactly these calls.
+ * The contract between the kiosk's preload (window.kiosk) and its main process: the preload exposes
+ * exactly these calls; main validates every payload with the schemas of ipc-schemas.ts.
  */
 
 export const PRINTER_WIDTHS = [48, 42, 32] as const;
 
-/** `tcp://host:port`, a device path (/dev/usb/lp0, COM3) or a Windows share (\\PC\Printer). */
-export const printerInterfaceSchema = z
-  .string()
-  .trim()
-  .min(1, 'Indiquez l’adresse de l’imprimante.')
-  .max(300)
-  .refine(
-    (v) =>
-      /^tcp:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(v) ||
-      /^\/dev\/[A-Za-z0-9/_.-]+$/.test(v) ||
-      /^(COM\d{1,3}|LPT\d)$/i.test(v) ||
-      /^\\\\[^\\/:*?"<>|]+\\[^\\/:*?"<>|]+$/.test(v),
-    { message: 'Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.' },
-  );
-
-export const printerSettingsSchema = z.object({
-  type: z.enum(['epson', 'star']),
-  interface: printerInterfaceSchema,
-  width: z.union([z.literal(48), z.literal(42), z.literal(32)]),
-  copies: z.number().int().min(1).max(5),
-  kitchenTicket: z.boolean(),
-  cashDrawer: z.boolean(),
-  autoPrint: z.boolean(),
-});
-export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
+export interface PrinterSettings {
+  type: 'epson' | 'star';
+  /** `tcp://host:port`, a device path (/dev/usb/lp0, COM3) or a Windows share (\\PC\Printer). */
+  interface: string;
+  width: (typeof PRINTER_WIDTHS)[number];
+  copies: number;
+  kitchenTicket: boolean;
+  cashDrawer: boolean;
+  autoPrint: boolean;
+}
 
 export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   type: 'epson',
@@ -46,10 +30,6 @@ export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
 
 export type PrintReason = 'auto' | 'manual';
 
-export const printRequestSchema = z.object({
-  order: orderSchema,
-  reason: z.enum(['auto', 'manual']),
-});
 export type PrintRequest = { order: Order; reason: PrintReason };
 
 export type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
@@ -107,5 +87,3 @@ export const IPC = {
   printerStatusEvent: 'kiosk:printer-status',
   saveConnection: 'kiosk:save-connection',
 } as const;
-
-export const setAutoLaunchSchema = z.boolean();

@@ -1,6 +1,8 @@
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Order } from '../../shared/domain/order';
 import { layoutTicket, type TicketLine } from '../../shared/domain/ticket';
+import { wrapText } from '../../shared/domain/ticket-text';
+import { toPrintableText } from '../../shared/domain/printable-text';
 import type { PrinterSettings } from '../../shared/ipc';
 import { RESTAURANT } from '../../shared/domain/restaurant';
 
@@ -26,17 +28,15 @@ function writeLines(p: ThermalPrinter, lines: TicketLine[]): void {
       p.drawLine();
       continue;
     }
-    if (line.kind === 'blank') {
-      p.newLine();
-      continue;
-    }
     if (line.align === 'center') p.alignCenter();
     else if (line.align === 'right') p.alignRight();
     else p.alignLeft();
     p.bold(Boolean(line.bold));
-    if (line.size === 'double') p.setTextDoubleHeight();
-    // The layout already fits every line to the width; print it as is.
-    p.append(line.text);
+    // A 'double' line is laid out at half the columns: double width and double height.
+    if (line.size === 'double') p.setTextQuadArea();
+    // The layout already fits every line to the width. Only characters of the code page are sent:
+    // the library would otherwise switch code pages mid-ticket for a ’ or a – and never switch back.
+    p.append(toPrintableText(line.text));
     p.newLine();
     if (line.size === 'double') p.setTextNormal();
     if (line.bold) p.bold(false);
@@ -81,14 +81,16 @@ export function renderOrderTickets(order: Order, settings: PrinterSettings): Buf
 export function renderTestTicket(settings: PrinterSettings): Buffer {
   const p = newPrinter(settings);
   const ruler = '1234567890'.repeat(5).slice(0, settings.width);
+  const text = (t: string, size: 'normal' | 'double' = 'normal', align: 'left' | 'center' = 'left'): TicketLine[] =>
+    wrapText(t, size === 'double' ? Math.floor(settings.width / 2) : settings.width).map((line) => ({ kind: 'text', text: line, align, bold: size === 'double', size }));
   writeLines(p, [
-    { kind: 'text', text: RESTAURANT.name, align: 'center', bold: true, size: 'double' },
-    { kind: 'text', text: 'Test d’impression', align: 'center', bold: false, size: 'normal' },
+    ...text(RESTAURANT.name, 'double', 'center'),
+    ...text('Test d’impression', 'normal', 'center'),
     { kind: 'rule' },
-    { kind: 'text', text: ruler, align: 'left', bold: false, size: 'normal' },
-    { kind: 'text', text: `Largeur : ${settings.width} colonnes`, align: 'left', bold: false, size: 'normal' },
-    { kind: 'text', text: 'Prix : 12,50 € – Crème brûlée à la façon maison', align: 'left', bold: false, size: 'normal' },
-    { kind: 'text', text: 'Açores, Pão, Coração, Leitão', align: 'left', bold: false, size: 'normal' },
+    ...text(ruler),
+    ...text(`Largeur : ${settings.width} colonnes`),
+    ...text('Prix : 12,50 € – Crème brûlée maison'),
+    ...text('Açores, Pão, Coração, Leitão'),
     { kind: 'rule' },
   ]);
   cut(p);

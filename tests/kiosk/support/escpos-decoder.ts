@@ -34,11 +34,19 @@ export function decodeEscPos(buf: Buffer): DecodedJob {
   let codePage: number | null = null;
   let pendingCutCheck = false;
   let text: number[] = [];
+  let decoded = '';
+  let lineCodePage: number | null = null;
 
-  const flush = () => {
-    const enc = CODE_PAGES[codePage ?? 0] ?? 'cp437';
-    tickets[tickets.length - 1].push({ text: iconv.decode(Buffer.from(text), enc), align, bold, doubleHeight, codePage });
+  // Text is decoded in the code page in force when its bytes arrive (it may change mid-line).
+  const decodePending = () => {
+    if (text.length) decoded += iconv.decode(Buffer.from(text), CODE_PAGES[codePage ?? 0] ?? 'cp437');
     text = [];
+  };
+  const flush = () => {
+    decodePending();
+    tickets[tickets.length - 1].push({ text: decoded, align, bold, doubleHeight, codePage: lineCodePage ?? codePage });
+    decoded = '';
+    lineCodePage = null;
   };
 
   for (let i = 0; i < buf.length; i++) {
@@ -54,7 +62,10 @@ export function decodeEscPos(buf: Buffer): DecodedJob {
         bold = false;
         doubleHeight = false;
         codePage = null;
-      } else if (c === 0x74) codePage = buf[++i];
+      } else if (c === 0x74) {
+        decodePending();
+        codePage = buf[++i];
+      }
       else if (c === 0x61) align = (['left', 'center', 'right'] as const)[buf[++i] % 48] ?? 'left';
       else if (c === 0x45) bold = buf[++i] === 1;
       else if (c === 0x21) doubleHeight = (buf[++i] & 0x10) !== 0;
@@ -73,7 +84,7 @@ export function decodeEscPos(buf: Buffer): DecodedJob {
       if (c === 0x56) {
         const mode = buf[++i];
         if (mode === 0x41 || mode === 0x42) i++;
-        if (text.length) flush();
+        if (text.length || decoded) flush();
         cuts++;
         tickets.push([]);
         pendingCutCheck = true;
@@ -86,10 +97,11 @@ export function decodeEscPos(buf: Buffer): DecodedJob {
       codePageAfterCut.push(codePage);
       pendingCutCheck = false;
     }
+    if (lineCodePage === null) lineCodePage = codePage;
     text.push(b);
   }
   if (pendingCutCheck) codePageAfterCut.push(codePage);
-  if (text.length) flush();
+  if (text.length || decoded) flush();
   if (tickets[tickets.length - 1].length === 0) tickets.pop();
   return { tickets, cuts, drawerKicks, codePageAfterCut };
 }

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderOrderTickets, renderTestTicket } from '../../src/main/printer/escpos';
+import { printOrderTickets } from '../../src/main/printer/print-service';
+import { layoutTicket, type TicketLine } from '../../src/shared/domain/ticket';
+import { RESTAURANT } from '../../src/shared/domain/restaurant';
+import { toPrintableText } from '../../src/shared/domain/printable-text';
+import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../src/shared/ipc';
+import { decodeEscPos, type DecodedLine } from './support/escpos-decoder';
+import { FakePrinter } from './support/fake-printer';
+import { sampleOrder } from './support/order';
+
+const settings = (over: Partial<PrinterSettings> = {}): PrinterSettings => ({ ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://127.0.0.1:9', ...over });
+
+/** What the HTML print preview shows for each line of the layout. */
+function previewText(lines: TicketLine[], columns: number): { text: string; bold: boolean; double: boolean; align: string }[] {
+  return lines.map((l) => (l.kind === 'rule' ? { text: '-'.repeat(columns), bold: false, double: false, align: 'left' } : { text: toPrintableText(l.text), bold: l.bold, double: l.size === 'double', align: l.align }));
+}
+
+function printed(lines: DecodedLine[]) {
+  return lines.map((l) => ({ text: l.text, bold: l.bold, double: l.doubleHeight, align: l.align }));
+}
+
+describe('ESC/POS tickets', () => {
+  let printer: FakePrinter | null = null;
+  afterEach(async () => {
+    await printer?.stop();
+    printer = null;
+  });
+
+  it.each([48, 42, 32] as const)('prints, at %i columns, line for line what the preview shows, € and accents included', async (width) => {
+    printer = await new FakePrinter().start();
+    const order = sampleOrder();
+    await printOrderTickets(order, settings({ width, interface: printer.url, copies: 2 }));
+    const [job] = await printer.waitForJobs(1);
+    const decoded = decodeEscPos(job);
+    const preview = previewText(layoutTicket(order, { columns: width, kind: 'customer', restaurant: RESTAURANT }), width);
+
+    expect(decoded.cuts).toBe(2);
+    expect(decoded.tickets).toHaveLength(2);
+    for (const ticket of decoded.tickets) expect(printed(ticket)).toEqual(preview);
+    const all = decoded.tickets.flat().map((l) => l.text).join('\n');
+    expect(all).toContain('€');
+    expect(all).toContain('Élodie Gonçalves');
+    expect(all).toContain('OEuf au plat');
+    expect(all).not.toMatch(/\?{2,}|�/);
+    // The code page with the euro sign is in force for every line, and selected again after each cut.
+    expect(new Set(decoded.tickets.flat().map((l) => l.codePage))).toEqual(new Set([19]));
+    const tooWide = decoded.tickets.flat().filter((l) => [...l.text].length > (l.doubleHeight ? width / 2 : width));
+    expect(tooWide).toEqual([]);
+  });
+
+  it('adds a kitchen ticket without prices and opens the drawer for cash', () => {
+    const order = sampleOrder({ payment_method: 'cash' });
+    const decoded = decodeEscPos(renderOrderTickets(order, settings({ kitchenTicket: true, cashDrawer: true })));
+    expect(decoded.cuts).toBe(2);
+    const kitchen = decoded.tickets[1].map((l) => l.text).join('\n');
+    expect(kitchen).toContain('2x Poulet grillé');
+    expect(kitchen).not.toContain('€');
+    expect(decoded.drawerKicks).toBe(1);
+    expect(decodeEscPos(renderOrderTickets(sampleOrder({ payment_method: 'card' }), settings({ cashDrawer: true }))).drawerKicks).toBe(0);
+  });
+
+  it('keeps the euro sign after a cut, also when the next ticket starts right away', () => {
+    const decoded = decodeEscPos(renderOrderTickets(sampleOrder(), settings({ copies: 3 })));
+    expect(decoded.codePageAfterCut.slice(0, 2)).toEqual([19, 19]);
+    for (const t of decoded.tickets) expect(t.map((l) => l.text).join('')).toContain('€');
+  });
+
+  it('prints a test ticket with the ruler at the chosen width', () => {
+    const decoded = decodeEscPos(renderTestTicket(settings({ width: 32 })));
+    const lines = decoded.tickets[0].map((l) => l.text);
+    expect(lines).toContain('12345678901234567890123456789012');
+    expect(lines.join('\n')).toContain('12,50 €');
+    expect(lines.join('\n')).toContain('Coração');
+    expect(decoded.cuts).toBe(1);
+  });
+
+  it('selects the Star code page for Star printers', () => {
+    const bytes = renderOrderTickets(sampleOrder(), settings({ type: 'star' }));
+    expect(bytes.includes(Buffer.from([0x1b, 0x1d, 0x74, 0x04]))).toBe(true);
+  });
+});
