@@ -97,6 +97,21 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
     expect(await raw.json()).toMatchObject({ error_code: 'session_not_found' });
   });
 
+  it('lets two tabs refresh the same token at once: both get the same new token', async () => {
+    const { client } = await signedInCustomer(b);
+    const { refresh_token } = (await client.auth.getSession()).data.session!;
+    const [one, two] = await Promise.all([
+      b.client().auth.refreshSession({ refresh_token }),
+      b.client().auth.refreshSession({ refresh_token }),
+    ]);
+    expect(one.error).toBeNull();
+    expect(two.error).toBeNull();
+    expect(one.data.session!.refresh_token).toBe(two.data.session!.refresh_token);
+    expect(one.data.session!.refresh_token).not.toBe(refresh_token);
+    const live = await b.db.query(`select 1 from auth.refresh_tokens where parent = $1`, [refresh_token]);
+    expect(live.rows).toHaveLength(1);
+  });
+
   it('answers /user for a valid token and refuses expired, forged, malformed and missing ones', async () => {
     const { client, userId, email } = await signedInCustomer(b);
     const session = (await client.auth.getSession()).data.session!;
@@ -113,7 +128,7 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
     for (const token of [expired, forged, 'not-a-jwt', 'a.b.c', b.anonKey]) {
       const r = await userStatus(token);
       expect(r.status, token).toBe(403);
-      expect((await r.json()).error_code, token).toBe('bad_jwt');
+      expect(((await r.json()) as { error_code: string }).error_code, token).toBe('bad_jwt');
       const viaClient = await b.client().auth.getUser(token);
       expect(viaClient.error).toBeInstanceOf(AuthApiError);
       expect(viaClient.error).toMatchObject({ status: 403, code: 'bad_jwt' });

@@ -20,8 +20,9 @@ export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
 }
 
-// Compared against when the e-mail is unknown, so a wrong address takes as long as a wrong password.
-const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
+// Compared against when the e-mail is unknown, so a wrong address takes as long as a wrong password
+// (the hash of a random string nobody kept, cost 10).
+const DUMMY_HASH = '$2b$10$WwlKFcA/PWMRzA0tde2YwO6jmV4Z4lISGkFzYsHZRDUCZQKb1z4ZC';
 
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
   if (!hash) {

@@ -99,6 +99,7 @@ interface PresentedToken {
  * The refresh_token grant with rotation: the presented token is revoked and a child issued.
  * A revoked token presented again after the reuse interval means it leaked: the whole
  * session is ended, so neither the thief nor the owner can go on with it.
+ * Locking the token row (not only the session) makes a concurrent refresh re-read `revoked`.
  */
 export async function refreshSession(ctx: BackendContext, tx: Queryable, presented: string): Promise<SessionResponse | AuthError> {
   const found = await tx.query<PresentedToken>(
@@ -107,7 +108,7 @@ export async function refreshSession(ctx: BackendContext, tx: Queryable, present
             (s.not_after is not null and s.not_after < now()) as session_expired, s.amr
        from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
       where t.token = $1
-        for update of s`,
+        for update of t, s`,
     [presented, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS],
   );
   const token = found.rows[0];
