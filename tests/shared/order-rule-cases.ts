@@ -23,7 +23,8 @@
 import type { CustomerInfo } from '../../src/shared/domain/customer.js';
 import type { MenuItem } from '../../src/shared/domain/menu.js';
 import type { OrderItem } from '../../src/shared/domain/order.js';
-import type { OrderRefusalCode, OrderRequest, OrderTotals } from '../../src/shared/domain/order-validation.js';
+import type { OrderRequest } from '../../src/shared/domain/order-request.js';
+import type { OrderRefusalCode, OrderTotals } from '../../src/shared/domain/order-validation.js';
 import type { SpecialPrice } from '../../src/shared/domain/pricing.js';
 import type { StoreSettings } from '../../src/shared/domain/store-settings.js';
 

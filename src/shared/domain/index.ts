@@ -28,3 +28,4 @@ export * from './sms.js';
 export * from './order-confirmation.js';
 export * from './ticket-text.js';
 export * from './ticket.js';
+export * from './order-request.js';

@@ -1,33 +1,15 @@
-import type { CustomerInfo } from './customer.js';
 import { deliveryFeeFor } from './delivery-zones.js';
 import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
-import type { DeliveryMethod, PaymentMethod } from './delivery-method.js';
 import { luxembourgDate } from './luxembourg-time.js';
-import { isOrderable, type KidsMenuOptionId, type MenuItem } from './menu.js';
+import { isOrderable, type MenuItem } from './menu.js';
 import { minimumOrderWarning } from './minimum-order.js';
 import { fromCents, toCents } from './money.js';
 import { isOpenForOrders, OPENING_HOURS_REFUSALS, validatePreorderSlot } from './opening-hours.js';
 import type { OrderItem } from './order.js';
+import type { OrderRequest } from './order-request.js';
 import { unitPrice, type SpecialPrice } from './pricing.js';
 import type { Refusal } from './refusal.js';
 import type { StoreSettings } from './store-settings.js';
-
-/** What the customer asks for: menu ids and quantities only, never prices. */
-export interface OrderLineRequest {
-  menuItemId: string;
-  quantity: number;
-  kidsOption?: KidsMenuOptionId;
-}
-
-export interface OrderRequest {
-  customer: CustomerInfo;
-  deliveryMethod: DeliveryMethod;
-  paymentMethod: PaymentMethod;
-  isPreorder: boolean;
-  preorderDate: string | null;
-  preorderTime: string | null;
-  items: OrderLineRequest[];
-}
 
 /** Everything the rules look at; the database has the same facts in its tables and clock. */
 export interface OrderRuleInput {

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { CartItem } from './cart-item.js';
+import { customerInfoSchema } from './customer.js';
+import { deliveryMethodSchema, paymentMethodSchema } from './delivery-method.js';
+import { KIDS_MENU_OPTION_IDS } from './menu.js';
+import { missingForMinimum } from './minimum-order.js';
+
+/** One ordered line: menu id, quantity and the kids-menu dish; prices are never sent. */
+export const orderLineRequestSchema = z.object({
+  menuItemId: z.string().min(1),
+  quantity: z.number(),
+  kidsOption: z.enum(KIDS_MENU_OPTION_IDS).optional(),
+});
+export type OrderLineRequest = z.infer<typeof orderLineRequestSchema>;
+
+/** What the shop sends to place an order (the place_order RPC's payload). */
+export const orderRequestSchema = z.object({
+  customer: customerInfoSchema,
+  deliveryMethod: deliveryMethodSchema,
+  paymentMethod: paymentMethodSchema,
+  isPreorder: z.boolean(),
+  preorderDate: z.string().nullable(),
+  preorderTime: z.string().nullable(),
+  items: z.array(orderLineRequestSchema),
+});
+export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+export interface CheckoutChoices {
+  customer: OrderRequest['customer'];
+  deliveryMethod: OrderRequest['deliveryMethod'];
+  paymentMethod: OrderRequest['paymentMethod'];
+  isPreorder: boolean;
+  preorderDate?: string | null;
+  preorderTime?: string | null;
+}
+
+/** The request for the cart as it stands; the pre-order slot is only sent for a pre-order. */
+export function orderRequestFromCart(cart: readonly CartItem[], choices: CheckoutChoices): OrderRequest {
+  return {
+    customer: choices.customer,
+    deliveryMethod: choices.deliveryMethod,
+    paymentMethod: choices.paymentMethod,
+    isPreorder: choices.isPreorder,
+    preorderDate: choices.isPreorder ? (choices.preorderDate ?? null) : null,
+    preorderTime: choices.isPreorder ? (choices.preorderTime ?? null) : null,
+    items: cart.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity, ...(l.kidsOption ? { kidsOption: l.kidsOption } : {}) })),
+  };
+}
+
+export const ORDER_BUTTON_BUSY_LABEL = 'Commande en cours...';
+
+/**
+ * The cart's order button is disabled while the order is being sent, when the delivery minimum
+ * is not met, and when ordering is closed and this is not a pre-order.
+ */
+export function isOrderButtonDisabled(s: {
+  submitting: boolean;
+  subtotal: number;
+  deliveryMethod: OrderRequest['deliveryMethod'];
+  orderingEnabled: boolean;
+  isPreorder: boolean;
+}): boolean {
+  return s.submitting || missingForMinimum(s.subtotal, s.deliveryMethod) > 0 || (!s.orderingEnabled && !s.isPreorder);
+}
