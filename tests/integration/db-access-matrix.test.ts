@@ -37,6 +37,8 @@ const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; 
 const r = (select: string, insert: string, update: string, del: string) => ({ select, insert, update, delete: del });
 const PUBLIC_READ = { anon: r('all', 'denied', 'denied', 'denied'), customer: r('all', 'denied', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
 const PRIVATE = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
+// Public forms: anyone may send one, nobody but admins reads them back.
+const FORM = { anon: r('denied', 'ok', 'denied', 'denied'), customer: r('none', 'ok', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
 const OUTBOX = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'denied', 'denied'), admin: r('all', 'denied', 'denied', 'denied') };
 const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
   menu_categories: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
@@ -55,8 +57,8 @@ const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
     'other customer': r('none', 'denied', 'none', 'none'),
     admin: PRIVATE.admin,
   },
-  reservations: { ...PRIVATE, 'other customer': PRIVATE.customer },
-  challenge_registrations: { ...PRIVATE, 'other customer': PRIVATE.customer },
+  reservations: { ...FORM, 'other customer': FORM.customer },
+  challenge_registrations: { ...FORM, 'other customer': FORM.customer },
   notification_outbox: { ...OUTBOX, 'other customer': OUTBOX.customer },
   notification_attempts: { ...OUTBOX, 'other customer': OUTBOX.customer },
 };

@@ -122,7 +122,15 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
       const r = await failure(rpc(anon, `select public.create_reservation($1, $2, $3, $4, $5, $6)`, args));
       expect([r?.code, r?.detail], code).toEqual(['P0001', code]);
     }
-    expect(await rpc(admin(), `select name from public.reservations`)).toEqual([{ name: 'Ana' }]);
+    // The same form as a plain insert: only a pending reservation from today on.
+    const insert = (status: string, date: string) =>
+      rpc(anon, `insert into public.reservations (name, email, phone, reservation_date, reservation_time, people, status)
+                 values ('Ana', 'ana@example.lu', '621', $1, '20:00', '2', $2)`, [date, status]);
+    await insert('En attente', today);
+    expect((await failure(insert('Confirmée', today)))?.code).toBe('42501');
+    expect((await failure(insert('En attente', '2020-01-01')))?.code).toBe('42501');
+    expect((await failure(rpc(anon, `insert into public.challenge_registrations (name, email, agreed_to_terms) values ('T', 't@e.lu', false)`)))?.code).toBe('42501');
+    expect(await rpc(admin(), `select name from public.reservations`)).toEqual([{ name: 'Ana' }, { name: 'Ana' }]);
     expect(await rpc(joana, `select name from public.reservations`)).toEqual([]);
   });
 
