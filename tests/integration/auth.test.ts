@@ -199,6 +199,10 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     const noGrant = await authFetch(b, '/token?grant_type=magic', { method: 'POST', json: {} });
     expect(noGrant.status).toBe(400);
     expect(await noGrant.json()).toEqual({ error: 'unsupported_grant_type' });
+    const nul = await authFetch(b, '/signup', { method: 'POST', json: { email: newEmail(), password: 'frango-grelhado-42', data: { name: 'a\u0000b' } } });
+    expect(nul.status).toBe(400);
+    const badPath = await authFetch(b, '/admin/users/%E0%A4%A', { headers: { Authorization: `Bearer ${b.serviceRoleKey}` } });
+    expect(badPath.status).toBe(404);
     const noRoute = await authFetch(b, '/nothing-here');
     expect(noRoute.status).toBe(404);
   });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { BackendContext } from '../context.js';
-import { sendJson } from '../http.js';
+import { CORS_HEADERS, sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { badRequest, internal, notFound } from './errors.js';
 import { checkPassword, hashPassword } from './passwords.js';
@@ -56,7 +56,11 @@ async function listUsers(ctx: BackendContext, res: ServerResponse, url: URL): Pr
   const links = [];
   if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
-  sendJson(res, 200, { users: rows.rows.map(userJson), aud: 'authenticated' }, { 'X-Total-Count': String(total), Link: links.join(', ') });
+  sendJson(res, 200, { users: rows.rows.map(userJson), aud: 'authenticated' }, {
+    'X-Total-Count': String(total),
+    Link: links.join(', '),
+    'Access-Control-Expose-Headers': `${CORS_HEADERS['Access-Control-Expose-Headers']}, X-Total-Count, Link`,
+  });
 }
 
 async function createUser(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -141,12 +145,20 @@ async function deleteUser(ctx: BackendContext, req: IncomingMessage, res: Server
   sendJson(res, 200, {});
 }
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** /admin/users[/<id>], for the service role only. */
 export async function admin(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<boolean> {
   const m = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);
   if (!m) return false;
   await requireAdmin(ctx, req);
-  const id = m[1] ? decodeURIComponent(m[1]) : null;
+  const id = m[1] ? safeDecode(m[1]) : null;
   const method = req.method ?? 'GET';
   if (!id && method === 'GET') await listUsers(ctx, res, url);
   else if (!id && method === 'POST') await createUser(ctx, req, res);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackendContext } from '../context.js';
+import { isPgError } from '../db/index.js';
 import { sendJson, type RouteHandler } from '../http.js';
 import { admin } from './admin.js';
 import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
@@ -57,6 +58,11 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
       }
       if (e instanceof AuthError || e instanceof OAuthError) {
         sendAuthError(req, res, e);
+        return;
+      }
+      // Class 22 is bad data (a NUL character in metadata, say): the caller's fault, not the server's.
+      if (isPgError(e) && e.code?.startsWith('22')) {
+        sendAuthError(req, res, new AuthError(400, 'validation_failed', `Invalid input: ${e.message}`));
         return;
       }
       console.error(`[auth] ${req.method} ${path} failed:`, e);
