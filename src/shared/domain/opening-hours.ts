@@ -1,4 +1,5 @@
 import { addDays, clockTime, luxembourgClock, luxembourgInstant, parseClockTime, parseIsoDate, weekdayOf, type ClockTime, type IsoDate } from './luxembourg-time.js';
+import { formatLongDateFr } from './french-dates.js';
 import type { Refusal } from './refusal.js';
 
 /**
@@ -122,4 +123,17 @@ export function validatePreorderSlot(date: unknown, time: unknown, now: Date): R
   const minutes = parseClockTime(time);
   if (minutes === null || !timeSlotsFor(date).includes(clockTime(minutes))) return OPENING_HOURS_REFUSALS.preorder_invalid_time;
   return null;
+}
+
+/**
+ * When orders open next, in words: 'à 18:00' later today, 'demain à 11:00', or
+ * 'mercredi 25 novembre à 11:00'; null while orders are being taken.
+ */
+export function nextOpeningText(now: Date): string | null {
+  if (isOpenForOrders(now)) return null;
+  const next = luxembourgClock(nextOpening(now));
+  const today = luxembourgClock(now).date;
+  if (next.date === today) return `à ${next.time}`;
+  if (next.date === addDays(today, 1)) return `demain à ${next.time}`;
+  return `${formatLongDateFr(next.date).replace(/ \d{4}$/, '')} à ${next.time}`;
 }

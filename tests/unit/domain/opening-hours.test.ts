@@ -4,6 +4,7 @@ import {
   isOpenForOrders,
   isRestaurantOpen,
   nextOpening,
+  nextOpeningText,
   timeSlotsFor,
   validatePreorderSlot,
 } from '../../../src/shared/domain/opening-hours.js';
@@ -62,6 +63,15 @@ describe('next opening', () => {
     expect(nextOpening(new Date('2026-10-25T02:00:00Z')).toISOString()).toBe('2026-10-25T10:00:00.000Z');
     // Saturday 28 March 2026 after dinner: Sunday opens at 11:00 UTC+2.
     expect(nextOpening(lux('2026-03-28T23:00')).toISOString()).toBe('2026-03-29T09:00:00.000Z');
+  });
+});
+
+describe('next opening in words', () => {
+  it('says nothing while open, then today, tomorrow or the day', () => {
+    expect(nextOpeningText(lux('2026-11-23T12:00'))).toBeNull();
+    expect(nextOpeningText(lux('2026-11-23T15:00'))).toBe('à 18:00');
+    expect(nextOpeningText(lux('2026-11-22T23:00'))).toBe('demain à 11:00');
+    expect(nextOpeningText(lux('2026-11-23T22:00'))).toBe('mercredi 25 novembre à 11:00');
   });
 });
 
