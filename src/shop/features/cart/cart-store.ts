@@ -16,17 +16,14 @@ export const useCartStore = create<CartState>((set) => ({
   setItems: (items) => set({ items }),
 }));
 
-/** Reads the saved cart; one that cannot be read back is reset to empty, as the spec asks. */
+/** Reads the saved cart (the domain drops what cannot be read back). Loaded lazily: it needs zod. */
 export async function hydrateCart(): Promise<void> {
   if (useCartStore.getState().hydrated) return;
-  const { cartItemSchema } = await import('../../../shared/domain/cart-item.js');
+  const { parsePersistedCart } = await import('../../../shared/domain/cart.js');
   let saved: CartItem[] = [];
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (raw) saved = cartItemSchema.array().parse(JSON.parse(raw));
-  } catch {
-    localStorage.removeItem(STORAGE_KEY);
-  }
+    saved = parsePersistedCart(localStorage.getItem(STORAGE_KEY));
+  } catch {}
   const { hydrated, items } = useCartStore.getState();
   if (!hydrated) useCartStore.setState({ hydrated: true, items: items.length ? items : saved });
 }

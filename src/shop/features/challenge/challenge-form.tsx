@@ -3,37 +3,25 @@ import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
+import { validateChallengeForm, type ChallengeErrors } from '../../../shared/domain/challenge-form.js';
 import { useRegisterForChallenge } from './api/register-for-challenge.js';
 
 const t = fr.challenge;
-// Text, at sign, text, dot, text: the spec's rule.
-const EMAIL = /^\S+@\S+\.\S+$/;
-
-interface Errors {
-  name?: string;
-  email?: string;
-  agree?: string;
-}
 
 export function ChallengeForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<ChallengeErrors>({});
   const signUp = useRegisterForChallenge();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: Errors = {};
-    if (!name.trim()) found.name = t.nameRequired;
-    if (!EMAIL.test(email.trim())) found.email = t.emailInvalid;
-    if (!agreed) found.agree = t.agreeRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    signUp.mutate(
-      { name: name.trim(), email: email.trim(), phone, agreed_to_terms: true },
-      {
+    const check = validateChallengeForm({ name, email, phone, agreedToTerms: agreed });
+    setErrors(check.ok ? {} : check.errors);
+    if (!check.ok) return;
+    signUp.mutate(check.registration, {
         onSuccess: () => {
           toast({ title: t.successTitle, description: t.successText, variant: 'success' });
           setName('');
@@ -41,9 +29,8 @@ export function ChallengeForm() {
           setPhone('');
           setAgreed(false);
         },
-        onError: () => toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' }),
-      },
-    );
+      onError: () => toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' }),
+    });
   };
 
   return (
@@ -54,10 +41,10 @@ export function ChallengeForm() {
         <TextField id="challenge-phone" label={`${t.phone} (${fr.common.optional})`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
         <div>
           <label className="flex items-start gap-3 text-sm">
-            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors.agree ? true : undefined} aria-describedby={errors.agree ? 'challenge-agree-error' : undefined} className="mt-0.5 size-5 accent-flame-600" />
+            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors.agreedToTerms ? true : undefined} aria-describedby={errors.agreedToTerms ? 'challenge-agree-error' : undefined} className="mt-0.5 size-5 accent-flame-600" />
             <span>{t.agree}</span>
           </label>
-          {errors.agree && <p id="challenge-agree-error" className="mt-1 text-sm font-medium text-ember-600">{errors.agree}</p>}
+          {errors.agreedToTerms && <p id="challenge-agree-error" className="mt-1 text-sm font-medium text-ember-600">{errors.agreedToTerms}</p>}
         </div>
       </fieldset>
       <button type="submit" disabled={signUp.isPending} className={buttonClass('primary', 'lg', 'w-full')}>{signUp.isPending ? t.submitting : t.submit}</button>

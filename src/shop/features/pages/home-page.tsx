@@ -49,7 +49,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="offer-title" className="bg-cream-100 py-16 md:py-24">
+      <section aria-labelledby="offer-title" className="bg-cream-100 px-4 py-16 md:py-24">
         <div className="mx-auto grid max-w-6xl items-center gap-10 overflow-hidden rounded-3xl bg-charcoal-900 text-cream-50 shadow-2xl md:grid-cols-2">
           <img src="/images/offer-chicken.webp" alt={t.offer.imageAlt} className="h-72 w-full object-cover md:h-full" loading="lazy" />
           <div className="p-8 md:p-12">

@@ -1,5 +1,8 @@
+import { formatDateFr } from '../../../shared/domain/french-dates.js';
 import { fr } from '../../i18n/fr.js';
 import { StarIcon } from '../../components/ui/icons.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { useReviews, type Review } from './api/reviews.js';
 
 export function Stars({ rating, className = 'size-4' }: { rating: number; className?: string }) {
   return (
@@ -11,22 +14,25 @@ export function Stars({ rating, className = 'size-4' }: { rating: number; classN
   );
 }
 
-/** Our own customers' reviews, shown when no third-party widget is configured. */
+export const averageRating = (reviews: readonly Review[]) => (reviews.length ? reviews.reduce((s, r) => s + r.rating, 0) / reviews.length : 0);
+
+/** Our own customers' reviews (the reviews table), shown when no third-party widget is configured. */
 export function ReviewCards({ limit }: { limit?: number }) {
-  const list = limit ? fr.reviews.list.slice(0, limit) : fr.reviews.list;
+  const { data, isPending, isError } = useReviews();
+  if (isPending) return <Spinner />;
+  if (isError || data.length === 0) return <p className="text-center text-charcoal-700">{fr.reviews.none}</p>;
+  const list = limit ? data.slice(0, limit) : data;
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="reviews-list">
       {list.map((r) => (
-        <li key={r.name} className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
+        <li key={r.id} className="flex flex-col rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
           <Stars rating={r.rating} />
           <blockquote className="mt-4 flex-1 text-charcoal-800">« {r.text} »</blockquote>
           <p className="mt-4 text-sm font-semibold text-charcoal-900">
-            {r.name} <span className="font-normal text-charcoal-600">· {r.date}</span>
+            {r.author} <span className="font-normal text-charcoal-600">· {formatDateFr(r.date)}</span>
           </p>
         </li>
       ))}
     </ul>
   );
 }
-
-export const averageRating = fr.reviews.list.reduce((s, r) => s + r.rating, 0) / fr.reviews.list.length;

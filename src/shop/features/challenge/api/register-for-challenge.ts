@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '../../../../shared/data/client.js';
 
-export interface ChallengeSignUp {
+export interface ChallengeRegistrationRequest {
   name: string;
   email: string;
-  phone: string;
-  agreed_to_terms: boolean;
+  phone: string | null;
+  agreed_to_terms: true;
 }
 
-export async function registerForChallenge(signUp: ChallengeSignUp): Promise<void> {
-  const { error } = await getSupabase()
-    .from('challenge_registrations')
-    .insert({ ...signUp, phone: signUp.phone.trim() || null });
+export async function registerForChallenge(r: ChallengeRegistrationRequest): Promise<void> {
+  const { error } = await getSupabase().rpc('register_challenge', {
+    p_name: r.name,
+    p_email: r.email,
+    p_phone: r.phone,
+    p_agreed_to_terms: r.agreed_to_terms,
+  });
   if (error) throw error;
 }
 

@@ -1,22 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '../../../../shared/data/client.js';
-import { INITIAL_RESERVATION_STATUS, type ReservationPeople } from '../../../../shared/domain/reservation.js';
+import type { ReservationRow } from '../../../../shared/domain/reservation-form.js';
 
-export interface ReservationRequest {
-  name: string;
-  email: string;
-  phone: string;
-  reservation_date: string;
-  reservation_time: string;
-  people: ReservationPeople;
-  message: string;
-}
-
-/** anon may insert but not read reservations, so no row is asked back. */
-export async function createReservation(request: ReservationRequest): Promise<void> {
-  const { error } = await getSupabase()
-    .from('reservations')
-    .insert({ ...request, message: request.message.trim() || null, status: INITIAL_RESERVATION_STATUS });
+/** anon may not touch the table; the create_reservation RPC checks the form again and stores it. */
+export async function createReservation(r: ReservationRow): Promise<void> {
+  const { error } = await getSupabase().rpc('create_reservation', {
+    p_name: r.name,
+    p_email: r.email,
+    p_phone: r.phone,
+    p_reservation_date: r.reservation_date,
+    p_reservation_time: r.reservation_time,
+    p_people: r.people,
+    p_message: r.message,
+  });
   if (error) throw error;
 }
 
