@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderOrderTickets, renderTestTicket } from '../../src/main/printer/escpos';
 import { printOrderTickets } from '../../src/main/printer/print-service';
 import { layoutTicket, type TicketLine } from '../../src/shared/domain/ticket';
-import { RESTAURANT } from '../../src/shared/domain/restaurant';
+import { TICKET_RESTAURANT } from '../../src/shared/domain/restaurant';
 import { toPrintableText } from '../../src/shared/domain/printable-text';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../src/shared/ipc';
 import { decodeEscPos, type DecodedLine } from './support/escpos-decoder';
@@ -33,7 +33,7 @@ describe('ESC/POS tickets', () => {
     await printOrderTickets(order, settings({ width, interface: printer.url, copies: 2 }));
     const [job] = await printer.waitForJobs(1);
     const decoded = decodeEscPos(job);
-    const preview = previewText(layoutTicket(order, { columns: width, kind: 'customer', restaurant: RESTAURANT }), width);
+    const preview = previewText(layoutTicket(order, { columns: width, kind: 'customer', restaurant: TICKET_RESTAURANT }), width);
 
     expect(decoded.cuts).toBe(2);
     expect(decoded.tickets).toHaveLength(2);

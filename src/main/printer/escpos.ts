@@ -4,7 +4,7 @@ import { layoutTicket, type TicketLine } from '../../shared/domain/ticket';
 import { wrapText } from '../../shared/domain/ticket-text';
 import { toPrintableText } from '../../shared/domain/printable-text';
 import type { PrinterSettings } from '../../shared/ipc';
-import { RESTAURANT } from '../../shared/domain/restaurant';
+import { RESTAURANT, TICKET_RESTAURANT } from '../../shared/domain/restaurant';
 
 /** PC858 is PC850 with the euro sign: € and every French and Portuguese accent in one code page. */
 export const CODE_PAGE = CharacterSet.PC858_EURO;
@@ -64,13 +64,13 @@ function openDrawer(p: ThermalPrinter, settings: PrinterSettings): void {
 /** ESC/POS bytes of everything printed for one order: customer copies, kitchen ticket, cash drawer. */
 export function renderOrderTickets(order: Order, settings: PrinterSettings): Buffer {
   const p = newPrinter(settings);
-  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant: RESTAURANT });
+  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant: TICKET_RESTAURANT });
   for (let i = 0; i < settings.copies; i++) {
     writeLines(p, customer);
     cut(p);
   }
   if (settings.kitchenTicket) {
-    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant: RESTAURANT }));
+    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant: TICKET_RESTAURANT }));
     cut(p);
   }
   if (settings.cashDrawer && order.payment_method === 'cash') openDrawer(p, settings);

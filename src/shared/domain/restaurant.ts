@@ -14,3 +14,6 @@ export const RESTAURANT = {
 } as const;
 
 export type Restaurant = typeof RESTAURANT;
+
+/** What a ticket prints in its header: the phone as people read it. */
+export const TICKET_RESTAURANT = { name: RESTAURANT.name, address: RESTAURANT.address, phone: RESTAURANT.phoneDisplay };
