@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { startBackend, type Backend } from '../../../src/backend/server';
 import { ensureAdmin } from '../../../src/backend/cli/admin-user';
 
@@ -43,7 +44,11 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
         jwtSecret: crypto.randomBytes(32).toString('hex'),
         authAutoconfirm: false,
       });
-      const service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
+      const service = createClient(backend.url, backend.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: WebSocket as never },
+      });
       const e2e: E2EBackend = {
         ...backend,
         service,
