@@ -139,6 +139,22 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     expect((await openLink(second)).fragment.get('access_token')).toBeTruthy();
   });
 
+  it('resends the confirmation link on request, and answers unknown or confirmed addresses the same way', async () => {
+    const email = newEmail();
+    await b.client().auth.signUp({ email, password: 'frango-grelhado-42' });
+    await b.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    const again = await b.client().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${b.url}/login` } });
+    expect(again.error).toBeNull();
+    expect(await mailsTo(b, email)).toHaveLength(2);
+    expect((await verifyLinkFor(b, email)).searchParams.get('redirect_to')).toBe(`${b.url}/login`);
+    const tooSoon = await b.client().auth.resend({ type: 'signup', email });
+    expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+
+    const unknown = newEmail('nobody');
+    expect((await b.client().auth.resend({ type: 'signup', email: unknown })).error).toBeNull();
+    expect(await mailsTo(b, unknown)).toHaveLength(0);
+  });
+
   it('never sends a session to a redirect_to outside the site', async () => {
     const email = newEmail();
     await b.client().auth.signUp({ email, password: 'frango-grelhado-42', options: { emailRedirectTo: 'https://attacker.example.net/steal' } });

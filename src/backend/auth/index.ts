@@ -7,7 +7,7 @@ import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
 import { logout } from './logout.js';
 import { recover } from './recover.js';
 import { ensureAuthSchema } from './schema.js';
-import { signup } from './signup.js';
+import { resend, signup } from './signup.js';
 import { token } from './token.js';
 import { getUser, updateUser } from './user.js';
 import { verifyLink, verifyToken } from './verify.js';
@@ -37,6 +37,7 @@ const ROUTES: Record<string, Endpoint> = {
   'GET /verify': verifyLink,
   'POST /verify': (ctx, req, res) => verifyToken(ctx, req, res),
   'POST /recover': recover,
+  'POST /resend': resend,
 };
 
 /** The GoTrue-compatible `/auth/v1` (what supabase-js' auth client calls). */

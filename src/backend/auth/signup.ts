@@ -67,6 +67,24 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
   };
 }
 
+const ResendBody = z.object({ type: z.string().nullish(), email: z.string().nullish() });
+
+/** POST /resend {type: 'signup', email}: the confirmation link again; 200 `{}` whatever the address. */
+export async function resend(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const body = await readJson(req, ctx, ResendBody);
+  if (body.type !== 'signup') throw badRequest('validation_failed', 'Only type "signup" can be resent here');
+  const email = checkEmail(body.email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.email_confirmed_at) {
+    const wait = tooSoon(ctx, user.confirmation_sent_at);
+    if (wait) throw wait;
+    await sendConfirmation(ctx, user, allowedRedirect(ctx, url.searchParams.get('redirect_to')), async () => {
+      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [user.id]);
+    });
+  }
+  sendJson(res, 200, {});
+}
+
 export async function signup(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, SignupBody);
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
