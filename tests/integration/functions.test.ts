@@ -175,6 +175,23 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
     expect(await noServe.json()).toEqual({ error: 'function "no-serve" failed to start: the function did not call Deno.serve(handler)' });
   });
 
+  it('streams a response as it is produced and cancels it when the client leaves', async () => {
+    const controller = new AbortController();
+    const res = await call('ticker', { token: null, signal: controller.signal });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toBe('data: tick 1\n\n');
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    let status = { cancelled: 0 };
+    for (let i = 0; i < 50 && status.cancelled === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await (await call('ticker?status', { token: null })).json()) as typeof status;
+    }
+    expect(status.cancelled).toBe(1);
+  });
+
   it('answers 504 when a function does not answer in time', async () => {
     const res = await call('slow');
     expect(res.status).toBe(504);

@@ -23,7 +23,7 @@ function functionEnv(ctx: BackendContext): Record<string, string> {
   return env;
 }
 
-function toWebRequest(req: IncomingMessage, url: URL, publicUrl: string, body: Buffer | null): Request {
+function toWebRequest(req: IncomingMessage, url: URL, publicUrl: string, body: Buffer | null, signal: AbortSignal): Request {
   // Hosted Supabase hands functions a URL whose path starts at the function name.
   const rest = url.pathname.slice('/functions/v1'.length);
   const headers = new Headers();
@@ -36,6 +36,7 @@ function toWebRequest(req: IncomingMessage, url: URL, publicUrl: string, body: B
     headers,
     body: body && body.length > 0 ? body : undefined,
     redirect: 'manual',
+    signal,
   });
 }
 
@@ -51,7 +52,19 @@ async function writeWebResponse(res: ServerResponse, response: Response, head: b
     res.end();
     return;
   }
-  for await (const chunk of response.body) res.write(chunk);
+  // A client that goes away cancels the stream (server-sent events would otherwise run forever).
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  res.once('close', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await new Promise((r) => res.once('drain', r).once('close', r));
+    }
+  } finally {
+    res.off('close', cancel);
+  }
   res.end();
 }
 
@@ -103,7 +116,11 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
     }
     watchFunctionRejections(name, fn.context);
 
-    const request = toWebRequest(req, url, ctx.publicUrl, body);
+    const aborted = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborted.abort(new Error('the client closed the connection'));
+    });
+    const request = toWebRequest(req, url, ctx.publicUrl, body, aborted.signal);
     let completed!: () => void;
     const info = {
       remoteAddr: { transport: 'tcp' as const, hostname: req.socket.remoteAddress ?? '127.0.0.1', port: req.socket.remotePort ?? 0 },
