@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CartItem } from '../../../shared/domain/index.js';
+import type { CartItem } from '../../shared/domain/index.js';
 
 const STORAGE_KEY = 'cartItems';
 
@@ -19,7 +19,7 @@ export const useCartStore = create<CartState>((set) => ({
 /** Reads the saved cart (the domain drops what cannot be read back). Loaded lazily: it needs zod. */
 export async function hydrateCart(): Promise<void> {
   if (useCartStore.getState().hydrated) return;
-  const { parsePersistedCart } = await import('../../../shared/domain/cart.js');
+  const { parsePersistedCart } = await import('../../shared/domain/cart.js');
   let saved: CartItem[] = [];
   try {
     saved = parsePersistedCart(localStorage.getItem(STORAGE_KEY));

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/ui/icons.js';
-import { useCartStore, cartCount } from '../../features/cart/cart-store.js';
-import { useCartPanel } from '../../features/cart/cart-panel-store.js';
+import { useCartStore, cartCount } from '../../stores/cart-store.js';
+import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { AccountMenu } from './account-menu.js';
 import { Logo } from './logo.js';
 

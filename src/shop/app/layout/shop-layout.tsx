@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Toaster } from '../../components/ui/toaster.js';
-import { useCartPanel } from '../../features/cart/cart-panel-store.js';
+import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { Header } from './header.js';
 import { Footer } from './footer.js';
 import { InstallBanner } from './install-banner.js';

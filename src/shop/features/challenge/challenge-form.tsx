@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { validateChallengeForm, type ChallengeErrors } from '../../../shared/domain/challenge-form.js';
-import { useRegisterForChallenge } from './api/register-for-challenge.js';
+import { useRegisterForChallengeMutation } from '../../../shared/data/index.js';
 
 const t = fr.challenge;
 
@@ -14,14 +14,14 @@ export function ChallengeForm() {
   const [phone, setPhone] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<ChallengeErrors>({});
-  const signUp = useRegisterForChallenge();
+  const signUp = useRegisterForChallengeMutation();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const check = validateChallengeForm({ name, email, phone, agreedToTerms: agreed });
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) return;
-    signUp.mutate(check.registration, {
+    signUp.mutate({ name, email, phone, agreedToTerms: agreed }, {
         onSuccess: () => {
           toast({ title: t.successTitle, description: t.successText, variant: 'success' });
           setName('');

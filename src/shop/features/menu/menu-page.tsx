@@ -1,5 +1,83 @@
+import { useEffect } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { DEFAULT_MENU_CATEGORY, EMPTY_CATEGORY_TEXT, MENU_CATEGORIES, MENU_PAGE_DEFAULT_TITLE, menuCategoryBySlug, type MenuItem } from '../../../shared/domain/menu.js';
+import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { buttonClass } from '../../components/ui/button.js';
+import { CategoryBar } from './category-bar.js';
+import { MenuItemCard } from './menu-item-card.js';
+import { StoreNotice } from './store-notice.js';
+import { useLiveMenu } from './use-live-menu.js';
 
-export default function Page() {
-  return <PageHero title="menu-page" />;
+interface Block {
+  title?: string;
+  items: MenuItem[];
+}
+
+/** Section-title rows split a category into titled grids. */
+function blocksOf(items: MenuItem[]): Block[] {
+  const blocks: Block[] = [{ items: [] }];
+  for (const item of items) {
+    if (item.type === 'sectionTitle') blocks.push({ title: item.title ?? item.name, items: [] });
+    else blocks[blocks.length - 1].items.push(item);
+  }
+  return blocks.filter((b) => b.title || b.items.length > 0);
+}
+
+export default function MenuPage() {
+  const { categorySlug } = useParams();
+  const category = categorySlug ? menuCategoryBySlug(categorySlug) : undefined;
+  const menu = useLiveMenu();
+
+  useEffect(() => {
+    if (!category || !menu.data) return;
+    document.getElementById(`categorie-${category.slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [category, menu.data]);
+
+  if (categorySlug && !category) return <Navigate to={`/menu/${DEFAULT_MENU_CATEGORY.slug}`} replace />;
+
+  const title = category?.name ?? MENU_PAGE_DEFAULT_TITLE;
+  return (
+    <>
+      <PageHero title={title} subtitle={fr.menu.subtitle} image={`/images/categories/${(category ?? DEFAULT_MENU_CATEGORY).id}.webp`} />
+      <CategoryBar categories={MENU_CATEGORIES} activeSlug={(category ?? DEFAULT_MENU_CATEGORY).slug} />
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <StoreNotice className="mb-8" />
+        {menu.isPending && <Spinner />}
+        {menu.isError && (
+          <div role="alert" className="py-16 text-center">
+            <p className="text-charcoal-700">{fr.menu.loadError}</p>
+            <button type="button" onClick={() => menu.refetch()} className={buttonClass('primary', 'md', 'mt-4')}>{fr.menu.retry}</button>
+          </div>
+        )}
+        {menu.data &&
+          MENU_CATEGORIES.map((c) => {
+            const blocks = blocksOf(menu.data.items.filter((i) => i.categoryId === c.id));
+            return (
+              <section key={c.id} id={`categorie-${c.slug}`} aria-labelledby={`titre-${c.slug}`} className="scroll-mt-36 pb-12 md:scroll-mt-40">
+                <h2 id={`titre-${c.slug}`} className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl">
+                  <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
+                  {c.name}
+                </h2>
+                {blocks.length === 0 && <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{EMPTY_CATEGORY_TEXT}</p>}
+                {blocks.map((b, i) => (
+                  <div key={b.title ?? i} className="mb-8">
+                    {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
+                    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                      {b.items.map((item) => <MenuItemCard key={item.id} item={item} />)}
+                    </div>
+                  </div>
+                ))}
+              </section>
+            );
+          })}
+      </div>
+      <section className="bg-charcoal-950 py-16 text-center text-cream-50">
+        <h2 className="text-3xl font-bold uppercase md:text-4xl">{fr.menu.ctaTitle}</h2>
+        <p className="mt-3 text-cream-100/85">{fr.menu.ctaText}</p>
+        <Link to="/menu" className={buttonClass('primary', 'lg', 'mt-8')}>{fr.menu.cta}</Link>
+      </section>
+    </>
+  );
 }

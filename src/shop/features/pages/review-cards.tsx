@@ -2,7 +2,7 @@ import { formatDateFr } from '../../../shared/domain/french-dates.js';
 import { fr } from '../../i18n/fr.js';
 import { StarIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { useReviews, type Review } from './api/reviews.js';
+import { useReviewsQuery, type ReviewRow } from '../../../shared/data/index.js';
 
 export function Stars({ rating, className = 'size-4' }: { rating: number; className?: string }) {
   return (
@@ -14,11 +14,11 @@ export function Stars({ rating, className = 'size-4' }: { rating: number; classN
   );
 }
 
-export const averageRating = (reviews: readonly Review[]) => (reviews.length ? reviews.reduce((s, r) => s + r.rating, 0) / reviews.length : 0);
+export const averageRating = (reviews: readonly ReviewRow[]) => (reviews.length ? reviews.reduce((s, r) => s + r.rating, 0) / reviews.length : 0);
 
 /** Our own customers' reviews (the reviews table), shown when no third-party widget is configured. */
 export function ReviewCards({ limit }: { limit?: number }) {
-  const { data, isPending, isError } = useReviews();
+  const { data, isPending, isError } = useReviewsQuery();
   if (isPending) return <Spinner />;
   if (isError || data.length === 0) return <p className="text-center text-charcoal-700">{fr.reviews.none}</p>;
   const list = limit ? data.slice(0, limit) : data;

@@ -4,12 +4,12 @@ import { PageHero } from '../../components/ui/page-hero.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ExternalIcon } from '../../components/ui/icons.js';
 import { ReviewCards, Stars, averageRating } from './review-cards.js';
-import { useReviews } from './api/reviews.js';
+import { useReviewsQuery } from '../../../shared/data/index.js';
 
 const t = fr.reviews;
 
 export default function ReviewsPage() {
-  const reviews = useReviews().data ?? [];
+  const reviews = useReviewsQuery().data ?? [];
   const average = averageRating(reviews);
   return (
     <>

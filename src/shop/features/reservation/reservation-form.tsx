@@ -8,7 +8,7 @@ import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { useCreateReservation } from './api/create-reservation.js';
+import { refusalOf, useCreateReservationMutation } from '../../../shared/data/index.js';
 
 const t = fr.contact;
 const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: '', people: '', message: '' };
@@ -16,7 +16,7 @@ const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: 
 export function ReservationForm() {
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<{ field: ReservationField; message: string } | null>(null);
-  const reservation = useCreateReservation();
+  const reservation = useCreateReservationMutation();
   const navigate = useNavigate();
   const today = luxembourgDate(new Date());
   const slots = form.date ? timeSlotsFor(form.date) : [];
@@ -36,9 +36,12 @@ export function ReservationForm() {
       document.getElementById(`reservation-${check.field}`)?.focus();
       return;
     }
-    reservation.mutate(check.reservation, {
+    reservation.mutate(form, {
       onSuccess: () => navigate('/reservation-succes'),
-      onError: () => toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive', duration: 5000 }),
+      onError: (e) => {
+        const refusal = refusalOf(e);
+        toast({ title: refusal?.title ?? t.errorTitle, description: refusal?.message ?? t.errorText, variant: 'destructive', duration: 5000 });
+      },
     });
   };
 

@@ -1,0 +1,21 @@
+import { addToCart, decrementLine, incrementLine, removeLine, type AddChoice, type CartChange } from '../../shared/domain/cart.js';
+import type { MenuItem } from '../../shared/domain/menu.js';
+import { toast } from '../components/ui/toast-store.js';
+import { useCartStore } from './cart-store.js';
+
+function apply(change: CartChange): boolean {
+  if (change.ok) useCartStore.getState().setItems(change.items);
+  if (change.toast) toast({ title: change.toast.title, description: change.toast.description, variant: change.toast.variant });
+  return change.ok;
+}
+
+const items = () => useCartStore.getState().items;
+
+/** The cart's rules live in the shared domain; this only stores the result and shows its toast. */
+export const cartActions = {
+  add: (item: MenuItem, choice?: AddChoice) => apply(addToCart(items(), item, choice)),
+  increment: (uniqueId: string) => apply(incrementLine(items(), uniqueId)),
+  decrement: (uniqueId: string) => apply(decrementLine(items(), uniqueId)),
+  remove: (uniqueId: string) => apply(removeLine(items(), uniqueId)),
+  clear: () => useCartStore.getState().setItems([]),
+};
