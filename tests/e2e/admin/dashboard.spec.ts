@@ -1,0 +1,101 @@
+import { test, expect, screenshot } from '../support/fixtures';
+import { insertOrder, isPhone, loginAsAdmin, orderStatus } from './admin-helpers';
+
+test.describe('dashboard: live orders', () => {
+  test('a new order shows up live with toast, highlight and chime, and after a lost connection', async ({ page, backend }) => {
+    await insertOrder(backend, { customer_name: 'Cliente Antiga' });
+    await loginAsAdmin(page, backend);
+    await expect(page.getByText('Cliente Antiga')).toBeVisible();
+    // The first click unlocks audio, as at the counter.
+    await page.getByRole('heading', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('sound-locked-banner')).toHaveCount(0);
+    // Let the realtime channel finish joining before the order is placed.
+    await page.waitForTimeout(1000);
+
+    const started = Date.now();
+    const order = await insertOrder(backend, { customer_name: 'Maria Nova' });
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
+    await expect(row).toBeVisible({ timeout: 1500 });
+    const latency = Date.now() - started;
+    console.log(`new order on screen after ${latency} ms`);
+    await expect(page.getByTestId('toast')).toContainText('Nouvelle commande ! 🎉');
+    await expect(page.getByTestId('toast')).toContainText(order.id.slice(0, 8));
+    await expect(row).toHaveAttribute('data-new', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '1');
+    await screenshot(page, 'admin-dashboard-new-order');
+    // The highlight lasts 5 s.
+    await expect(row).not.toHaveAttribute('data-new', 'true', { timeout: 7000 });
+
+    // Connection lost: an order placed meanwhile is announced once the admin is back.
+    await page.context().setOffline(true);
+    const missed = await insertOrder(backend, { customer_name: 'Durante Falha' });
+    await page.waitForTimeout(1500);
+    await page.context().setOffline(false);
+    await expect(page.locator(`[data-testid="order-row"][data-order-id="${missed.id}"]`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '2');
+  });
+
+  test('stat cards and the active-order badge count what the database holds', async ({ page, backend }) => {
+    await insertOrder(backend);
+    await insertOrder(backend, { status: 'Livrée' });
+    await loginAsAdmin(page, backend);
+    const { count: active } = await backend.service
+      .from('orders')
+      .select('id', { count: 'exact', head: true })
+      .in('status', ['En attente', 'Bien reçu', 'En préparation', 'Prêt', 'Prête pour Livraison', 'En livraison']);
+    const { count: all } = await backend.service.from('orders').select('id', { count: 'exact', head: true });
+    await expect(page.getByTestId('stat-today')).toContainText(String(all));
+    await expect(page.getByTestId('stat-month')).toContainText(String(all));
+    if (!isPhone(page)) await expect(page.getByTestId('active-order-badge')).toHaveText(String(active));
+  });
+
+  test('status change from the dashboard, with the canonical list and Guardar rules', async ({ page, backend }) => {
+    const order = await insertOrder(backend, { customer_name: 'Ana Estado' });
+    await loginAsAdmin(page, backend);
+    await page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).click();
+    if (isPhone(page)) await expect(page).toHaveURL(new RegExp(`/admin/order/${order.id}$`));
+
+    const detail = page.getByTestId('order-detail');
+    await expect(detail.getByRole('heading', { name: `Encomenda #${order.id.slice(0, 8)}` })).toBeVisible();
+    await expect(detail.getByTestId('status-badge')).toHaveAttribute('data-colour', 'yellow');
+    await expect(detail.getByRole('link', { name: '+352691000111' })).toHaveAttribute('href', 'tel:+352691000111');
+    await expect(detail.getByRole('link', { name: /Ouvrir GPS/ })).toHaveAttribute('href', /destination=5%20Rue%20de%20la%20Gare%2C%20L-4501%2C%20Differdange/);
+    await expect(detail.getByTestId('order-line').first()).toContainText('2 x Poulet grillé entier');
+    await expect(detail.getByTestId('order-line').first()).toContainText('30,00 €');
+    await expect(detail.getByTestId('order-line').nth(1)).toContainText('Bacon');
+    await expect(detail.getByTestId('order-totals')).toContainText('Sous-total42,50 €');
+    await expect(detail.getByTestId('order-totals')).toContainText('Frais de Livraison3,00 €');
+    await expect(detail.getByTestId('order-totals')).not.toContainText('Remise');
+    await expect(detail.getByTestId('order-totals')).toContainText('Total45,50 €');
+    await expect(detail.getByText('Sonner deux fois')).toBeVisible();
+
+    const options = await detail.getByTestId('status-select').locator('option').allTextContents();
+    expect(options).toEqual(['Pendente', 'Recebido', 'Em preparação', 'Pronto', 'Pronta para entrega', 'Em entrega', 'Entregue', 'Cancelada']);
+    const save = detail.getByRole('button', { name: 'Guardar' });
+    await expect(save).toBeDisabled();
+    await detail.getByTestId('status-select').selectOption('Em entrega');
+    await expect(save).toBeEnabled();
+    await screenshot(page, 'admin-order-detail');
+    await save.click();
+    if (isPhone(page)) await expect(page.getByTestId('toast')).toContainText('Estado atualizado!');
+    else await expect(page.getByTestId('toast')).toContainText('Statut mis à jour');
+    await expect.poll(() => orderStatus(backend, order.id)).toBe('En livraison');
+    await expect(detail.getByTestId('status-badge')).toHaveAttribute('data-colour', 'blue');
+    await expect(save).toBeDisabled();
+  });
+
+  test('discounted orders show the Remise line; delete asks first', async ({ page, backend }) => {
+    const order = await insertOrder(backend, { customer_name: 'Rui Remise', discount_amount: 4.25, discount_percentage: 0, grand_total: 41.25 });
+    await loginAsAdmin(page, backend, `/admin/order/${order.id}`);
+    const detail = page.getByTestId('order-detail');
+    await expect(detail.getByTestId('order-totals')).toContainText('Remise (10%)-4,25 €');
+    await detail.getByRole('button', { name: /Eliminar/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    expect(await orderStatus(backend, order.id)).toBe('En attente');
+    await detail.getByRole('button', { name: /Eliminar/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Eliminar/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Commande supprimée');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect.poll(() => orderStatus(backend, order.id)).toBeNull();
+  });
+});
