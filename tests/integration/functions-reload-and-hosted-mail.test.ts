@@ -50,6 +50,21 @@ describe.each(testDatabases())('function source changes on %s', (kind) => {
     expect(await menuVersion()).toEqual({ own: 'fixed' });
   });
 
+  it('follows the function\'s deno.json import map', async () => {
+    write('functions/mapped/deno.json', JSON.stringify({ imports: { supabase: 'npm:@supabase/supabase-js@2', '@shared/': '../_shared/' } }));
+    write(
+      'functions/mapped/index.ts',
+      "import { createClient } from 'supabase';\nimport { shared } from '@shared/version.ts';\n" +
+        'Deno.serve(() => Response.json({ shared, client: typeof createClient }));\n',
+    );
+    const res = await fetch(`${b.url}/functions/v1/mapped`, { headers: { Authorization: `Bearer ${b.anonKey}` } });
+    expect(await res.json()).toEqual({ shared: 'v2-shared', client: 'function' });
+    write('functions/mapped/deno.json', JSON.stringify({ imports: { supabase: 'npm:@supabase/supabase-js@1' } }));
+    const stale = await fetch(`${b.url}/functions/v1/mapped`, { headers: { Authorization: `Bearer ${b.anonKey}` } });
+    expect(stale.status).toBe(500);
+    expect(((await stale.json()) as { error: string }).error).toMatch(/npm:@supabase\/supabase-js@1 asks for @supabase\/supabase-js@1, but 2\.\d+\.\d+ is installed/);
+  });
+
   it('honours verify_jwt from config.toml as it changes', async () => {
     const anonymous = () => fetch(`${b.url}/functions/v1/menu-version`).then((r) => r.status);
     expect(await anonymous()).toBe(401);

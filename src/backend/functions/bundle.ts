@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { applyImportMap, importMapCandidates, readImportMap, type ImportMap } from './import-map.js';
 import { mapSpecifier, sameMajor } from './specifiers.js';
 
 export interface FunctionBundle {
@@ -29,9 +30,20 @@ function installedVersion(resolved: string, name: string): string | null {
   return null;
 }
 
-const denoImports: esbuild.Plugin = {
+const denoImports = (importMap: ImportMap | null): esbuild.Plugin => ({
   name: 'deno-imports',
   setup(build) {
+    if (importMap) {
+      // Only the function's own code follows its import map; packages keep their own resolution.
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.importer.includes('node_modules') || args.namespace !== 'file') return undefined;
+        const target = applyImportMap(importMap, args.path);
+        if (target === null || target === args.path) return undefined;
+        if (path.isAbsolute(target)) return { path: target };
+        const r = await build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
+        return r.errors.length > 0 ? { errors: r.errors } : { path: r.path, namespace: r.namespace, external: r.external };
+      });
+    }
     build.onResolve({ filter: /^(npm:|jsr:|https?:\/\/)/ }, async (args) => {
       const mapped = mapSpecifier(args.path);
       if (!mapped) return undefined;
@@ -58,11 +70,18 @@ const denoImports: esbuild.Plugin = {
       loader: 'js',
     }));
   },
-};
+});
 
 /** Bundles `<functionsDir>/<name>/index.ts` and everything it imports into one script. */
-export async function bundleFunction(functionsDir: string, entry: string): Promise<FunctionBundle> {
+export async function bundleFunction(functionsDir: string, name: string): Promise<FunctionBundle> {
   const started = performance.now();
+  const entry = `./${name}/index.ts`;
+  let importMap: ImportMap | null;
+  try {
+    importMap = readImportMap(functionsDir, name);
+  } catch (e) {
+    throw new FunctionBuildError((e as Error).message);
+  }
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
@@ -80,7 +99,7 @@ export async function bundleFunction(functionsDir: string, entry: string): Promi
       nodePaths: [backendNodeModules],
       define: { 'import.meta': '__import_meta' },
       logLevel: 'silent',
-      plugins: [denoImports],
+      plugins: [denoImports(importMap)],
     });
   } catch (e) {
     const errors = (e as { errors?: esbuild.Message[] }).errors;
@@ -91,23 +110,20 @@ export async function bundleFunction(functionsDir: string, entry: string): Promi
       .join('; ');
     throw new FunctionBuildError(text);
   }
-  const inputs = Object.keys(result.metafile.inputs)
+  const sources = Object.keys(result.metafile.inputs)
     .filter((f) => !f.includes(':') && !f.includes('node_modules') && f !== 'function-entry.js')
-    .map((f) => {
-      const file = path.resolve(functionsDir, f);
-      const st = fs.statSync(file);
-      return { file, mtimeMs: st.mtimeMs, size: st.size };
-    });
+    .map((f) => path.resolve(functionsDir, f));
+  // Import maps count too, present or not: adding one changes how imports resolve.
+  const inputs = [...sources, ...importMapCandidates(functionsDir, name)].map((file) => {
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    return { file, mtimeMs: st?.mtimeMs ?? -1, size: st?.size ?? -1 };
+  });
   return { code: result.outputFiles[0].text, inputs, buildMs: performance.now() - started };
 }
 
 export function isStale(bundle: FunctionBundle): boolean {
   return bundle.inputs.some(({ file, mtimeMs, size }) => {
-    try {
-      const st = fs.statSync(file);
-      return st.mtimeMs !== mtimeMs || st.size !== size;
-    } catch {
-      return true;
-    }
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    return (st?.mtimeMs ?? -1) !== mtimeMs || (st?.size ?? -1) !== size;
   });
 }

@@ -15,8 +15,7 @@ export function createFunctionRegistry(functionsDir: string, envFor: (name: stri
   const loaded = new Map<string, Promise<LoadedFunction>>();
 
   async function load(name: string): Promise<LoadedFunction> {
-    const entry = `./${name}/index.ts`;
-    const bundle = await bundleFunction(functionsDir, entry);
+    const bundle = await bundleFunction(functionsDir, name);
     const realm = await startRealm(name, bundle.code, path.join(functionsDir, name, 'index.ts'), envFor(name));
     return { ...realm, bundle };
   }
