@@ -23,6 +23,8 @@ export interface RequestInfo {
 /** A planned request: everything decided before the transaction opens. */
 export interface Operation {
   readOnly: boolean;
+  /** The main statement, for measuring it apart from HTTP. */
+  statement?: { text: string; params: unknown[] };
   run(tx: Queryable): Promise<Outcome>;
 }
 
@@ -47,7 +49,7 @@ function planRows(
   q: QueryParams,
   info: RequestInfo,
   shape: { single: boolean; scalarColumn: string | null } = { single: false, scalarColumn: null },
-): (tx: Queryable) => Promise<Outcome> {
+): { statement: { text: string; params: unknown[] }; run: (tx: Queryable) => Promise<Outcome> } {
   const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set() };
   const level = compileLevel(pc, rel, alias, '', q.select);
   checkLevelsUsed(pc);
@@ -62,7 +64,7 @@ function planRows(
   const planned = count === 'planned' ? `EXPLAIN (FORMAT JSON) ${selectSql({ ...level, limit: null, offset: null }, from)}` : null;
   const params = sql.params;
 
-  return async (tx) => {
+  const run = async (tx: Queryable): Promise<Outcome> => {
     const r = (await tx.query<PageResult>(text, params)).rows[0];
     let totalRows = r.total === null ? null : Number(r.total);
     if (planned) {
@@ -80,6 +82,7 @@ function planRows(
     const status = totalRows !== null && r.n < totalRows && info.media.type !== 'object' ? 206 : 200;
     return { status, headers, ...shaped };
   };
+  return { statement: { text, params }, run };
 }
 
 export function planTable(cache: SchemaCache, name: string, info: RequestInfo): Operation {
@@ -90,9 +93,9 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
   const alias = sql.alias('t');
   const from = `${qualified(rel.schema, rel.name)} AS ${alias}`;
   if (info.method === 'GET' || info.method === 'HEAD') {
-    return { readOnly: true, run: planRows(cache, sql, rel, alias, from, q, info) };
+    return { readOnly: true, ...planRows(cache, sql, rel, alias, from, q, info) };
   }
-  assertWritable(rel);
+  assertWritable(rel, info.method);
   const { prefs, media } = info;
   const representation = prefs.return === 'representation';
   const body = info.method === 'DELETE' ? null : parseJsonBody(info.body ?? '');
@@ -142,10 +145,14 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
     statements.length <= 1
       ? `WITH pgrst_source AS (${statements[0]})`
       : `WITH ${statements.map((s, i) => `_i${i} AS (${s})`).join(', ')}, pgrst_source AS (${statements.map((_, i) => `SELECT * FROM _i${i}`).join(' UNION ALL ')})`;
-  const text = `${source} SELECT count(*)::int AS n, ${aggregateSql(media.stripNulls)} AS body FROM (${selectSql(level, `pgrst_source AS ${alias}`, false)}) _t`;
+  // Numbered so the representation keeps the order the rows were written in.
+  level.orderBy = [`${alias}.pgrst_n`];
+  const numbered = `(SELECT pgrst_source.*, row_number() OVER () AS pgrst_n FROM pgrst_source) AS ${alias}`;
+  const text = `${source} SELECT count(*)::int AS n, ${aggregateSql(media.stripNulls)} AS body FROM (${selectSql(level, numbered)}) _t`;
   const params = sql.params;
   return {
     readOnly: false,
+    statement: { text, params },
     async run(tx) {
       const r = statements.length ? (await tx.query<{ n: number; body: string }>(text, params)).rows[0] : { n: 0, body: '[]' };
       const shaped = shapeBody(r.body, r.n, media);
@@ -214,5 +221,5 @@ function rpcOperation(
   }
   const alias = sql.alias('t');
   const from = `${call} AS ${alias}${shape.scalarColumn ? `(${ident(shape.scalarColumn)})` : ''}`;
-  return { readOnly, run: planRows(cache, sql, shape.relation, alias, from, q, info, shape) };
+  return { readOnly, ...planRows(cache, sql, shape.relation, alias, from, q, info, shape) };
 }

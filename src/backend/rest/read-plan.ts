@@ -68,8 +68,10 @@ export function compileLevel(
 
   for (const item of items) {
     if (item.kind === 'star') {
-      out.select.push(`${alias}.*`);
-      for (const c of rel.columnList) out.outputNames.push(c.name);
+      for (const c of rel.columnList) {
+        out.select.push(`${alias}.${ident(c.name)}`);
+        out.outputNames.push(c.name);
+      }
       continue;
     }
     if (item.kind === 'field') {

@@ -59,6 +59,7 @@ export function rpcShape(cache: SchemaCache, fn: RpcFunction): RpcShape {
     schema: fn.schema,
     name: fn.name,
     kind: 'c',
+    updatable: 0,
     columns: new Map(columns.map((c) => [c.name, c])),
     columnList: columns,
     pk: [],

@@ -25,6 +25,8 @@ export interface Relation {
   name: string;
   /** pg_class.relkind: r table, p partitioned, v view, m materialized view, f foreign, c composite type */
   kind: string;
+  /** pg_relation_is_updatable bits: 4 update, 8 insert, 16 delete. */
+  updatable: number;
   columns: Map<string, Column>;
   columnList: Column[];
   pk: string[];
@@ -60,7 +62,8 @@ export interface SchemaCache {
 }
 
 const COLUMNS_SQL = `
-select c.relname as rel, c.relkind::text as kind, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+select c.relname as rel, c.relkind::text as kind,
+  case when c.relkind = 'c' then 0 else pg_relation_is_updatable(c.oid, false) end as updatable, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
   t.typname::text as typname, t.typcategory::text as category, a.attnotnull as not_null,
   (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default, a.attgenerated <> '' as generated
 from pg_class c
@@ -104,6 +107,7 @@ order by p.proname, p.oid`;
 interface ColumnRow {
   rel: string;
   kind: string;
+  updatable: number;
   name: string | null;
   type: string;
   typname: string;
@@ -139,7 +143,7 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
     if (!rel) {
-      rel = { schema, name: r.rel, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [], fks: [], referencedBy: [] };
+      rel = { schema, name: r.rel, kind: r.kind, updatable: r.updatable, columns: new Map(), columnList: [], pk: [], uniques: [], fks: [], referencedBy: [] };
       relations.set(r.rel, rel);
     }
     if (r.name === null) continue;

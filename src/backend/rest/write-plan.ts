@@ -135,6 +135,12 @@ export function deleteStatement(sql: Sql, rel: Relation, alias: string, level: L
   return `DELETE FROM ${qualified(rel.schema, rel.name)} AS ${alias}${whereSql(sql, rel, alias, level)}${returning ? ` RETURNING ${alias}.*` : ''}`;
 }
 
-export function assertWritable(rel: Relation): void {
-  if (rel.kind === 'c') throw new RestError(405, 'PGRST117', `Cannot write to the composite type '${rel.name}'`);
+const WRITE_BITS: Record<string, [number, string]> = { POST: [8, 'insert into'], PATCH: [4, 'update'], DELETE: [16, 'delete from'] };
+
+/** Views that PostgreSQL cannot write through answer 405 instead of failing in the database. */
+export function assertWritable(rel: Relation, method: string): void {
+  const [bit, verb] = WRITE_BITS[method] ?? [0, ''];
+  if (bit && (rel.updatable & bit) === 0) {
+    throw new RestError(405, 'PGRST117', `Cannot ${verb} '${rel.name}'`, `'${rel.schema}.${rel.name}' does not allow ${method}`);
+  }
 }

@@ -1,0 +1,162 @@
+// Requests/second and latency of /rest/v1 through HTTP with supabase-js, against the same
+// statements run straight on the db adapter in the same transaction shape (settings + statement).
+// Run: npx tsx bench/rest.bench.ts   (PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { startTestBackend, type DbKind, type TestBackend } from '../tests/helpers/backend.js';
+import { REQUEST_SETTINGS_SQL } from '../src/backend/rest/index.js';
+import { planTable, type RequestInfo } from '../src/backend/rest/operations.js';
+import { loadSchemaCache } from '../src/backend/rest/schema-cache.js';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+
+interface Stats {
+  rps: number;
+  p50: number;
+  p99: number;
+  n: number;
+}
+
+/** Runs `fn` from CLIENTS concurrent loops for SECONDS (after a short warm-up). */
+async function measure(fn: (i: number) => Promise<void>): Promise<Stats> {
+  let i = 0;
+  const warmUntil = performance.now() + 300;
+  while (performance.now() < warmUntil) await fn(i++);
+  const latencies: number[] = [];
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await fn(i++);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return statsOf(latencies, (performance.now() - start) / 1000);
+}
+
+// The HTTP clients run on their own thread, as browsers would be elsewhere: the server's thread
+// (which also runs PGlite) then spends its time on serving, not on supabase-js.
+const CLIENT_THREAD = `
+const { parentPort, workerData: w } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+const { createClient } = require('@supabase/supabase-js');
+const client = createClient(w.url, w.key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') } });
+const calls = {
+  select: () => client.from('books').select('id,title,price').eq('author_id', 1).lt('price', 100).order('id'),
+  insert: (i) => client.from('tags').insert({ name: 'http-' + w.kind + '-' + i }).select(),
+};
+(async () => {
+  let i = 0;
+  const once = async () => {
+    const { data, error } = await calls[w.call](i++);
+    if (error || data.length !== w.expect) throw new Error(w.call + ' failed: ' + JSON.stringify(error));
+  };
+  const warmUntil = performance.now() + 300;
+  while (performance.now() < warmUntil) await once();
+  const latencies = [];
+  const start = performance.now();
+  const end = start + w.seconds * 1000;
+  await Promise.all(Array.from({ length: w.clients }, async () => {
+    while (performance.now() < end) { const t = performance.now(); await once(); latencies.push(performance.now() - t); }
+  }));
+  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000 });
+})().catch((e) => parentPort.postMessage({ error: String(e) }));
+`;
+
+function statsOf(latencies: number[], elapsed: number): Stats {
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), n: latencies.length };
+}
+
+function measureHttp(b: TestBackend, call: 'select' | 'insert', key: string, expect: number): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT_THREAD, {
+      eval: true,
+      workerData: { url: b.url, key, kind: b.kind, call, expect, clients: CLIENTS, seconds: SECONDS },
+    });
+    worker.once('message', (m: { latencies?: number[]; elapsed?: number; error?: string }) => {
+      void worker.terminate();
+      if (m.error) reject(new Error(m.error));
+      else resolve(statsOf(m.latencies!, m.elapsed!));
+    });
+    worker.once('error', reject);
+  });
+}
+
+function requestInfo(method: string, search: string, prefer: string, body: string | null): RequestInfo {
+  return {
+    method,
+    headers: { prefer },
+    search: new URLSearchParams(search),
+    prefs: { return: prefer.includes('representation') ? 'representation' : null, count: null, resolution: null, missing: null, tx: null, params: null, applied: [] },
+    media: { type: 'json', stripNulls: false },
+    body,
+  };
+}
+
+async function benchDb(kind: DbKind): Promise<string[][]> {
+  const b: TestBackend = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
+  try {
+    const cache = await loadSchemaCache(b.db, 'public');
+    const headersJson = JSON.stringify({ host: '127.0.0.1', apikey: b.anonKey, authorization: `Bearer ${b.anonKey}`, 'x-client-info': 'bench' });
+    const anonClaims = JSON.stringify(await b.context.jwt.verify(b.anonKey));
+    const serviceClaims = JSON.stringify(await b.context.jwt.verify(b.serviceRoleKey));
+    const rows: string[][] = [];
+
+    // (a) a filtered select
+    const selectSearch = 'select=id,title,price&author_id=eq.1&price=lt.100&order=id';
+    const select = planTable(cache, 'books', requestInfo('GET', selectSearch, '', null)).statement!;
+    const http = await measureHttp(b, 'select', b.anonKey, 2);
+    const direct = await measure(async () => {
+      const r = await b.db.transaction(
+        async (tx) => {
+          await tx.query(REQUEST_SETTINGS_SQL, ['anon', anonClaims, 'GET', '/books', headersJson, '{}']);
+          return tx.query<{ body: string }>(select.text, select.params);
+        },
+        { readOnly: true },
+      );
+      if ((JSON.parse(r.rows[0].body) as unknown[]).length !== 2) throw new Error('direct select failed');
+    });
+    rows.push([kind, 'filtered select', ...fmt(http), ...fmt(direct), (http.rps / direct.rps).toFixed(2)]);
+
+    // (b) an insert with return=representation
+    const insert = planTable(cache, 'tags', requestInfo('POST', 'select=*', 'return=representation', '{"name":"x"}')).statement!;
+    const httpInsert = await measureHttp(b, 'insert', b.serviceRoleKey, 1);
+    const directInsert = await measure(async (i) => {
+      const params = [JSON.stringify([{ name: `direct-${kind}-${i}` }]), ...insert.params.slice(1)];
+      const r = await b.db.transaction(async (tx) => {
+        await tx.query(REQUEST_SETTINGS_SQL, ['service_role', serviceClaims, 'POST', '/tags', headersJson, '{}']);
+        return tx.query<{ n: number }>(insert.text, params);
+      });
+      if (r.rows[0].n !== 1) throw new Error('direct insert failed');
+    });
+    rows.push([kind, 'insert + representation', ...fmt(httpInsert), ...fmt(directInsert), (httpInsert.rps / directInsert.rps).toFixed(2)]);
+    return rows;
+  } finally {
+    await b.close();
+  }
+}
+
+const fmt = (s: Stats) => [s.rps.toFixed(0), s.p50.toFixed(2), s.p99.toFixed(2)];
+
+function table(rows: string[][]): string {
+  const head = ['db', 'case', 'HTTP req/s', 'HTTP p50 ms', 'HTTP p99 ms', 'direct req/s', 'direct p50 ms', 'direct p99 ms', 'HTTP/direct'];
+  const all = [head, ...rows];
+  const widths = head.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  const line = (r: string[]) => `| ${r.map((v, c) => v.padEnd(widths[c])).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
+const kinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const rows: string[][] = [];
+for (const kind of kinds) rows.push(...(await benchDb(kind)));
+console.log(`\n/rest/v1 benchmark: ${CLIENTS} concurrent clients (supabase-js on a client thread), ${SECONDS} s per case\n`);
+console.log(table(rows));
+const worst = Math.min(...rows.map((r) => Number(r[8])));
+console.log(`\nlowest HTTP/direct ratio: ${worst.toFixed(2)} (target ≥ 0.60)`);
