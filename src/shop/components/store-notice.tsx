@@ -1,5 +1,5 @@
-import { useStoreSettingsQuery } from '../../../shared/data/index.js';
-import { fr } from '../../i18n/fr.js';
+import { useStoreSettingsQuery } from '../../shared/data/index.js';
+import { fr } from '../i18n/fr.js';
 
 /** Tells the customer, live, when the shop stops taking orders or deliveries. */
 export function StoreNotice({ className = '' }: { className?: string }) {

@@ -38,7 +38,7 @@ export function Toaster() {
   };
 
   return (
-    <div aria-live="polite" aria-label={fr.toast.region} className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end">
+    <div aria-live="polite" aria-label={fr.toast.region} className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4">
       {current && (
         <div
           key={current.id}

@@ -16,7 +16,7 @@ export function MenuItemCard({ item }: { item: MenuItem }) {
       <div className="relative overflow-hidden">
         <MenuItemImage item={item} />
         {item.specialOffer && (
-          <p className="absolute top-3 left-3 max-w-[85%] rounded-full bg-ember-600 px-3 py-1 text-xs font-bold text-white shadow" data-testid="special-offer">
+          <p className="absolute inset-x-0 bottom-0 bg-ember-600/95 px-3 py-1.5 text-xs font-bold text-white" data-testid="special-offer">
             {item.specialOffer.text}
             {item.specialOffer.condition && <span className="font-normal"> · {item.specialOffer.condition}</span>}
           </p>

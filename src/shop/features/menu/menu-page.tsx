@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
-import { StoreNotice } from './store-notice.js';
+import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
 
 interface Block {

@@ -1,0 +1,94 @@
+import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, refusalOf } from '../../../shared/data/index.js';
+import { cartSubtotal } from '../../../shared/domain/cart.js';
+import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
+import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';
+import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
+import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
+import { minimumOrderWarning } from '../../../shared/domain/minimum-order.js';
+import { sumEuros } from '../../../shared/domain/money.js';
+import { isOrderButtonDisabled, orderRequestFromCart } from '../../../shared/domain/order-request.js';
+import { validateOrder } from '../../../shared/domain/order-validation.js';
+import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
+import { fr } from '../../i18n/fr.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useSession } from '../../lib/session.js';
+import { useCartStore } from '../../stores/cart-store.js';
+import { useCheckoutStore } from '../../stores/checkout-store.js';
+import { useCartPanel } from '../../stores/cart-panel-store.js';
+
+const ORDER_TOAST_MS = 9000;
+
+/** Everything the cart panel shows and does, derived from the cart, the form and the live settings. */
+export function useCheckout() {
+  const items = useCartStore((s) => s.items);
+  const checkout = useCheckoutStore();
+  const settings = useStoreSettingsQuery().data ?? DEFAULT_STORE_SETTINGS;
+  const menu = useMenuQuery().data;
+  const placeOrder = usePlaceOrderMutation();
+  const { status } = useSession();
+
+  const deliveryEnabled = settings.delivery_options.is_enabled;
+  const orderingEnabled = settings.ordering.is_enabled;
+  const deliveryMethod = effectiveDeliveryMethod(checkout.deliveryMethod, deliveryEnabled);
+  const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : luxembourgDate(new Date());
+  const priceContext = { method: deliveryMethod, date: serviceDate, specialPrices: menu?.specialPrices };
+  const subtotal = cartSubtotal(items, priceContext);
+  const zoneQuote = deliveryFeeFor(checkout.customer.city, settings.delivery_zones);
+  const deliveryFee = deliveryMethod === 'delivery' ? zoneQuote.fee : 0;
+  const grandTotal = sumEuros([subtotal, deliveryFee ?? 0]);
+  const minimumWarning = items.length > 0 ? minimumOrderWarning(subtotal, deliveryMethod) : null;
+  const buttonDisabled =
+    items.length === 0 || isOrderButtonDisabled({ submitting: placeOrder.isPending, subtotal, deliveryMethod, orderingEnabled, isPreorder: checkout.isPreorder });
+
+  const submit = () => {
+    const request = orderRequestFromCart(items, {
+      customer: checkout.customer,
+      deliveryMethod,
+      paymentMethod: checkout.paymentMethod,
+      isPreorder: checkout.isPreorder,
+      preorderDate: checkout.preorderDate || null,
+      preorderTime: checkout.preorderTime || null,
+    });
+    // Instant answer in the spec's order; the server checks again and its answer is final.
+    if (menu) {
+      const check = validateOrder({ now: new Date(), settings, menu: menu.items, specialPrices: menu.specialPrices, order: request });
+      if (!check.ok) {
+        toast({ title: check.title, description: check.message, variant: 'destructive' });
+        return;
+      }
+    }
+    placeOrder.mutate(request, {
+      onSuccess: (order) => {
+        const when = request.isPreorder && request.preorderDate && request.preorderTime ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime) : fr.cart.successText;
+        toast({ title: fr.cart.successTitle, description: `${when} ${fr.cart.orderNumber(order.order_number)}`, variant: 'success', duration: ORDER_TOAST_MS });
+        useCartStore.getState().setItems([]);
+        checkout.resetAfterOrder(status === 'signedIn');
+        useCartPanel.getState().close();
+      },
+      onError: (e) => {
+        const refusal = refusalOf(e);
+        toast({ title: refusal?.title ?? fr.cart.errorTitle, description: refusal?.message ?? fr.cart.errorText, variant: 'destructive' });
+      },
+    });
+  };
+
+  return {
+    items,
+    checkout,
+    settings,
+    deliveryEnabled,
+    orderingEnabled,
+    deliveryMethod,
+    priceContext,
+    subtotal,
+    zoneQuote,
+    deliveryFee,
+    grandTotal,
+    minimumWarning,
+    buttonDisabled,
+    submitting: placeOrder.isPending,
+    submit,
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
