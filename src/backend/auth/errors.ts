@@ -42,14 +42,15 @@ function requestedApiVersion(req: IncomingMessage): string | null {
 }
 
 export function sendAuthError(req: IncomingMessage, res: ServerResponse, e: AuthError | OAuthError): void {
+  const version = requestedApiVersion(req);
+  const echo: Record<string, string> = version ? { 'X-Supabase-Api-Version': version } : {};
   if (e instanceof OAuthError) {
-    sendJson(res, 400, e.description ? { error: e.error, error_description: e.description } : { error: e.error });
+    sendJson(res, 400, e.description ? { error: e.error, error_description: e.description } : { error: e.error }, echo);
     return;
   }
-  const version = requestedApiVersion(req);
   const extra = e.weakPasswordReasons ? { weak_password: { reasons: e.weakPasswordReasons } } : {};
   if (version) {
-    sendJson(res, e.status, { code: e.code, message: e.message, ...extra }, { 'X-Supabase-Api-Version': version });
+    sendJson(res, e.status, { code: e.code, message: e.message, ...extra }, echo);
   } else {
     sendJson(res, e.status, { code: e.status, error_code: e.code, msg: e.message, ...extra });
   }

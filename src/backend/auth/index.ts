@@ -66,6 +66,11 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
         sendAuthError(req, res, new AuthError(400, 'validation_failed', `Invalid input: ${e.message}`));
         return;
       }
+      // The only unique keys a request can collide on are e-mail addresses (two requests racing for one).
+      if (isPgError(e) && e.code === '23505') {
+        sendAuthError(req, res, new AuthError(422, 'email_exists', 'A user with this email address has already been registered'));
+        return;
+      }
       console.error(`[auth] ${req.method} ${path} failed:`, e);
       sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
     }

@@ -96,6 +96,8 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
   const autoconfirm = ctx.config.authAutoconfirm;
 
+  // Hashed before looking the address up, so a registered address answers no faster than a new one.
+  const hash = await hashPassword(body.password);
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.email_confirmed_at) {
     if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
@@ -114,7 +116,6 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
   }
 
   const id = crypto.randomUUID();
-  const hash = await hashPassword(body.password);
   if (autoconfirm) {
     const session = await ctx.db.transaction(async (tx) => {
       await insertUser(tx, { id, email, passwordHash: hash, userMetadata: data, confirmed: true }, alreadyRegistered);
