@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as asar from '@electron/asar';
-import yaml from 'js-yaml';
+import { load as loadYaml } from 'js-yaml';
 
 const root = path.resolve(__dirname, '../..');
 const run = (cmd: string, args: string[]) => execFileSync(process.execPath, [path.join(root, cmd), ...args], { cwd: root, stdio: 'pipe', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } });
@@ -16,7 +16,7 @@ const run = (cmd: string, args: string[]) => execFileSync(process.execPath, [pat
  */
 describe('kiosk packaging', () => {
   it('declares the Windows and Linux installers', () => {
-    const config = yaml.load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
+    const config = loadYaml(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
     expect(config.win.target.map((t: { target: string }) => t.target)).toEqual(['nsis']);
     expect(config.linux.target.map((t: { target: string }) => t.target)).toEqual(['AppImage', 'deb']);
     expect(config.directories.app).toBe('out');
