@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { admin, anon, as, customer, failure } from './db-support.js';
+import { admin, anon, as, customer, failure, type AnyRow } from './db-support.js';
 
 const SPEC_RANGES: Record<string, [number, number]> = {
   entrees: [3.86, 12.3],
@@ -55,12 +55,12 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
   });
 
   it('has default settings: open, delivery on, zones and opening hours', async () => {
-    const { rows } = await as(b, anon, (tx) => tx.query<{ key: string; value: any }>(`select key, value from public.store_settings order by key`));
+    const { rows } = await as(b, anon, (tx) => tx.query<{ key: string; value: AnyRow }>(`select key, value from public.store_settings order by key`));
     const settings = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     expect(settings.ordering.is_enabled).toBe(true);
     expect(settings.delivery_options.is_enabled).toBe(true);
-    expect(settings.delivery_zones.map((z: any) => z.name)).toContain('Differdange');
-    for (const z of settings.delivery_zones) expect(z.fee).toBeGreaterThanOrEqual(2);
+    expect(settings.delivery_zones.map((z: AnyRow) => z.name)).toContain('Differdange');
+    for (const z of settings.delivery_zones as AnyRow[]) expect(z.fee).toBeGreaterThanOrEqual(2);
     expect(settings.opening_hours.days['2']).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { admin, anon, as, customer, failure, service, type Caller } from './db-support.js';
+import { admin, anon, as, customer, failure, service, type Caller, type AnyRow } from './db-support.js';
 
 const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 const order = (email: string | null) => ({
@@ -11,7 +11,7 @@ const order = (email: string | null) => ({
 
 describe.each(testDatabases())('notification outbox on %s', (kind) => {
   let b: TestBackend;
-  const rows = async (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<any>(sql, params)).rows);
+  const rows = async (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<AnyRow>(sql, params)).rows);
   const place = async (email: string | null) =>
     (await rows(service, `select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order(email)), WEDNESDAY_NOON]))[0].o;
   const claim = (limit = 10, lease = 60) => rows(service, `select * from public.claim_notifications($1, $2)`, [limit, lease]);
@@ -53,10 +53,10 @@ describe.each(testDatabases())('notification outbox on %s', (kind) => {
     const day = (await b.db.query<{ d: string }>(`select ((now() at time zone 'Europe/Luxembourg')::date + 2)::text as d`)).rows[0]!.d;
     await rows(anon, `select public.create_reservation('Ana', 'ana@example.lu', '621', $1, '20:00', '4')`, [day]);
     const queued = await rows(service, `select kind, recipient, payload from public.notification_outbox order by created_at, kind`);
-    expect(queued.map((q: any) => q.kind).sort()).toEqual(['order_confirmation', 'order_status', 'reservation_received']);
-    const status = queued.find((q: any) => q.kind === 'order_status');
-    expect(status.payload).toMatchObject({ status: 'En préparation', previous_status: 'En attente', order_number: o.order_number });
-    const reservation = queued.find((q: any) => q.kind === 'reservation_received');
+    expect(queued.map((q: AnyRow) => q.kind).sort()).toEqual(['order_confirmation', 'order_status', 'reservation_received']);
+    const status = queued.find((q: AnyRow) => q.kind === 'order_status');
+    expect(status?.payload).toMatchObject({ status: 'En préparation', previous_status: 'En attente', order_number: o.order_number });
+    const reservation = queued.find((q: AnyRow) => q.kind === 'reservation_received');
     expect(reservation).toMatchObject({ recipient: 'ana@example.lu', payload: { name: 'Ana', people: '4', reservation_date: day } });
   });
 
@@ -64,11 +64,11 @@ describe.each(testDatabases())('notification outbox on %s', (kind) => {
     for (let i = 0; i < 6; i++) await place(`client${i}@example.lu`);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    let first: any[] = [];
+    let first: AnyRow[] = [];
     let firstDone!: Promise<unknown>;
     await new Promise<void>((resolve) => {
       firstDone = as(b, service, async (tx) => {
-        first = (await tx.query<any>(`select * from public.claim_notifications(3, 60)`)).rows;
+        first = (await tx.query<AnyRow>(`select * from public.claim_notifications(3, 60)`)).rows;
         resolve();
         await held;
       });
@@ -79,7 +79,7 @@ describe.each(testDatabases())('notification outbox on %s', (kind) => {
     release();
     await firstDone;
     const third = await claim(10);
-    const ids = [...first, ...secondRows, ...third].map((r: any) => r.id);
+    const ids = [...first, ...secondRows, ...third].map((r: AnyRow) => r.id);
     expect(first).toHaveLength(3);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(6);
@@ -114,7 +114,7 @@ describe.each(testDatabases())('notification outbox on %s', (kind) => {
     ]);
 
     await place('bounce@example.lu');
-    let last: any;
+    let last: AnyRow = {};
     for (let i = 0; i < 5; i++) {
       await b.db.query(`update public.notification_outbox set next_attempt_at = now() where status = 'pending'`);
       const [m] = await claim(1);

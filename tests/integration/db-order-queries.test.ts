@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { admin, anon, as, customer, failure, service, signUp, type Caller } from './db-support.js';
+import { admin, anon, as, customer, failure, service, signUp, type Caller, type AnyRow } from './db-support.js';
 
 const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 const TRACKING_FIELDS = [
@@ -11,13 +11,13 @@ const TRACKING_FIELDS = [
 
 describe.each(testDatabases())('order queries on %s', (kind) => {
   let b: TestBackend;
-  const rpc = async (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<any>(sql, params)).rows);
+  const rpc = async (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<AnyRow>(sql, params)).rows);
   const place = async (order: Record<string, unknown>) =>
     (await rpc(service, `select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), WEDNESDAY_NOON]))[0].o;
   const joana = customer('customer', 'joana@example.lu');
   const other = customer('other customer', 'rui@example.lu');
-  let delivered: any;
-  let pickedUp: any;
+  let delivered: AnyRow;
+  let pickedUp: AnyRow;
 
   beforeAll(async () => {
     b = await startTestBackend(kind);
@@ -61,9 +61,9 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
 
   it('gives the signed-in customer their own orders and prefill, matched by verified e-mail', async () => {
     const mine = await rpc(joana, `select id from public.my_orders()`);
-    expect(mine.map((r: any) => r.id)).toEqual([delivered.id]);
+    expect(mine.map((r: AnyRow) => r.id)).toEqual([delivered.id]);
     const direct = await rpc(joana, `select id from public.orders`);
-    expect(direct.map((r: any) => r.id)).toEqual([delivered.id]);
+    expect(direct.map((r: AnyRow) => r.id)).toEqual([delivered.id]);
     const prefill = (await rpc(joana, `select public.customer_prefill() as p`))[0].p;
     expect(prefill).toEqual({ name: 'Joana Silva', phone: '+352 621 123 456', email: 'joana@example.lu', address: '12 rue de la Gare', postalCode: '4601', city: 'Differdange' });
     // rui@example.lu never confirmed the address: the orders placed under it stay hidden.
@@ -79,7 +79,7 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
       }
     }
     const found = await rpc(admin(), `select id from public.search_orders_by_term($1)`, ['  rui ']);
-    expect(found.map((r: any) => r.id)).toContain(pickedUp.id);
+    expect(found.map((r: AnyRow) => r.id)).toContain(pickedUp.id);
     expect((await rpc(admin(), `select id from public.search_orders_by_term($1)`, [delivered.order_number]))[0].id).toBe(delivered.id);
     expect(await rpc(admin(), `select id from public.search_orders_by_term('%')`)).toEqual([]);
     const count = (await rpc(admin(), `select public.active_order_count() as n`))[0].n;

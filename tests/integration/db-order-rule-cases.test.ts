@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyRow } from './db-support.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { ORDER_RULE_CASES, ORDER_RULE_MENU, ORDER_RULE_SPECIAL_PRICES, type OrderRuleCase } from '../shared/order-rule-cases.js';
 
@@ -36,7 +37,7 @@ describe.each(testDatabases())('place_order answers the shared order rule cases 
           await tx.query(`update public.store_settings set value = $2::jsonb where key = $1`, [key, JSON.stringify(value)]);
         }
         try {
-          const { rows } = await tx.query<{ o: any }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(c.order), c.now]);
+          const { rows } = await tx.query<{ o: AnyRow }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(c.order), c.now]);
           const o = rows[0]!.o;
           result = {
             ok: true,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { admin, anon, as, customer, failure, service, signUp, type Caller } from './db-support.js';
+import { admin, anon, as, customer, failure, service, signUp, type Caller, type AnyRow } from './db-support.js';
 
 // Wednesday 19 November 2025, 12:00 in Luxembourg (UTC+1): the kitchen is open.
 const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
@@ -23,7 +23,7 @@ const delivery = (items: unknown[], city = 'Differdange', extra: Record<string, 
 describe.each(testDatabases())('place_order on %s', (kind) => {
   let b: TestBackend;
   const place = (who: Caller, order: unknown, now: string | null = WEDNESDAY_NOON) =>
-    as(b, who, async (tx) => (await tx.query<{ o: any }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), now])).rows[0]!.o);
+    as(b, who, async (tx) => (await tx.query<{ o: AnyRow }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), now])).rows[0]!.o);
   const refusal = async (who: Caller, order: unknown, now: string | null = WEDNESDAY_NOON) => failure(place(who, order, now));
   const setSetting = (key: string, value: unknown) =>
     as(b, admin(), (tx) => tx.query(`update public.store_settings set value = $2::jsonb where key = $1`, [key, JSON.stringify(value)]));

@@ -52,3 +52,7 @@ export async function failure(p: Promise<unknown>): Promise<{ code?: string; mes
     return { code: err.code, message: err.message, detail: err.detail, hint: err.hint };
   }
 }
+
+/** A row or RPC result whose shape the test itself asserts. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRow = Record<string, any>;

@@ -1,0 +1,34 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { challengeRegistrationSchema, type ChallengeRegistration } from '../domain/challenge.js';
+import type { ChallengeForm } from '../domain/challenge-form.js';
+import { getSupabase } from './client.js';
+import { failIf } from './errors.js';
+import { queryKeys } from './query-keys.js';
+
+/** Through register_challenge: the database checks name, e-mail and agreement. */
+export async function registerForChallenge(form: ChallengeForm): Promise<{ id: string }> {
+  const { data, error } = await getSupabase().rpc('register_challenge', {
+    p_name: form.name,
+    p_email: form.email,
+    p_phone: form.phone?.trim() || null,
+    p_agreed_to_terms: form.agreedToTerms,
+  });
+  failIf(error);
+  return { id: (data as { id: string }).id };
+}
+
+/** Admin: newest first. A database without the table yet (42P01) lists nobody, as the spec's admin did. */
+export async function fetchChallengeRegistrations(): Promise<ChallengeRegistration[]> {
+  const { data, error } = await getSupabase().from('challenge_registrations').select('*').order('created_at', { ascending: false });
+  if (error?.code === '42P01') return [];
+  failIf(error);
+  return (data ?? []).map((r) => challengeRegistrationSchema.parse(r));
+}
+
+export function useRegisterForChallengeMutation() {
+  return useMutation({ mutationFn: registerForChallenge });
+}
+
+export function useChallengeRegistrationsQuery() {
+  return useQuery({ queryKey: queryKeys.challengeRegistrations, queryFn: fetchChallengeRegistrations });
+}

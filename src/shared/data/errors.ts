@@ -1,0 +1,40 @@
+import type { Refusal } from '../domain/refusal.js';
+
+/** A PostgREST error as supabase-js hands it over. */
+export interface PostgrestLikeError {
+  code?: string;
+  message: string;
+  details?: string | null;
+  hint?: string | null;
+}
+
+/**
+ * A failed call. For a rule refusal raised by the database (SQLSTATE P0001) `refusal` carries the
+ * stable code (details), the toast title (hint) and the French message; see docs/DATABASE.md.
+ */
+export class DataError extends Error {
+  readonly code: string | undefined;
+  readonly refusal: Refusal | null;
+
+  constructor(error: PostgrestLikeError) {
+    super(error.message);
+    this.name = 'DataError';
+    this.code = error.code;
+    this.refusal =
+      error.code === 'P0001' && error.details && error.hint ? { code: error.details, title: error.hint, message: error.message } : null;
+  }
+
+  /** Permission denied: not signed in, not an admin, or the session ended. */
+  get isForbidden(): boolean {
+    return this.code === '42501' || this.code === 'PGRST301';
+  }
+}
+
+export function failIf(error: PostgrestLikeError | null): void {
+  if (error) throw new DataError(error);
+}
+
+/** The refusal of a failed order, reservation or tracking call; null for other failures. */
+export function refusalOf(e: unknown): Refusal | null {
+  return e instanceof DataError ? e.refusal : null;
+}

@@ -1,0 +1,153 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { orderSchema, type Order } from '../domain/order.js';
+import type { OrderRequest } from '../domain/order-request.js';
+import type { OrderStatus } from '../domain/order-status.js';
+import { getSupabase } from './client.js';
+import { failIf } from './errors.js';
+import { queryKeys } from './query-keys.js';
+import { subscribeToTable, type ChangeEvent, type Unsubscribe } from './realtime.js';
+import type { OrderStats, PlacedOrder } from './rows.js';
+
+const toOrders = (rows: unknown[] | null): Order[] => (rows ?? []).map((r) => orderSchema.parse(r));
+
+/**
+ * Places an order through the place_order RPC: the database prices it from the menu and checks
+ * every rule. A refusal throws a DataError whose `refusal` has the code, title and French message.
+ */
+export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
+  const { data, error } = await getSupabase().rpc('place_order', { p_order: request });
+  failIf(error);
+  const row = data as { order_number: string; subtotal: number | string };
+  return { ...orderSchema.parse(data), order_number: row.order_number, subtotal: Number(row.subtotal) };
+}
+
+export async function fetchOrder(id: string): Promise<Order | null> {
+  const { data, error } = await getSupabase().from('orders').select('*').eq('id', id).maybeSingle();
+  failIf(error);
+  return data ? orderSchema.parse(data) : null;
+}
+
+/** Orders created at or after `since`, newest first (admin: today's orders). */
+export async function fetchOrdersSince(since: Date): Promise<Order[]> {
+  const { data, error } = await getSupabase().from('orders').select('*').gte('created_at', since.toISOString()).order('created_at', { ascending: false });
+  failIf(error);
+  return toOrders(data);
+}
+
+/** Orders created in [from, to), newest first (archive periods). */
+export async function fetchOrdersBetween(from: Date, to: Date): Promise<Order[]> {
+  const { data, error } = await getSupabase()
+    .from('orders')
+    .select('*')
+    .gte('created_at', from.toISOString())
+    .lt('created_at', to.toISOString())
+    .order('created_at', { ascending: false });
+  failIf(error);
+  return toOrders(data);
+}
+
+/** Admin: one customer's orders by e-mail, newest first. */
+export async function fetchCustomerOrders(email: string): Promise<Order[]> {
+  const { data, error } = await getSupabase().from('orders').select('*').eq('customer_email', email).order('created_at', { ascending: false });
+  failIf(error);
+  return toOrders(data);
+}
+
+export async function updateOrderStatus(id: string, status: OrderStatus): Promise<Order> {
+  const { data, error } = await getSupabase().from('orders').update({ status }).eq('id', id).select('*').single();
+  failIf(error);
+  return orderSchema.parse(data);
+}
+
+export async function deleteOrder(id: string): Promise<void> {
+  const { error } = await getSupabase().from('orders').delete().eq('id', id);
+  failIf(error);
+}
+
+/** Admin: by number prefix, phone, e-mail or name; newest first. */
+export async function searchOrders(term: string): Promise<Order[]> {
+  const { data, error } = await getSupabase().rpc('search_orders_by_term', { p_search_term: term.trim() });
+  failIf(error);
+  return toOrders(data as unknown[]);
+}
+
+/** Admin: orders today, this week (from Monday) and this month, on the Luxembourg calendar. */
+export async function fetchOrderStats(): Promise<OrderStats> {
+  const { data, error } = await getSupabase().rpc('order_stats');
+  failIf(error);
+  return data as OrderStats;
+}
+
+/** Admin: orders in an active status (the sidebar badge). */
+export async function fetchActiveOrderCount(): Promise<number> {
+  const { data, error } = await getSupabase().rpc('active_order_count');
+  failIf(error);
+  return Number(data);
+}
+
+export function subscribeToOrders(onChange: (change: RealtimePostgresChangesPayload<Order>) => void, event: ChangeEvent = '*'): Unsubscribe {
+  return subscribeToTable<Order>('orders', event, onChange);
+}
+
+/** Refetches every order query on any change of orders the user may see. */
+function useOrdersLive(): void {
+  const qc = useQueryClient();
+  useEffect(() => subscribeToOrders(() => void qc.invalidateQueries({ queryKey: queryKeys.orders.all })), [qc]);
+}
+
+export function usePlaceOrderMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.account.all }),
+  });
+}
+
+export function useOrderQuery(id: string) {
+  return useQuery({ queryKey: queryKeys.orders.one(id), queryFn: () => fetchOrder(id) });
+}
+
+export function useOrdersSinceQuery(since: Date, options: { refetchInterval?: number } = {}) {
+  useOrdersLive();
+  return useQuery({ queryKey: queryKeys.orders.since(since.toISOString()), queryFn: () => fetchOrdersSince(since), ...options });
+}
+
+export function useOrdersBetweenQuery(from: Date, to: Date) {
+  return useQuery({ queryKey: queryKeys.orders.between(from.toISOString(), to.toISOString()), queryFn: () => fetchOrdersBetween(from, to) });
+}
+
+export function useCustomerOrdersQuery(email: string) {
+  return useQuery({ queryKey: queryKeys.orders.byCustomer(email), queryFn: () => fetchCustomerOrders(email) });
+}
+
+export function useOrderStatsQuery() {
+  useOrdersLive();
+  return useQuery({ queryKey: queryKeys.orders.stats, queryFn: fetchOrderStats });
+}
+
+export function useActiveOrderCountQuery() {
+  useOrdersLive();
+  return useQuery({ queryKey: queryKeys.orders.activeCount, queryFn: fetchActiveOrderCount });
+}
+
+export function useSearchOrdersQuery(term: string) {
+  return useQuery({ queryKey: queryKeys.orders.search(term.trim()), queryFn: () => searchOrders(term), enabled: term.trim() !== '' });
+}
+
+export function useUpdateOrderStatusMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; status: OrderStatus }) => updateOrderStatus(v.id, v.status),
+    onSuccess: (order) => {
+      qc.setQueryData(queryKeys.orders.one(order.id), order);
+      return qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+  });
+}
+
+export function useDeleteOrderMutation() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteOrder, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.orders.all }) });
+}

@@ -1,0 +1,31 @@
+/** Query keys of every resource, so a mutation or a realtime change can invalidate exactly what it touched. */
+export const queryKeys = {
+  menu: ['menu'] as const,
+  reviews: ['reviews'] as const,
+  storeSettings: ['store-settings'] as const,
+  orders: {
+    all: ['orders'] as const,
+    one: (id: string) => ['orders', 'one', id] as const,
+    since: (since: string) => ['orders', 'since', since] as const,
+    between: (from: string, to: string) => ['orders', 'between', from, to] as const,
+    byCustomer: (email: string) => ['orders', 'customer', email] as const,
+    search: (term: string) => ['orders', 'search', term] as const,
+    stats: ['orders', 'stats'] as const,
+    activeCount: ['orders', 'active-count'] as const,
+  },
+  tracking: (term: string) => ['tracking', term] as const,
+  account: {
+    all: ['account'] as const,
+    orders: ['account', 'orders'] as const,
+    prefill: ['account', 'prefill'] as const,
+  },
+  reservations: {
+    all: ['reservations'] as const,
+    pendingCount: ['reservations', 'pending-count'] as const,
+  },
+  challengeRegistrations: ['challenge-registrations'] as const,
+  customers: ['customers'] as const,
+  notifications: {
+    byOrder: (orderId: string) => ['notifications', 'order', orderId] as const,
+  },
+};

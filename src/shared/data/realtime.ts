@@ -1,0 +1,25 @@
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { getSupabase } from './client.js';
+
+export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | '*';
+export type Unsubscribe = () => void;
+
+let channelSeq = 0;
+
+/**
+ * Calls back on every change of a table the signed-in user may read (RLS decides what arrives).
+ * Each subscription gets its own channel, so a screen mounted twice never shares one.
+ */
+export function subscribeToTable<Row extends Record<string, unknown>>(
+  table: string,
+  event: ChangeEvent,
+  onChange: (change: RealtimePostgresChangesPayload<Row>) => void,
+  filter?: string,
+): Unsubscribe {
+  const supabase = getSupabase();
+  const channel = supabase
+    .channel(`${table}-${event.toLowerCase()}-${++channelSeq}`)
+    .on('postgres_changes' as never, { event, schema: 'public', table, ...(filter ? { filter } : {}) }, onChange as never)
+    .subscribe();
+  return () => void supabase.removeChannel(channel);
+}

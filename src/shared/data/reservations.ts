@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { reservationSchema, type Reservation, type ReservationStatus } from '../domain/reservation.js';
+import type { ReservationForm } from '../domain/reservation-form.js';
+import { getSupabase } from './client.js';
+import { failIf } from './errors.js';
+import { queryKeys } from './query-keys.js';
+import { subscribeToTable, type Unsubscribe } from './realtime.js';
+
+/** Through create_reservation: the database checks the form and answers with French refusals. */
+export async function createReservation(form: ReservationForm): Promise<{ id: string }> {
+  const { data, error } = await getSupabase().rpc('create_reservation', {
+    p_name: form.name,
+    p_email: form.email,
+    p_phone: form.phone,
+    p_reservation_date: form.date,
+    p_reservation_time: form.time,
+    p_people: form.people,
+    p_message: form.message ?? null,
+  });
+  failIf(error);
+  return { id: (data as { id: string }).id };
+}
+
+export async function fetchReservations(): Promise<Reservation[]> {
+  const { data, error } = await getSupabase().from('reservations').select('*').order('created_at', { ascending: false });
+  failIf(error);
+  return (data ?? []).map((r) => reservationSchema.parse({ ...r, reservation_time: String(r.reservation_time).slice(0, 5) }));
+}
+
+export async function fetchPendingReservationCount(): Promise<number> {
+  const { count, error } = await getSupabase().from('reservations').select('id', { count: 'exact', head: true }).eq('status', 'En attente');
+  failIf(error);
+  return count ?? 0;
+}
+
+export async function updateReservationStatus(id: string, status: ReservationStatus): Promise<void> {
+  const { error } = await getSupabase().from('reservations').update({ status }).eq('id', id);
+  failIf(error);
+}
+
+export async function deleteReservation(id: string): Promise<void> {
+  const { error } = await getSupabase().from('reservations').delete().eq('id', id);
+  failIf(error);
+}
+
+/** Admin: calls back with each new reservation as it is inserted. */
+export function subscribeToNewReservations(onReservation: (reservation: Reservation) => void): Unsubscribe {
+  return subscribeToTable<Reservation>('reservations', 'INSERT', (change) => {
+    const parsed = reservationSchema.safeParse({ ...change.new, reservation_time: String((change.new as Reservation).reservation_time).slice(0, 5) });
+    if (parsed.success) onReservation(parsed.data);
+  });
+}
+
+export function useCreateReservationMutation() {
+  return useMutation({ mutationFn: createReservation });
+}
+
+export function useReservationsQuery() {
+  const qc = useQueryClient();
+  useEffect(() => subscribeToTable('reservations', '*', () => void qc.invalidateQueries({ queryKey: queryKeys.reservations.all })), [qc]);
+  return useQuery({ queryKey: queryKeys.reservations.all, queryFn: fetchReservations, refetchInterval: 30_000 });
+}
+
+export function usePendingReservationCountQuery() {
+  return useQuery({ queryKey: queryKeys.reservations.pendingCount, queryFn: fetchPendingReservationCount });
+}
+
+export function useUpdateReservationStatusMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; status: ReservationStatus }) => updateReservationStatus(v.id, v.status),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+  });
+}
+
+export function useDeleteReservationMutation() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteReservation, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.reservations.all }) });
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_STORE_SETTINGS,
+  orderingSetting,
+  storeSettingsFromRows,
+  type DeliveryZone,
+  type StoreSettings,
+} from '../domain/store-settings.js';
+import { getSupabase } from './client.js';
+import { failIf } from './errors.js';
+import { queryKeys } from './query-keys.js';
+import { subscribeToTable, type Unsubscribe } from './realtime.js';
+import type { StoreSettingRow } from './rows.js';
+
+export async function fetchStoreSettings(): Promise<StoreSettings> {
+  const { data, error } = await getSupabase().from('store_settings').select('key, value');
+  failIf(error);
+  return storeSettingsFromRows(data as StoreSettingRow[]);
+}
+
+/** Admin only (RLS): upsert one key. */
+export async function saveStoreSetting<K extends keyof StoreSettings>(key: K, value: StoreSettings[K]): Promise<void> {
+  const { error } = await getSupabase().from('store_settings').upsert({ key, value }, { onConflict: 'key' });
+  failIf(error);
+}
+
+export const setOrderingEnabled = (enabled: boolean) => saveStoreSetting('ordering', orderingSetting(enabled));
+export const setDeliveryEnabled = (enabled: boolean) => saveStoreSetting('delivery_options', { is_enabled: enabled });
+export const saveDeliveryZones = (zones: DeliveryZone[]) => saveStoreSetting('delivery_zones', zones);
+
+/** Calls back with the fresh settings after every change of store_settings. */
+export function subscribeToStoreSettings(onSettings: (settings: StoreSettings) => void): Unsubscribe {
+  return subscribeToTable('store_settings', '*', () => {
+    fetchStoreSettings().then(onSettings, () => undefined);
+  });
+}
+
+/**
+ * The settings, kept live through realtime. A failed read gives the defaults (open, delivery on,
+ * no zones), as the spec asks; the server still enforces the real settings on every order.
+ */
+export function useStoreSettingsQuery() {
+  const qc = useQueryClient();
+  useEffect(() => subscribeToStoreSettings((s) => qc.setQueryData(queryKeys.storeSettings, s)), [qc]);
+  return useQuery({
+    queryKey: queryKeys.storeSettings,
+    queryFn: () => fetchStoreSettings().catch(() => structuredClone(DEFAULT_STORE_SETTINGS)),
+  });
+}
+
+export type StoreSettingChange = { [K in keyof StoreSettings]: { key: K; value: StoreSettings[K] } }[keyof StoreSettings];
+
+export function useSaveStoreSettingMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: StoreSettingChange) => saveStoreSetting(v.key, v.value),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.storeSettings }),
+  });
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { orderSchema, type Order } from '../domain/order.js';
+import { getSupabase } from './client.js';
+import { failIf } from './errors.js';
+import { queryKeys } from './query-keys.js';
+import type { CustomerPrefill, TrackedOrder } from './rows.js';
+
+/** By the 8-character order number or the full phone number; null when nothing matches. */
+export async function trackOrder(term: string): Promise<TrackedOrder | null> {
+  const { data, error } = await getSupabase().rpc('track_order', { p_term: term.trim() });
+  failIf(error);
+  return (data as TrackedOrder | null) ?? null;
+}
+
+/** The signed-in customer's orders (their account or verified e-mail), newest first. */
+export async function fetchMyOrders(): Promise<Order[]> {
+  const { data, error } = await getSupabase().rpc('my_orders');
+  failIf(error);
+  return ((data as unknown[]) ?? []).map((r) => orderSchema.parse(r));
+}
+
+export async function fetchMyLatestOrder(): Promise<Order | null> {
+  return (await fetchMyOrders())[0] ?? null;
+}
+
+/** Contact details of the customer's latest order; null before their first order. */
+export async function fetchCustomerPrefill(): Promise<CustomerPrefill | null> {
+  const { data, error } = await getSupabase().rpc('customer_prefill');
+  failIf(error);
+  return (data as CustomerPrefill | null) ?? null;
+}
+
+/** Polls every 30 s (spec) while the caller says the status is not final. */
+export function useTrackOrderQuery(term: string, options: { refetchInterval?: number | false } = {}) {
+  return useQuery({ queryKey: queryKeys.tracking(term.trim()), queryFn: () => trackOrder(term), enabled: term.trim() !== '', ...options });
+}
+
+export function useMyOrdersQuery(enabled = true) {
+  return useQuery({ queryKey: queryKeys.account.orders, queryFn: fetchMyOrders, enabled });
+}
+
+export function useCustomerPrefillQuery(enabled = true) {
+  return useQuery({ queryKey: queryKeys.account.prefill, queryFn: fetchCustomerPrefill, enabled });
+}

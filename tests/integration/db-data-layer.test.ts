@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { signUp } from './db-support.js';
+import {
+  DataError,
+  createReservation,
+  fetchActiveOrderCount,
+  fetchChallengeRegistrations,
+  fetchCustomerPrefill,
+  fetchMenu,
+  fetchMyOrders,
+  fetchOrderNotifications,
+  fetchOrderStats,
+  fetchReservations,
+  fetchReviews,
+  fetchStoreSettings,
+  placeOrder,
+  refusalOf,
+  registerForChallenge,
+  searchOrders,
+  setOrderingEnabled,
+  setSupabase,
+  subscribeToOrders,
+  subscribeToStoreSettings,
+  trackOrder,
+  updateOrderStatus,
+} from '../../src/shared/data/index.js';
+import type { OrderRequest } from '../../src/shared/domain/order-request.js';
+import type { StoreSettings } from '../../src/shared/domain/store-settings.js';
+
+/** The next day the kitchen is open (not a Tuesday), at least two days ahead. */
+function openDay(): string {
+  const d = new Date(Date.now() + 2 * 86400_000);
+  if (d.getUTCDay() === 2) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+const preorder = (email = ''): OrderRequest => ({
+  customer: { name: 'Joana Silva', phone: '+352 621 555 444', email, address: '3 rue Michel Rodange', postalCode: '4660', city: 'Differdange', notes: '' },
+  deliveryMethod: 'delivery',
+  paymentMethod: 'card',
+  isPreorder: true,
+  preorderDate: openDay(),
+  preorderTime: '19:00',
+  items: [{ menuItemId: '32', quantity: 1 }, { menuItemId: 'kid-2', quantity: 1, kidsOption: 'wings' }],
+});
+
+async function until<T>(read: () => T | undefined, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = read();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting for a realtime change');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.each(testDatabases())('data layer through supabase-js on %s', (kind) => {
+  let b: TestBackend;
+  const customerId = crypto.randomUUID();
+  let customerToken = '';
+  let adminToken = '';
+  const as = (token?: string) => setSupabase(b.client(token));
+
+  beforeAll(async () => {
+    b = await startTestBackend(kind);
+    await signUp(b, { sub: customerId, email: 'joana@example.lu' });
+    customerToken = await b.context.jwt.sign({ role: 'authenticated', sub: customerId, email: 'joana@example.lu', app_metadata: { provider: 'email' } }, 3600);
+    const adminId = crypto.randomUUID();
+    await signUp(b, { sub: adminId, email: 'gerant@example.lu' });
+    adminToken = await b.context.jwt.sign({ role: 'authenticated', sub: adminId, email: 'gerant@example.lu', app_metadata: { role: 'admin' } }, 3600);
+  });
+  beforeEach(() => as());
+  afterAll(async () => {
+    setSupabase(null);
+    await b?.close();
+  });
+
+  it('reads the menu in menu order, in the domain shape, with special prices and reviews', async () => {
+    const menu = await fetchMenu();
+    expect(menu.categories.map((c) => c.slug)).toEqual([
+      'entrees', 'chic-n-fries', 'grillades', 'casadasfrancesinhas', 'hungryburgers', 'boissons', 'menu-enfant', 'accompagnements', 'desserts',
+    ]);
+    const chicken = menu.items.find((i) => i.id === '32')!;
+    expect(chicken).toMatchObject({ categoryId: 'grill', price: 15, imageSrc: '/images/menu/32.webp', specialOffer: { text: expect.any(String) } });
+    expect(menu.items.find((i) => i.id === 'kid-1')).toMatchObject({ isKidsMenuWithOptions: true, options: [{ id: 'nuggets' }, { id: 'wings' }, { id: 'quarter_chicken' }] });
+    expect(menu.items.find((i) => i.id === 'grill-poulets')).toMatchObject({ type: 'sectionTitle' });
+    expect(menu.items.find((i) => i.id === 'cnf-5')).toMatchObject({ type: 'comingSoon' });
+    expect(menu.items[0]!.categoryId).toBe('entrees');
+    expect(menu.items.at(-1)!.categoryId).toBe('desserts');
+    expect(menu.specialPrices).toEqual([{ itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' }]);
+    expect((await fetchReviews()).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('places an order priced by the database and reports refusals with code, title and message', async () => {
+    as(customerToken);
+    const placed = await placeOrder(preorder('someone.else@example.lu'));
+    expect([placed.total_price, placed.delivery_fee, placed.grand_total, placed.status]).toEqual([25.78, 2, 27.78, 'En attente']);
+    expect([placed.user_id, placed.customer_email, placed.order_number]).toEqual([customerId, 'joana@example.lu', placed.id.slice(0, 8)]);
+    expect(placed.order_items[1]).toEqual({ id: 'kid-2_wings', name: 'Menu Enfant Gourmand (Ailes de poulet)', quantity: 1, price: 10.78, options: [] });
+
+    const e = await placeOrder({ ...preorder(), items: [{ menuItemId: '30', quantity: 1 }] }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(DataError);
+    expect(refusalOf(e)).toEqual({ code: 'minimum_not_met', title: 'Montant minimum non atteint', message: 'Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.' });
+
+    expect((await fetchMyOrders()).map((o) => o.id)).toEqual([placed.id]);
+    expect(await fetchCustomerPrefill()).toEqual({
+      name: 'Joana Silva', phone: '+352 621 555 444', email: 'joana@example.lu', address: '3 rue Michel Rodange', postalCode: '4660', city: 'Differdange',
+    });
+    as();
+    const tracked = await trackOrder(placed.order_number);
+    expect(tracked).toMatchObject({ order_number: placed.order_number, status: 'En attente', grand_total: 27.78, customer_city: 'Differdange' });
+    expect(await trackOrder('00000000')).toBeNull();
+    expect(refusalOf(await trackOrder(' ').catch((x: unknown) => x))?.code).toBe('search_term_required');
+  });
+
+  it('gives admins stats, search, counts and status changes that queue a message', async () => {
+    as(customerToken);
+    const placed = await placeOrder(preorder());
+    as(adminToken);
+    expect(await fetchActiveOrderCount()).toBeGreaterThanOrEqual(1);
+    expect((await fetchOrderStats()).month).toBeGreaterThanOrEqual(1);
+    expect((await searchOrders(placed.order_number)).map((o) => o.id)).toEqual([placed.id]);
+    const updated = await updateOrderStatus(placed.id, 'En préparation');
+    expect(updated.status).toBe('En préparation');
+    const queued = await fetchOrderNotifications(placed.id);
+    expect(queued.map((n) => [n.kind, n.status, n.recipient])).toEqual([
+      ['order_confirmation', 'pending', 'joana@example.lu'],
+      ['order_status', 'pending', 'joana@example.lu'],
+    ]);
+    as(customerToken);
+    const denied = await fetchActiveOrderCount().catch((x: unknown) => x);
+    expect(denied).toBeInstanceOf(DataError);
+    expect((denied as DataError).isForbidden).toBe(true);
+  });
+
+  it('sends the public forms and lets only admins read them', async () => {
+    await createReservation({ name: 'Ana', email: 'ana@example.lu', phone: '621 000 111', date: openDay(), time: '20:00', people: '4', message: 'Terrasse' });
+    const refused = await createReservation({ name: 'Ana', email: 'ana@example.lu', phone: '621', date: '2020-01-01', time: '20:00', people: '4' }).catch((x: unknown) => x);
+    expect(refusalOf(refused)?.code).toBe('date_in_past');
+    await registerForChallenge({ name: 'Tiago', email: 'tiago@example.lu', phone: '', agreedToTerms: true });
+    expect(refusalOf(await registerForChallenge({ name: 'Tiago', email: 'x', agreedToTerms: true }).catch((x: unknown) => x))?.message).toBe(
+      'Veuillez entrer une adresse e-mail valide.',
+    );
+    expect((await fetchReservations().catch((x: unknown) => x)) instanceof DataError).toBe(true);
+    as(adminToken);
+    expect((await fetchReservations()).map((r) => [r.name, r.people, r.reservation_time, r.status])).toEqual([['Ana', '4', '20:00', 'En attente']]);
+    expect((await fetchChallengeRegistrations()).map((r) => [r.name, r.phone])).toEqual([['Tiago', null]]);
+  });
+
+  it('pushes settings changes and order changes through realtime', async () => {
+    as(adminToken);
+    let settings: StoreSettings | undefined;
+    const stopSettings = subscribeToStoreSettings((s) => (settings = s));
+    let inserted: string | undefined;
+    const stopOrders = subscribeToOrders((change) => {
+      if (change.eventType === 'INSERT') inserted = (change.new as { id: string }).id;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    await setOrderingEnabled(false);
+    expect((await until(() => (settings?.ordering.is_enabled === false ? settings : undefined))).ordering.message).toBe(
+      'As encomendas online estão temporariamente fechadas.',
+    );
+    await setOrderingEnabled(true);
+    expect((await fetchStoreSettings()).ordering).toEqual({ is_enabled: true, message: '' });
+    const placed = await placeOrder(preorder());
+    expect(await until(() => inserted)).toBe(placed.id);
+    stopSettings();
+    stopOrders();
+  });
+});
