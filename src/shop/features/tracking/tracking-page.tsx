@@ -1,5 +1,84 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../../shared/data/index.js';
+import { orderNumber } from '../../../shared/domain/order.js';
+import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
+import { TRACKING_NOT_FOUND, TRACKING_POLL_MS, TRACKING_SEARCH_PLACEHOLDER, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
+import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { SearchIcon } from '../../components/ui/icons.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useSession } from '../../lib/session.js';
+import { TrackedOrderView } from './tracked-order-view.js';
+import { NotFoundPanel } from './not-found-panel.js';
 
-export default function Page() {
-  return <PageHero title="tracking-page" />;
+const t = fr.tracking;
+
+export default function TrackingPage() {
+  const [params, setParams] = useSearchParams();
+  const typed = params.get('q') ?? '';
+  const [input, setInput] = useState(typed);
+  const { status } = useSession();
+  const mine = useMyOrdersQuery(status === 'signedIn' && !typed);
+  const latest = mine.data?.[0];
+  const term = typed || (latest ? orderNumber(latest.id) : '');
+
+  const qc = useQueryClient();
+  const known = qc.getQueryData<TrackedOrder | null>(queryKeys.tracking(term));
+  const polling = known ? shouldKeepPolling(known.status) : true;
+  const tracked = useTrackOrderQuery(term, { refetchInterval: polling ? TRACKING_POLL_MS : false });
+
+  // Toasts for the answer to a search the customer made, not for the silent 30 s refreshes.
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!typed || announced.current === typed || tracked.isFetching) return;
+    if (tracked.isError) {
+      announced.current = typed;
+      toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
+    } else if (tracked.isSuccess) {
+      announced.current = typed;
+      if (tracked.data === null) toast({ title: TRACKING_NOT_FOUND.title, description: TRACKING_NOT_FOUND.message, variant: 'destructive' });
+    }
+  }, [typed, tracked.isError, tracked.isSuccess, tracked.isFetching, tracked.data]);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const check = trackingSearchTerm(input);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.message, variant: 'destructive' });
+      return;
+    }
+    announced.current = null;
+    setParams({ q: check.term });
+    if (check.term === typed) void tracked.refetch();
+  };
+
+  return (
+    <>
+      <PageHero title={t.title} subtitle={t.subtitle}>
+        <form onSubmit={search} role="search" className="mx-auto mt-8 flex max-w-xl flex-col gap-3 sm:flex-row">
+          <label htmlFor="tracking-term" className="sr-only">{t.searchLabel}</label>
+          <input
+            id="tracking-term"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            placeholder={TRACKING_SEARCH_PLACEHOLDER}
+            autoComplete="off"
+            className="flex-1 rounded-full border-2 border-cream-50/30 bg-white px-5 py-3 text-charcoal-900 placeholder:text-charcoal-500 focus:border-flame-500 focus:outline-none"
+          />
+          <button type="submit" className="inline-flex items-center justify-center gap-2 rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700">
+            <SearchIcon className="size-5" /> {tracked.isFetching && typed ? t.searching : t.search}
+          </button>
+        </form>
+      </PageHero>
+      <div className="mx-auto max-w-4xl px-4 py-12">
+        {term && tracked.isPending && <Spinner />}
+        {!typed && latest && tracked.data && <p className="mb-4 text-sm font-semibold tracking-wider text-flame-700 uppercase">{t.latestForAccount}</p>}
+        {tracked.data && <TrackedOrderView order={tracked.data} />}
+        {typed && tracked.isSuccess && tracked.data === null && <NotFoundPanel />}
+      </div>
+    </>
+  );
 }
