@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { newEmail, openLink } from './auth-helpers.js';
 
@@ -87,11 +87,16 @@ describe.each(testDatabases())('auth e-mail over SMTP on %s', (kind) => {
 
   it('fails signup with a 500 and keeps no account when the confirmation e-mail cannot be sent', async () => {
     const refused = `refuse.${newEmail()}`;
+    const logged = vi.spyOn(console, 'error');
     const r = await fetch(`${b.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', apikey: b.anonKey },
-      body: JSON.stringify({ email: refused, password: 'frango-grelhado-42' }),
+      body: JSON.stringify({ email: refused, password: 'mot-de-passe-secret-77' }),
     });
+    const lines = logged.mock.calls.flat().map(String);
+    logged.mockRestore();
+    expect(lines.join('\n')).toContain('failed');
+    expect(lines.join('\n')).not.toContain('mot-de-passe-secret-77');
     expect(r.status).toBe(500);
     expect(await r.json()).toMatchObject({ error_code: 'unexpected_failure', msg: 'Error sending confirmation email' });
     expect(await userCount(b, refused)).toBe(0);

@@ -34,6 +34,8 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     expect(data.user!.identities).toHaveLength(1);
     expect(data.user!.identities![0]).toMatchObject({ provider: 'email', user_id: data.user!.id });
 
+    expect(JSON.stringify(data)).not.toContain('frango-grelhado-42');
+    expect(JSON.stringify(data)).not.toContain('$2');
     const stored = await b.db.query<{ encrypted_password: string }>(`select encrypted_password from auth.users where id = $1`, [data.user!.id]);
     expect(stored.rows[0].encrypted_password).toMatch(/^\$2[aby]\$10\$/);
 

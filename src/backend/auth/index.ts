@@ -71,7 +71,8 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
         sendAuthError(req, res, new AuthError(422, 'email_exists', 'A user with this email address has already been registered'));
         return;
       }
-      console.error(`[auth] ${req.method} ${path} failed:`, e);
+      // The stack only: a database error's detail may quote the row, password hash included.
+      console.error(`[auth] ${req.method} ${path} failed: ${e instanceof Error ? e.stack : String(e)}`);
       sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
     }
   };
