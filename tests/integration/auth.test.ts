@@ -230,6 +230,7 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     const legacy = await authFetch(b, '/token?grant_type=password', { method: 'POST', json: body });
     expect(legacy.status).toBe(400);
     expect(legacy.headers.get('x-supabase-api-version')).toBeNull();
+    expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
     expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
 
     const v2024 = await authFetch(b, '/token?grant_type=password', { method: 'POST', json: body, headers: { 'X-Supabase-Api-Version': '2024-01-01' } });

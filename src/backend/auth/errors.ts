@@ -49,9 +49,10 @@ export function sendAuthError(req: IncomingMessage, res: ServerResponse, e: Auth
     return;
   }
   const extra = e.weakPasswordReasons ? { weak_password: { reasons: e.weakPasswordReasons } } : {};
+  const headers = { ...echo, 'x-sb-error-code': e.code };
   if (version) {
-    sendJson(res, e.status, { code: e.code, message: e.message, ...extra }, echo);
+    sendJson(res, e.status, { code: e.code, message: e.message, ...extra }, headers);
   } else {
-    sendJson(res, e.status, { code: e.status, error_code: e.code, msg: e.message, ...extra });
+    sendJson(res, e.status, { code: e.status, error_code: e.code, msg: e.message, ...extra }, headers);
   }
 }
