@@ -4,6 +4,7 @@ export const MAILBOX_PAGE = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Mailbox – captured e-mails and SMS</title>
 <style>
   :root { color-scheme: light dark; --line: #8884; --muted: #888; --accent: #c2410c; }
@@ -23,7 +24,7 @@ export const MAILBOX_PAGE = `<!doctype html>
   .subject { font-weight: 600; flex: 1 1 100%; overflow-wrap: anywhere; }
   .meta { color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
   iframe { display: block; width: 100%; height: 28rem; border: 0; border-top: 1px solid var(--line); background: white; }
-  .sms-body { margin: 0 .8rem .8rem; padding: .6rem .8rem; border-radius: 1rem; background: #0369a122; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .sms-body { flex: 1 1 100%; padding: .5rem .8rem; border-radius: 1rem; background: #0369a122; white-space: pre-wrap; overflow-wrap: anywhere; }
   details[open] > summary .subject { color: var(--accent); }
 </style>
 <script src="/_mailbox/mailbox.js" defer></script>
@@ -44,6 +45,8 @@ const list = document.getElementById('list');
 const count = document.getElementById('count');
 const filter = document.getElementById('filter');
 let shown = '';
+// Open e-mails stay open when the list refreshes.
+const opened = new Set();
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -59,11 +62,13 @@ function card(m) {
   s.append(el('span', 'kind ' + m.kind, m.kind === 'sms' ? 'SMS' : 'E-mail'));
   s.append(el('span', 'meta', 'to ' + m.to.join(', ')));
   s.append(el('span', 'meta', new Date(m.created_at).toLocaleString()));
-  s.append(el('span', 'subject', m.kind === 'sms' ? m.body : (m.subject || '(no subject)')));
   d.append(s);
   if (m.kind === 'email') {
+    s.append(el('span', 'subject', m.subject || '(no subject)'));
     if (m.from) s.append(el('span', 'meta', 'from ' + m.from));
     d.addEventListener('toggle', () => {
+      if (d.open) opened.add(m.id);
+      else opened.delete(m.id);
       if (!d.open || d.querySelector('iframe')) return;
       const f = el('iframe');
       f.setAttribute('sandbox', '');
@@ -72,8 +77,9 @@ function card(m) {
       f.src = '/_mailbox/messages/' + encodeURIComponent(m.id) + '/html';
       d.append(f);
     });
+    if (opened.has(m.id)) d.open = true;
   } else {
-    d.append(el('p', 'sms-body', m.body));
+    s.append(el('span', 'sms-body', m.body));
   }
   a.append(d);
   return a;
