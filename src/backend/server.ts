@@ -16,6 +16,7 @@ import { createFunctionsHandler } from './functions/index.js';
 import { createMailer } from './mail/index.js';
 import { createMailboxHandler } from './mail/mailbox.js';
 import { createStaticHandler } from './static.js';
+import { dispatcherSettings, loopbackUrl, startDispatcher, type Dispatcher } from './dispatcher.js';
 
 export interface Backend {
   url: string;
@@ -26,6 +27,8 @@ export interface Backend {
   db: Db;
   context: BackendContext;
   migrations: MigrationReport;
+  /** Delivers the notification outbox; null with DISPATCH=off or without the dispatch-notifications function. */
+  dispatcher: Dispatcher | null;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,10 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
     });
+    const dispatch = dispatcherSettings(config.env, config.supabaseDir);
+    const dispatcher = dispatch.enabled
+      ? await startDispatcher({ db, baseUrl: loopbackUrl(config.host, port), serviceRoleKey: jwt.serviceRoleKey, intervalMs: dispatch.intervalMs })
+      : null;
 
     let closing: Promise<void> | null = null;
     return {
@@ -101,8 +108,10 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       db,
       context,
       migrations,
+      dispatcher,
       close() {
         closing ??= (async () => {
+          await dispatcher?.stop();
           await realtime.close();
           await new Promise<void>((resolve) => {
             server!.close(() => resolve());

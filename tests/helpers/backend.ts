@@ -72,9 +72,11 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
       jwtSecret: 'test-secret-with-at-least-32-characters!!',
       authAutoconfirm: false,
       ...overrides,
+      // The outbox dispatcher stays off unless a test asks for it (DISPATCH: 'on'): others claim rows by hand.
+      ...(overrides.env ? { env: { DISPATCH: 'off', ...overrides.env } } : {}),
       databaseUrl: kind === 'postgres' ? (overrides.databaseUrl ?? scratch!.url) : null,
     },
-    { ...process.env, PORT: '0' },
+    { DISPATCH: 'off', ...process.env, PORT: '0' },
   );
   // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
   const opts = {

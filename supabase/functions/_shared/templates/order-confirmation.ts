@@ -39,7 +39,9 @@ function itemLines(o: OrderPayload): { html: string; text: string } {
     const quantity = Number(item?.quantity) || 1;
     const options = Array.isArray(item?.options) ? item.options : [];
     const optionText = options.map((op) => (euros(op?.price) > 0 ? `${op?.name ?? ''} (+${formatEuro(euros(op?.price))})` : String(op?.name ?? '')));
-    const lineTotal = formatEuro(multiplyEuros(euros(item?.price), quantity));
+    // A line costs its unit price plus its options, times the quantity (as the cart and the ticket count it).
+    const unit = options.reduce((sum, op) => sum + Math.round(euros(op?.price) * 100), Math.round(euros(item?.price) * 100)) / 100;
+    const lineTotal = formatEuro(multiplyEuros(unit, quantity));
     rows.push(`<tr><td style="${FONT}font-size:15px;color:${COLOURS.text};padding:8px 8px 8px 0;border-bottom:1px solid ${COLOURS.line};vertical-align:top;">
 <strong>${quantity} × ${escapeHtml(item?.name)}</strong>${optionText.length ? `<br><span style="font-size:13px;color:${COLOURS.muted};">${optionText.map(escapeHtml).join(', ')}</span>` : ''}
 </td><td align="right" style="${FONT}font-size:15px;color:${COLOURS.text};padding:8px 0;border-bottom:1px solid ${COLOURS.line};vertical-align:top;white-space:nowrap;">${escapeHtml(lineTotal)}</td></tr>`);

@@ -1,0 +1,174 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { callFunction, mailbox, placeOrder, waitFor } from './fn-support.js';
+
+/** An HTTP e-mail API on loopback speaking Resend's protocol, that can be taken down and brought back. */
+async function startEmailApi() {
+  const state = { down: true, requests: [] as { key: string | undefined; to: string[]; status: number }[], delivered: new Map<string, string>() };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const body = JSON.parse(raw) as { to: string[] };
+      const status = state.down ? 503 : 200;
+      state.requests.push({ key, to: body.to, status });
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      if (state.down) return res.end(JSON.stringify({ message: 'service unavailable' }));
+      // Like Resend: the same idempotency key is the same e-mail.
+      if (key && !state.delivered.has(key)) state.delivered.set(key, `re_${state.delivered.size + 1}`);
+      res.end(JSON.stringify({ id: key ? state.delivered.get(key) : 're_nokey' }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
+  describe('with the e-mail provider down', () => {
+    let b: TestBackend;
+    let api: Awaited<ReturnType<typeof startEmailApi>>;
+    const row = async (orderId: string) =>
+      (await b.db.query<any>(`select id::text, status, attempts, last_error, extract(epoch from next_attempt_at - now())::float as due_in from public.notification_outbox where order_id = $1`, [orderId])).rows[0];
+    const attempts = async (id: string) =>
+      (await b.db.query<any>(`select ok, error, provider, provider_message_id from public.notification_attempts where outbox_id = $1 order by id`, [id])).rows;
+    const dispatch = () => callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey);
+    const makeDue = (id: string) => b.db.query(`update public.notification_outbox set next_attempt_at = now() where id = $1`, [id]);
+
+    beforeAll(async () => {
+      api = await startEmailApi();
+      b = await startTestBackend(kind, { env: { ...process.env, RESEND_API_KEY: 're_test', RESEND_API_URL: api.url, MAIL_FROM: 'Churrasqueira <commandes@example.lu>' } });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await api?.close();
+    });
+
+    it('retries with backoff, records every attempt, and delivers once the provider is back', async () => {
+      const o = await placeOrder(b);
+      const first = await dispatch();
+      expect(first).toMatchObject({ status: 200, body: { claimed: 1, sent: 0, failed: 1 } });
+      const m = await row(o.id);
+      expect(m).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(m.last_error).toMatch(/^resend: HTTP 503/);
+      expect(m.due_in).toBeGreaterThan(25);
+      expect(m.due_in).toBeLessThanOrEqual(30);
+      expect((await dispatch()).body.claimed).toBe(0); // not due before its backoff
+
+      await makeDue(m.id);
+      await dispatch();
+      const second = await row(o.id);
+      expect(second).toMatchObject({ status: 'pending', attempts: 2 });
+      expect(second.due_in).toBeGreaterThan(55); // 30 s · 2^(attempts−1)
+      expect(second.due_in).toBeLessThanOrEqual(60);
+
+      api.state.down = false;
+      await makeDue(m.id);
+      expect(await dispatch()).toMatchObject({ body: { claimed: 1, sent: 1, failed: 0 } });
+      expect(await row(o.id)).toMatchObject({ status: 'sent', attempts: 3 });
+      const tried = await attempts(m.id);
+      expect(tried.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, true]);
+      expect(tried[0].error).toMatch(/^resend: HTTP 503 service unavailable/);
+      expect(tried[2]).toMatchObject({ provider: 'resend', provider_message_id: 're_1' });
+      // Every request carried the outbox id; the provider delivered one e-mail.
+      expect(api.state.requests.map((r) => [r.key, r.status])).toEqual([[m.id, 503], [m.id, 503], [m.id, 200]]);
+      expect(api.state.delivered.size).toBe(1);
+      expect(api.state.requests[2].to).toEqual(['joana@example.lu']);
+    });
+
+    it('gives up after max_attempts and keeps the message visible as failed', async () => {
+      api.state.down = true;
+      const o = await placeOrder(b, {}, { email: 'patience@example.lu' });
+      const { id } = await row(o.id);
+      for (let i = 0; i < 5; i++) {
+        await makeDue(id);
+        await dispatch();
+      }
+      expect(await row(o.id)).toMatchObject({ status: 'failed', attempts: 5 });
+      expect((await attempts(id)).filter((a: { ok: boolean }) => !a.ok)).toHaveLength(5);
+      await makeDue(id);
+      expect((await dispatch()).body.claimed).toBe(0);
+    });
+  });
+
+  describe('crashing between send and report', () => {
+    let b: TestBackend;
+    beforeAll(async () => {
+      b = await startTestBackend(kind);
+    });
+    afterAll(async () => b?.close());
+
+    it('delivers the message once: the retry after the lease carries the same idempotency key', async () => {
+      const o = await placeOrder(b, {}, { email: 'crash@example.lu' });
+      const svc = b.serviceClient();
+      // A dispatcher claims the row for 1 s, sends it, and dies before complete_notification.
+      const { data: claimed, error } = await svc.rpc('claim_notifications', { p_limit: 10, p_lease_seconds: 1 });
+      expect(error).toBeNull();
+      expect(claimed).toHaveLength(1);
+      const lost = claimed[0] as { id: string; recipient: string };
+      const send = await fetch(`${b.url}/_mailbox/api/send`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${b.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ to: lost.recipient, subject: 'Confirmation (envoyée avant la panne)', html: '<p>1</p>', idempotencyKey: lost.id }),
+      });
+      expect(send.status).toBe(200);
+      expect((await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).body.claimed).toBe(0); // still leased
+
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).toMatchObject({ body: { claimed: 1, sent: 1 } });
+      const state = await b.db.query<any>(`select status, attempts from public.notification_outbox where id = $1`, [lost.id]);
+      expect(state.rows[0]).toEqual({ status: 'sent', attempts: 2 });
+      const messages = await mailbox(b, '?to=crash@example.lu');
+      expect(messages).toHaveLength(1);
+      expect(messages[0].subject).toBe('Confirmation (envoyée avant la panne)');
+      expect((await b.db.query(`select count(*)::int as n from public.notification_outbox where order_id = $1`, [o.id])).rows[0]).toEqual({ n: 1 });
+    });
+  });
+
+  describe('running in the backend', () => {
+    let b: TestBackend;
+    beforeAll(async () => {
+      b = await startTestBackend(kind, { env: { ...process.env, DISPATCH: 'on', DISPATCH_INTERVAL_MS: '300' } });
+    });
+    afterAll(async () => b?.close());
+
+    it('delivers a new order at once (LISTEN) and a retry that comes due (poll), each message exactly once', async () => {
+      expect(b.dispatcher).not.toBeNull();
+      const started = Date.now();
+      const o = await placeOrder(b, {}, { email: 'vite@example.lu' });
+      const [mail] = await waitFor('the confirmation', async () => (await mailbox(b, '?to=vite@example.lu')).length === 1 && mailbox(b, '?to=vite@example.lu'));
+      console.log(`[${kind}] order to mailbox through the background dispatcher: ${Date.now() - started} ms`);
+      expect(mail.subject).toContain(o.order_number);
+
+      // A message waiting for its retry is picked up by the poll: no NOTIFY when it comes due.
+      await b.db.query(`insert into public.notification_outbox (kind, channel, recipient, order_id, payload, next_attempt_at)
+        select 'order_status', 'email', 'vite@example.lu', id, public.order_template_data(o) || '{"status": "Prêt"}', now() + interval '1 second' from public.orders o where id = $1`, [o.id]);
+      await waitFor('the status e-mail', async () => (await mailbox(b, '?to=vite@example.lu')).length === 2);
+    });
+
+    it('delivers a burst of orders exactly once each, one run at a time', async () => {
+      const started = Date.now();
+      const orders = await Promise.all(Array.from({ length: 30 }, (_, i) => placeOrder(b, {}, { email: `rafale${i}@example.lu` })));
+      await waitFor('30 confirmations', async () => {
+        const r = await b.db.query<{ n: number }>(`select count(*)::int as n from public.notification_outbox where status = 'sent' and recipient like 'rafale%'`);
+        return r.rows[0].n === 30;
+      }, 30_000);
+      console.log(`[${kind}] 30 orders placed at once delivered in ${Date.now() - started} ms`);
+      const claims = await b.db.query<{ attempts: number; tries: number }>(
+        `select o.attempts, (select count(*)::int from public.notification_attempts a where a.outbox_id = o.id) as tries from public.notification_outbox o where recipient like 'rafale%'`,
+      );
+      expect(claims.rows.every((r) => r.attempts === 1 && r.tries === 1)).toBe(true);
+      const all = await mailbox(b, '?limit=1000');
+      for (const o of orders) expect(all.filter((m) => m.subject?.includes(o.order_number))).toHaveLength(1);
+    });
+
+    it('stops cleanly on close', async () => {
+      const t = Date.now();
+      await b.dispatcher!.stop();
+      await b.dispatcher!.idle();
+      expect(Date.now() - t).toBeLessThan(5000);
+    });
+  });
+});
