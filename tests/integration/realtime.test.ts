@@ -112,6 +112,8 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
       alice: b.client(await customerToken(b, alice)),
       bruno: b.client(await customerToken(b, bruno)),
       service: b.serviceClient(),
+      // auth.uid() cannot cast this sub: its RLS check fails, which must only withhold its own changes.
+      broken: b.client(await b.context.jwt.sign({ role: 'authenticated', sub: 'kiosk-1' }, 3600)),
     };
     const got: Record<string, Change[]> = {};
     for (const [name, c] of Object.entries(clients)) {
@@ -136,6 +138,7 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     expect(summary('bruno')).toEqual([`INSERT:${b1}`, `UPDATE:${b1}`, `DELETE:${a1}`]);
     expect(got.bruno[2].old).toEqual({ id: a1 });
     expect(got.anon).toEqual([]);
+    expect(summary('broken')).toEqual([`DELETE:${a1}`]);
     await closeClients(...Object.values(clients));
   });
 

@@ -33,6 +33,7 @@ begin
   return null;
 end $$;
 revoke all on function _realtime.capture() from public;
+
 `;
 
 export interface TableInfo {
@@ -74,7 +75,7 @@ export { quoteIdent };
 /** Keeps the capture trigger on exactly the tables of the `supabase_realtime` publication. */
 export class ChangeCapture {
   private tables = new Map<string, TableInfo>();
-  private tracked = new Set<string>();
+  private tracked = new Map<string, number>();
   private syncing: Promise<void> | null = null;
 
   constructor(private readonly db: Db) {}
@@ -94,8 +95,10 @@ export class ChangeCapture {
 
   private async doSync(): Promise<void> {
     const published = (
-      await this.db.query<{ schema: string; table: string }>(
-        `select schemaname as schema, tablename as "table" from pg_publication_tables where pubname = 'supabase_realtime'`,
+      await this.db.query<{ schema: string; table: string; oid: number }>(
+        `select p.schemaname as schema, p.tablename as "table", c.oid::int as oid from pg_publication_tables p
+         join pg_namespace n on n.nspname = p.schemaname join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+         where p.pubname = 'supabase_realtime'`,
       )
     ).rows;
     const withTrigger = (
@@ -106,7 +109,7 @@ export class ChangeCapture {
         [TRIGGER],
       )
     ).rows;
-    const want = new Set(published.map((p) => `${p.schema}.${p.table}`));
+    const want = new Set<string>(published.map((p) => `${p.schema}.${p.table}`));
     const have = new Set(withTrigger.map((p) => `${p.schema}.${p.table}`));
     for (const p of published) {
       if (have.has(`${p.schema}.${p.table}`)) continue;
@@ -118,17 +121,25 @@ export class ChangeCapture {
     for (const p of withTrigger) {
       if (!want.has(`${p.schema}.${p.table}`)) await this.db.exec(`drop trigger if exists ${TRIGGER} on ${qualified(p.schema, p.table)}`);
     }
-    this.tracked = want;
     this.tables.clear();
+    const infos: TableInfo[] = [];
+    for (const p of published) {
+      const info = await this.tableInfo(p.schema, p.table);
+      if (info) infos.push(info);
+    }
+    await this.db.exec(visibilityFunctionSql(infos));
+    this.tracked = new Map(published.map((p) => [`${p.schema}.${p.table}`, Number(p.oid)]));
   }
 
-  isTracked(schema: string, table: string): boolean {
-    return this.tracked.has(`${schema}.${table}`);
+  /** Whether changes of this table (this very table: a re-created one has another oid) are captured. */
+  isTracked(schema: string, table: string, oid?: number): boolean {
+    const known = this.tracked.get(`${schema}.${table}`);
+    return known !== undefined && (oid === undefined || known === oid);
   }
 
   /** Published tables of a schema ('*' for every schema). */
   trackedIn(schema: string): { schema: string; table: string }[] {
-    return [...this.tracked]
+    return [...this.tracked.keys()]
       .map((key) => {
         const dot = key.indexOf('.');
         return { schema: key.slice(0, dot), table: key.slice(dot + 1) };
@@ -151,4 +162,63 @@ export class ChangeCapture {
   cachedInfo(schema: string, table: string): TableInfo | undefined {
     return this.tables.get(`${schema}.${table}`);
   }
+}
+
+/**
+ * Every RLS check of a batch in one round trip: for each claims set, switch role and
+ * request.jwt.claims (transaction-local) and look the changed rows up by key. One static
+ * branch per published table, so PostgreSQL plans each lookup once per connection.
+ */
+function visibilityFunctionSql(tables: TableInfo[]): string {
+  const branches = tables
+    .filter((t) => !`${t.schema}${t.table}${t.primaryKey.join('')}`.includes('$'))
+    .map((t) => {
+      const rel = qualified(t.schema, t.table);
+      const match = t.primaryKey.length
+        ? t.primaryKey.map((c) => `_rt_x.${quoteIdent(c)} = _rt_r.${quoteIdent(c)}`).join(' and ')
+        : `to_jsonb(_rt_x) = _rt_k.v`;
+      return `if _rt_rel = ${t.oid} then
+            select coalesce(jsonb_agg(_rt_idx -> ((_rt_k.i - 1)::int)), '[]'::jsonb) into _rt_hits
+            from jsonb_array_elements(_rt_keys) with ordinality as _rt_k(v, i),
+              lateral jsonb_populate_record(null::${rel}, _rt_k.v) _rt_r
+            where exists (select 1 from ${rel} _rt_x where ${match});
+          end if;`;
+    })
+    .join('\n          ');
+  return `
+create or replace function _realtime.visible_changes(groups jsonb) returns jsonb
+language plpgsql as $rt_visible$
+declare
+  _rt_g jsonb;
+  _rt_t jsonb;
+  _rt_rel oid;
+  _rt_keys jsonb;
+  _rt_idx jsonb;
+  _rt_hits jsonb;
+  _rt_seen jsonb;
+  _rt_result jsonb := '[]'::jsonb;
+begin
+  for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
+    _rt_seen := '[]'::jsonb;
+    perform pg_catalog.set_config('role', _rt_g->>'role', true);
+    perform pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
+    for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
+      _rt_rel := (_rt_t->>'oid')::oid;
+      if pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
+        _rt_seen := _rt_seen || (_rt_t->'deletes');
+        _rt_keys := _rt_t->'keys';
+        _rt_idx := _rt_t->'idx';
+        _rt_hits := '[]'::jsonb;
+        if pg_catalog.jsonb_array_length(_rt_keys) > 0 then
+          ${branches || 'null;'}
+        end if;
+        _rt_seen := _rt_seen || _rt_hits;
+      end if;
+    end loop;
+    _rt_result := _rt_result || pg_catalog.jsonb_build_array(_rt_seen);
+  end loop;
+  return _rt_result;
+end $rt_visible$;
+revoke all on function _realtime.visible_changes(jsonb) from public;
+`;
 }

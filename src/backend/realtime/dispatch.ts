@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../db/index.js';
-import { qualified, quoteIdent, type ChangeCapture, type TableInfo } from './capture.js';
+import type { Db } from '../db/index.js';
+import type { ChangeCapture, TableInfo } from './capture.js';
 import type { ChangeBinding, ChangeEvent, ChangeSubscriber } from './channel.js';
 import { matchesFilter } from './filter.js';
 
@@ -79,22 +79,7 @@ export class ChangeDispatcher {
     }
     if (changes.length === 0) return;
 
-    const groups = new Map<string, { claims: ChangeSubscriber['claims']; changes: Set<number> }>();
-    changes.forEach((c, index) => {
-      for (const s of c.targets.keys()) {
-        if (s.claims.role === 'service_role') continue;
-        let g = groups.get(s.claimsKey);
-        if (!g) groups.set(s.claimsKey, (g = { claims: s.claims, changes: new Set() }));
-        g.changes.add(index);
-      }
-    });
-    const visible = new Map<string, Set<number>>();
-    await Promise.all(
-      [...groups].map(async ([key, g]) => {
-        visible.set(key, await this.visibleTo(g.claims, [...g.changes], changes));
-      }),
-    );
-
+    const visible = await this.visibility(changes);
     for (let i = 0; i < changes.length; i++) {
       for (const [s, ids] of changes[i].targets) {
         if (s.claims.role !== 'service_role' && !visible.get(s.claimsKey)?.has(i)) continue;
@@ -138,62 +123,62 @@ export class ChangeDispatcher {
     return { row, info, subject, dataJson: JSON.stringify(data), targets };
   }
 
-  /** Indexes of `changes` (among `wanted`) that these claims may see. */
-  private async visibleTo(claims: ChangeSubscriber['claims'], wanted: number[], changes: PreparedChange[]): Promise<Set<number>> {
-    const result = new Set<number>();
-    const oids = [...new Set(wanted.map((i) => changes[i].info.oid))];
-    try {
-      await this.db.transaction(
-        async (tx) => {
-          const head = await tx.query<{ readable: number[] }>(
-            `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-               (select coalesce(json_agg(x::int), '[]'::json)
-                  from (select jsonb_array_elements_text($3::jsonb)::oid as x) s
-                  where has_table_privilege($1::name, x, 'SELECT')) as readable`,
-            [claims.role, JSON.stringify(claims), JSON.stringify(oids)],
-          );
-          const readable = new Set((head.rows[0]?.readable ?? []).map(Number));
-          const byTable = new Map<number, number[]>();
-          for (const i of wanted) {
-            const c = changes[i];
-            if (!readable.has(c.info.oid)) continue;
-            // Deletes go to everyone who may read the table, as Supabase does.
-            if (c.row.op === 'DELETE') result.add(i);
-            else {
-              const list = byTable.get(c.info.oid) ?? [];
-              list.push(i);
-              byTable.set(c.info.oid, list);
-            }
-          }
-          for (const list of byTable.values()) {
-            for (const i of await this.rowsStillVisible(tx, list, changes)) result.add(i);
-          }
-        },
-        { readOnly: true },
-      );
-    } catch (e) {
-      if (!this.warned) {
-        this.warned = true;
-        console.error('[realtime] RLS check failed, change withheld:', (e as Error).message);
+  /** For each claims set, the indexes of `changes` it may see: one database round trip for the batch. */
+  private async visibility(changes: PreparedChange[]): Promise<Map<string, Set<number>>> {
+    const groups = new Map<string, { claims: ChangeSubscriber['claims']; tables: Map<number, { deletes: number[]; rows: number[] }> }>();
+    changes.forEach((c, index) => {
+      for (const s of c.targets.keys()) {
+        if (s.claims.role === 'service_role') continue;
+        let g = groups.get(s.claimsKey);
+        if (!g) groups.set(s.claimsKey, (g = { claims: s.claims, tables: new Map() }));
+        let t = g.tables.get(c.info.oid);
+        if (!t) g.tables.set(c.info.oid, (t = { deletes: [], rows: [] }));
+        const list = c.row.op === 'DELETE' ? t.deletes : t.rows;
+        if (list[list.length - 1] !== index) list.push(index);
       }
-      return new Set();
+    });
+    const visible = new Map<string, Set<number>>();
+    if (groups.size === 0) return visible;
+    const keys = [...groups.keys()];
+    const payload = keys.map((key) => {
+      const g = groups.get(key)!;
+      return {
+        role: g.claims.role,
+        claims: JSON.stringify(g.claims),
+        tables: [...g.tables].map(([oid, t]) => ({
+          oid,
+          // Deletes go to everyone who may read the table, as Supabase does.
+          deletes: t.deletes,
+          idx: t.rows,
+          keys: t.rows.map((i) => this.keyOf(changes[i])),
+        })),
+      };
+    });
+    const check = async (groupsJson: string): Promise<number[][]> =>
+      (await this.db.query<{ seen: number[][] }>('select _realtime.visible_changes($1::jsonb) as seen', [groupsJson])).rows[0]?.seen ?? [];
+    let seen: number[][];
+    try {
+      seen = await check(JSON.stringify(payload));
+    } catch {
+      // One failing policy must not withhold the others' changes: check each claims set alone.
+      seen = await Promise.all(
+        payload.map((group) =>
+          check(JSON.stringify([group])).then(
+            (r) => r[0] ?? [],
+            (e: unknown) => {
+              if (!this.warned) console.error('[realtime] RLS check failed, change withheld:', (e as Error).message);
+              this.warned = true;
+              return [];
+            },
+          ),
+        ),
+      );
     }
-    return result;
+    keys.forEach((key, i) => visible.set(key, new Set((seen[i] ?? []).map(Number))));
+    return visible;
   }
 
-  private async rowsStillVisible(tx: Queryable, list: number[], changes: PreparedChange[]): Promise<number[]> {
-    const { info } = changes[list[0]];
-    const table = qualified(info.schema, info.table);
-    const pk = info.primaryKey;
-    const keys = list.map((i) => (pk.length ? pick(changes[i].row.record, pk) : changes[i].row.record));
-    const match = pk.length
-      ? `(${pk.map((c) => `t.${quoteIdent(c)}`).join(', ')}) = (select ${pk.map((c) => `r.${quoteIdent(c)}`).join(', ')} from jsonb_populate_record(null::${table}, k.v) r)`
-      : `to_jsonb(t) = k.v`;
-    const found = await tx.query<{ i: number }>(
-      `select (k.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality as k(v, i)
-       where exists (select 1 from ${table} t where ${match})`,
-      [JSON.stringify(keys)],
-    );
-    return found.rows.map((r) => list[Number(r.i)]);
+  private keyOf(c: PreparedChange): Record<string, unknown> | null {
+    return c.info.primaryKey.length ? pick(c.row.record, c.info.primaryKey) : c.row.record;
   }
 }

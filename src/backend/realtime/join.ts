@@ -57,7 +57,7 @@ export async function resolveBindings(
       let info = await capture.tableInfo(schema, table, true);
       if (!info) return { error: `${UNABLE} ${describe(b)}: table ${schema}.${table} does not exist` };
       if (!info.inPublication) return { error: `${UNABLE} ${describe(b)}: table ${schema}.${table} is not in the supabase_realtime publication` };
-      if (!capture.isTracked(schema, table)) {
+      if (!capture.isTracked(schema, table, info.oid)) {
         await capture.syncPublication();
         info = (await capture.tableInfo(schema, table)) ?? info;
       }
