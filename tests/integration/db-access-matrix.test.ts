@@ -202,4 +202,32 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     expect(Object.keys(data)).not.toContain('customer_phone');
     expect(Object.keys(data)).not.toContain('customer_name');
   });
+
+  it('never takes user_metadata for an admin', async () => {
+    const sub = crypto.randomUUID();
+    await signUp(b, { sub, email: 'malin@example.lu' });
+    const pretender = b.client(
+      await b.context.jwt.sign({ role: 'authenticated', sub, email: 'malin@example.lu', user_metadata: { role: 'admin' }, app_metadata: { provider: 'email' } }, 3600),
+    );
+    expect((await pretender.from('orders').select('id')).data).toEqual([]);
+    expect((await pretender.rpc('active_order_count')).error?.code).toBe('42501');
+  });
+
+  it('passes the Supabase linter checks that matter here', async () => {
+    const noRls = await b.db.query(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity`,
+    );
+    expect(noRls.rows).toEqual([]);
+    const mutableSearchPath = await b.db.query(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`,
+    );
+    expect(mutableSearchPath.rows).toEqual([]);
+    const definerForAnon = await b.db.query<{ proname: string }>(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute') order by 1`,
+    );
+    expect(definerForAnon.rows.map((r) => r.proname)).toEqual(['create_reservation', 'place_order', 'register_challenge', 'track_order']);
+  });
 });

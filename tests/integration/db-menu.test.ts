@@ -79,4 +79,25 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
     expect(bad?.code).toBe('23514');
     await as(b, admin(), (tx) => tx.query(`update public.store_settings set value = '{"is_enabled": true, "message": ""}' where key = 'ordering'`));
   });
+
+  it('refuses settings the order rules could not read', async () => {
+    const save = (key: string, value: unknown) =>
+      failure(as(b, admin(), (tx) => tx.query(`update public.store_settings set value = $2::jsonb where key = $1`, [key, JSON.stringify(value)])));
+    const hours = (over: Record<string, unknown>) => ({ timezone: 'Europe/Luxembourg', last_order_minutes_before_close: 30, slot_minutes: 15, days: { '1': [['11:00', '15:00']] }, ...over });
+    const bad: [string, unknown][] = [
+      ['ordering', { is_enabled: 'yes' }],
+      ['delivery_options', {}],
+      ['delivery_zones', [{ name: 'Differdange', fee: '2,00' }]],
+      ['delivery_zones', [{ name: 'Differdange', fee: 2 }, { name: ' differdange ', fee: 3 }]],
+      ['delivery_zones', [{ name: 'Oberkorn', fee: -1 }]],
+      ['opening_hours', hours({ timezone: 'Europe/Differdange' })],
+      ['opening_hours', hours({ days: { '8': [] } })],
+      ['opening_hours', hours({ days: { '1': [['11h', '15h']] } })],
+      ['opening_hours', hours({ days: { '1': [['15:00', '11:00']] } })],
+      ['opening_hours', hours({ slot_minutes: 0 })],
+    ];
+    for (const [key, value] of bad) expect((await save(key, value))?.code, JSON.stringify(value)).toBe('23514');
+    expect(await save('opening_hours', hours({}))).toBeNull();
+    expect(await save('delivery_zones', [{ name: 'Differdange', fee: 2 }, { name: 'Niederkorn', fee: 2.5 }])).toBeNull();
+  });
 });
