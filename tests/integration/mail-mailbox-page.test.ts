@@ -33,7 +33,7 @@ describe.each(testDatabases())('mailbox page in Chromium on %s', (kind) => {
       expect(await cards.nth(0).innerText()).toContain('Votre commande est prête.');
       expect(await cards.nth(0).innerText()).toContain('+352621123456');
       expect(await cards.nth(1).innerText()).toContain('Commande reçue – 12,50 €');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
       await cards.nth(1).locator('summary').click();
       const iframe = cards.nth(1).locator('iframe');
