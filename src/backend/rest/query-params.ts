@@ -237,7 +237,7 @@ export function parseFilter(fieldText: string, valueText: string): Filter {
   return filterValue(f, valueText, `${fieldText}=${valueText}`);
 }
 
-/** Splits on top-level commas, keeping parentheses and double-quoted strings together. */
+/** Splits on top-level commas, keeping parentheses and double-quoted elements together. */
 export function splitTopLevel(text: string, what: string): string[] {
   const parts: string[] = [];
   let depth = 0;
@@ -248,7 +248,7 @@ export function splitTopLevel(text: string, what: string): string[] {
     if (quoted) {
       if (ch === '\\') i++;
       else if (ch === '"') quoted = false;
-    } else if (ch === '"') quoted = true;
+    } else if (ch === '"' && text.slice(start, i).trim() === '') quoted = true;
     else if (ch === '(') depth++;
     else if (ch === ')') {
       depth--;
