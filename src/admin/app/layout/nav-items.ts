@@ -1,20 +1,21 @@
 import type { MessageKey } from '../../i18n/index.js';
+import type { IconName } from '../../components/ui/icon.js';
 
 export interface NavItem {
   to: string;
   label: MessageKey;
-  icon: string;
+  icon: IconName;
   showsActiveOrders?: boolean;
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/dashboard', label: 'nav.dashboard', icon: '📋', showsActiveOrders: true },
-  { to: '/reservations', label: 'nav.reservations', icon: '📅' },
-  { to: '/archive-commandes', label: 'nav.archive', icon: '🗄️' },
-  { to: '/customers', label: 'nav.customers', icon: '👥' },
-  { to: '/promotions', label: 'nav.promotions', icon: '✉️' },
-  { to: '/delivery-settings', label: 'nav.delivery', icon: '🛵' },
-  { to: '/settings', label: 'nav.settings', icon: '⚙️' },
-  { to: '/menu', label: 'nav.menu', icon: '🍗' },
-  { to: '/inscriptions-defi', label: 'nav.challenge', icon: '🍔' },
+  { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard', showsActiveOrders: true },
+  { to: '/reservations', label: 'nav.reservations', icon: 'calendar' },
+  { to: '/archive-commandes', label: 'nav.archive', icon: 'archive' },
+  { to: '/customers', label: 'nav.customers', icon: 'users' },
+  { to: '/promotions', label: 'nav.promotions', icon: 'mail' },
+  { to: '/delivery-settings', label: 'nav.delivery', icon: 'truck' },
+  { to: '/settings', label: 'nav.settings', icon: 'settings' },
+  { to: '/menu', label: 'nav.menu', icon: 'utensils' },
+  { to: '/inscriptions-defi', label: 'nav.challenge', icon: 'trophy' },
 ];

@@ -1,5 +1,7 @@
 import { NavLink, useNavigate } from 'react-router-dom';
 import { NAV_ITEMS } from './nav-items.js';
+import { Icon } from '../../components/ui/icon.js';
+import { LanguageSwitch } from './language-switch.js';
 import { useT } from '../../i18n/index.js';
 import { signOut } from '../auth/session.js';
 import { useActiveOrderCount } from '../../lib/data.js';
@@ -13,7 +15,7 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   return (
     <nav aria-label="Admin" className="flex h-full flex-col bg-slate-900 text-white">
       <div className="border-b border-slate-700 px-5 py-5">
-        <p className="text-xl font-extrabold">🔥 Churrasqueira</p>
+        <p className="flex items-center gap-2 text-xl font-extrabold"><Icon name="flame" className="h-6 w-6 text-brand-500" /> Churrasqueira</p>
         <p className="text-sm text-slate-300">Differdange</p>
       </div>
       <ul className="flex-1 space-y-1 overflow-y-auto p-3">
@@ -26,7 +28,7 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
                 `flex min-h-12 items-center gap-3 rounded-lg px-4 text-lg font-semibold ${isActive ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-slate-800'}`
               }
             >
-              <span aria-hidden>{item.icon}</span>
+              <Icon name={item.icon} className="h-6 w-6" />
               <span className="flex-1">{t(item.label)}</span>
               {item.showsActiveOrders && count > 0 && (
                 <span data-testid="active-order-badge" aria-label={t('nav.activeOrders', { n: count })} className="rounded-full bg-red-600 px-2.5 py-0.5 text-base font-bold text-white">
@@ -38,6 +40,9 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
         ))}
       </ul>
       <div className="border-t border-slate-700 p-4">
+        <div className="mb-3 sm:hidden">
+          <LanguageSwitch dark />
+        </div>
         <p className="font-bold">{t('sidebar.admin')}</p>
         <p className="text-sm text-slate-300">{t('sidebar.administrator')}</p>
         <button

@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button.js';
 import { Toggle } from '../../components/ui/toggle.js';
+import { Icon } from '../../components/ui/icon.js';
 import { useT } from '../../i18n/index.js';
 import { acknowledgeNewOrders, useNotificationSound } from './notification-sound.js';
 
@@ -9,7 +10,7 @@ export function SoundBanner() {
   if (!enabled) {
     return (
       <div role="alert" data-testid="sound-disabled-banner" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-900">
-        <span aria-hidden>🔇</span>
+        <Icon name="bellOff" className="h-6 w-6" />
         <span className="flex-1">{t('sound.disabledBanner')}</span>
         <Button variant="danger" onClick={() => setEnabled(true)}>
           {t('sound.enable')}
@@ -20,7 +21,8 @@ export function SoundBanner() {
   if (!unlocked) {
     return (
       <div role="status" data-testid="sound-locked-banner" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-lg font-semibold text-amber-900">
-        🔔 {t('sound.lockedBanner')}
+        <Icon name="bell" className="mr-2 inline h-6 w-6" />
+        {t('sound.lockedBanner')}
       </div>
     );
   }
@@ -51,7 +53,8 @@ export function RingingBar() {
   if (!ringing) return null;
   return (
     <div role="alert" data-testid="ringing-bar" className="no-print sticky top-16 z-20 flex items-center gap-3 bg-red-700 px-4 py-3 text-xl font-extrabold text-white shadow-lg">
-      <span className="flex-1 animate-pulse">🔔 {t('sound.ringing')}</span>
+      <Icon name="bell" className="h-7 w-7 animate-bounce" />
+      <span className="flex-1 animate-pulse">{t('sound.ringing')}</span>
       <button type="button" onClick={acknowledgeNewOrders} className="min-h-12 rounded-lg bg-white px-6 text-lg font-extrabold text-red-800">
         {t('sound.acknowledge')}
       </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { orderNumber, type Order, type OrderStatus } from '../../../shared/domain/index.js';
 import { Button, buttonClass } from '../../components/ui/button.js';
+import { Icon } from '../../components/ui/icon.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
@@ -95,7 +96,7 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
                 {order.customer_postal_code} {order.customer_city}
               </p>
               <a href={gpsUrl(order)} target="_blank" rel="noopener" className={buttonClass('secondary', 'mt-2')}>
-                📍 {t('order.openGps')}
+                <Icon name="pin" /> {t('order.openGps')}
               </a>
             </>
           )}
@@ -117,22 +118,22 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
 
       <div className="no-print grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Button variant="secondary" onClick={() => setDialog('call')} disabled={!order.customer_phone}>
-          📞 {t('order.call')}
+          <Icon name="phone" /> {t('order.call')}
         </Button>
         <Button variant="secondary" onClick={() => (place === 'archive' ? unavailable() : setDialog('sms'))} disabled={!order.customer_phone}>
-          💬 {t('order.sms')}
+          <Icon name="message" /> {t('order.sms')}
         </Button>
         <Button variant="secondary" onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('email'))} disabled={!order.customer_email}>
-          ✉️ {t('order.email')}
+          <Icon name="mail" /> {t('order.email')}
         </Button>
         <Button variant="secondary" onClick={print}>
-          🖨️ {t('order.print')}
+          <Icon name="printer" /> {t('order.print')}
         </Button>
         <Button variant="secondary" onClick={() => openThermalPopup(order.id)}>
-          🧾 {t('order.thermalPrint')}
+          <Icon name="receipt" /> {t('order.thermalPrint')}
         </Button>
         <Button variant="danger" onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('delete'))} disabled={remove.isPending}>
-          🗑️ {t('order.delete')}
+          <Icon name="trash" /> {t('order.delete')}
         </Button>
       </div>
 

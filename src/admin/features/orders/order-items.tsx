@@ -16,7 +16,7 @@ export function OrderItems({ order }: { order: Order }) {
               </p>
               {item.options.length > 0 && <p className="text-slate-700">{item.options.map((o) => o.name).join(', ')}</p>}
             </div>
-            <p className="text-lg font-semibold tabular-nums">{formatEuro(lineTotal(item))}</p>
+            <p className="whitespace-nowrap text-lg font-semibold tabular-nums">{formatEuro(lineTotal(item))}</p>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { TicketColumns } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
+import { Icon } from '../../components/ui/icon.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
@@ -44,7 +45,7 @@ export function PrintShell({ columns, compact }: { columns: TicketColumns; compa
       {order.data && (
         <div className="no-print mx-auto mb-3 flex max-w-[80mm] gap-2">
           <Button className="flex-1" onClick={() => window.print()}>
-            🖨️ {t('print.print')}
+            <Icon name="printer" /> {t('print.print')}
           </Button>
           <Button className="flex-1" variant="secondary" onClick={close}>
             {t('print.close')}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n/index.js';
+import { Icon } from '../../components/ui/icon.js';
 import { fetchPendingReservationCount, onNewReservation, reservationKeys } from '../../lib/data.js';
 import { playNewOrderSound } from '../dashboard/notification-sound.js';
 
@@ -27,7 +28,7 @@ export function ReservationAlert() {
   if (count === 0 || count <= dismissedAt) return null;
   return (
     <div role="alert" data-testid="reservation-alert" className="no-print flex flex-wrap items-center gap-3 bg-blue-700 px-4 py-3 text-lg font-bold text-white">
-      <span aria-hidden>📅</span>
+      <Icon name="calendar" className="h-6 w-6" />
       <span className="flex-1">{t('reservationAlert.text', { n: count })}</span>
       <Link to="/reservations" className="min-h-11 rounded-lg bg-white px-4 py-2 text-blue-800">
         {t('reservationAlert.link')}

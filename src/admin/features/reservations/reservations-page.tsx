@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RESERVATION_STATUSES, type Reservation, type ReservationStatus } from '../../../shared/domain/index.js';
 import { buttonClass, Button } from '../../components/ui/button.js';
+import { Icon } from '../../components/ui/icon.js';
 import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -68,7 +69,7 @@ export function ReservationsPage() {
                 <div>
                   <p className="text-xl font-bold">{r.name}</p>
                   <p className="text-lg">
-                    📅 {frenchDate(r.reservation_date)} · 🕒 {r.reservation_time.slice(0, 5)} · 👥 {r.people} {t('reservations.people').toLowerCase()}
+                    {frenchDate(r.reservation_date)} · {r.reservation_time.slice(0, 5)} · {r.people} {t('reservations.people').toLowerCase()}
                   </p>
                   <p>
                     <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
@@ -96,7 +97,7 @@ export function ReservationsPage() {
                     ))}
                   </select>
                   <Button variant="danger" onClick={() => setToDelete(r)} aria-label={`${t('common.delete')} ${r.name}`}>
-                    🗑️
+                    <Icon name="trash" />
                   </Button>
                 </div>
               </div>

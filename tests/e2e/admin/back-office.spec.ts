@@ -1,0 +1,90 @@
+import { test, expect, screenshot } from '../support/fixtures';
+import { insertOrder, loginAsAdmin, orderStatus } from './admin-helpers';
+
+test.describe('archive, customers, challenge, promotions', () => {
+  test('the archive lists this week read-only', async ({ page, backend }) => {
+    const order = await insertOrder(backend, { customer_name: 'Arquivo Semana' });
+    await loginAsAdmin(page, backend, '/admin/archive-commandes');
+    await expect(page.getByRole('tab', { name: 'Esta semana' })).toHaveAttribute('aria-selected', 'true');
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
+    await row.click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('status-select').selectOption('Cancelada');
+    await detail.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Action non disponible');
+    await detail.getByRole('button', { name: /Eliminar/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Action non disponible');
+    expect(await orderStatus(backend, order.id)).toBe('En attente');
+    await screenshot(page, 'admin-archive');
+    // Below 1024px the detail is an overlay over the list.
+    if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole('button', { name: /Fechar/ }).click();
+    await page.getByRole('tab', { name: 'Mês passado' }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('customers list their state and their orders; delete is unavailable there', async ({ page, backend }) => {
+    const customer = await backend.createCustomer();
+    const order = await insertOrder(backend, { customer_email: customer.email, customer_name: 'Cliente Registado' });
+    await loginAsAdmin(page, backend, '/admin/customers');
+    const row = page.getByRole('row').filter({ hasText: customer.email });
+    await expect(row).toContainText('Vérifié');
+    await expect(row).toContainText('Jamais');
+    await screenshot(page, 'admin-customers');
+    await row.getByRole('link', { name: 'Ver encomendas' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/customers/${encodeURIComponent(customer.email).replace(/\./g, '\\.')}/orders$`));
+    await page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).click();
+    await page.getByTestId('order-detail').getByRole('button', { name: /Eliminar/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Action non disponible');
+    expect(await orderStatus(backend, order.id)).toBe('En attente');
+    await screenshot(page, 'admin-customer-orders');
+  });
+
+  test('challenge registrations are listed', async ({ page, backend }) => {
+    await backend.service.from('challenge_registrations').insert({ name: 'Bruno Desafio', email: 'bruno@exemple.lu', phone: null, agreed_to_terms: true });
+    await loginAsAdmin(page, backend, '/admin/inscriptions-defi');
+    const row = page.getByRole('row').filter({ hasText: 'Bruno Desafio' });
+    await expect(row).toContainText('bruno@exemple.lu');
+    await expect(row).toContainText('Sim');
+  });
+
+  test('the promotions composer validates, previews and sends to one customer', async ({ page, backend }) => {
+    const customer = await backend.createCustomer();
+    await loginAsAdmin(page, backend, '/admin/promotions');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Champs requis');
+    await page.getByLabel('Assunto').fill('Promo frango');
+    await page.getByLabel('Mensagem (HTML simples)').fill('<h1>Frango -20%</h1><p>Só hoje</p>');
+    // The preview frame is sandboxed without scripts, so the test reads what it renders rather than reaching in.
+    await expect(page.getByTitle('Pré-visualização')).toHaveAttribute('srcdoc', '<h1>Frango -20%</h1><p>Só hoje</p>');
+    await page.getByLabel('Um cliente').check();
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Aucun destinataire');
+    await page.getByRole('combobox', { name: 'Escolha um cliente' }).selectOption(customer.email);
+    await screenshot(page, 'admin-promotions');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Le message a été envoyé à 1 destinataire(s).');
+    await expect(page.getByLabel('Assunto')).toHaveValue('');
+    await expect.poll(async () => (await backend.mailbox(customer.email)).map((m) => m.subject)).toContain('Promo frango');
+  });
+
+  test('SMS and e-mail from the order detail reach the mailbox', async ({ page, backend }) => {
+    const order = await insertOrder(backend, { status: 'En préparation' });
+    await loginAsAdmin(page, backend, `/admin/order/${order.id}`);
+    const detail = page.getByTestId('order-detail');
+    await detail.getByRole('button', { name: 'SMS' }).click();
+    const sms = page.getByRole('dialog', { name: 'Enviar SMS' });
+    await expect(sms.getByRole('textbox')).toHaveValue(/est en préparation/);
+    await sms.getByRole('button', { name: 'Prête' }).click();
+    await expect(sms.getByRole('textbox')).toHaveValue(/est prête/);
+    await sms.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('SMS envoyé!');
+    await expect.poll(async () => (await backend.mailbox('+352691000111')).some((m) => m.kind === 'sms' && /est prête/.test(m.body ?? ''))).toBe(true);
+
+    await detail.getByRole('button', { name: 'E-mail' }).click();
+    const mail = page.getByRole('dialog', { name: 'Notificar por e-mail' });
+    await mail.getByLabel('Mensagem').fill('Bonjour,\nvotre commande arrive.');
+    await mail.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Email envoyé!');
+    await expect.poll(async () => (await backend.mailbox(order.customer_email!)).map((m) => m.subject)).toContain(`Votre commande #${order.id.slice(0, 8)}`);
+  });
+});

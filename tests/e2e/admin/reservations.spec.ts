@@ -1,0 +1,56 @@
+import { test, expect, screenshot } from '../support/fixtures';
+import type { E2EBackend } from '../support/fixtures';
+import { loginAsAdmin } from './admin-helpers';
+
+async function insertReservation(backend: E2EBackend, name: string): Promise<string> {
+  const { data, error } = await backend.service
+    .from('reservations')
+    .insert({ name, email: 'resa@exemple.lu', phone: '+352691222333', reservation_date: '2030-05-17', reservation_time: '19:30', people: '4', message: 'Table en terrasse', status: 'En attente' })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
+async function pendingCount(backend: E2EBackend): Promise<number> {
+  const { count } = await backend.service.from('reservations').select('id', { count: 'exact', head: true }).eq('status', 'En attente');
+  return count ?? 0;
+}
+
+test.describe('reservations', () => {
+  test('a new reservation raises the alert banner live; status change and delete', async ({ page, backend }) => {
+    await loginAsAdmin(page, backend);
+    await page.waitForTimeout(1000);
+    const id = await insertReservation(backend, 'Sofia Reserva');
+    const alert = page.getByTestId('reservation-alert');
+    await expect(alert).toHaveText(new RegExp(`${await pendingCount(backend)} nouvelle\\(s\\) réservation\\(s\\) en attente !`), { timeout: 3000 });
+    await screenshot(page, 'admin-reservation-alert');
+    await alert.getByRole('link', { name: 'Ver reservas' }).click();
+    await expect(page).toHaveURL(/\/admin\/reservations$/);
+
+    const row = page.getByTestId('reservation-row').filter({ hasText: 'Sofia Reserva' });
+    await expect(row).toContainText('17/05/2030 · 19:30 · 4');
+    await expect(row).toContainText('Table en terrasse');
+    await row.getByRole('combobox').selectOption('Confirmée');
+    await expect(page.getByTestId('toast')).toContainText('Reserva atualizada');
+    await expect
+      .poll(async () => ((await backend.service.from('reservations').select('status').eq('id', id).single()).data as { status: string }).status)
+      .toBe('Confirmée');
+    await screenshot(page, 'admin-reservations');
+
+    await row.getByRole('button', { name: /Eliminar Sofia Reserva/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Réservation Supprimée');
+    await expect(row).toHaveCount(0);
+    expect((await backend.service.from('reservations').select('id').eq('id', id)).data).toEqual([]);
+  });
+
+  test('the alert can be dismissed', async ({ page, backend }) => {
+    await insertReservation(backend, 'Pedro Alerta');
+    await loginAsAdmin(page, backend);
+    const alert = page.getByTestId('reservation-alert');
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Dispensar' }).click();
+    await expect(alert).toHaveCount(0);
+  });
+});
