@@ -34,7 +34,7 @@ function toWebRequest(req: IncomingMessage, url: URL, publicUrl: string, body: B
   return new Request(`${publicUrl}${rest}${url.search}`, {
     method: req.method,
     headers,
-    body: body && body.length > 0 ? body : undefined,
+    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
     redirect: 'manual',
     signal,
   });
