@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 // Dependencies point one way: apps -> shared -> nothing. The shop never imports admin code and
 // vice versa; the domain imports nothing outside itself; only the admin's kiosk adapter touches window.kiosk.
@@ -29,6 +30,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}', 'scripts/**', 'bench/**', 'tests/**', 'src/backend/**', 'src/main/**', 'supabase/functions/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // Tests poke at untyped wire formats (JSON bodies, frames); `any` is allowed there.
+    files: ['tests/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

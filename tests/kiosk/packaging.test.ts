@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as asar from '@electron/asar';
+import { builtinModules } from 'node:module';
 import { load as loadYaml } from 'js-yaml';
 
 const root = path.resolve(__dirname, '../..');
@@ -49,7 +50,7 @@ describe('kiosk packaging', () => {
     // The main bundle carries its printer library and needs nothing but Electron and Node at run time.
     const main = fs.readFileSync(path.join(root, 'out/main/index.cjs'), 'utf8');
     const required = [...main.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m.startsWith('node:'));
-    const builtins = new Set(['electron', ...require('node:module').builtinModules]);
+    const builtins = new Set(['electron', ...builtinModules]);
     expect(required.filter((m) => !builtins.has(m))).toEqual([]);
   }, 300_000);
 });
