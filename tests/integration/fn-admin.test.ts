@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { setSupabase } from '../../src/shared/data/client.js';
+import * as notify from '../../src/shared/data/notify.js';
 import { callFunction, clearMailbox, mailbox, placeOrder, signedIn } from './fn-support.js';
 
 const ADMIN_ONLY: [string, unknown][] = [
@@ -146,5 +148,37 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
     });
     expect(await callFunction(b, 'send-order-feedback', { to: 'f%@example.lu', subject: 's', html: '<p>x</p>' }, admin)).toMatchObject({ status: 403 });
     expect((await mailbox(b)).map((m) => m.to[0]).sort()).toEqual(['fidele@example.lu', 'rui.resa@example.lu']);
+  });
+
+  it('the admin data layer (src/shared/data/notify.ts) calls each function and surfaces its {error}', async () => {
+    await clearMailbox(b);
+    const o = await placeOrder(b, {}, { email: 'couche@example.lu' });
+    setSupabase(b.client(admin));
+    try {
+      expect((await notify.getUsers()).some((u) => u.email === 'gerant@churrasqueira.lu')).toBe(true);
+      expect(await notify.sendSms('621 000 333', 'Prête !')).toMatchObject({ success: true, to: '+352621000333' });
+      expect(await notify.sendPlainEmail('couche@example.lu', 'Retard', 'Dix minutes\nde plus')).toMatchObject({ success: true });
+      expect(await notify.sendBulkEmail(['a@example.lu', 'b@example.lu'], 'Promo', '<p>x</p>')).toEqual({ sent: 2, failed: [] });
+      expect(await notify.sendOrderFeedback('couche@example.lu', 'Merci', '<p>Merci</p>')).toMatchObject({ success: true });
+      const { error } = await b.client(admin).from('orders').update({ status: 'En préparation' }).eq('id', o.id);
+      expect(error).toBeNull();
+      expect(await notify.notifyOrderStatusChange(o.id, 'En préparation')).toMatchObject({ orderId: o.id, notification: { kind: 'order_status', status: 'sent' } });
+      expect(await notify.sendOrderConfirmation(o.id)).toMatchObject({ notification: { kind: 'order_confirmation', status: 'sent' } });
+      await expect(notify.sendSms('621', '')).rejects.toThrow('Le champ "body" est obligatoire.');
+      setSupabase(b.client(customer));
+      await expect(notify.getUsers()).rejects.toThrow('Réservé aux administrateurs.');
+    } finally {
+      setSupabase(null);
+    }
+    const subjects = (await mailbox(b)).map((m) => `${m.kind}:${m.to[0]}:${m.subject ?? m.body}`).sort();
+    expect(subjects).toEqual([
+      'email:a@example.lu:Promo',
+      'email:b@example.lu:Promo',
+      `email:couche@example.lu:Commande n° ${o.order_number} : En préparation`,
+      `email:couche@example.lu:Confirmation de votre commande n° ${o.order_number} — Churrasqueira Differdange`,
+      'email:couche@example.lu:Merci',
+      'email:couche@example.lu:Retard',
+      'sms:+352621000333:Prête !',
+    ]);
   });
 });

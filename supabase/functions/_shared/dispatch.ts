@@ -1,5 +1,6 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { sendEmail, sendSms, MailerError } from './mailer.ts';
+import type { QueuedRow } from './orders.ts';
 import { renderNotification } from './templates/index.ts';
 
 export interface OutboxRow {
@@ -84,5 +85,5 @@ export async function deliverNow(db: SupabaseClient, outboxId: string, siteUrl: 
     .eq('id', outboxId)
     .single();
   if (error) throw new Error(error.message);
-  return data as { id: string; kind: string; status: string; attempts: number; last_error: string | null; sent_at: string | null; next_attempt_at: string };
+  return data as QueuedRow;
 }

@@ -19,15 +19,27 @@ export async function loadOrder(db: SupabaseClient, id: string): Promise<{ id: s
 }
 
 /** The newest outbox row of this kind for the order (optionally for one status), or null. */
-export async function queuedFor(db: SupabaseClient, orderId: string, kind: string, status?: string): Promise<{ id: string; status: string } | null> {
+export interface QueuedRow {
+  id: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  next_attempt_at: string;
+}
+
+export async function queuedFor(db: SupabaseClient, orderId: string, kind: string, status?: string): Promise<QueuedRow | null> {
   const { data, error } = await db
     .from('notification_outbox')
-    .select('id, status, payload')
+    .select('id, kind, status, attempts, last_error, sent_at, next_attempt_at, payload')
     .eq('order_id', orderId)
     .eq('kind', kind)
     .order('created_at', { ascending: false })
     .limit(50);
   if (error) throw new Error(error.message);
   const row = (data ?? []).find((r) => !status || (r.payload as { status?: string } | null)?.status === status);
-  return row ? { id: row.id, status: row.status } : null;
+  if (!row) return null;
+  const { payload: _payload, ...queued } = row;
+  return queued as QueuedRow;
 }

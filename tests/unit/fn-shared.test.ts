@@ -1,0 +1,111 @@
+// Edge Functions cannot import src/shared/domain once deployed, so supabase/functions/_shared mirrors the few
+// pure rules the e-mails need. These tests keep each mirror equal to the domain version.
+import { describe, expect, it } from 'vitest';
+import * as domainMoney from '../../src/shared/domain/money.js';
+import * as domainDates from '../../src/shared/domain/french-dates.js';
+import * as domainPhone from '../../src/shared/domain/phone.js';
+import { RESTAURANT as DOMAIN_RESTAURANT } from '../../src/shared/domain/restaurant.js';
+import { ORDER_STATUSES as DOMAIN_STATUSES, ORDER_STATUS_INFO, normaliseStatus as domainNormalise, STATUS_VARIANTS } from '../../src/shared/domain/order-status.js';
+import { PAYMENT_METHOD_LABELS, DELIVERY_METHOD_LABELS } from '../../src/shared/domain/delivery-method.js';
+import * as fnFormat from '../../supabase/functions/_shared/format.ts';
+import * as fnPhone from '../../supabase/functions/_shared/phone.ts';
+import { toE164 as mailerToE164 } from '../../supabase/functions/_shared/mailer.ts';
+import { DELIVERY_LABELS, normaliseStatus, ORDER_STATUSES, PAYMENT_LABELS, RESTAURANT, TRACKING } from '../../supabase/functions/_shared/restaurant.ts';
+import { escapeHtml, htmlToText, plainTextToHtml } from '../../supabase/functions/_shared/html.ts';
+import { renderNotification, renderPromotion } from '../../supabase/functions/_shared/templates/index.ts';
+
+const AMOUNTS = [0, 0.1, 0.2, 0.3, 1, 1.005, 2.87, 3.86, 12.5, 12.77, 15, 19.49, 25.64, 45.77, 100, 1234.56, -3.5, 0.07];
+const DATES = ['2025-01-01', '2025-03-30', '2025-10-26', '2025-11-19', '2026-02-28', '2024-02-29', '2099-06-06', '2025-13-01', 'demain', ''];
+const TIMES = ['00:00', '11:00', '12:15:00', '19:30', '21:45:59', '23:59', '24:00', '7:5', 'midi'];
+const INSTANTS = ['2025-03-30T00:59:59Z', '2025-03-30T01:00:00Z', '2025-10-26T00:30:00Z', '2025-10-26T01:30:00Z', '2025-11-19T11:00:00Z', '2025-12-31T23:30:00Z'];
+const PHONES = ['621 123 456', '+352 621 123 456', '00352621123456', '(+352) 621-123-456', '06 12 34 56 78', '+33 6 12 34 56 78', '912 345 678', '0035 1', '+1234567890123456', '', '   ', 'appelez-moi', '+0 123 456 789', '26.58.40.12'];
+
+function outcome(f: () => string): string {
+  try {
+    return f();
+  } catch (e) {
+    return `error: ${(e as Error).message}`;
+  }
+}
+
+describe('supabase/functions/_shared agrees with src/shared/domain', () => {
+  it('formats euros the same way', () => {
+    for (const a of AMOUNTS) expect(fnFormat.formatEuro(a), String(a)).toBe(domainMoney.formatEuro(a));
+    for (const [a, q] of [[12.77, 3], [0.1, 3], [15, 2], [1.005, 7]] as const) expect(fnFormat.multiplyEuros(a, q)).toBe(domainMoney.multiplyEuros(a, q));
+  });
+
+  it('writes French dates and times the same way', () => {
+    for (const d of DATES) {
+      expect(fnFormat.formatDateFr(d), d).toBe(domainDates.formatDateFr(d));
+      expect(fnFormat.formatLongDateFr(d), d).toBe(domainDates.formatLongDateFr(d));
+    }
+    for (const t of TIMES) expect(fnFormat.formatTimeFr(t), t).toBe(domainDates.formatTimeFr(t));
+    for (const i of INSTANTS) expect(fnFormat.formatDateTimeFr(i), i).toBe(domainDates.formatDateTimeFr(i));
+  });
+
+  it('normalises phone numbers to E.164 by the same rule (and so does the mailer)', () => {
+    for (const p of PHONES) {
+      for (const cc of ['352', '33']) {
+        const domain = outcome(() => domainPhone.toE164(p, cc));
+        expect(outcome(() => fnPhone.toE164(p, cc)), `${p} / ${cc}`).toBe(domain);
+        const mailer = outcome(() => mailerToE164(p, cc));
+        expect(mailer.startsWith('error') ? 'error' : mailer, `mailer ${p}`).toBe(domain.startsWith('error') ? 'error' : domain);
+      }
+    }
+  });
+
+  it('knows the restaurant, the statuses, their tracking texts and the method labels', () => {
+    expect(RESTAURANT).toEqual({ ...DOMAIN_RESTAURANT, address: DOMAIN_RESTAURANT.address });
+    expect(ORDER_STATUSES).toEqual(DOMAIN_STATUSES);
+    for (const s of DOMAIN_STATUSES) expect(TRACKING[s]).toEqual(ORDER_STATUS_INFO[s].tracking);
+    for (const raw of [...DOMAIN_STATUSES, ...Object.keys(STATUS_VARIANTS), ' livrée ', 'PRÊTE', 'Livre', '', null]) expect(normaliseStatus(raw)).toBe(domainNormalise(raw));
+    expect(PAYMENT_LABELS).toEqual(PAYMENT_METHOD_LABELS);
+    expect(DELIVERY_LABELS).toEqual(DELIVERY_METHOD_LABELS);
+  });
+});
+
+describe('e-mail templates', () => {
+  const site = 'https://churrasqueira.example.lu';
+  const order = {
+    order_id: 'a1b2c3d4-0000-4000-8000-000000000000', order_number: 'a1b2c3d4', status: 'Prêt', created_at: '2025-11-19T11:00:00Z',
+    customer_name: '"><img src=x onerror=alert(1)>', delivery_method: 'delivery', payment_method: 'cash',
+    customer_address: '1 rue <i>du</i> Parc', customer_postal_code: 'L-4601', customer_city: 'Differdange',
+    order_items: [{ name: 'Frango & <b>batatas</b>', quantity: 2, price: 12.5, options: [{ name: "Sauce 'maison'", price: 1 }] }],
+    total_price: 27, delivery_fee: 2, discount_amount: 0, discount_percentage: 0, grand_total: 29, notes: '<script>alert(1)</script>',
+  };
+
+  it('escapes every value from the database, in text and in attributes', () => {
+    for (const kind of ['order_confirmation', 'order_status']) {
+      const { html, text } = renderNotification(kind, order, site);
+      expect(html).not.toMatch(/<script|<img src=x|<i>|<b>batatas/);
+      expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+      expect(html).toContain('&#34;&#62;&#60;img src=x onerror=alert(1)&#62;');
+      expect(text).toContain('<script>alert(1)</script>'); // plain text is not HTML
+    }
+    const { html } = renderNotification('order_confirmation', order, site);
+    expect(html).toContain('Frango &#38; &#60;b&#62;batatas&#60;/b&#62;');
+    expect(html).toContain('Sauce &#39;maison&#39; (+1,00 €)');
+    expect(html).toContain('27,00 €'); // (12,50 + 1,00) × 2
+    const hostile = renderNotification('order_confirmation', { ...order, order_number: '"><script>' }, site).html;
+    expect(hostile).toContain('suivi-commande?id=%22%3E%3Cscript%3E');
+    expect(hostile).not.toContain('"><script>');
+  });
+
+  it('shows the status label and description the tracking page shows', () => {
+    const { subject, html, text } = renderNotification('order_status', { ...order, status: 'Prête' }, site);
+    expect(subject).toBe('Commande n° a1b2c3d4 : Prêt pour livraison');
+    expect(html).toContain(escapeHtml(ORDER_STATUS_INFO.Prêt.tracking.description));
+    expect(text).toContain(ORDER_STATUS_INFO.Prêt.tracking.description);
+  });
+
+  it('wraps the admin HTML in the layout with a text alternative; refuses unknown kinds', () => {
+    const { html, text } = renderPromotion('Promo', '<p>Poulet<br>entier &amp; frites</p><ul><li>12,50 €</li></ul>', site);
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('<p>Poulet<br>entier &amp; frites</p>');
+    expect(html).toContain(`${site}/icons/icon-192.png`);
+    expect(text.startsWith('Poulet\nentier & frites\n- 12,50 €')).toBe(true);
+    expect(plainTextToHtml('a\r\nb <c>')).toBe('a<br>b &#60;c&#62;');
+    expect(htmlToText('<style>p{}</style><p>x</p>')).toBe('x');
+    expect(() => renderNotification('sms_blast', {}, site)).toThrow('No template for notification kind "sms_blast"');
+  });
+});
