@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toE164 as domainToE164 } from '../../src/shared/domain/phone.js';
-import { toE164 as mailerToE164 } from '../../supabase/functions/_shared/mailer.ts';
+import { MailerError, toE164 as mailerToE164 } from '../../supabase/functions/_shared/mailer.ts';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 
 describe.each(testDatabases())('function source changes on %s', (kind) => {
@@ -150,6 +150,7 @@ describe('_shared/mailer.ts phone numbers', () => {
     }
     for (const raw of ['', '62a', '12', '+0 621 123 456', '+352 6211 2345 6789 0']) {
       expect(() => mailerToE164(raw, '352')).toThrow(`Invalid phone number "${raw}"`);
+      expect(() => mailerToE164(raw, '352')).toThrow(MailerError);
       expect(() => domainToE164(raw, '352')).toThrow();
     }
   });

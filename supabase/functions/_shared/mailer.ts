@@ -4,6 +4,8 @@
 // - otherwise through the embedded backend's own mailer (POST ${SUPABASE_URL}/_mailbox/api/send with the
 //   service-role key), which captures messages in the dev mailbox or delivers them by SMTP, as configured there.
 
+import { toE164 as phoneToE164 } from './phone.ts';
+
 export interface Email {
   to: string | string[];
   subject: string;
@@ -40,16 +42,13 @@ export class MailerError extends Error {
 
 const env = (key: string): string | undefined => Deno.env.get(key) || undefined;
 
-/** E.164 for a number as typed; numbers without +/00 are national to SMS_DEFAULT_COUNTRY_CODE (352). */
+/** E.164 for a number as typed (see phone.ts); an invalid number is a 400 MailerError. */
 export function toE164(raw: string, countryCode = env('SMS_DEFAULT_COUNTRY_CODE')?.replace(/^\+/, '') ?? '352'): string {
-  const typed = String(raw ?? '').trim().replace(/^\(\+/, '+(');
-  if (!/^\+?[\d\s.\-/()]+$/.test(typed)) throw new MailerError(`Invalid phone number "${raw}"`, 400, false);
-  const digits = typed.replace(/\D/g, '');
-  const international = typed.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : countryCode + digits.replace(/^0/, '');
-  if (international.startsWith('0') || international.length < 8 || international.length > 15) {
-    throw new MailerError(`Invalid phone number "${raw}"`, 400, false);
+  try {
+    return phoneToE164(String(raw ?? ''), countryCode);
+  } catch (e) {
+    throw new MailerError((e as Error).message, 400, false);
   }
-  return '+' + international;
 }
 
 async function call(provider: string, url: string, init: RequestInit): Promise<Record<string, unknown>> {
