@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../server.js';
 import { ensureAdmin } from './admin-user.js';
@@ -14,7 +15,11 @@ export async function runServer(): Promise<Backend> {
   if (backend.migrations.seeded) console.log('  Seed data loaded (menu, settings, delivery zones).');
 
   if (backend.migrations.fresh) {
-    const service = createClient(backend.url, backend.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    // Node 20 has no global WebSocket: supabase-js needs `ws` even when it never opens a channel.
+    const service = createClient(backend.url, backend.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
     try {
       const admin = await ensureAdmin(service, DEMO_ADMIN_EMAIL);
       if (admin.password) {
