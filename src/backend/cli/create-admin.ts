@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { configFromEnv } from '../config.js';
 import { createJwtKeys } from '../jwt.js';
@@ -26,7 +27,8 @@ function parseArgs(argv: string[]): { email: string; password?: string } {
   return { email: args[0], password };
 }
 
-const opts = { auth: { persistSession: false, autoRefreshToken: false } };
+// Node 20 has no global WebSocket: supabase-js needs `ws` even when it never opens a channel.
+const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
 
 async function runningEmbedded(): Promise<SupabaseClient | null> {
   const config = configFromEnv();
