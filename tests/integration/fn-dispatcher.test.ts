@@ -1,5 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { callFunction, mailbox, placeOrder, waitFor } from './fn-support.js';
@@ -24,6 +26,34 @@ async function startEmailApi() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** A real SMTP server on loopback keeping the raw messages it accepts. */
+async function startSmtp(port: number) {
+  const inbox: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push(Buffer.concat(chunks).toString('utf8'));
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  return { inbox, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
@@ -90,6 +120,46 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect((await attempts(id)).filter((a: { ok: boolean }) => !a.ok)).toHaveLength(5);
       await makeDue(id);
       expect((await dispatch()).body.claimed).toBe(0);
+    });
+  });
+
+  describe('over SMTP, with the background dispatcher', () => {
+    let b: TestBackend;
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | null = null;
+    let port: number;
+    beforeAll(async () => {
+      port = await freePort();
+      b = await startTestBackend(kind, {
+        env: { ...process.env, DISPATCH: 'on', DISPATCH_INTERVAL_MS: '200', MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), MAIL_FROM: 'Churrasqueira <commandes@example.lu>', MAIL_TIMEOUT_MS: '3000', SITE_URL: 'https://churrasqueira.example.lu' },
+      });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await smtp?.close();
+    });
+
+    it('keeps the message while the SMTP server is down, then delivers it once as HTML with a text part', async () => {
+      const o = await placeOrder(b, { notes: '<script>x</script>' }, { email: 'smtp@example.lu' });
+      const failedOnce = await waitFor('a failed attempt', async () => {
+        const r = await b.db.query<any>(`select o.id::text, o.status, a.error from public.notification_outbox o join public.notification_attempts a on a.outbox_id = o.id where o.order_id = $1`, [o.id]);
+        return r.rows[0];
+      });
+      expect(failedOnce.status).toBe('pending');
+      expect(failedOnce.error).toMatch(/^backend mailer: HTTP 502/);
+
+      smtp = await startSmtp(port);
+      await b.db.query(`update public.notification_outbox set next_attempt_at = now() where id = $1`, [failedOnce.id]);
+      await waitFor('the SMTP delivery', async () => smtp!.inbox.length === 1);
+      await new Promise((r) => setTimeout(r, 600)); // a few more polls: nothing else goes out
+      expect(smtp.inbox).toHaveLength(1);
+      const mail = await simpleParser(smtp.inbox[0]);
+      expect(mail.subject).toBe(`Confirmation de votre commande n° ${o.order_number} — Churrasqueira Differdange`);
+      expect(mail.from?.value[0]).toMatchObject({ name: 'Churrasqueira', address: 'commandes@example.lu' });
+      expect(mail.headers.get('x-idempotency-key')).toBe(failedOnce.id);
+      expect(mail.html).toContain('&#60;script&#62;x&#60;/script&#62;');
+      expect(mail.text).toContain('Total : 45,77 €');
+      const row = await b.db.query<any>(`select status, attempts from public.notification_outbox where id = $1`, [failedOnce.id]);
+      expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2 });
     });
   });
 
