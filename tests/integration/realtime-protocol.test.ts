@@ -156,6 +156,34 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
     s.close();
   });
 
+  it('answers an invalid access_token with an error, a system message and phx_close', async () => {
+    const s = await RawSocket.open(b, '1.0.0', b.serviceRoleKey);
+    s.send({ topic: 'realtime:till', event: 'phx_join', payload: { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders' }] } }, ref: '1', join_ref: '1' });
+    await s.next((m) => ((m as V1).event === 'system' ? m : undefined));
+    s.send({ topic: 'realtime:till', event: 'access_token', payload: { access_token: 'not-a-token' }, ref: '2', join_ref: '1' });
+    const reply = await s.next((m) => ((m as V1).ref === '2' ? (m as V1).payload : undefined));
+    expect(reply).toMatchObject({ status: 'error', response: { reason: expect.stringContaining('Invalid token') } });
+    await s.next((m) => ((m as V1).event === 'phx_close' ? m : undefined));
+    expect(s.messages).toContainEqual(
+      expect.objectContaining({ event: 'system', payload: expect.objectContaining({ status: 'error', extension: 'system', channel: 'till' }) }),
+    );
+    const before = s.messages.length;
+    await insertOrder(b, newUserId(), 5);
+    await settle();
+    expect(s.messages.length).toBe(before);
+    s.close();
+  });
+
+  it('refuses private channels, whose authorization this server does not implement', async () => {
+    const client = b.client();
+    const outcome = await subscribed(client.channel('staff-only', { config: { private: true } })).then(
+      () => 'joined',
+      (e: Error) => e.message,
+    );
+    expect(outcome).toContain('Private channels are not supported');
+    await closeClients(client);
+  });
+
   it('relays broadcast between supabase-js clients, with self and ack when asked', async () => {
     const counter = b.client();
     const kitchen = b.client();

@@ -77,6 +77,7 @@ export class ChangeCapture {
   private tables = new Map<string, TableInfo>();
   private tracked = new Map<string, number>();
   private syncing: Promise<void> | null = null;
+  private visibilitySql = '';
 
   constructor(private readonly db: Db) {}
 
@@ -127,7 +128,10 @@ export class ChangeCapture {
       const info = await this.tableInfo(p.schema, p.table);
       if (info) infos.push(info);
     }
-    await this.db.exec(visibilityFunctionSql(infos));
+    const sql = visibilityFunctionSql(infos);
+    // Replacing the function drops every connection's cached plans: only when it changed.
+    if (sql !== this.visibilitySql) await this.db.exec(sql);
+    this.visibilitySql = sql;
     this.tracked = new Map(published.map((p) => [`${p.schema}.${p.table}`, Number(p.oid)]));
   }
 

@@ -131,12 +131,19 @@ export class RealtimeSession {
         this.reply(msg, 'error', { reason: tokenProblem(e) });
         return;
       }
+      if (this.closed) return;
     } else if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) {
       this.reply(msg, 'error', { reason: 'Token has expired' });
       return;
     }
     const config = (msg.payload.config ?? {}) as Record<string, unknown>;
+    if (config.private === true) {
+      // Authorization of private channels (realtime.messages policies) is not implemented: refuse rather than leave them open.
+      this.reply(msg, 'error', { reason: 'Private channels are not supported by this server' });
+      return;
+    }
     const resolved = await resolveBindings(this.services.capture, config.postgres_changes);
+    if (this.closed) return;
     if ('error' in resolved) {
       this.reply(msg, 'error', { reason: resolved.error });
       return;
@@ -165,6 +172,7 @@ export class RealtimeSession {
       if (typeof token !== 'string' || token === '') throw new JwtError('No JWT given', 'missing');
       ch.setClaims(await this.services.jwt.verify(token));
     } catch (e) {
+      this.reply(msg, 'error', { reason: tokenProblem(e) });
       this.shutDown(ch, tokenProblem(e));
       return;
     }
