@@ -67,6 +67,7 @@ export const fr = {
     add: 'Ajouter',
     addNamed: (name: string) => `Ajouter ${name} au panier`,
     unavailable: 'Indisponible',
+    unavailableNamed: (name: string) => `${name} : Indisponible`,
     imageMissing: 'Image Indisponível',
     comingSoon: 'Bientôt disponible',
     chooseDish: 'Choisissez le plat',

@@ -52,7 +52,7 @@ export function MenuItemCard({ item }: { item: MenuItem }) {
             type="button"
             disabled={!orderable}
             onClick={() => cartActions.add(item, item.isKidsMenuWithOptions ? { kidsOption } : undefined)}
-            aria-label={fr.menu.addNamed(item.name)}
+            aria-label={item.unavailable ? fr.menu.unavailableNamed(item.name) : fr.menu.addNamed(item.name)}
             className="mt-4 inline-flex items-center justify-center gap-2 rounded-full bg-charcoal-900 px-4 py-2.5 text-sm font-semibold text-cream-50 transition-colors hover:bg-flame-600 disabled:cursor-not-allowed disabled:bg-charcoal-500/40 disabled:text-charcoal-700"
           >
             <PlusIcon className="size-4" /> {item.unavailable ? fr.menu.unavailable : fr.menu.add}

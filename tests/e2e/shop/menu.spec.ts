@@ -1,0 +1,85 @@
+import { expect, screenshot, test } from '../support/fixtures';
+import { setUnavailable } from './shop-helpers';
+
+test.describe('menu', () => {
+  test('category slug selects and scrolls to its section; unknown slug goes to entrees', async ({ page }) => {
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
+    await page.getByTestId('category-bar').getByRole('link', { name: 'HungryBurgers' }).click();
+    await expect(page).toHaveURL(/\/menu\/hungryburgers$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('HungryBurgers');
+    await expect(page.getByTestId('category-bar').getByRole('link', { name: 'HungryBurgers' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: 'HungryBurgers' })).toBeInViewport();
+
+    await page.goto('/menu/plats-inconnus');
+    await expect(page).toHaveURL(/\/menu\/entrees$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entrées');
+    await expect(page.getByRole('link', { name: 'Pedir Agora' })).toHaveAttribute('href', '/menu');
+    await screenshot(page, 'menu');
+  });
+
+  test('category bar arrows appear past 5px and the swipe hint goes after 50px', async ({ page }) => {
+    await page.goto('/menu');
+    const bar = page.getByTestId('category-bar');
+    if ((page.viewportSize()?.width ?? 0) >= 1280) {
+      // The nine categories fit on a desktop screen: nothing to scroll, so no arrow and no hint.
+      await expect(page.getByTestId('category-arrow-right')).toHaveCount(0);
+      await expect(page.getByTestId('swipe-hint')).toHaveCount(0);
+      return;
+    }
+    await expect(page.getByTestId('swipe-hint')).toBeVisible();
+    await expect(page.getByTestId('category-arrow-left')).toHaveCount(0);
+    await expect(page.getByTestId('category-arrow-right')).toBeVisible();
+    await bar.evaluate((el) => el.scrollTo({ left: 60 }));
+    await expect(page.getByTestId('category-arrow-left')).toBeVisible();
+    await expect(page.getByTestId('swipe-hint')).toHaveCount(0);
+    const before = await bar.evaluate((el) => el.scrollLeft);
+    await page.getByTestId('category-arrow-right').click();
+    await expect.poll(() => bar.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before + 100);
+  });
+
+  test('unavailable, coming soon, section titles, special offer and kids menu options', async ({ page }) => {
+    await page.goto('/menu/boissons');
+    const juice = page.locator('[data-item-id="bo-7"]');
+    await expect(juice.getByText('Indisponible').first()).toBeVisible();
+    await expect(juice.getByRole('button', { name: /Indisponible/ })).toBeDisabled();
+
+    await page.goto('/menu/chic-n-fries');
+    const soon = page.locator('[data-item-id="cnf-5"]');
+    await expect(soon).toContainText('Bientôt disponible');
+    await expect(soon.getByRole('button')).toHaveCount(0);
+
+    await page.goto('/menu/grillades');
+    await expect(page.getByRole('heading', { level: 3, name: 'Poulets grillés au charbon de bois' })).toBeVisible();
+    await expect(page.locator('[data-item-id="32"]').getByTestId('special-offer')).toBeVisible();
+
+    await page.goto('/menu/menu-enfant');
+    const kids = page.locator('[data-item-id="kid-1"]');
+    await kids.getByText('Ailes de poulet').click();
+    await kids.getByRole('button', { name: /Ajouter/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Menu Enfant (Ailes de poulet) a été ajouté.');
+  });
+
+  test('availability changes live while the menu is open', async ({ page, backend }) => {
+    await page.goto('/menu/desserts');
+    const tart = page.locator('[data-item-id="de-5"]');
+    await expect(tart.getByRole('button', { name: /Ajouter/ })).toBeEnabled();
+    try {
+      await setUnavailable(backend, 'de-5', true);
+      await expect(tart.getByRole('button', { name: /Indisponible/ })).toBeDisabled({ timeout: 15_000 });
+    } finally {
+      await setUnavailable(backend, 'de-5', false);
+    }
+    await expect(tart.getByRole('button', { name: /Ajouter/ })).toBeEnabled({ timeout: 15_000 });
+  });
+});
+
+test.describe('menu without the service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a missing picture shows the fallback text', async ({ page }) => {
+    await page.route('**/images/menu/1.webp', (route) => route.abort('internetdisconnected'));
+    await page.goto('/menu/entrees');
+    await expect(page.locator('[data-item-id="1"]')).toContainText('Image Indisponível');
+  });
+});

@@ -1,0 +1,114 @@
+import { expect, screenshot, test } from '../support/fixtures';
+import { navigateTo } from './shop-helpers';
+
+test.describe('shop pages and layout', () => {
+  test('home: hero calls to action, special offer, our reviews, closing call to action', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Churrasqueira/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('poulet grillé', { ignoreCase: true });
+    await expect(page.getByRole('link', { name: 'Commander Maintenant' })).toHaveAttribute('href', '/menu');
+    await expect(page.getByRole('link', { name: 'Réserver une table' })).toHaveAttribute('href', '/contact');
+    const offer = page.getByRole('region', { name: /Poulet grillé entier/i });
+    await expect(offer).toContainText('Du 10 au 13 octobre');
+    await expect(offer).toContainText('12,50€');
+    await expect(offer.getByRole('link', { name: /Appeler/ })).toHaveAttribute('href', /^tel:\+352/);
+    await expect(page.getByTestId('reviews-list').getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Ver o Menu' })).toHaveAttribute('href', '/menu');
+    await screenshot(page, 'home');
+  });
+
+  test('header turns opaque after 20px of scroll; footer has the year and the admin login', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByTestId('site-header');
+    await expect(header).toHaveAttribute('data-opaque', 'false');
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute('data-opaque', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-opaque', 'false');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(footer.getByRole('link', { name: 'Espace administration' })).toHaveAttribute('href', '/admin/login');
+    await expect(footer).toContainText('Differdange');
+  });
+
+  test('main navigation reaches every page and the mobile menu closes on route change', async ({ page }) => {
+    await page.goto('/');
+    const pages: [string, RegExp, string][] = [
+      ['Menu', /\/menu$/, 'Notre Menu'],
+      ['Suivi Commande', /\/suivi-commande$/, 'Suivi de Commande'],
+      ['À Propos', /\/a-propos$/, 'À Propos'],
+      ['Localisation', /\/localisation$/, 'Localisation'],
+      ['Contact', /\/contact$/, 'Contact'],
+      ['Avis', /\/avis$/, 'Avis de nos Clients'],
+      ['Accueil', /\/$/, 'Le vrai poulet grillé au charbon de bois'],
+    ];
+    for (const [label, url, heading] of pages) {
+      await navigateTo(page, label);
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { ignoreCase: true });
+      await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    }
+  });
+
+  test('unknown paths go home; guarded pages go to /login', async ({ page }) => {
+    await page.goto('/nulle-part/ici');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/profil');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/mes-commandes');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('about, location and reviews pages', async ({ page }) => {
+    await page.goto('/a-propos');
+    for (const c of ['Qualité', 'Hospitalité', 'Tradition', 'Consistance']) await expect(page.getByRole('heading', { name: c })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Réserver une Table' })).toHaveAttribute('href', '/contact');
+
+    await page.goto('/localisation');
+    await expect(page.getByRole('link', { name: "Obtenir l'Itinéraire" })).toHaveAttribute('href', /google\.com\/maps\/dir\/.*Differdange/);
+    await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
+    await expect(page.getByRole('link', { name: /\+352/ }).first()).toHaveAttribute('href', /^tel:/);
+    await screenshot(page, 'location');
+
+    await page.goto('/avis');
+    await expect(page.getByRole('heading', { name: 'Avis de nos Clients' })).toBeVisible();
+    await expect(page.getByTestId('reviews-list').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Laisser un avis' })).toHaveAttribute('target', '_blank');
+  });
+
+  test('legal pages state retention, rights and the terms under Luxembourg law', async ({ page }) => {
+    await page.goto('/mentions-legales');
+    for (const h of ['Éditeur du site', 'Hébergement', 'Propriété intellectuelle', 'Données personnelles et cookies']) await expect(page.getByRole('heading', { name: h })).toBeVisible();
+    await page.goto('/politique-confidentialite');
+    await expect(page.getByText('Données de commande : 10 ans')).toBeVisible();
+    await expect(page.getByText(/3 ans après le dernier échange/)).toBeVisible();
+    await expect(page.getByText(/13 mois/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vos droits (RGPD)' })).toBeVisible();
+    await page.goto('/conditions-generales');
+    await expect(page.getByRole('heading', { name: 'Absence de droit de rétractation' })).toBeVisible();
+    await expect(page.getByText(/droit luxembourgeois/).first()).toBeVisible();
+    await screenshot(page, 'terms');
+  });
+
+  test('toasts: one at a time and a swipe of more than 50px dismisses', async ({ page }) => {
+    await page.goto('/suivi-commande');
+    const search = page.getByRole('button', { name: 'Rechercher' });
+    await search.click();
+    await search.click();
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    const toast = page.getByTestId('toast');
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect(toast).toBeVisible();
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+});
