@@ -10,6 +10,7 @@ import { loadSchemaCache } from '../src/backend/rest/schema-cache.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = 6;
 
 interface Stats {
   rps: number;
@@ -18,14 +19,77 @@ interface Stats {
   n: number;
 }
 
-/** Runs `fn` from CLIENTS concurrent loops for SECONDS (after a short warm-up). */
-async function measure(fn: (i: number) => Promise<void>): Promise<Stats> {
+// The HTTP clients run on their own thread, as browsers would be elsewhere: the server's thread
+// (which also runs PGlite) then spends its time on serving, not on supabase-js.
+const CLIENT_THREAD = `
+const { parentPort, workerData: w } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+const { createClient } = require('@supabase/supabase-js');
+const clients = {
+  anon: createClient(w.url, w.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') } }),
+  service: createClient(w.url, w.serviceKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') } }),
+};
+const calls = {
+  select: () => clients.anon.from('books').select('id,title,price').eq('author_id', 1).lt('price', 100).order('id'),
+  insert: (i) => clients.service.from('tags').insert({ name: 'http-' + w.kind + '-' + i + '-' + Math.random() }).select(),
+};
+let i = 0;
+parentPort.on('message', async ({ call, expect, ms }) => {
+  try {
+    const once = async () => {
+      const { data, error } = await calls[call](i++);
+      if (error || data.length !== expect) throw new Error(call + ' failed: ' + JSON.stringify(error));
+    };
+    const latencies = [];
+    const start = performance.now();
+    const end = start + ms;
+    await Promise.all(Array.from({ length: w.clients }, async () => {
+      while (performance.now() < end) { const t = performance.now(); await once(); latencies.push(performance.now() - t); }
+    }));
+    parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000 });
+  } catch (e) {
+    parentPort.postMessage({ error: String(e) });
+  }
+});
+`;
+
+interface Sample {
+  latencies: number[];
+  elapsed: number;
+}
+
+function statsOf(samples: Sample[]): Stats {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const elapsed = samples.reduce((t, s) => t + s.elapsed, 0);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), n: latencies.length };
+}
+
+class ClientThread {
+  private worker: Worker;
+  constructor(b: TestBackend) {
+    this.worker = new Worker(CLIENT_THREAD, {
+      eval: true,
+      workerData: { url: b.url, anonKey: b.anonKey, serviceKey: b.serviceRoleKey, kind: b.kind, clients: CLIENTS },
+    });
+  }
+  run(call: 'select' | 'insert', expect: number, ms: number): Promise<Sample> {
+    return new Promise((resolve, reject) => {
+      this.worker.once('message', (m: Sample & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
+      this.worker.postMessage({ call, expect, ms });
+    });
+  }
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/** Runs `fn` from CLIENTS concurrent loops for `ms`. */
+async function runDirect(fn: (i: number) => Promise<void>, ms: number): Promise<Sample> {
   let i = 0;
-  const warmUntil = performance.now() + 300;
-  while (performance.now() < warmUntil) await fn(i++);
   const latencies: number[] = [];
   const start = performance.now();
-  const end = start + SECONDS * 1000;
+  const end = start + ms;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < end) {
@@ -35,57 +99,24 @@ async function measure(fn: (i: number) => Promise<void>): Promise<Stats> {
       }
     }),
   );
-  return statsOf(latencies, (performance.now() - start) / 1000);
+  return { latencies, elapsed: (performance.now() - start) / 1000 };
 }
 
-// The HTTP clients run on their own thread, as browsers would be elsewhere: the server's thread
-// (which also runs PGlite) then spends its time on serving, not on supabase-js.
-const CLIENT_THREAD = `
-const { parentPort, workerData: w } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const { createClient } = require('@supabase/supabase-js');
-const client = createClient(w.url, w.key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') } });
-const calls = {
-  select: () => client.from('books').select('id,title,price').eq('author_id', 1).lt('price', 100).order('id'),
-  insert: (i) => client.from('tags').insert({ name: 'http-' + w.kind + '-' + i }).select(),
-};
-(async () => {
-  let i = 0;
-  const once = async () => {
-    const { data, error } = await calls[w.call](i++);
-    if (error || data.length !== w.expect) throw new Error(w.call + ' failed: ' + JSON.stringify(error));
-  };
-  const warmUntil = performance.now() + 300;
-  while (performance.now() < warmUntil) await once();
-  const latencies = [];
-  const start = performance.now();
-  const end = start + w.seconds * 1000;
-  await Promise.all(Array.from({ length: w.clients }, async () => {
-    while (performance.now() < end) { const t = performance.now(); await once(); latencies.push(performance.now() - t); }
-  }));
-  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000 });
-})().catch((e) => parentPort.postMessage({ error: String(e) }));
-`;
-
-function statsOf(latencies: number[], elapsed: number): Stats {
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), n: latencies.length };
-}
-
-function measureHttp(b: TestBackend, call: 'select' | 'insert', key: string, expect: number): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT_THREAD, {
-      eval: true,
-      workerData: { url: b.url, key, kind: b.kind, call, expect, clients: CLIENTS, seconds: SECONDS },
-    });
-    worker.once('message', (m: { latencies?: number[]; elapsed?: number; error?: string }) => {
-      void worker.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(statsOf(m.latencies!, m.elapsed!));
-    });
-    worker.once('error', reject);
-  });
+/**
+ * Alternates short HTTP and direct slices so both see the same machine load (the machine is
+ * shared), after a warm-up of each.
+ */
+async function compare(client: ClientThread, call: 'select' | 'insert', expect: number, direct: (i: number) => Promise<void>): Promise<[Stats, Stats]> {
+  await client.run(call, expect, 300);
+  await runDirect(direct, 300);
+  const http: Sample[] = [];
+  const straight: Sample[] = [];
+  const slice = (SECONDS * 1000) / ROUNDS;
+  for (let r = 0; r < ROUNDS; r++) {
+    http.push(await client.run(call, expect, slice));
+    straight.push(await runDirect(direct, slice));
+  }
+  return [statsOf(http), statsOf(straight)];
 }
 
 function requestInfo(method: string, search: string, prefer: string, body: string | null): RequestInfo {
@@ -101,6 +132,7 @@ function requestInfo(method: string, search: string, prefer: string, body: strin
 
 async function benchDb(kind: DbKind): Promise<string[][]> {
   const b: TestBackend = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
+  const client = new ClientThread(b);
   try {
     const cache = await loadSchemaCache(b.db, 'public');
     const headersJson = JSON.stringify({ host: '127.0.0.1', apikey: b.anonKey, authorization: `Bearer ${b.anonKey}`, 'x-client-info': 'bench' });
@@ -111,8 +143,7 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
     // (a) a filtered select
     const selectSearch = 'select=id,title,price&author_id=eq.1&price=lt.100&order=id';
     const select = planTable(cache, 'books', requestInfo('GET', selectSearch, '', null)).statement!;
-    const http = await measureHttp(b, 'select', b.anonKey, 2);
-    const direct = await measure(async () => {
+    const [http, direct] = await compare(client, 'select', 2, async () => {
       const r = await b.db.transaction(
         async (tx) => {
           await tx.query(REQUEST_SETTINGS_SQL, ['anon', anonClaims, 'GET', '/books', headersJson, '{}']);
@@ -126,9 +157,8 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
 
     // (b) an insert with return=representation
     const insert = planTable(cache, 'tags', requestInfo('POST', 'select=*', 'return=representation', '{"name":"x"}')).statement!;
-    const httpInsert = await measureHttp(b, 'insert', b.serviceRoleKey, 1);
-    const directInsert = await measure(async (i) => {
-      const params = [JSON.stringify([{ name: `direct-${kind}-${i}` }]), ...insert.params.slice(1)];
+    const [httpInsert, directInsert] = await compare(client, 'insert', 1, async (i) => {
+      const params = [JSON.stringify([{ name: `direct-${kind}-${i}-${Math.random()}` }]), ...insert.params.slice(1)];
       const r = await b.db.transaction(async (tx) => {
         await tx.query(REQUEST_SETTINGS_SQL, ['service_role', serviceClaims, 'POST', '/tags', headersJson, '{}']);
         return tx.query<{ n: number }>(insert.text, params);
@@ -138,6 +168,7 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
     rows.push([kind, 'insert + representation', ...fmt(httpInsert), ...fmt(directInsert), (httpInsert.rps / directInsert.rps).toFixed(2)]);
     return rows;
   } finally {
+    await client.close();
     await b.close();
   }
 }

@@ -8,6 +8,7 @@ import { acceptedMedia, parsePreferences } from './preferences.js';
 import { send, sendError, type Outcome } from './respond.js';
 import { SchemaCacheHolder, type SchemaCache } from './schema-cache.js';
 import { openApiDocument } from './openapi.js';
+import { PlanCache } from './plan-cache.js';
 
 const EXPOSED_SCHEMAS = ['public'];
 const PREFIX = '/rest/v1';
@@ -54,6 +55,7 @@ function segments(path: string): string[] {
 export function createRestHandler(ctx: BackendContext): RouteHandler {
   const schemas = new SchemaCacheHolder(ctx.db);
   const identify = createAuthenticator(ctx.jwt);
+  const plans = new PlanCache(schemas);
   let listening: Promise<unknown> | null = null;
 
   /** Plans against the cache; a name it does not know makes it read the catalog once more. */
@@ -91,7 +93,8 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
       media: acceptedMedia(req.headers),
       body,
     };
-    const op = await plan(schema, (cache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info)));
+    const build = (cache: SchemaCache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info));
+    const op = body === null ? await plans.get(schema, req, url, () => plan(schema, build)) : await plan(schema, build);
     const settings = [identity.role, identity.claimsJson, method, path, JSON.stringify(req.headers), cookies(req.headers.cookie)];
     try {
       return await ctx.db.transaction(

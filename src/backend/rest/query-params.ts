@@ -237,7 +237,7 @@ export function parseFilter(fieldText: string, valueText: string): Filter {
   return filterValue(f, valueText, `${fieldText}=${valueText}`);
 }
 
-/** Splits on top-level commas, keeping parentheses and double-quoted elements together. */
+/** Splits on top-level commas, keeping parentheses and double-quoted values (at the start of an element or after a dot) together. */
 export function splitTopLevel(text: string, what: string): string[] {
   const parts: string[] = [];
   let depth = 0;
@@ -248,7 +248,7 @@ export function splitTopLevel(text: string, what: string): string[] {
     if (quoted) {
       if (ch === '\\') i++;
       else if (ch === '"') quoted = false;
-    } else if (ch === '"' && text.slice(start, i).trim() === '') quoted = true;
+    } else if (ch === '"' && (text[i - 1] === '.' || text.slice(start, i).trim() === '')) quoted = true;
     else if (ch === '(') depth++;
     else if (ch === ')') {
       depth--;

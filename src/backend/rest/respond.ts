@@ -26,7 +26,7 @@ export function sendError(res: ServerResponse, e: RestError): void {
   res.end(body);
 }
 
-/** `0-9/42`, `*​/42` for no rows, `*` when the total was not asked for. */
+/** Content-Range: `0-9/42`; a star for the range when there are no rows, and for the total when none was asked for. */
 export function contentRange(offset: number, rows: number, total: number | null): string {
   const range = rows > 0 && total !== 0 ? `${offset}-${offset + rows - 1}` : '*';
   return `${range}/${total ?? '*'}`;

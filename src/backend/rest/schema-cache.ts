@@ -213,7 +213,8 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
 export class SchemaCacheHolder {
   private current = new Map<string, SchemaCache>();
   private loading = new Map<string, Promise<SchemaCache>>();
-  private generation = 0;
+  /** Bumped whenever the cached catalog changes, so plans built on an older one are dropped. */
+  generation = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -227,7 +228,10 @@ export class SchemaCacheHolder {
     const gen = this.generation;
     p = loadSchemaCache(this.db, schema)
       .then((cache) => {
-        if (gen === this.generation) this.current.set(schema, cache);
+        if (gen === this.generation) {
+          this.current.set(schema, cache);
+          this.generation++;
+        }
         return cache;
       })
       .finally(() => this.loading.delete(schema));
