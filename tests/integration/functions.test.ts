@@ -196,5 +196,9 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
     const res = await call('slow');
     expect(res.status).toBe(504);
     expect(((await res.json()) as { error: string }).error).toContain('did not answer within 1500 ms');
+    const started = Date.now();
+    const slowStart = await call('slow-start');
+    expect(slowStart.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 });

@@ -86,7 +86,7 @@ describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) 
     await b.context.mailer.sendSms({ to: '+351 912 345 678', body: 'third' });
     expect((await messages()).map((m) => m.subject ?? m.body)).toEqual(['third', 'second', 'first']);
     expect((await messages('?to=BO@example.lu')).map((m) => m.subject)).toEqual(['second', 'first']);
-    expect((await messages('?to=ana@example.lu')).map((m) => m.subject)).toEqual(['first']);
+    expect((await messages('?to=ANA@example.lu')).map((m) => m.subject)).toEqual(['first']);
     expect((await messages('?to=%2B351912345678')).map((m) => m.body)).toEqual(['third']);
     expect((await messages('?kind=sms')).map((m) => m.kind)).toEqual(['sms']);
     expect((await api('/api/messages?kind=fax')).status).toBe(400);
@@ -166,6 +166,18 @@ describe.each(testDatabases())('mailbox switched off on %s', (kind) => {
     });
     expect(res.status).toBe(200);
     expect((await b.db.query(`select 1 from _mailbox.messages`)).rows).toHaveLength(1);
+  });
+
+  it('reports a database that cannot store the message as a retryable MailError', async () => {
+    await b.db.exec('alter table _mailbox.messages rename to messages_away');
+    try {
+      const e = await b.context.mailer.sendEmail({ to: 'a@b.lu', subject: 's', html: '<p>x</p>' }).catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(MailError);
+      expect((e as MailError).retryable).toBe(true);
+      expect((e as MailError).message).toMatch(/^outbox: cannot store the e-mail \(.*messages.*\)$/);
+    } finally {
+      await b.db.exec('alter table _mailbox.messages_away rename to messages');
+    }
   });
 });
 

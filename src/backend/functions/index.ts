@@ -5,7 +5,7 @@ import { HttpError, readBody, sendJson, type RouteHandler } from '../http.js';
 import { bearerToken } from '../jwt.js';
 import { FunctionBuildError } from './bundle.js';
 import { functionSettingsReader } from './function-settings.js';
-import { createFunctionRegistry } from './registry.js';
+import { createFunctionRegistry, type LoadedFunction } from './registry.js';
 import { watchFunctionRejections } from './rejections.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -106,16 +106,30 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
       }
     }
 
-    let fn;
+    const deadline = new Deadline(timeoutMs);
     try {
-      fn = await registry.get(name);
+      let fn: LoadedFunction;
+      try {
+        fn = await deadline.race(registry.get(name));
+      } catch (e) {
+        if (e instanceof FunctionTimeout) throw e;
+        const reason = e instanceof FunctionBuildError ? `cannot build function "${name}": ${e.message}` : `function "${name}" failed to start: ${errorMessage(e)}`;
+        console.error(`[functions] ${reason}`);
+        return sendJson(res, 500, { error: reason });
+      }
+      watchFunctionRejections(name, fn.context);
+      await serveWith(fn, req, res, url, body, deadline);
     } catch (e) {
-      const reason = e instanceof FunctionBuildError ? `cannot build function "${name}": ${e.message}` : `function "${name}" failed to start: ${errorMessage(e)}`;
-      console.error(`[functions] ${reason}`);
-      return sendJson(res, 500, { error: reason });
+      if (e instanceof FunctionTimeout) return sendJson(res, 504, { error: `Function "${name}" did not answer within ${timeoutMs} ms` });
+      console.error(`[functions] ${name} threw:`, e);
+      if (!res.headersSent) sendJson(res, 500, { error: errorMessage(e) });
+      else res.destroy();
+    } finally {
+      deadline.clear();
     }
-    watchFunctionRejections(name, fn.context);
+  };
 
+  async function serveWith(fn: LoadedFunction, req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer | null, deadline: Deadline) {
     const aborted = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) aborted.abort(new Error('the client closed the connection'));
@@ -126,29 +140,36 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
       remoteAddr: { transport: 'tcp' as const, hostname: req.socket.remoteAddress ?? '127.0.0.1', port: req.socket.remotePort ?? 0 },
       completed: new Promise<void>((r) => (completed = r)),
     };
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const response = await Promise.race([
-        Promise.resolve().then(() => fn.handler(request, info)),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new FunctionTimeout()), timeoutMs);
-        }),
-      ]);
+      const response = await deadline.race(Promise.resolve().then(() => fn.handler(request, info)));
       if (!(response instanceof Response)) throw new Error(`the handler returned ${typeof response}, not a Response`);
+      deadline.clear();
       await writeWebResponse(res, response, req.method === 'HEAD');
-    } catch (e) {
-      if (e instanceof FunctionTimeout) return sendJson(res, 504, { error: `Function "${name}" did not answer within ${timeoutMs} ms` });
-      console.error(`[functions] ${name} threw:`, e);
-      if (!res.headersSent) sendJson(res, 500, { error: errorMessage(e) });
-      else res.destroy();
     } finally {
-      clearTimeout(timer);
       completed();
     }
-  };
+  }
 }
 
 class FunctionTimeout extends Error {}
+
+/** One wall-clock limit for starting the function and getting its Response (streaming is not limited). */
+class Deadline {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly expired: Promise<never>;
+  constructor(ms: number) {
+    this.expired = new Promise<never>((_, reject) => {
+      this.timer = setTimeout(() => reject(new FunctionTimeout()), ms);
+    });
+    this.expired.catch(() => {});
+  }
+  race<T>(work: Promise<T>): Promise<T> {
+    return Promise.race([work, this.expired]);
+  }
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
 
 /** Errors from a function's realm are not `instanceof Error` here: read the message structurally. */
 function errorMessage(e: unknown): string {

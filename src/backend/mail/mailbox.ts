@@ -42,7 +42,7 @@ export function createMailboxHandler(ctx: BackendContext): RouteHandler {
     const to = url.searchParams.get('to')?.trim();
     if (to) {
       params.push(to);
-      where.push(`exists (select 1 from unnest(recipients) r where lower(r) = lower($${params.length}) or r like '%<' || $${params.length} || '>')`);
+      where.push(`exists (select 1 from unnest(recipients) r where lower(r) = lower($${params.length}) or lower(r) like '%<' || lower($${params.length}) || '>')`);
     }
     const kind = url.searchParams.get('kind');
     if (kind) {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { MailError } from './types.js';
 
 export interface OutboxEntry {
   kind: 'email' | 'sms';
@@ -12,6 +13,14 @@ export interface OutboxEntry {
 
 /** Captures a message in _mailbox.messages (shown on /_mailbox); the same idempotency key is one message. */
 export async function saveToOutbox(db: Db, m: OutboxEntry): Promise<string> {
+  try {
+    return await insert(db, m);
+  } catch (e) {
+    throw new MailError(`outbox: cannot store the ${m.kind === 'sms' ? 'SMS' : 'e-mail'} (${(e as Error).message})`, 'outbox', true);
+  }
+}
+
+async function insert(db: Db, m: OutboxEntry): Promise<string> {
   const inserted = await db.query<{ id: string }>(
     `insert into _mailbox.messages (kind, recipients, subject, html, body, sender, idempotency_key)
      values ($1, $2, $3, $4, $5, $6, $7)
