@@ -229,5 +229,9 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
         where n.nspname = 'public' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
     expect(definerForAnon.rows.map((r) => r.proname)).toEqual(['create_reservation', 'place_order', 'register_challenge', 'track_order']);
+    const published = await b.db.query<{ tablename: string }>(
+      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
+    );
+    expect(published.rows.map((r) => r.tablename)).toEqual(['menu_items', 'orders', 'reservations', 'store_settings']);
   });
 });
