@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import {
   REALTIME_FIXTURE,
+  RawSocket,
   adminToken,
   closeClients,
   customerToken,
@@ -170,10 +171,11 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
       .channel('expiring')
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, () => {})
       .on('system', {}, (p) => systems.push(p));
-    await new Promise<void>((resolve) =>
-      ch.subscribe((s) => {
+    await new Promise<void>((resolve, reject) =>
+      ch.subscribe((s, err) => {
         statuses.push(s);
         if (s === 'SUBSCRIBED') resolve();
+        else if (s === 'CHANNEL_ERROR' || s === 'TIMED_OUT') reject(err ?? new Error(s));
       }),
     );
     const expired = await b.context.jwt.sign({ role: 'authenticated', sub: newUserId(), exp: Math.floor(Date.now() / 1000) - 10 }, 0);
@@ -182,19 +184,16 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     expect(systems).toContainEqual(expect.objectContaining({ status: 'error', extension: 'system', message: 'Token has expired' }));
     await closeClients(client);
 
-    const shortLived = b.client(await adminToken(b, 1));
-    const closedToo: string[] = [];
-    await new Promise<void>((resolve) =>
-      shortLived
-        .channel('short')
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, () => {})
-        .subscribe((s) => {
-          closedToo.push(s);
-          if (s === 'SUBSCRIBED') resolve();
-        }),
-    );
-    await waitFor(() => closedToo.includes('CLOSED'), 4000, 'the short-lived token to end the channel');
-    await closeClients(shortLived);
+    // The expiry timer, on a bare socket: the join is answered long before the token runs out.
+    const raw = await RawSocket.open(b, '2.0.0');
+    const shortLived = await adminToken(b, 4);
+    raw.send(['1', '1', 'realtime:short', 'phx_join', { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] }, access_token: shortLived }]);
+    expect(await raw.next((m) => ((m as unknown[])[1] === '1' ? (m as [unknown, unknown, unknown, unknown, { status: string }])[4].status : undefined))).toBe('ok');
+    const closedAt = await raw.next((m) => ((m as unknown[])[3] === 'phx_close' ? Date.now() : undefined), 8000);
+    const expiresAt = (JSON.parse(Buffer.from(shortLived.split('.')[1], 'base64url').toString()) as { exp: number }).exp * 1000;
+    expect(closedAt).toBeGreaterThanOrEqual(expiresAt - 50);
+    expect(raw.messages).toContainEqual(['1', null, 'realtime:short', 'system', expect.objectContaining({ status: 'error', message: 'Token has expired' })]);
+    raw.close();
   });
 
   it('refuses joins on unknown tables, unpublished tables and bad filters with a reason', async () => {
@@ -209,6 +208,19 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     expect(await attempt('e3', { event: '*', schema: 'public', table: 'orders', filter: 'total_cents=like.1' })).toContain('operator "like"');
     expect(await attempt('e4', { event: '*', schema: 'public', table: 'orders', filter: 'colour=eq.red' })).toContain('column "colour" does not exist');
     expect(await attempt('e5', { event: 'UPSERT', schema: 'public', table: 'orders' })).toContain('event must be one of');
+    await closeClients(client);
+  });
+
+  it('delivers every published table of a schema to a binding without a table', async () => {
+    const client = b.serviceClient();
+    const tables: string[] = [];
+    await subscribed(client.channel('everything').on('postgres_changes', { event: 'INSERT', schema: 'public' }, (p) => tables.push(p.table)));
+    await insertOrder(b, newUserId(), 1);
+    await b.db.query(`insert into public.shop_status (id, is_open) values (7, true)`);
+    await b.db.query(`insert into public.menu_notes (id, body) values (7, 'not published')`);
+    await waitFor(() => tables.length === 2, 5000, 'both published tables');
+    await settle(200);
+    expect(tables).toEqual(['orders', 'shop_status']);
     await closeClients(client);
   });
 
