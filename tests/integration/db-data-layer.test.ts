@@ -7,6 +7,7 @@ import {
   createReservation,
   fetchActiveOrderCount,
   fetchChallengeRegistrations,
+  fetchCustomerOrders,
   fetchCustomerPrefill,
   fetchMenu,
   fetchMyOrders,
@@ -122,6 +123,8 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
     expect(await fetchActiveOrderCount()).toBeGreaterThanOrEqual(1);
     expect((await fetchOrderStats()).month).toBeGreaterThanOrEqual(1);
     expect((await searchOrders(placed.order_number)).map((o) => o.id)).toEqual([placed.id]);
+    expect((await fetchCustomerOrders(' JOANA@Example.lu ')).map((o) => o.id)).toContain(placed.id);
+    expect(await fetchCustomerOrders('joan_@example.lu')).toEqual([]);
     const updated = await updateOrderStatus(placed.id, 'En préparation');
     expect(updated.status).toBe('En préparation');
     const queued = await fetchOrderNotifications(placed.id);

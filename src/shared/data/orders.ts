@@ -48,9 +48,10 @@ export async function fetchOrdersBetween(from: Date, to: Date): Promise<Order[]>
   return toOrders(data);
 }
 
-/** Admin: one customer's orders by e-mail, newest first. */
+/** Admin: one customer's orders by e-mail (any letter case), newest first. */
 export async function fetchCustomerOrders(email: string): Promise<Order[]> {
-  const { data, error } = await getSupabase().from('orders').select('*').eq('customer_email', email).order('created_at', { ascending: false });
+  const exact = email.trim().replace(/[\\%_*]/g, (c) => `\\${c}`);
+  const { data, error } = await getSupabase().from('orders').select('*').ilike('customer_email', exact).order('created_at', { ascending: false });
   failIf(error);
   return toOrders(data);
 }
