@@ -100,7 +100,7 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect(await row(o.id)).toMatchObject({ status: 'sent', attempts: 3 });
       const tried = await attempts(m.id);
       expect(tried.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, true]);
-      expect(tried[0].error).toMatch(/^resend: HTTP 503 service unavailable/);
+      expect(tried[0]).toMatchObject({ provider: 'resend', error: expect.stringMatching(/^resend: HTTP 503 service unavailable/) });
       expect(tried[2]).toMatchObject({ provider: 'resend', provider_message_id: 're_1' });
       // Every request carried the outbox id; the provider delivered one e-mail.
       expect(api.state.requests.map((r) => [r.key, r.status])).toEqual([[m.id, 503], [m.id, 503], [m.id, 200]]);
@@ -141,11 +141,12 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
     it('keeps the message while the SMTP server is down, then delivers it once as HTML with a text part', async () => {
       const o = await placeOrder(b, { notes: '<script>x</script>' }, { email: 'smtp@example.lu' });
       const failedOnce = await waitFor('a failed attempt', async () => {
-        const r = await b.db.query<any>(`select o.id::text, o.status, a.error from public.notification_outbox o join public.notification_attempts a on a.outbox_id = o.id where o.order_id = $1`, [o.id]);
+        const r = await b.db.query<any>(`select o.id::text, o.status, a.error, a.provider from public.notification_outbox o join public.notification_attempts a on a.outbox_id = o.id where o.order_id = $1`, [o.id]);
         return r.rows[0];
       });
       expect(failedOnce.status).toBe('pending');
-      expect(failedOnce.error).toMatch(/^backend mailer: HTTP 502/);
+      expect(failedOnce.error).toMatch(/^backend mailer: HTTP 502 smtp: cannot deliver/);
+      expect(failedOnce.provider).toBe('smtp');
 
       smtp = await startSmtp(port);
       await b.db.query(`update public.notification_outbox set next_attempt_at = now() where id = $1`, [failedOnce.id]);

@@ -47,7 +47,7 @@ async function deliverAndReport(db: SupabaseClient, row: OutboxRow, siteUrl: str
     report = { p_id: row.id, p_ok: true, p_provider_message_id: sent.id, p_provider: sent.provider };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const provider = e instanceof MailerError ? (message.split(':')[0] ?? null) : null;
+    const provider = e instanceof MailerError ? e.provider : null;
     result = { id: row.id, kind: row.kind, ok: false, error: message };
     report = { p_id: row.id, p_ok: false, p_error: message.slice(0, 2000), p_provider: provider };
   }

@@ -34,6 +34,8 @@ export class MailerError extends Error {
     message: string,
     readonly status: number,
     readonly retryable: boolean,
+    /** Who refused: 'resend', 'twilio', or the embedded backend's provider ('smtp', 'outbox'…). */
+    readonly provider: string | null = null,
   ) {
     super(message);
     this.name = 'MailerError';
@@ -56,13 +58,14 @@ async function call(provider: string, url: string, init: RequestInit): Promise<R
   try {
     res = await fetch(url, init);
   } catch (e) {
-    throw new MailerError(`${provider}: cannot reach ${new URL(url).origin} (${(e as Error).message})`, 502, true);
+    throw new MailerError(`${provider}: cannot reach ${new URL(url).origin} (${(e as Error).message})`, 502, true, provider);
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
     const detail = String(body.error ?? body.message ?? res.statusText);
     const retryable = typeof body.retryable === 'boolean' ? body.retryable : res.status === 429 || res.status >= 500;
-    throw new MailerError(`${provider}: HTTP ${res.status} ${detail}`, res.status, retryable);
+    const refusedBy = typeof body.provider === 'string' ? body.provider : provider;
+    throw new MailerError(`${provider}: HTTP ${res.status} ${detail}`, res.status, retryable, refusedBy);
   }
   return body;
 }
