@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -94,6 +98,7 @@ describe('SMTP provider against a real SMTP server on loopback', () => {
           .catch(cb);
       },
     });
+    server.on('error', () => {});
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.server.address() as AddressInfo).port;
   });
@@ -157,6 +162,84 @@ describe('SMTP provider against a real SMTP server on loopback', () => {
     const e = await failure(mailerWith({ ...env(), SMTP_SECURE: 'true' }).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }));
     expect(e.message).toMatch(/ESOCKET: .*wrong version number/);
     expect(received).toHaveLength(1);
+  });
+});
+
+describe('SMTP provider over TLS against a real SMTP server on loopback', () => {
+  let dir: string;
+  let cert: string;
+  let key: string;
+  const servers: SMTPServer[] = [];
+
+  /** An SMTP server with a certificate for 127.0.0.1; records whether each message came over TLS. */
+  async function tlsServer(secure: boolean) {
+    const received: { subject: string | undefined; overTls: boolean }[] = [];
+    const server = new SMTPServer({
+      secure,
+      key,
+      cert,
+      authOptional: true,
+      logger: false,
+      onData(stream, session, cb) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push({ subject: mail.subject, overTls: session.secure });
+            cb();
+          })
+          .catch(cb);
+      },
+    });
+    // A client that gives up during the handshake is reported by the server as an error event.
+    server.on('error', () => {});
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { port: (server.server.address() as AddressInfo).port, received };
+  }
+
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smtp-tls-'));
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' });
+    key = fs.readFileSync(path.join(dir, 'key.pem'), 'utf8');
+    cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const env = (port: number, secure: boolean) => ({
+    MAIL_PROVIDER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(port),
+    SMTP_SECURE: String(secure),
+    SMTP_CA_FILE: path.join(dir, 'cert.pem'),
+    MAIL_FROM: 'commandes@example.lu',
+  });
+
+  it('delivers with SMTP_SECURE=true (TLS from the first byte), trusting SMTP_CA_FILE', async () => {
+    const { port, received } = await tlsServer(true);
+    await mailerWith(env(port, true)).sendEmail({ to: 'a@example.lu', subject: 'Commande reçue – 12,50 €', html: '<p>ok</p>' });
+    expect(received).toEqual([{ subject: 'Commande reçue – 12,50 €', overTls: true }]);
+  });
+
+  it('upgrades a plain connection with STARTTLS when the server offers it', async () => {
+    const { port, received } = await tlsServer(false);
+    await mailerWith(env(port, false)).sendEmail({ to: 'a@example.lu', subject: 'STARTTLS', html: '<p>ok</p>' });
+    expect(received).toEqual([{ subject: 'STARTTLS', overTls: true }]);
+  });
+
+  it('refuses a certificate it does not trust, as not retryable', async () => {
+    const { port, received } = await tlsServer(true);
+    const { SMTP_CA_FILE: _, ...untrusted } = env(port, true);
+    const e = await failure(mailerWith(untrusted).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }));
+    expect(e.message).toMatch(/self[- ]signed certificate/);
+    expect(received).toEqual([]);
+  });
+
+  it('stops at startup when SMTP_CA_FILE cannot be read', () => {
+    expect(() => mailerWith({ ...env(25, true), SMTP_CA_FILE: path.join(dir, 'missing.pem') })).toThrow('SMTP_CA_FILE cannot be read');
   });
 });
 

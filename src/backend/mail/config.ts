@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { MailError } from './types.js';
 
 export type EmailProviderName = 'outbox' | 'smtp' | 'resend';
@@ -8,7 +9,7 @@ export interface MailConfig {
   emailProvider: EmailProviderName;
   smsProvider: SmsProviderName;
   from: string;
-  smtp: { host: string; port: number; secure: boolean; user: string | null; pass: string | null } | null;
+  smtp: { host: string; port: number; secure: boolean; user: string | null; pass: string | null; ca: string | null } | null;
   resend: { apiKey: string; apiUrl: string } | null;
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
   /** Country assumed for SMS numbers typed without an international prefix. */
@@ -50,7 +51,7 @@ export function mailConfigFromEnv(env: Record<string, string | undefined>): Mail
     if (!Number.isInteger(port) || port <= 0 || port > 65535) throw configError(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`, 'smtp');
     const user = env.SMTP_USER?.trim() || null;
     if (user && !env.SMTP_PASS) throw configError('SMTP_PASS is required when SMTP_USER is set', 'smtp');
-    smtp = { host: required(env, 'SMTP_HOST', 'smtp'), port, secure, user, pass: user ? env.SMTP_PASS! : null };
+    smtp = { host: required(env, 'SMTP_HOST', 'smtp'), port, secure, user, pass: user ? env.SMTP_PASS! : null, ca: readCa(env.SMTP_CA_FILE) };
   }
   const resend =
     emailProvider === 'resend'
@@ -74,4 +75,14 @@ function apiUrl(value: string | undefined, fallback: string, name: string): stri
   const url = value?.trim() || fallback;
   if (!/^https?:\/\//.test(url)) throw configError(`${name} must be an http(s) URL, got "${url}"`, name);
   return url.replace(/\/+$/, '');
+}
+
+/** A private CA (PEM) to trust for the SMTP server's certificate, besides the system's. */
+function readCa(file: string | undefined): string | null {
+  if (!file?.trim()) return null;
+  try {
+    return fs.readFileSync(file.trim(), 'utf8');
+  } catch (e) {
+    throw configError(`SMTP_CA_FILE cannot be read: ${(e as Error).message}`, 'smtp');
+  }
 }

@@ -1,3 +1,4 @@
+import tls from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from './config.js';
 import { MailError, type EmailMessage, type SentMessage } from './types.js';
@@ -27,6 +28,8 @@ export function createSmtpSender(config: MailConfig) {
     port: s.port,
     secure: s.secure,
     auth: s.user ? { user: s.user, pass: s.pass ?? '' } : undefined,
+    // `ca` replaces Node's list: keep the public roots next to the private CA.
+    tls: s.ca ? { ca: [...tls.rootCertificates, s.ca] } : undefined,
     connectionTimeout: config.timeoutMs,
     greetingTimeout: config.timeoutMs,
     socketTimeout: config.timeoutMs,
