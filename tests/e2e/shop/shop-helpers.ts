@@ -49,10 +49,10 @@ export async function fillContact(page: Page, c: { name: string; phone: string; 
   if (c.email) await panel.getByLabel(/E-mail/).fill(c.email);
 }
 
-export async function choosePreorder(page: Page): Promise<{ date: string; time: string }> {
+export async function choosePreorder(page: Page, { switchOn = true } = {}): Promise<{ date: string; time: string }> {
   const slot = firstPreorderSlot();
   const panel = page.getByTestId('cart-panel');
-  await panel.getByRole('switch', { name: 'Pré-commande' }).click();
+  if (switchOn) await panel.getByRole('switch', { name: 'Pré-commande' }).click();
   await panel.getByLabel('Date').fill(slot.date);
   await panel.getByLabel('Heure').selectOption(slot.time);
   return slot;
