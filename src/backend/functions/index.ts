@@ -64,6 +64,7 @@ async function writeWebResponse(res: ServerResponse, response: Response, head: b
     }
   } finally {
     res.off('close', cancel);
+    if (res.destroyed) cancel();
   }
   res.end();
 }
@@ -77,7 +78,10 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
   const settings = functionSettingsReader(path.resolve(ctx.config.supabaseDir));
   const env = functionEnv(ctx);
   const registry = createFunctionRegistry(functionsDir, () => ({ ...env }));
-  const timeoutMs = Number(ctx.config.env.FUNCTIONS_TIMEOUT_MS ?? 150_000);
+  const timeoutMs = Number(ctx.config.env.FUNCTIONS_TIMEOUT_MS || 150_000);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new Error(`FUNCTIONS_TIMEOUT_MS must be a positive number of milliseconds, got "${ctx.config.env.FUNCTIONS_TIMEOUT_MS}"`);
+  }
   const limit = ctx.config.maxBodyBytes;
 
   return async (req, res, url) => {
