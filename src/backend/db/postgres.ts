@@ -71,6 +71,11 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const client = await pool.connect();
       let broken = false;
+      // A connection dropped between two statements (server restart) fails this transaction instead of crashing the process.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query(options.readOnly ? 'begin read only' : 'begin');
         const result = await fn({
@@ -89,6 +94,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
         }
         throw e;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },

@@ -1,18 +1,27 @@
 import type { Db } from '../db/index.js';
 import type { ChangeCapture, TableInfo } from './capture.js';
 import type { ChangeBinding, ChangeEvent, ChangeSubscriber } from './channel.js';
+import type { ChangeSelection } from './feed.js';
 import { matchesFilter } from './filter.js';
 
-/** One captured row change, read back after its transaction committed. */
+/** The database went away (restart, network): unlike a failing policy, the same check succeeds later. */
+export function lostDatabase(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return /^(08|57P0[1-3])/.test(code) || /^E[A-Z]+$/.test(code);
+  return /connection terminated/i.test((e as Error | null)?.message ?? '');
+}
+
+/** One captured row change, taken after its transaction committed. */
 export interface ChangeRow {
-  id: string;
-  txid: string;
+  id: number;
+  txid: number;
+  rel: number;
   schema_name: string;
   table_name: string;
   op: ChangeEvent;
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
-  commit_timestamp: string;
+  committed_at: string;
 }
 
 interface PreparedChange {
@@ -40,10 +49,18 @@ function bindingMatches(b: ChangeBinding, row: ChangeRow, subject: Record<string
   return matchesFilter(b.rowFilter, subject);
 }
 
+interface ClaimsGroup {
+  role: string;
+  claims: string;
+  /** Oids of the tables this claims set's bindings may match. */
+  tables: number[];
+}
+
 /**
  * Sends each committed change to the joined channels whose bindings match and whose own JWT
- * may see the row: one read-only transaction per distinct claims set and batch, under
- * set_config('role') and set_config('request.jwt.claims'), selecting the rows by primary key.
+ * may see the row. One database call per batch takes the changes and runs the RLS checks of
+ * every distinct claims set (`_realtime.take_changes`): taking and checking succeed or roll
+ * back together, so a database lost mid-way leaves the rows for the next sweep.
  */
 export class ChangeDispatcher {
   private readonly subscribers = new Set<ChangeSubscriber>();
@@ -66,28 +83,83 @@ export class ChangeDispatcher {
     return this.subscribers.size;
   }
 
-  async deliver(rows: ChangeRow[]): Promise<void> {
-    if (rows.length === 0 || this.subscribers.size === 0) return;
+  async deliver(selection: ChangeSelection): Promise<void> {
     const now = Date.now();
     const live = [...this.subscribers].filter((s) => s.expiresAt === null || s.expiresAt > now);
-    const changes: PreparedChange[] = [];
+    const groupKeys: string[] = [];
+    const groups: ClaimsGroup[] = [];
+    for (const s of live) {
+      if (s.claims.role === 'service_role' || groupKeys.includes(s.claimsKey)) continue;
+      const tables = new Set<number>();
+      for (const other of live) if (other.claimsKey === s.claimsKey) for (const oid of this.tablesOf(other)) tables.add(oid);
+      groupKeys.push(s.claimsKey);
+      groups.push({ role: s.claims.role, claims: JSON.stringify(s.claims), tables: [...tables] });
+    }
+    const { rows, seen } = await this.take(selection, groups);
+    if (rows.length === 0 || live.length === 0) return;
+    if (selection.mode === 'txids') {
+      const order = new Map(selection.txids.map((txid, i) => [txid, i]));
+      rows.sort((a, b) => (order.get(String(a.txid)) ?? 0) - (order.get(String(b.txid)) ?? 0) || a.id - b.id);
+    } else rows.sort((a, b) => a.id - b.id);
+    const visible = new Map(groupKeys.map((key, i) => [key, new Set((seen[i] ?? []).map(Number))]));
+
     for (const row of rows) {
       const info = this.capture.cachedInfo(row.schema_name, row.table_name) ?? (await this.capture.tableInfo(row.schema_name, row.table_name));
       if (!info) continue;
-      const prepared = this.prepare(row, info, live);
-      if (prepared.targets.size > 0) changes.push(prepared);
-    }
-    if (changes.length === 0) return;
-
-    const visible = await this.visibility(changes);
-    for (let i = 0; i < changes.length; i++) {
-      for (const [s, ids] of changes[i].targets) {
-        if (s.claims.role !== 'service_role' && !visible.get(s.claimsKey)?.has(i)) continue;
-        // The token may have been replaced while the RLS check ran.
+      const change = this.prepare(row, info, live);
+      for (const [s, ids] of change.targets) {
+        if (s.claims.role !== 'service_role' && !visible.get(s.claimsKey)?.has(row.id)) continue;
+        // The channel may have left, or changed its token, while the batch was checked.
         if (!this.subscribers.has(s)) continue;
-        s.sendChange(ids, changes[i].dataJson);
+        s.sendChange(ids, change.dataJson);
       }
     }
+  }
+
+  private tablesOf(s: ChangeSubscriber): number[] {
+    const oids: number[] = [];
+    for (const b of s.bindings) {
+      if (b.schema !== '*' && b.table && b.table !== '*') {
+        const oid = this.capture.trackedOid(b.schema, b.table);
+        if (oid !== undefined) oids.push(oid);
+      } else for (const t of this.capture.trackedIn(b.schema)) oids.push(t.oid);
+    }
+    return oids;
+  }
+
+  /** Takes the selected changes and checks them for every claims set in one call. */
+  private async take(selection: ChangeSelection, groups: ClaimsGroup[]): Promise<{ rows: ChangeRow[]; seen: number[][] }> {
+    const txids = JSON.stringify(selection.mode === 'txids' ? selection.txids : []);
+    const call = async (mode: string, groupList: ClaimsGroup[], given: ChangeRow[] = []) =>
+      (
+        await this.db.query<{ taken: { rows: ChangeRow[]; seen: number[][] } }>('select _realtime.take_changes($1, $2::jsonb, $3::jsonb, $4::jsonb) as taken', [
+          mode,
+          txids,
+          JSON.stringify(groupList),
+          JSON.stringify(given),
+        ])
+      ).rows[0].taken;
+    try {
+      return await call(selection.mode, groups);
+    } catch (e) {
+      if (lostDatabase(e) || groups.length === 0) throw e;
+    }
+    // One failing policy must not withhold the others' changes: take first, then check each claims set alone.
+    const { rows } = await call(selection.mode, []);
+    const seen = await Promise.all(
+      groups.map((g) =>
+        call('given', [g], rows).then(
+          (r) => r.seen[0] ?? [],
+          (e: unknown) => {
+            if (lostDatabase(e)) throw e;
+            if (!this.warned) console.error('[realtime] RLS check failed, change withheld:', (e as Error).message);
+            this.warned = true;
+            return [];
+          },
+        ),
+      ),
+    );
+    return { rows, seen };
   }
 
   private prepare(row: ChangeRow, info: TableInfo, live: ChangeSubscriber[]): PreparedChange {
@@ -102,7 +174,7 @@ export class ChangeDispatcher {
     const data: Record<string, unknown> = {
       schema: row.schema_name,
       table: row.table_name,
-      commit_timestamp: row.commit_timestamp,
+      commit_timestamp: new Date(row.committed_at).toISOString(),
       eventType: row.op,
       type: row.op,
       columns: info.columns,
@@ -121,64 +193,5 @@ export class ChangeDispatcher {
       if (ids) targets.set(s, ids);
     }
     return { row, info, subject, dataJson: JSON.stringify(data), targets };
-  }
-
-  /** For each claims set, the indexes of `changes` it may see: one database round trip for the batch. */
-  private async visibility(changes: PreparedChange[]): Promise<Map<string, Set<number>>> {
-    const groups = new Map<string, { claims: ChangeSubscriber['claims']; tables: Map<number, { deletes: number[]; rows: number[] }> }>();
-    changes.forEach((c, index) => {
-      for (const s of c.targets.keys()) {
-        if (s.claims.role === 'service_role') continue;
-        let g = groups.get(s.claimsKey);
-        if (!g) groups.set(s.claimsKey, (g = { claims: s.claims, tables: new Map() }));
-        let t = g.tables.get(c.info.oid);
-        if (!t) g.tables.set(c.info.oid, (t = { deletes: [], rows: [] }));
-        const list = c.row.op === 'DELETE' ? t.deletes : t.rows;
-        if (list[list.length - 1] !== index) list.push(index);
-      }
-    });
-    const visible = new Map<string, Set<number>>();
-    if (groups.size === 0) return visible;
-    const keys = [...groups.keys()];
-    const payload = keys.map((key) => {
-      const g = groups.get(key)!;
-      return {
-        role: g.claims.role,
-        claims: JSON.stringify(g.claims),
-        tables: [...g.tables].map(([oid, t]) => ({
-          oid,
-          // Deletes go to everyone who may read the table, as Supabase does.
-          deletes: t.deletes,
-          idx: t.rows,
-          keys: t.rows.map((i) => this.keyOf(changes[i])),
-        })),
-      };
-    });
-    const check = async (groupsJson: string): Promise<number[][]> =>
-      (await this.db.query<{ seen: number[][] }>('select _realtime.visible_changes($1::jsonb) as seen', [groupsJson])).rows[0]?.seen ?? [];
-    let seen: number[][];
-    try {
-      seen = await check(JSON.stringify(payload));
-    } catch {
-      // One failing policy must not withhold the others' changes: check each claims set alone.
-      seen = await Promise.all(
-        payload.map((group) =>
-          check(JSON.stringify([group])).then(
-            (r) => r[0] ?? [],
-            (e: unknown) => {
-              if (!this.warned) console.error('[realtime] RLS check failed, change withheld:', (e as Error).message);
-              this.warned = true;
-              return [];
-            },
-          ),
-        ),
-      );
-    }
-    keys.forEach((key, i) => visible.set(key, new Set((seen[i] ?? []).map(Number))));
-    return visible;
-  }
-
-  private keyOf(c: PreparedChange): Record<string, unknown> | null {
-    return c.info.primaryKey.length ? pick(c.row.record, c.info.primaryKey) : c.row.record;
   }
 }

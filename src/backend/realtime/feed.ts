@@ -1,20 +1,18 @@
 import type { Db } from '../db/index.js';
-import { CHANGES_CHANNEL } from './capture.js';
-import type { ChangeRow } from './dispatch.js';
+import { CHANGES_CHANNEL, SWEEP_AFTER_MS } from './capture.js';
 
-const RETURNING = `returning id, txid, schema_name, table_name, op, record, old_record,
-  to_char(committed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp`;
+/** Which committed changes to take next: the notified transactions (in commit order) or a sweep. */
+export type ChangeSelection = { mode: 'txids'; txids: string[] } | { mode: 'old' } | { mode: 'all' };
 
-/** Rows left behind by a lost notification are picked up after this long. */
-const SWEEP_AFTER_MS = 5_000;
 const MAX_TX_PER_BATCH = 500;
+const PAUSE_AFTER_FAILURE_MS = 500;
 
 type ListenerDb = Db & { onListenerReconnect?(cb: () => void): () => void };
 
 /**
- * Reads committed changes after their NOTIFY. Notifications arrive in commit order, one per
- * transaction with its txid, so reading the change rows of each txid in that order gives commit
- * order; reading with DELETE … RETURNING also cleans up what was delivered.
+ * Follows committed changes by their NOTIFY. Notifications arrive in commit order, one per
+ * transaction with its txid, so taking the change rows of each txid in that order gives commit
+ * order; they are taken with DELETE … RETURNING, which also cleans up what was delivered.
  */
 export class ChangeFeed {
   private queue: string[] = [];
@@ -25,10 +23,12 @@ export class ChangeFeed {
   private unlisten: (() => Promise<void>) | null = null;
   private offReconnect: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** After a failed batch (database gone), a short pause instead of spinning. */
+  private pausing = false;
 
   constructor(
     private readonly db: Db,
-    private readonly onChanges: (rows: ChangeRow[]) => Promise<void>,
+    private readonly deliver: (selection: ChangeSelection) => Promise<void>,
   ) {}
 
   async start(): Promise<void> {
@@ -55,47 +55,35 @@ export class ChangeFeed {
   }
 
   private kick(): void {
-    if (this.running || this.closed) return;
+    if (this.running || this.closed || this.pausing) return;
     this.running = this.drain().finally(() => {
       this.running = null;
-      if (this.queue.length > 0 || this.sweepAll) this.kick();
+      if (!this.pausing && (this.queue.length > 0 || this.sweepAll)) this.kick();
     });
   }
 
   private async drain(): Promise<void> {
     while (!this.closed && (this.queue.length > 0 || this.sweepAll || this.sweepOld)) {
-      let rows: ChangeRow[];
+      let selection: ChangeSelection;
+      if (this.sweepAll || this.sweepOld) {
+        selection = { mode: this.sweepAll ? 'all' : 'old' };
+        this.sweepAll = this.sweepOld = false;
+      } else selection = { mode: 'txids', txids: this.queue.splice(0, MAX_TX_PER_BATCH) };
       try {
-        rows = await this.next();
+        await this.deliver(selection);
       } catch (e) {
-        if (!this.closed) console.error('[realtime] reading changes failed:', (e as Error).message);
+        if (this.closed) return;
+        // Taking and checking roll back together: the rows stay in the table for the next sweep.
+        console.error('[realtime] delivering changes failed:', (e as Error).message);
+        this.sweepAll = true;
+        this.pausing = true;
+        setTimeout(() => {
+          this.pausing = false;
+          this.kick();
+        }, PAUSE_AFTER_FAILURE_MS).unref();
         return;
       }
-      try {
-        await this.onChanges(rows);
-      } catch (e) {
-        console.error('[realtime] delivering changes failed:', (e as Error).message);
-      }
     }
-  }
-
-  private async next(): Promise<ChangeRow[]> {
-    if (this.sweepAll || this.sweepOld) {
-      const all = this.sweepAll;
-      this.sweepAll = this.sweepOld = false;
-      const where = all ? '' : `where committed_at < now() - interval '${SWEEP_AFTER_MS} milliseconds'`;
-      const rows = (await this.db.query<ChangeRow>(`delete from _realtime.changes ${where} ${RETURNING}`)).rows;
-      return rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
-    }
-    const batch = this.queue.splice(0, MAX_TX_PER_BATCH);
-    const rows = (
-      await this.db.query<ChangeRow>(
-        `delete from _realtime.changes where txid in (select jsonb_array_elements_text($1::jsonb)::bigint) ${RETURNING}`,
-        [JSON.stringify(batch)],
-      )
-    ).rows;
-    const order = new Map(batch.map((txid, i) => [txid, i]));
-    return rows.sort((a, b) => order.get(String(a.txid))! - order.get(String(b.txid))! || Number(BigInt(a.id) - BigInt(b.id)));
   }
 
   async close(): Promise<void> {
