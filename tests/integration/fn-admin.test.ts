@@ -27,20 +27,59 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
 
   it('refuses anon (401), customers (403) and a forged admin token (401) on every admin function', async () => {
     const forged = await b.context.jwt.sign({ role: 'authenticated', sub: '7d4a3a51-0000-4000-8000-000000000000', email: 'x@y.lu', app_metadata: { role: 'admin' } }, 3600);
-    const seen: string[] = [];
     for (const [name, body] of ADMIN_ONLY) {
-      const asAnon = await callFunction(b, name, body);
-      const asCustomer = await callFunction(b, name, body, customer);
-      const asGhost = await callFunction(b, name, body, forged);
-      const noToken = await callFunction(b, name, body, null);
-      seen.push(`${name}: anon ${asAnon.status}, customer ${asCustomer.status}, unknown user ${asGhost.status}, no token ${noToken.status}`);
-      expect(asAnon).toEqual({ status: 401, body: { error: expect.any(String) } });
-      expect(asCustomer).toEqual({ status: 403, body: { error: 'Réservé aux administrateurs.' } });
-      expect(asGhost.status).toBe(401);
-      expect(noToken.status).toBe(401);
+      expect(await callFunction(b, name, body), name).toEqual({ status: 401, body: { error: expect.any(String) } });
+      expect(await callFunction(b, name, body, customer), name).toEqual({ status: 403, body: { error: 'Réservé aux administrateurs.' } });
+      expect((await callFunction(b, name, body, forged)).status, name).toBe(401);
+      expect((await callFunction(b, name, body, null)).status, name).toBe(401);
     }
-    console.log(seen.join('\n'));
     expect(await mailbox(b)).toEqual([]);
+  });
+
+  it('access matrix: every function x caller, printed and asserted', async () => {
+    const o = await placeOrder(b, {}, { email: 'joana@example.lu' });
+    await b.serviceClient().from('orders').update({ status: 'Prêt' }).eq('id', o.id);
+    const callers: [string, string | null][] = [['no token', null], ['anon', b.anonKey], ['customer', customer], ['admin', admin], ['service', b.serviceRoleKey]];
+    const bodies: Record<string, unknown> = {
+      'get-users': {},
+      'send-sms-notification': { to: '621123456', body: 'Votre commande est prête.' },
+      'send-custom-email': { to: 'joana@example.lu', subject: 'Votre commande', message: 'Bonjour' },
+      'send-bulk-email': { recipientEmails: ['a@example.lu'], subject: 'Promo', htmlContent: '<p>-10 %</p>' },
+      'send-order-feedback': { to: 'joana@example.lu', subject: 'Merci', html: '<p>Merci</p>' },
+      'notify-order-status-change': { orderId: o.id, newStatus: 'Prêt' },
+      'send-order-confirmation': { orderId: o.id },
+      'dispatch-notifications': {},
+    };
+    const adminOnly = [401, 401, 403, 200, 401];
+    const expected: Record<string, number[]> = {
+      'get-users': adminOnly,
+      'send-sms-notification': adminOnly,
+      'send-custom-email': adminOnly,
+      'send-bulk-email': adminOnly,
+      'send-order-feedback': adminOnly,
+      'notify-order-status-change': adminOnly,
+      'send-order-confirmation': [401, 200, 200, 200, 200],
+      'dispatch-notifications': [401, 403, 403, 403, 200],
+    };
+    const seen: Record<string, number[]> = {};
+    for (const [name, body] of Object.entries(bodies)) {
+      seen[name] = [];
+      for (const [, token] of callers) seen[name].push((await callFunction(b, name, body, token)).status);
+    }
+    const width = Math.max(...Object.keys(seen).map((n) => n.length));
+    console.log([`${''.padEnd(width)}  ${callers.map(([c]) => c.padStart(8)).join(' ')}`, ...Object.entries(seen).map(([n, row]) => `${n.padEnd(width)}  ${row.map((st) => String(st).padStart(8)).join(' ')}`)].join('\n'));
+    expect(seen).toEqual(expected);
+    // Only the allowed calls sent anything; the confirmation once, though asked for 4 times.
+    const sent = (await mailbox(b)).map((m) => `${m.kind}:${m.to[0]}:${m.subject ?? m.body}`).sort();
+    expect(sent).toEqual([
+      'email:a@example.lu:Promo',
+      `email:joana@example.lu:Commande n° ${o.order_number} : Prêt pour livraison`,
+      `email:joana@example.lu:Confirmation de votre commande n° ${o.order_number} — Churrasqueira Differdange`,
+      'email:joana@example.lu:Merci',
+      'email:joana@example.lu:Votre commande',
+      'sms:+352621123456:Votre commande est prête.',
+    ]);
+    await clearMailbox(b);
   });
 
   it('answers CORS preflight', async () => {
@@ -151,6 +190,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
   });
 
   it('the admin data layer (src/shared/data/notify.ts) calls each function and surfaces its {error}', async () => {
+    await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey); // what earlier tests left queued
     await clearMailbox(b);
     const o = await placeOrder(b, {}, { email: 'couche@example.lu' });
     setSupabase(b.client(admin));
