@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../helpers/backend.js';
+import { spawnBackend, freePort, type BackendSpec, type ChildBackend } from './support/child-backend.js';
+import { freshStore, JWT_SECRET, type Store } from './support/databases.js';
+import { failureSummary, runLoad, type LoadReport } from './support/load.js';
+import { ensureClusterUp, localCluster, restartCluster } from './support/postgres-cluster.js';
+
+function expectNothingLost(r: LoadReport) {
+  const why = `${JSON.stringify({ ...r, failures: failureSummary(r.failures) })}`;
+  expect(r.acknowledgedBeforeFault, why).toBeGreaterThan(0);
+  expect(r.acknowledgedAfterFault, why).toBeGreaterThan(0);
+  expect(r.failures.length, why).toBeGreaterThan(0);
+  expect(r.unclearFailures, why).toBe(0);
+  expect(r.lostOrders, why).toBe(0);
+  expect(r.duplicatedOrders, why).toBe(0);
+  for (const board of r.boards) {
+    expect(board.missed, why).toBe(0);
+    expect(board.duplicateEvents, why).toBe(0);
+  }
+}
+
+describe.each(testDatabases())('backend killed under load on %s', (kind) => {
+  let store: Store | undefined;
+  let backend: ChildBackend | undefined;
+  afterAll(async () => {
+    await backend?.kill('SIGTERM');
+    await store?.drop();
+  });
+
+  it('keeps every acknowledged order, answers errors while down, and dashboards catch up after the restart', async () => {
+    store = await freshStore(kind, 'kill');
+    const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
+    backend = await spawnBackend(spec);
+    const first = backend;
+    const r = await runLoad({
+      url: first.url,
+      keys: first.keys,
+      customers: 10,
+      durationMs: 4000,
+      faultAtMs: 1500,
+      async fault() {
+        await first.kill('SIGKILL');
+        backend = await spawnBackend(spec);
+      },
+      settleMs: 40_000,
+    });
+    expectNothingLost(r);
+    // The dashboards were cut off with the backend: each rejoined at least once.
+    for (const board of r.boards) expect(board.joins).toBeGreaterThanOrEqual(2);
+  }, 300_000);
+});
+
+const cluster = localCluster();
+if (cluster && testDatabases().includes('postgres')) {
+  describe('PostgreSQL restarted under the backend', () => {
+    let store: Store | undefined;
+    let backend: ChildBackend | undefined;
+    afterAll(async () => {
+      ensureClusterUp(cluster);
+      await backend?.kill('SIGTERM');
+      await store?.drop();
+    });
+
+    it('keeps every acknowledged order, answers errors during the restart, and dashboards miss nothing', async () => {
+      store = await freshStore('postgres', 'pgrestart');
+      backend = await spawnBackend({ ...store, port: await freePort(), jwtSecret: JWT_SECRET });
+      const r = await runLoad({
+        url: backend.url,
+        keys: backend.keys,
+        customers: 10,
+        durationMs: 4000,
+        faultAtMs: 1500,
+        fault: () => restartCluster(cluster),
+        settleMs: 30_000,
+      });
+      expectNothingLost(r);
+      // The sockets stayed up: every order came as an event, none had to be re-queried.
+      for (const board of r.boards) expect([board.joins, board.caughtUp]).toEqual([1, 0]);
+    }, 300_000);
+  });
+}

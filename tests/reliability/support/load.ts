@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { JwtKeys } from '../../../src/backend/jwt.js';
+import { openBoard, shopOrder, storedOrders, supabase, type Board } from './orders.js';
+
+export interface LoadOptions {
+  url: string;
+  keys: JwtKeys;
+  customers: number;
+  durationMs: number;
+  /** Called once, this many ms into the run (a fault), while the customers keep ordering. */
+  faultAtMs?: number;
+  fault?: () => Promise<void>;
+  /** Customers keep ordering at least this long after the fault is over (default 2 s). */
+  afterFaultMs?: number;
+  /** How long to wait for the dashboards to have every order after the run. */
+  settleMs?: number;
+}
+
+export interface Failure {
+  message: string;
+  code: string | null;
+}
+
+export interface LoadReport {
+  tag: string;
+  seconds: number;
+  attempts: number;
+  acknowledged: number;
+  /** Acknowledged before the fault started, and for orders sent after it was over. */
+  acknowledgedBeforeFault: number;
+  acknowledgedAfterFault: number;
+  failures: Failure[];
+  /** Failures without a message: a client could not tell what happened. */
+  unclearFailures: number;
+  ordersPerSecond: number;
+  placeMs: { p50: number; p95: number; p99: number; max: number };
+  eventMs: { p50: number; p95: number; p99: number; max: number };
+  /** Acknowledged orders missing from the database, or stored more than once. */
+  lostOrders: number;
+  duplicatedOrders: number;
+  /** Stored orders whose request got an error (the commit happened, the answer was lost). */
+  storedDespiteError: number;
+  /** Per dashboard: acknowledged orders never seen, orders with more than one event, orders found by catch-up. */
+  boards: { missed: number; duplicateEvents: number; caughtUp: number; joins: number }[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function percentiles(values: number[]): { p50: number; p95: number; p99: number; max: number } {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN);
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)), max: r(s[s.length - 1] ?? NaN) };
+}
+
+/**
+ * N customers place orders through place_order for a fixed time while two admin dashboards watch.
+ * Returns the figures and every invariant's count; the caller asserts them.
+ */
+export async function runLoad(o: LoadOptions): Promise<LoadReport> {
+  const tag = `load-${crypto.randomBytes(4).toString('hex')}`;
+  const boards: Board[] = [await openBoard(o.url, o.keys, tag), await openBoard(o.url, o.keys, tag)];
+  const acked = new Map<string, { ackAt: number; ms: number }>();
+  const failures: Failure[] = [];
+  let attempts = 0;
+  let seq = 0;
+  let faultStarted = Infinity;
+  let faultOver = o.fault ? Infinity : 0;
+  let ackedBeforeFault = 0;
+  let ackedAfterFault = 0;
+
+  const start = performance.now();
+  const end = start + o.durationMs;
+  const faultRun =
+    o.fault && o.faultAtMs !== undefined
+      ? sleep(o.faultAtMs).then(async () => {
+          faultStarted = performance.now();
+          ackedBeforeFault = acked.size;
+          await o.fault!();
+          faultOver = performance.now();
+        })
+      : Promise.resolve();
+
+  async function customer(): Promise<void> {
+    const client = supabase(o.url, o.keys.anonKey);
+    const going = () => performance.now() < Math.max(end, faultOver + (o.afterFaultMs ?? 2000));
+    while (going()) {
+      const n = ++seq;
+      attempts++;
+      const t0 = performance.now();
+      let failed = false;
+      try {
+        const { data, error } = await client.rpc('place_order', { p_order: shopOrder(tag, n) });
+        const t1 = performance.now();
+        failed = Boolean(error || !data?.id);
+        if (failed) failures.push({ message: error?.message ?? '', code: error?.code ?? null });
+        else {
+          acked.set(data.id as string, { ackAt: t1, ms: t1 - t0 });
+          if (t0 > faultOver) ackedAfterFault++;
+        }
+      } catch (e) {
+        failed = true;
+        failures.push({ message: (e as Error).message ?? '', code: 'thrown' });
+      }
+      // A refused or failed order is retried by a person, not in a tight loop.
+      if (failed) await sleep(100);
+    }
+  }
+  await Promise.all([...Array.from({ length: o.customers }, customer), faultRun]);
+  const seconds = (performance.now() - start) / 1000;
+
+  // Let the dashboards receive the last events; a dashboard that was cut off catches up.
+  const settleUntil = performance.now() + (o.settleMs ?? 20_000);
+  const complete = () => boards.every((b) => [...acked.keys()].every((id) => b.seenAt.has(id)));
+  while (!complete() && performance.now() < settleUntil) await sleep(100);
+  if (!complete()) for (const b of boards) await b.catchUp().catch(() => {});
+
+  const stored = await storedOrders(o.url, o.keys, tag);
+  const eventMs: number[] = [];
+  for (const b of boards)
+    for (const [id, a] of acked) {
+      const at = b.seenAt.get(id);
+      if (at !== undefined && !b.caughtUp.has(id)) eventMs.push(Math.max(0, at - a.ackAt));
+    }
+  const report: LoadReport = {
+    tag,
+    seconds: Math.round(seconds * 10) / 10,
+    attempts,
+    acknowledged: acked.size,
+    acknowledgedBeforeFault: Number.isFinite(faultStarted) ? ackedBeforeFault : acked.size,
+    acknowledgedAfterFault: ackedAfterFault,
+    failures,
+    unclearFailures: failures.filter((f) => !f.message.trim()).length,
+    ordersPerSecond: Math.round((acked.size / seconds) * 10) / 10,
+    placeMs: percentiles([...acked.values()].map((a) => a.ms)),
+    eventMs: percentiles(eventMs),
+    lostOrders: [...acked.keys()].filter((id) => !stored.has(id)).length,
+    duplicatedOrders: [...stored.values()].filter((n) => n > 1).length,
+    storedDespiteError: [...stored.keys()].filter((id) => !acked.has(id)).length,
+    boards: boards.map((b) => ({
+      missed: [...acked.keys()].filter((id) => !b.seenAt.has(id)).length,
+      duplicateEvents: [...b.events.values()].filter((n) => n > 1).length,
+      caughtUp: [...acked.keys()].filter((id) => b.caughtUp.has(id)).length,
+      joins: b.joins,
+    })),
+  };
+  await Promise.all(boards.map((b) => b.close()));
+  return report;
+}
+
+/** The failures grouped by message, for the report. */
+export function failureSummary(failures: Failure[]): string {
+  const counts = new Map<string, number>();
+  for (const f of failures) counts.set(`${f.code ?? ''} ${f.message}`.trim().slice(0, 90), (counts.get(`${f.code ?? ''} ${f.message}`.trim().slice(0, 90)) ?? 0) + 1);
+  return [...counts].map(([m, n]) => `${n}× ${m}`).join('; ') || 'none';
+}
