@@ -1,6 +1,8 @@
 import type { Db } from '../db/index.js';
 
 export const CHANGES_CHANNEL = '_realtime_changes';
+/** Rows left behind by a lost notification are picked up after this long. */
+export const SWEEP_AFTER_MS = 5_000;
 const TRIGGER = '_realtime_capture';
 
 /**
@@ -21,12 +23,13 @@ create table if not exists _realtime.changes (
   old_record jsonb,
   committed_at timestamptz not null default now()
 );
+alter table _realtime.changes add column if not exists rel oid;
 create index if not exists changes_txid_idx on _realtime.changes (txid);
 create or replace function _realtime.capture() returns trigger
 language plpgsql security definer set search_path = pg_catalog, pg_temp as $$
 begin
-  insert into _realtime.changes (txid, schema_name, table_name, op, record, old_record)
-  values (txid_current(), tg_table_schema, tg_table_name, tg_op,
+  insert into _realtime.changes (txid, rel, schema_name, table_name, op, record, old_record)
+  values (txid_current(), tg_relid, tg_table_schema, tg_table_name, tg_op,
           case when tg_op <> 'DELETE' then to_jsonb(new) end,
           case when tg_op <> 'INSERT' then to_jsonb(old) end);
   perform pg_notify('${CHANGES_CHANNEL}', txid_current()::text);
@@ -77,7 +80,7 @@ export class ChangeCapture {
   private tables = new Map<string, TableInfo>();
   private tracked = new Map<string, number>();
   private syncing: Promise<void> | null = null;
-  private visibilitySql = '';
+  private takeSql = '';
 
   constructor(private readonly db: Db) {}
 
@@ -128,10 +131,10 @@ export class ChangeCapture {
       const info = await this.tableInfo(p.schema, p.table);
       if (info) infos.push(info);
     }
-    const sql = visibilityFunctionSql(infos);
+    const sql = takeFunctionSql(infos);
     // Replacing the function drops every connection's cached plans: only when it changed.
-    if (sql !== this.visibilitySql) await this.db.exec(sql);
-    this.visibilitySql = sql;
+    if (sql !== this.takeSql) await this.db.exec(sql);
+    this.takeSql = sql;
     this.tracked = new Map(published.map((p) => [`${p.schema}.${p.table}`, Number(p.oid)]));
   }
 
@@ -142,13 +145,17 @@ export class ChangeCapture {
   }
 
   /** Published tables of a schema ('*' for every schema). */
-  trackedIn(schema: string): { schema: string; table: string }[] {
-    return [...this.tracked.keys()]
-      .map((key) => {
+  trackedIn(schema: string): { schema: string; table: string; oid: number }[] {
+    return [...this.tracked]
+      .map(([key, oid]) => {
         const dot = key.indexOf('.');
-        return { schema: key.slice(0, dot), table: key.slice(dot + 1) };
+        return { schema: key.slice(0, dot), table: key.slice(dot + 1), oid };
       })
       .filter((t) => schema === '*' || t.schema === schema);
+  }
+
+  trackedOid(schema: string, table: string): number | undefined {
+    return this.tracked.get(`${schema}.${table}`);
   }
 
   /** Catalog facts about a table, cached until the next publication sync; `null` when it does not exist. */
@@ -169,11 +176,14 @@ export class ChangeCapture {
 }
 
 /**
- * Every RLS check of a batch in one round trip: for each claims set, switch role and
- * request.jwt.claims (transaction-local) and look the changed rows up by key. One static
- * branch per published table, so PostgreSQL plans each lookup once per connection.
+ * One round trip per batch: take the committed changes (DELETE … RETURNING), then, for each
+ * claims set, switch role and request.jwt.claims (transaction-local) and look the changed rows
+ * of its tables up by key. One static branch per published table, so PostgreSQL plans each
+ * lookup once per connection. Answers {rows, seen: [ids visible to each claims set]}.
+ * `mode`: 'txids' (the notified transactions), 'old' (left behind), 'all', or 'given' (`given`
+ * rows, when a batch is re-checked claims set by claims set after a failure).
  */
-function visibilityFunctionSql(tables: TableInfo[]): string {
+function takeFunctionSql(tables: TableInfo[]): string {
   const branches = tables
     .filter((t) => !`${t.schema}${t.table}${t.primaryKey.join('')}`.includes('$'))
     .map((t) => {
@@ -190,39 +200,63 @@ function visibilityFunctionSql(tables: TableInfo[]): string {
     })
     .join('\n          ');
   return `
-create or replace function _realtime.visible_changes(groups jsonb) returns jsonb
-language plpgsql as $rt_visible$
+drop function if exists _realtime.visible_changes(jsonb);
+create or replace function _realtime.take_changes(mode text, txids jsonb, groups jsonb, given jsonb) returns jsonb
+language plpgsql as $rt_take$
 declare
+  _rt_rows jsonb;
   _rt_g jsonb;
   _rt_t jsonb;
   _rt_rel oid;
   _rt_keys jsonb;
   _rt_idx jsonb;
+  _rt_dels jsonb;
   _rt_hits jsonb;
   _rt_seen jsonb;
   _rt_result jsonb := '[]'::jsonb;
 begin
-  for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
-    _rt_seen := '[]'::jsonb;
-    perform pg_catalog.set_config('role', _rt_g->>'role', true);
-    perform pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
-    for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
-      _rt_rel := (_rt_t->>'oid')::oid;
-      if pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
-        _rt_seen := _rt_seen || (_rt_t->'deletes');
-        _rt_keys := _rt_t->'keys';
-        _rt_idx := _rt_t->'idx';
-        _rt_hits := '[]'::jsonb;
-        if pg_catalog.jsonb_array_length(_rt_keys) > 0 then
-          ${branches || 'null;'}
+  if mode = 'txids' then
+    with taken as (delete from _realtime.changes c
+      where c.txid in (select pg_catalog.jsonb_array_elements_text(txids)::bigint) returning c.*)
+    select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
+  elsif mode = 'old' then
+    with taken as (delete from _realtime.changes c
+      where c.committed_at < pg_catalog.now() - interval '${SWEEP_AFTER_MS} milliseconds' returning c.*)
+    select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
+  elsif mode = 'all' then
+    with taken as (delete from _realtime.changes c returning c.*)
+    select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
+  else
+    _rt_rows := given;
+  end if;
+  if pg_catalog.jsonb_array_length(_rt_rows) > 0 then
+    for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
+      _rt_seen := '[]'::jsonb;
+      perform pg_catalog.set_config('role', _rt_g->>'role', true);
+      perform pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
+      for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
+        _rt_rel := (_rt_t #>> '{}')::oid;
+        select coalesce(jsonb_agg(v->'record') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb),
+               coalesce(jsonb_agg(v->'id') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb),
+               coalesce(jsonb_agg(v->'id') filter (where v->>'op' = 'DELETE'), '[]'::jsonb)
+          into _rt_keys, _rt_idx, _rt_dels
+          from pg_catalog.jsonb_array_elements(_rt_rows) v where (v->>'rel')::oid = _rt_rel;
+        if (pg_catalog.jsonb_array_length(_rt_keys) > 0 or pg_catalog.jsonb_array_length(_rt_dels) > 0)
+           and pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
+          -- Deletes go to everyone who may read the table, as Supabase does.
+          _rt_seen := _rt_seen || _rt_dels;
+          _rt_hits := '[]'::jsonb;
+          if pg_catalog.jsonb_array_length(_rt_keys) > 0 then
+            ${branches || 'null;'}
+          end if;
+          _rt_seen := _rt_seen || _rt_hits;
         end if;
-        _rt_seen := _rt_seen || _rt_hits;
-      end if;
+      end loop;
+      _rt_result := _rt_result || pg_catalog.jsonb_build_array(_rt_seen);
     end loop;
-    _rt_result := _rt_result || pg_catalog.jsonb_build_array(_rt_seen);
-  end loop;
-  return _rt_result;
-end $rt_visible$;
-revoke all on function _realtime.visible_changes(jsonb) from public;
+  end if;
+  return pg_catalog.jsonb_build_object('rows', _rt_rows, 'seen', _rt_result);
+end $rt_take$;
+revoke all on function _realtime.take_changes(text, jsonb, jsonb, jsonb) from public;
 `;
 }

@@ -39,7 +39,7 @@ export function attachRealtime(ctx: BackendContext, server: Server): { close(): 
     topics: new Map<string, Set<JoinedChannel>>(),
     maxBufferedBytes: positive(env.REALTIME_MAX_BUFFERED_BYTES, 8 * 1024 * 1024),
   };
-  const feed = new ChangeFeed(ctx.db, (rows) => dispatcher.deliver(rows));
+  const feed = new ChangeFeed(ctx.db, (selection) => dispatcher.deliver(selection));
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxBodyBytes, perMessageDeflate: false });
   const sessions = new Set<{ session: RealtimeSession; ws: import('ws').WebSocket }>();
   let closed = false;
