@@ -24,6 +24,7 @@ export interface QueuedNotification {
   kind: 'order_confirmation' | 'order_status';
   /** `sent`, or `pending` waiting for a retry when the provider failed (the dispatcher keeps trying). */
   status: 'pending' | 'sending' | 'sent' | 'failed';
+  /** Admin answers only (notify-order-status-change): how delivery went so far. */
   attempts?: number;
   last_error?: string | null;
 }
