@@ -12,4 +12,5 @@ export * from './reservations.js';
 export * from './challenge.js';
 export * from './customers.js';
 export * from './notifications.js';
+export * from './notify.js';
 export * from './functions.js';
