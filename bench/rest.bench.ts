@@ -11,6 +11,8 @@ import { loadSchemaCache } from '../src/backend/rest/schema-cache.js';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 6;
+const CLIENT_THREAD_ON = process.env.BENCH_CLIENT_THREAD !== '0';
+const NODE_FETCH = process.env.BENCH_FETCH === 'node';
 
 interface Stats {
   rps: number;
@@ -25,10 +27,31 @@ const CLIENT_THREAD = `
 const { parentPort, workerData: w } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const { createClient } = require('@supabase/supabase-js');
-const clients = {
-  anon: createClient(w.url, w.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') } }),
-  service: createClient(w.url, w.serviceKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') } }),
-};
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// A small fetch over node:http with keep-alive (BENCH_FETCH=node): Node 20's built-in fetch costs
+// more CPU per call than the server spends answering, which would measure the client, not the server.
+function nodeFetch(input, init = {}) {
+  return new Promise((resolve, reject) => {
+    const headers = {};
+    new Headers(init.headers).forEach((v, k) => { headers[k] = v; });
+    const req = http.request(String(input), { method: init.method || 'GET', headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) h.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+        const body = res.statusCode === 204 || res.statusCode === 304 || init.method === 'HEAD' ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status: res.statusCode, statusText: res.statusMessage, headers: h }));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: require('ws') }, ...(w.nodeFetch ? { global: { fetch: nodeFetch } } : {}) };
+const clients = { anon: createClient(w.url, w.anonKey, options), service: createClient(w.url, w.serviceKey, options) };
 const calls = {
   select: () => clients.anon.from('books').select('id,title,price').eq('author_id', 1).lt('price', 100).order('id'),
   insert: (i) => clients.service.from('tags').insert({ name: 'http-' + w.kind + '-' + i + '-' + Math.random() }).select(),
@@ -65,12 +88,36 @@ function statsOf(samples: Sample[]): Stats {
   return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), n: latencies.length };
 }
 
-class ClientThread {
+interface HttpClients {
+  run(call: 'select' | 'insert', expect: number, ms: number): Promise<Sample>;
+  close(): Promise<unknown>;
+}
+
+/** The same client loop on the server's own thread (BENCH_CLIENT_THREAD=0). */
+class InProcessClients implements HttpClients {
+  private i = 0;
+  constructor(private readonly b: TestBackend) {}
+  async run(call: 'select' | 'insert', expect: number, ms: number): Promise<Sample> {
+    const anon = this.b.client();
+    const service = this.b.serviceClient();
+    const once = async () => {
+      const { data, error } =
+        call === 'select'
+          ? await anon.from('books').select('id,title,price').eq('author_id', 1).lt('price', 100).order('id')
+          : await service.from('tags').insert({ name: `http-${this.b.kind}-${this.i++}-${Math.random()}` }).select();
+      if (error || data.length !== expect) throw new Error(`${call} failed: ${JSON.stringify(error)}`);
+    };
+    return runDirect(once, ms);
+  }
+  async close(): Promise<void> {}
+}
+
+class ClientThread implements HttpClients {
   private worker: Worker;
   constructor(b: TestBackend) {
     this.worker = new Worker(CLIENT_THREAD, {
       eval: true,
-      workerData: { url: b.url, anonKey: b.anonKey, serviceKey: b.serviceRoleKey, kind: b.kind, clients: CLIENTS },
+      workerData: { url: b.url, anonKey: b.anonKey, serviceKey: b.serviceRoleKey, kind: b.kind, clients: CLIENTS, nodeFetch: NODE_FETCH },
     });
   }
   run(call: 'select' | 'insert', expect: number, ms: number): Promise<Sample> {
@@ -106,7 +153,7 @@ async function runDirect(fn: (i: number) => Promise<void>, ms: number): Promise<
  * Alternates short HTTP and direct slices so both see the same machine load (the machine is
  * shared), after a warm-up of each.
  */
-async function compare(client: ClientThread, call: 'select' | 'insert', expect: number, direct: (i: number) => Promise<void>): Promise<[Stats, Stats]> {
+async function compare(client: HttpClients, call: 'select' | 'insert', expect: number, direct: (i: number) => Promise<void>): Promise<[Stats, Stats]> {
   await client.run(call, expect, 300);
   await runDirect(direct, 300);
   const http: Sample[] = [];
@@ -132,7 +179,7 @@ function requestInfo(method: string, search: string, prefer: string, body: strin
 
 async function benchDb(kind: DbKind): Promise<string[][]> {
   const b: TestBackend = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
-  const client = new ClientThread(b);
+  const client: HttpClients = CLIENT_THREAD_ON ? new ClientThread(b) : new InProcessClients(b);
   try {
     const cache = await loadSchemaCache(b.db, 'public');
     const headersJson = JSON.stringify({ host: '127.0.0.1', apikey: b.anonKey, authorization: `Bearer ${b.anonKey}`, 'x-client-info': 'bench' });
@@ -187,7 +234,7 @@ process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
 const kinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const rows: string[][] = [];
 for (const kind of kinds) rows.push(...(await benchDb(kind)));
-console.log(`\n/rest/v1 benchmark: ${CLIENTS} concurrent clients (supabase-js on a client thread), ${SECONDS} s per case\n`);
+console.log(`\n/rest/v1 benchmark: ${CLIENTS} concurrent supabase-js clients (${CLIENT_THREAD_ON ? 'on a client thread' : 'on the server thread'}), ${SECONDS} s per case, HTTP and direct alternating\n`);
 console.log(table(rows));
 const worst = Math.min(...rows.map((r) => Number(r[8])));
 console.log(`\nlowest HTTP/direct ratio: ${worst.toFixed(2)} (target ≥ 0.60)`);
