@@ -121,6 +121,16 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
     expect(await bad.json()).toEqual({ error: 'backend mailer: HTTP 400 Invalid e-mail address "not-an-address"', retryable: false });
   });
 
+  it('runs EdgeRuntime.waitUntil work after the response', async () => {
+    const res = await call('background-receipt', { method: 'POST', body: JSON.stringify({ email: 'fundo@example.lu' }) });
+    expect(res.status).toBe(202);
+    const subjects = async () =>
+      ((await (await fetch(`${b.url}/_mailbox/api/messages?to=fundo@example.lu`)).json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+    expect(await subjects()).toEqual([]);
+    expect((await call('background-receipt?release')).status).toBe(204);
+    await expect.poll(subjects, { timeout: 5_000 }).toEqual(['Envoyé en arrière-plan']);
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const res = await call('hello', { method: 'POST', body: 'x'.repeat(64 * 1024 + 1) });
     expect(res.status).toBe(413);

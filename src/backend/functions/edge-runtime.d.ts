@@ -30,6 +30,8 @@ declare namespace Deno {
   };
 }
 
+declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void };
+
 declare module 'npm:@supabase/supabase-js@*' {
   export * from '@supabase/supabase-js';
 }

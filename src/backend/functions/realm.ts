@@ -75,7 +75,13 @@ export async function startRealm(name: string, code: string, filename: string, e
     if (handler) throw new Error('Deno.serve was called twice');
     handler = h;
   });
-  const context = vm.createContext({ ...webGlobals(), ...guardedTimers(name), WebSocket, Deno, process: fakeProcess }, { name: `function ${name}` });
+  // Supabase's background tasks: the work goes on after the response; a failure is logged.
+  const EdgeRuntime = {
+    waitUntil: (work: Promise<unknown>) => {
+      Promise.resolve(work).catch((e: unknown) => console.error(`[functions] ${name}: background task failed:`, e));
+    },
+  };
+  const context = vm.createContext({ ...webGlobals(), ...guardedTimers(name), WebSocket, Deno, EdgeRuntime, process: fakeProcess }, { name: `function ${name}` });
   vm.runInContext('globalThis.self = globalThis;', context);
   // fetch's promise is made in the function's realm, so an unawaited failure is traced to the function.
   const RealmPromise = vm.runInContext('Promise', context) as PromiseConstructor;
