@@ -1,5 +1,4 @@
 // Synthesises public/notification.mp3: a soft three-note bell chime (C6, E6, G6), 1.6 s.
-/* global Buffer, URL, console */
 // Run: node src/admin/tools/make-notification-chime.mjs  (needs `lame`: apt-get install -y lame)
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';

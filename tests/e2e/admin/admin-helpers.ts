@@ -9,6 +9,7 @@ export interface OrderRow {
   customer_phone: string;
   customer_email: string | null;
   grand_total: number;
+  created_at: string;
 }
 
 let seq = 0;

@@ -47,10 +47,13 @@ test.describe('admin sign-in and guard', () => {
     await loginAsAdmin(page, backend);
     await expect(page.getByTestId('store-status')).toHaveText('Loja Aberta');
     await expect(page.getByTestId('store-status')).toHaveAttribute('href', '/admin/settings');
+    // On a phone the language switch lives in the drawer.
+    const phone = (page.viewportSize()?.width ?? 1280) < 640;
+    if (phone) await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('button', { name: 'fr', exact: true }).click();
     await expect(page.getByTestId('store-status')).toHaveText('Magasin ouvert');
     await page.getByRole('button', { name: 'pt', exact: true }).click();
-    if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    if (!phone && (page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('button', { name: 'Terminar Sessão' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto('/admin/dashboard');

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { getSupabase } from '../../../shared/data/client.js';
-import { formatEuro, orderNumber, orderSchema, type Order } from '../../../shared/domain/index.js';
-import { channelName, fetchTodayOrders, orderKeys, startOfTodayInLuxembourg } from '../../lib/data.js';
+import { formatEuro, orderNumber, orderSchema, startOfToday, type Order } from '../../../shared/domain/index.js';
+import { channelName, fetchTodayOrders, orderKeys } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
 import { playNewOrderSound } from './notification-sound.js';
@@ -51,7 +51,7 @@ function noticeOrders(orders: Order[]): void {
 }
 
 function insertIntoToday(qc: QueryClient, order: Order): void {
-  if (new Date(order.created_at) < startOfTodayInLuxembourg()) return;
+  if (new Date(order.created_at) < startOfToday(new Date())) return;
   qc.setQueryData<Order[]>(orderKeys.today, (list) => (list && !list.some((o) => o.id === order.id) ? [order, ...list] : list));
 }
 

@@ -1,5 +1,5 @@
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { useOrderStats } from './order-stats.js';
+import { useOrderStats } from '../../lib/data.js';
 
 const CARDS: { key: 'today' | 'week' | 'month'; label: MessageKey }[] = [
   { key: 'today', label: 'dashboard.statToday' },

@@ -6,7 +6,7 @@ import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type Translate } from '../../i18n/index.js';
-import { adminKeys, saveStoreSetting, useStoreSettings } from '../../lib/data.js';
+import { adminKeys, saveDeliveryZones, useStoreSettings } from '../../lib/data.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 
@@ -31,7 +31,7 @@ export function DeliveryZonesPage() {
   }, [settings.data, drafts]);
 
   const save = useMutation({
-    mutationFn: (zones: { name: string; fee: number }[]) => saveStoreSetting('delivery_zones', zones),
+    mutationFn: (zones: { name: string; fee: number }[]) => saveDeliveryZones(zones),
     onSuccess: () => {
       toast.success(t('common.success'), t('delivery.saved'));
       void qc.invalidateQueries({ queryKey: adminKeys.settings });

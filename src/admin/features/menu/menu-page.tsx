@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatEuro, MENU_CATEGORIES, parseEuroPrice } from '../../../shared/domain/index.js';
+import { formatEuro, MENU_CATEGORIES, parseEuroPrice, type MenuItem } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { fetchMenuRows, menuKeys, updateMenuItem, type MenuRow } from '../../lib/data.js';
+import { fetchMenu, menuKeys, setMenuItemUnavailable, updateMenuItemPrice } from '../../lib/data.js';
 
-function MenuRowEditor({ item }: { item: MenuRow }) {
+type MenuChange = { price: number } | { unavailable: boolean };
+
+function MenuRowEditor({ item }: { item: MenuItem }) {
   const t = useT();
   const qc = useQueryClient();
   const [price, setPrice] = useState(item.price.toFixed(2));
   const update = useMutation({
-    mutationFn: (patch: Partial<Pick<MenuRow, 'price' | 'unavailable'>>) => updateMenuItem(item.id, patch),
+    mutationFn: (change: MenuChange) => ('price' in change ? updateMenuItemPrice(item.id, change.price) : setMenuItemUnavailable(item.id, change.unavailable)),
     onSuccess: () => {
       toast.success(t('menu.updated'), item.name);
       void qc.invalidateQueries({ queryKey: menuKeys.items });
@@ -59,10 +61,10 @@ function MenuRowEditor({ item }: { item: MenuRow }) {
 
 export function MenuPage() {
   const t = useT();
-  const items = useQuery({ queryKey: menuKeys.items, queryFn: fetchMenuRows });
-  if (items.isPending) return <Spinner label={t('common.loading')} />;
-  if (items.isError) return <ErrorPanel message={t('menu.loadFailed')} />;
-  const dishes = items.data.filter((i) => i.item_type === 'dish');
+  const menu = useQuery({ queryKey: menuKeys.items, queryFn: fetchMenu });
+  if (menu.isPending) return <Spinner label={t('common.loading')} />;
+  if (menu.isError) return <ErrorPanel message={t('menu.loadFailed')} />;
+  const dishes = menu.data.items.filter((i) => i.type === undefined);
   if (dishes.length === 0) return <ErrorPanel message={t('menu.empty')} />;
 
   return (
@@ -70,7 +72,7 @@ export function MenuPage() {
       <PageHeader title={t('menu.title')} />
       <div className="space-y-5">
         {MENU_CATEGORIES.map((c) => {
-          const rows = dishes.filter((i) => i.category_id === c.id);
+          const rows = dishes.filter((i) => i.categoryId === c.id);
           if (rows.length === 0) return null;
           return (
             <Card key={c.id}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../shared/domain/index.js';
-import { deleteOrder, orderKeys, sendCustomEmail, sendSms, updateOrderStatus } from '../../lib/data.js';
+import { deleteOrder, orderKeys, sendPlainEmail, sendSms, updateOrderStatus } from '../../lib/data.js';
 
 export function useUpdateOrderStatus() {
   const qc = useQueryClient();
@@ -25,15 +25,9 @@ export function useSendSms() {
   return useMutation({ mutationFn: ({ to, body }: { to: string; body: string }) => sendSms(to, body) });
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The dashboard's notify dialog writes plain text: newlines become line breaks. */
-export function plainTextToHtml(text: string): string {
-  return escapeHtml(text).replace(/\r?\n/g, '<br>');
-}
-
+/** The notify dialog sends plain text; the function escapes it and turns newlines into line breaks. */
 export function useSendOrderEmail() {
   return useMutation({
-    mutationFn: ({ to, subject, message }: { to: string; subject: string; message: string }) => sendCustomEmail(to, subject, plainTextToHtml(message)),
+    mutationFn: ({ to, subject, message }: { to: string; subject: string; message: string }) => sendPlainEmail(to, subject, message),
   });
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { fetchPendingReservationCount, onNewReservation, reservationKeys } from '../../lib/data.js';
+import { fetchPendingReservationCount, reservationKeys, subscribeToNewReservations } from '../../lib/data.js';
 import { playNewOrderSound } from '../dashboard/notification-sound.js';
 
 export const RESERVATIONS_POLL_MS = 30_000;
@@ -17,7 +17,7 @@ export function ReservationAlert() {
 
   useEffect(
     () =>
-      onNewReservation(() => {
+      subscribeToNewReservations(() => {
         void qc.invalidateQueries({ queryKey: reservationKeys.all });
         playNewOrderSound();
       }),

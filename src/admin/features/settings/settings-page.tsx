@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderingSetting } from '../../../shared/domain/index.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { useT } from '../../i18n/index.js';
-import { adminKeys, saveStoreSetting, useStoreSettings } from '../../lib/data.js';
+import { adminKeys, setDeliveryEnabled, setOrderingEnabled, useStoreSettings } from '../../lib/data.js';
 import { SoundSettings } from '../dashboard/sound-controls.js';
 
 export function SettingsPage() {
@@ -15,7 +14,7 @@ export function SettingsPage() {
   const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.settings });
 
   const ordering = useMutation({
-    mutationFn: (open: boolean) => saveStoreSetting('ordering', orderingSetting(open)),
+    mutationFn: (open: boolean) => setOrderingEnabled(open),
     onSuccess: (_r, open) => {
       toast.success(t('common.success'), open ? t('settings.storeNowOpen') : t('settings.storeNowClosed'));
       void refresh();
@@ -23,7 +22,7 @@ export function SettingsPage() {
     onError: () => toast.error(t('settings.errorTitle'), t('settings.storeFailed')),
   });
   const delivery = useMutation({
-    mutationFn: (on: boolean) => saveStoreSetting('delivery_options', { is_enabled: on }),
+    mutationFn: (on: boolean) => setDeliveryEnabled(on),
     onSuccess: (_r, on) => {
       toast.success(t('common.success'), on ? t('settings.deliveryNowOn') : t('settings.deliveryNowOff'));
       void refresh();
