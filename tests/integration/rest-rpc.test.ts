@@ -39,11 +39,15 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
     expect(scalars.data).toEqual([25, 16, 9]);
   });
 
-  it('returns one object for a function returning one composite row, and 204 for void', async () => {
+  it('returns one object for one composite row, runs a volatile set function once even when counted, and 204 for void', async () => {
     const service = b.serviceClient();
     const tag = await service.rpc('add_tag', { tag_name: 'house special' });
     expect(tag).toMatchObject({ status: 200, data: { name: 'house special' } });
     expect(typeof (tag.data as { id: number }).id).toBe('number');
+    const added = await service.rpc('add_tags', { names: ['grill', 'oven'] }, { count: 'exact' }).select('name');
+    expect(added).toMatchObject({ status: 200, count: 2, data: [{ name: 'grill' }, { name: 'oven' }] });
+    const stored = await service.from('tags').select('name', { count: 'exact' }).in('name', ['grill', 'oven']);
+    expect(stored.count).toBe(2);
     const nothing = await service.rpc('forget_tags');
     expect(nothing).toMatchObject({ status: 204, data: null, error: null });
   });

@@ -49,6 +49,7 @@ function planRows(
   q: QueryParams,
   info: RequestInfo,
   shape: { single: boolean; scalarColumn: string | null } = { single: false, scalarColumn: null },
+  withSql = '',
 ): { statement: { text: string; params: unknown[] }; run: (tx: Queryable) => Promise<Outcome> } {
   const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set() };
   const level = compileLevel(pc, rel, alias, '', q.select);
@@ -60,8 +61,8 @@ function planRows(
   const count = info.prefs.count;
   const exact = count === 'exact' || count === 'estimated';
   const total = exact ? `(${countSql(level, from)})` : 'null::int8';
-  const text = `SELECT ${total} AS total, count(*)::int AS n, ${aggregateSql(info.media.stripNulls, shape.scalarColumn)} AS body FROM (${selectSql(level, from)}) _t`;
-  const planned = count === 'planned' ? `EXPLAIN (FORMAT JSON) ${selectSql({ ...level, limit: null, offset: null }, from)}` : null;
+  const text = `${withSql}SELECT ${total} AS total, count(*)::int AS n, ${aggregateSql(info.media.stripNulls, shape.scalarColumn)} AS body FROM (${selectSql(level, from)}) _t`;
+  const planned = count === 'planned' ? `EXPLAIN (FORMAT JSON) ${withSql}${selectSql({ ...level, limit: null, offset: null }, from)}` : null;
   const params = sql.params;
 
   const run = async (tx: Queryable): Promise<Outcome> => {
@@ -220,6 +221,7 @@ function rpcOperation(
     };
   }
   const alias = sql.alias('t');
-  const from = `${call} AS ${alias}${shape.scalarColumn ? `(${ident(shape.scalarColumn)})` : ''}`;
-  return { readOnly, ...planRows(cache, sql, shape.relation, alias, from, q, info, shape) };
+  // Called once in a CTE: the page and its count read the same rows, and side effects happen once.
+  const withSql = `WITH pgrst_call AS MATERIALIZED (SELECT * FROM ${call} AS _f${shape.scalarColumn ? `(${ident(shape.scalarColumn)})` : ''}) `;
+  return { readOnly, ...planRows(cache, sql, shape.relation, alias, `pgrst_call AS ${alias}`, q, info, shape, withSql) };
 }
