@@ -47,7 +47,7 @@ const preorder = (email = ''): OrderRequest => ({
   items: [{ menuItemId: '32', quantity: 1 }, { menuItemId: 'kid-2', quantity: 1, kidsOption: 'wings' }],
 });
 
-async function until<T>(read: () => T | undefined, ms = 5000): Promise<T> {
+async function until<T>(read: () => T | undefined, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = read();
@@ -155,12 +155,16 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
   it('pushes settings changes and order changes through realtime', async () => {
     as(adminToken);
     let settings: StoreSettings | undefined;
-    const stopSettings = subscribeToStoreSettings((s) => (settings = s));
+    const live = new Set<string>();
+    const stopSettings = subscribeToStoreSettings((s) => (settings = s), { onStatus: (s) => s === 'SUBSCRIBED' && live.add('settings') });
     let inserted: string | undefined;
-    const stopOrders = subscribeToOrders((change) => {
-      if (change.eventType === 'INSERT') inserted = (change.new as { id: string }).id;
-    });
-    await new Promise((r) => setTimeout(r, 500));
+    const stopOrders = subscribeToOrders(
+      (change) => {
+        if (change.eventType === 'INSERT') inserted = (change.new as { id: string }).id;
+      },
+      { onStatus: (s) => s === 'SUBSCRIBED' && live.add('orders') },
+    );
+    await until(() => (live.size === 2 ? true : undefined), 20_000);
     await setOrderingEnabled(false);
     expect((await until(() => (settings?.ordering.is_enabled === false ? settings : undefined))).ordering.message).toBe(
       'As encomendas online estão temporariamente fechadas.',

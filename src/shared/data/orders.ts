@@ -7,7 +7,7 @@ import type { OrderStatus } from '../domain/order-status.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable, type ChangeEvent, type Unsubscribe } from './realtime.js';
+import { subscribeToTable, type ChangeEvent, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { OrderStats, PlacedOrder } from './rows.js';
 
 const toOrders = (rows: unknown[] | null): Order[] => (rows ?? []).map((r) => orderSchema.parse(r));
@@ -88,8 +88,11 @@ export async function fetchActiveOrderCount(): Promise<number> {
   return Number(data);
 }
 
-export function subscribeToOrders(onChange: (change: RealtimePostgresChangesPayload<Order>) => void, event: ChangeEvent = '*'): Unsubscribe {
-  return subscribeToTable<Order>('orders', event, onChange);
+export function subscribeToOrders(
+  onChange: (change: RealtimePostgresChangesPayload<Order>) => void,
+  { event = '*', ...options }: SubscribeOptions & { event?: ChangeEvent } = {},
+): Unsubscribe {
+  return subscribeToTable<Order>('orders', event, onChange, options);
 }
 
 /** Refetches every order query on any change of orders the user may see. */

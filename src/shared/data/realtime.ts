@@ -3,6 +3,14 @@ import { getSupabase } from './client.js';
 
 export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | '*';
 export type Unsubscribe = () => void;
+/** SUBSCRIBED once changes flow; CHANNEL_ERROR, TIMED_OUT or CLOSED when they stopped (supabase-js retries). */
+export type SubscriptionStatus = 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR';
+
+export interface SubscribeOptions {
+  /** A postgres_changes filter, e.g. `id=eq.42`. */
+  filter?: string;
+  onStatus?: (status: SubscriptionStatus) => void;
+}
 
 let channelSeq = 0;
 
@@ -14,12 +22,12 @@ export function subscribeToTable<Row extends Record<string, unknown>>(
   table: string,
   event: ChangeEvent,
   onChange: (change: RealtimePostgresChangesPayload<Row>) => void,
-  filter?: string,
+  { filter, onStatus }: SubscribeOptions = {},
 ): Unsubscribe {
   const supabase = getSupabase();
   const channel = supabase
     .channel(`${table}-${event.toLowerCase()}-${++channelSeq}`)
     .on('postgres_changes' as never, { event, schema: 'public', table, ...(filter ? { filter } : {}) }, onChange as never)
-    .subscribe();
+    .subscribe((status) => onStatus?.(status as SubscriptionStatus));
   return () => void supabase.removeChannel(channel);
 }

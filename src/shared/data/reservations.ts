@@ -5,7 +5,7 @@ import type { ReservationForm } from '../domain/reservation-form.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable, type Unsubscribe } from './realtime.js';
+import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 
 /** Through create_reservation: the database checks the form and answers with French refusals. */
 export async function createReservation(form: ReservationForm): Promise<{ id: string }> {
@@ -45,11 +45,16 @@ export async function deleteReservation(id: string): Promise<void> {
 }
 
 /** Admin: calls back with each new reservation as it is inserted. */
-export function subscribeToNewReservations(onReservation: (reservation: Reservation) => void): Unsubscribe {
-  return subscribeToTable<Reservation>('reservations', 'INSERT', (change) => {
-    const parsed = reservationSchema.safeParse({ ...change.new, reservation_time: String((change.new as Reservation).reservation_time).slice(0, 5) });
-    if (parsed.success) onReservation(parsed.data);
-  });
+export function subscribeToNewReservations(onReservation: (reservation: Reservation) => void, options: SubscribeOptions = {}): Unsubscribe {
+  return subscribeToTable<Reservation>(
+    'reservations',
+    'INSERT',
+    (change) => {
+      const parsed = reservationSchema.safeParse({ ...change.new, reservation_time: String((change.new as Reservation).reservation_time).slice(0, 5) });
+      if (parsed.success) onReservation(parsed.data);
+    },
+    options,
+  );
 }
 
 export function useCreateReservationMutation() {

@@ -10,7 +10,7 @@ import {
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable, type Unsubscribe } from './realtime.js';
+import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { StoreSettingRow } from './rows.js';
 
 export async function fetchStoreSettings(): Promise<StoreSettings> {
@@ -30,10 +30,15 @@ export const setDeliveryEnabled = (enabled: boolean) => saveStoreSetting('delive
 export const saveDeliveryZones = (zones: DeliveryZone[]) => saveStoreSetting('delivery_zones', zones);
 
 /** Calls back with the fresh settings after every change of store_settings. */
-export function subscribeToStoreSettings(onSettings: (settings: StoreSettings) => void): Unsubscribe {
-  return subscribeToTable('store_settings', '*', () => {
-    fetchStoreSettings().then(onSettings, () => undefined);
-  });
+export function subscribeToStoreSettings(onSettings: (settings: StoreSettings) => void, options: SubscribeOptions = {}): Unsubscribe {
+  return subscribeToTable(
+    'store_settings',
+    '*',
+    () => {
+      fetchStoreSettings().then(onSettings, () => undefined);
+    },
+    options,
+  );
 }
 
 /**
