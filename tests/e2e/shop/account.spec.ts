@@ -1,0 +1,94 @@
+import { expect, screenshot, test, uniqueEmail } from '../support/fixtures';
+import { addToCart, choosePreorder, openCart } from './shop-helpers';
+
+test.describe('customer accounts', () => {
+  test('register checks the passwords, then signs up and goes home', async ({ page, backend }) => {
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: "S'inscrire" });
+    const email = uniqueEmail('inscrit');
+    await form.getByLabel('E-mail').fill(email);
+    await form.locator('#register-password').fill('secret1');
+    await form.getByLabel('Confirmer le mot de passe').fill('secret2');
+    await form.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas.');
+    await form.getByLabel('Confirmer le mot de passe').fill('secret1');
+    await form.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Veuillez vérifier votre e-mail pour confirmer votre compte.');
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(async () => (await backend.mailbox(email)).length).toBeGreaterThan(0);
+  });
+
+  // The browser logs the expected 400 of a wrong password, so this test uses its own page.
+  test('a wrong password is refused with a French message', async ({ browser, baseURL, backend }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const customer = await backend.createCustomer();
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Se connecter' });
+    await form.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Veuillez saisir votre e-mail et votre mot de passe.');
+    await form.getByLabel('E-mail').fill(customer.email);
+    await form.getByLabel('Mot de passe').fill('wrong-password');
+    await form.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(form.getByRole('alert')).toHaveText('E-mail ou mot de passe incorrect.');
+    await expect(page.getByTestId('toast')).toContainText('Sign in Failed');
+    await expect(page).toHaveURL(/\/login$/);
+    await context.close();
+  });
+
+  test('login, profile, prefilled cart, history, latest order on tracking, sign-out', async ({ page, backend }) => {
+    const customer = await backend.createCustomer();
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Se connecter' });
+    await form.getByLabel('E-mail').fill(customer.email);
+    await form.getByLabel('Mot de passe').fill(customer.password);
+    await form.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/profil$/);
+    await expect(page.getByTestId('toast')).toContainText('Bienvenue à nouveau !');
+    await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
+    await screenshot(page, 'profile');
+
+    await page.getByRole('link', { name: 'Mes Commandes' }).first().click();
+    await expect(page).toHaveURL(/\/mes-commandes$/);
+    await expect(page.getByText("Vous n'avez pas encore passé de commande.")).toBeVisible();
+
+    await page.goto('/menu/desserts');
+    await addToCart(page, 'Mousse au chocolat');
+    await openCart(page);
+    const panel = page.getByTestId('cart-panel');
+    await expect(panel.getByLabel('E-mail')).toBeDisabled();
+    await expect(panel.getByLabel('E-mail')).toHaveValue(customer.email);
+    await panel.getByLabel('Nom complet').fill('Carla Reis');
+    await panel.getByLabel('Téléphone').fill('+352 691 777 888');
+    await panel.getByText('À emporter', { exact: true }).click();
+    await choosePreorder(page);
+    await panel.getByTestId('order-button').click();
+    await expect(page.getByTestId('toast')).toContainText('Commande passée avec succès !');
+
+    // Signed in, the contact details stay for the next order.
+    await openCart(page);
+    await expect(page.getByText('Votre panier est vide.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await addToCart(page, 'Mousse au chocolat');
+    await openCart(page);
+    await expect(panel.getByLabel('Nom complet')).toHaveValue('Carla Reis');
+    await expect(panel.getByLabel('Téléphone')).toHaveValue('+352 691 777 888');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/mes-commandes');
+    await expect(page.getByTestId('history-order')).toHaveCount(1);
+    await expect(page.getByTestId('history-order')).toContainText('Mousse au chocolat');
+    await screenshot(page, 'order-history');
+
+    await page.goto('/suivi-commande');
+    await expect(page.getByText('Votre dernière commande')).toBeVisible();
+    await expect(page.getByTestId('tracking-status')).toHaveText('En attente');
+
+    await page.goto('/profil');
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/profil');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
