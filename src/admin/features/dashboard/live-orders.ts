@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { getSupabase } from '../../../shared/data/client.js';
-import { formatEuro, orderNumber, orderSchema, startOfToday, type Order } from '../../../shared/domain/index.js';
+import { formatEuro, normaliseStatus, orderNumber, orderSchema, startOfToday, type Order } from '../../../shared/domain/index.js';
 import { channelName, fetchTodayOrders, orderKeys } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
@@ -45,6 +45,8 @@ function noticeOrders(orders: Order[]): void {
   if (!primed) {
     orders.forEach((o) => known.add(o.id));
     primed = true;
+    // Catch-up after the kiosk was off: orders still waiting are handed to its printer, which skips any it already printed.
+    orders.filter((o) => normaliseStatus(o.status) === 'En attente').forEach((o) => void autoPrintTicket(o).catch(() => undefined));
     return;
   }
   [...orders].reverse().forEach(announce);

@@ -1,0 +1,56 @@
+import { test, expect } from '../support/fixtures';
+import { insertOrder, loginAsAdmin } from './admin-helpers';
+
+const chimes = (page: import('@playwright/test').Page) => page.locator('html').getAttribute('data-chimes-played').then((v) => Number(v ?? 0));
+
+test.describe('notification sound and the counter kiosk', () => {
+  test('sound off shows the banner; "ring until acknowledged" keeps ringing until Visto', async ({ page, backend }) => {
+    await loginAsAdmin(page, backend);
+    await page.getByRole('heading', { name: 'Dashboard' }).click();
+    await page.getByRole('switch', { name: 'Som ligado' }).click();
+    await expect(page.getByTestId('sound-disabled-banner')).toContainText('O som das notificações está desativado.');
+    await page.getByTestId('sound-disabled-banner').getByRole('button', { name: 'Ativar som' }).click();
+    await expect(page.getByTestId('sound-disabled-banner')).toHaveCount(0);
+
+    await page.getByLabel('Tocar até confirmar').check();
+    await page.waitForTimeout(1000);
+    await insertOrder(backend, { customer_name: 'Toca Sempre' });
+    await expect(page.getByTestId('ringing-bar')).toBeVisible({ timeout: 3000 });
+    await expect.poll(() => chimes(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('ringing-bar').getByRole('button', { name: 'Visto' }).click();
+    await expect(page.getByTestId('ringing-bar')).toHaveCount(0);
+    const after = await chimes(page);
+    await page.waitForTimeout(5000);
+    expect(await chimes(page)).toBe(after);
+  });
+
+  test('in the kiosk, waiting and new orders print themselves and Imprimir goes to the printer', async ({ page, backend }) => {
+    await page.addInitScript(() => {
+      const jobs: { id: string; reason: string }[] = [];
+      (window as unknown as { kioskJobs: typeof jobs }).kioskJobs = jobs;
+      (window as unknown as { kiosk: unknown }).kiosk = {
+        isKiosk: true,
+        printOrder: async (req: { order: { id: string }; reason: string }) => {
+          jobs.push({ id: req.order.id, reason: req.reason });
+          return { queued: true, status: null };
+        },
+      };
+    });
+    const waiting = await insertOrder(backend, { customer_name: 'Espera Impressão' });
+    const done = await insertOrder(backend, { customer_name: 'Já Entregue', status: 'Livrée' });
+    await loginAsAdmin(page, backend);
+    const jobs = () => page.evaluate(() => (window as unknown as { kioskJobs: { id: string; reason: string }[] }).kioskJobs);
+    await expect.poll(jobs).toContainEqual({ id: waiting.id, reason: 'auto' });
+    expect((await jobs()).some((j) => j.id === done.id)).toBe(false);
+
+    await page.waitForTimeout(1000);
+    const fresh = await insertOrder(backend, { customer_name: 'Nova Impressão' });
+    await expect.poll(jobs).toContainEqual({ id: fresh.id, reason: 'auto' });
+
+    await page.goto(`/admin/order/${fresh.id}`);
+    await page.getByTestId('order-detail').getByRole('button', { name: 'Imprimir' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Talão enviado para a impressora.');
+    await expect.poll(jobs).toContainEqual({ id: fresh.id, reason: 'manual' });
+    expect(page.context().pages()).toHaveLength(1);
+  });
+});
