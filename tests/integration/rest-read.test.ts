@@ -69,6 +69,19 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     expect(limited.data).toEqual([{ name: 'Bruno', books: [{ title: 'Grilled Chicken Secrets' }] }]);
   });
 
+  it('counts rows of embedded resources and of the table', async () => {
+    const perAuthor = await anon.from('authors').select('name, books(count)').order('name');
+    expect(perAuthor.data).toEqual([
+      { name: 'Ada', books: [{ count: 2 }] },
+      { name: 'Bruno', books: [{ count: 2 }] },
+      { name: 'Chen', books: [{ count: 0 }] },
+    ]);
+    const total = await anon.from('books').select('count()').lt('pages', 200);
+    expect(total.data).toEqual([{ count: 3 }]);
+    const grouped = await anon.from('books').select('author_id, n:count()').not('author_id', 'is', null).order('author_id');
+    expect(grouped.data).toEqual([{ author_id: 1, n: 2 }, { author_id: 2, n: 2 }]);
+  });
+
   it('asks for a hint when two foreign keys lead to the same table', async () => {
     const ambiguous = await anon.from('dedications').select('words, authors(name)');
     expect(ambiguous.status).toBe(300);

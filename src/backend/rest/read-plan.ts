@@ -21,6 +21,8 @@ export interface CompiledLevel {
   limit: number | null;
   offset: number | null;
   outputNames: string[];
+  /** Plain fields to group by when the select list counts rows (`books(count)`, `count()`). */
+  groupBy: string[] | null;
   /** The WHERE clause depends on the lateral joins (`!inner`, `embed=is.null`). */
   whereNeedsJoins: boolean;
 }
@@ -57,7 +59,15 @@ export function compileLevel(
     limit: level.limit,
     offset: level.offset,
     outputNames: [],
+    groupBy: null,
     whereNeedsJoins: false,
+  };
+  const plain: string[] = [];
+  const countRows = (alias: string | null) => {
+    const name = alias ?? 'count';
+    out.select.push(`count(*) AS ${ident(name)}`);
+    out.outputNames.push(name);
+    out.groupBy = plain;
   };
   const embeds = new Map<string, EmbedJoin>();
 
@@ -76,10 +86,19 @@ export function compileLevel(
     }
     if (item.kind === 'field') {
       const col = columnOf(item.field);
+      if (!col && item.field.name === 'count' && item.field.json.length === 0 && !item.cast) {
+        countRows(item.alias);
+        continue;
+      }
       if (!col) throw columnNotFound(rel.name, item.field.name);
+      plain.push(`${col.sql}${item.cast ? `::${item.cast}` : ''}`);
       const name = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
       out.select.push(`${col.sql}${item.cast ? `::${item.cast}` : ''} AS ${ident(name)}`);
       out.outputNames.push(name);
+      continue;
+    }
+    if (item.name === 'count' && item.select.length === 0 && !item.spread && !pc.cache.relations.has('count')) {
+      countRows(item.alias);
       continue;
     }
     const key = item.alias ?? item.name;
@@ -179,6 +198,7 @@ export function selectSql(level: CompiledLevel, from: string, paging = true): st
   let s = `SELECT ${level.select.join(', ')} FROM ${from}`;
   if (level.joins.length) s += ` ${level.joins.join(' ')}`;
   if (level.where.length) s += ` WHERE ${level.where.join(' AND ')}`;
+  if (level.groupBy?.length) s += ` GROUP BY ${level.groupBy.join(', ')}`;
   if (paging) {
     if (level.orderBy.length) s += ` ORDER BY ${level.orderBy.join(', ')}`;
     if (level.limit !== null) s += ` LIMIT ${level.limit}`;
