@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { callFunction, mailbox, placeOrder, waitFor } from './fn-support.js';
+import { callFunction, mailbox, placeOrder, signedIn, waitFor } from './fn-support.js';
 
 /** An HTTP e-mail API on loopback speaking Resend's protocol, that can be taken down and brought back. */
 async function startEmailApi() {
@@ -233,6 +233,22 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect(claims.rows.every((r) => r.attempts === 1 && r.tries === 1)).toBe(true);
       const all = await mailbox(b, '?limit=1000');
       for (const o of orders) expect(all.filter((m) => m.subject?.includes(o.order_number))).toHaveLength(1);
+    });
+
+    it("a status change delivered by the dispatcher and the admin's call at the same time goes out once", async () => {
+      const o = await placeOrder(b, {}, { email: 'course@example.lu' });
+      const admin = (await signedIn(b, 'gerant@churrasqueira.lu', { role: 'admin' })).token;
+      for (const status of ['Bien reçu', 'En préparation', 'Prêt'] as const) {
+        const { error } = await b.client(admin).from('orders').update({ status }).eq('id', o.id);
+        expect(error).toBeNull();
+        const res = await callFunction(b, 'notify-order-status-change', { orderId: o.id, newStatus: status }, admin);
+        expect(res.status).toBe(200);
+        expect(['sending', 'sent']).toContain(res.body.notification.status);
+      }
+      await waitFor('four e-mails', async () => (await mailbox(b, '?to=course@example.lu')).length >= 4);
+      await new Promise((r) => setTimeout(r, 700));
+      const subjects = (await mailbox(b, '?to=course@example.lu')).map((m) => m.subject!.replace(o.order_number, '#')).sort();
+      expect(subjects).toEqual(['Commande n° # : Commande reçue', 'Commande n° # : En préparation', 'Commande n° # : Prêt pour livraison', 'Confirmation de votre commande n° # — Churrasqueira Differdange']);
     });
 
     it('stops cleanly on close', async () => {
