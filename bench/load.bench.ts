@@ -1,0 +1,128 @@
+/**
+ * Orders under load, and under faults, with two admin dashboards watching through realtime.
+ * The backend runs as its own process (src/backend/cli/serve.ts) so it can be killed hard.
+ *
+ *   npm run bench:load                                  (PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
+ *   BENCH_CUSTOMERS=50 BENCH_SECONDS=60 BENCH_FAULTS=on npm run bench:load
+ *
+ * Each line's invariants: every acknowledged order stored exactly once and seen exactly once by both
+ * dashboards (after their catch-up where they were cut off), every failure a clear error.
+ */
+import os from 'node:os';
+import { spawnBackend, freePort, type BackendSpec, type ChildBackend } from '../tests/reliability/support/child-backend.js';
+import { freshStore, JWT_SECRET, type Store } from '../tests/reliability/support/databases.js';
+import { failureSummary, runLoad, type LoadReport } from '../tests/reliability/support/load.js';
+import { localCluster, restartCluster, ensureClusterUp } from '../tests/reliability/support/postgres-cluster.js';
+import type { DbKind } from '../tests/helpers/backend.js';
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const FAULTS = (process.env.BENCH_FAULTS ?? 'on') !== 'off';
+process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
+
+interface Line {
+  db: DbKind;
+  scenario: string;
+  r: LoadReport;
+  problems: string[];
+}
+
+function problems(r: LoadReport, fault: boolean): string[] {
+  const p: string[] = [];
+  if (r.acknowledged === 0) p.push('no order acknowledged');
+  if (r.lostOrders) p.push(`${r.lostOrders} acknowledged order(s) not stored`);
+  if (r.duplicatedOrders) p.push(`${r.duplicatedOrders} order(s) stored twice`);
+  if (r.unclearFailures) p.push(`${r.unclearFailures} failure(s) without an error message`);
+  if (!fault && r.failures.length) p.push(`${r.failures.length} failure(s) without a fault: ${failureSummary(r.failures)}`);
+  if (!fault && r.storedDespiteError) p.push(`${r.storedDespiteError} order(s) stored although the client got an error`);
+  if (fault && r.acknowledgedAfterFault === 0) p.push('no order acknowledged after the fault');
+  r.boards.forEach((b, i) => {
+    if (b.missed) p.push(`dashboard ${i + 1} missed ${b.missed} order(s)`);
+    if (b.duplicateEvents) p.push(`dashboard ${i + 1} got ${b.duplicateEvents} order(s) twice`);
+  });
+  return p;
+}
+
+async function scenario(kind: DbKind, name: string, run: (spec: BackendSpec, b: { current: ChildBackend }) => Promise<LoadReport>, fault: boolean): Promise<Line> {
+  const store: Store = await freshStore(kind, 'benchload');
+  const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
+  const holder = { current: await spawnBackend(spec) };
+  try {
+    const r = await run(spec, holder);
+    return { db: kind, scenario: name, r, problems: problems(r, fault) };
+  } finally {
+    await holder.current.kill('SIGTERM');
+    await store.drop();
+  }
+}
+
+const kinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const cluster = localCluster();
+const lines: Line[] = [];
+const durationMs = SECONDS * 1000;
+console.log(`${CUSTOMERS} customers, ${SECONDS} s per run, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+for (const kind of kinds) {
+  lines.push(await scenario(kind, 'steady load', (_s, b) => runLoad({ url: b.current.url, keys: b.current.keys, customers: CUSTOMERS, durationMs }), false));
+  console.log(`  done: ${kind} steady load`);
+  if (!FAULTS) continue;
+  lines.push(
+    await scenario(
+      kind,
+      'backend SIGKILL + restart',
+      (spec, b) =>
+        runLoad({
+          url: b.current.url,
+          keys: b.current.keys,
+          customers: CUSTOMERS,
+          durationMs: durationMs / 2,
+          faultAtMs: durationMs / 4,
+          async fault() {
+            await b.current.kill('SIGKILL');
+            b.current = await spawnBackend(spec);
+          },
+          afterFaultMs: 5000,
+          settleMs: 60_000,
+        }),
+      true,
+    ),
+  );
+  console.log(`  done: ${kind} backend SIGKILL`);
+  if (kind === 'postgres' && cluster) {
+    try {
+      lines.push(
+        await scenario(
+          kind,
+          'PostgreSQL restart',
+          (_s, b) =>
+            runLoad({ url: b.current.url, keys: b.current.keys, customers: CUSTOMERS, durationMs: durationMs / 2, faultAtMs: durationMs / 4, fault: () => restartCluster(cluster), afterFaultMs: 5000, settleMs: 60_000 }),
+          true,
+        ),
+      );
+    } finally {
+      ensureClusterUp(cluster);
+    }
+    console.log(`  done: ${kind} PostgreSQL restart`);
+  }
+}
+
+const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
+  db,
+  scenario: s,
+  's': r.seconds,
+  'acked': r.acknowledged,
+  'errors': r.failures.length,
+  'orders/s': r.ordersPerSecond,
+  'place p50/p95/p99 ms': `${r.placeMs.p50} / ${r.placeMs.p95} / ${r.placeMs.p99}`,
+  'event p50/p95/p99 ms': `${r.eventMs.p50} / ${r.eventMs.p95} / ${r.eventMs.p99}`,
+  'lost': r.lostOrders,
+  'dup': r.duplicatedOrders,
+  'missed (1/2)': r.boards.map((b) => b.missed).join('/'),
+  'caught up (1/2)': r.boards.map((b) => b.caughtUp).join('/'),
+  'ok': p.length === 0 ? 'yes' : 'NO',
+}));
+console.table(rows);
+for (const l of lines) {
+  if (l.r.failures.length) console.log(`${l.db} ${l.scenario}: errors seen by customers: ${failureSummary(l.r.failures)}; stored despite an error: ${l.r.storedDespiteError}; acknowledged before the fault: ${l.r.acknowledgedBeforeFault}`);
+  for (const p of l.problems) console.error(`FAILED ${l.db} ${l.scenario}: ${p}`);
+}
+if (lines.some((l) => l.problems.length)) process.exit(1);

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { LINTS } from './support/database-lint.js';
+
+/** What the linter may report because it is meant: each entry is a deliberate entry point or form. */
+const EXPECTED: Record<string, string[]> = {
+  definer_executable_by_anon: ['create_reservation', 'place_order', 'register_challenge', 'track_order'],
+  definer_executable_by_authenticated: ['create_reservation', 'place_order', 'register_challenge', 'track_order', 'verified_email'],
+  functions_executable_by_anon: [
+    'create_reservation', 'delivery_fee_for', 'euros', 'is_admin', 'json_text', 'kitchen_open_at', 'phone_key', 'place_order',
+    'register_challenge', 'restaurant_time_zone', 'restaurant_today', 'store_setting_is_valid', 'track_order', 'unit_price',
+  ],
+  anon_writable_tables: ['challenge_registrations INSERT', 'reservations INSERT'],
+};
+
+describe.each(testDatabases())('database linter rules on %s', (kind) => {
+  let b: TestBackend;
+  beforeAll(async () => {
+    b = await startTestBackend(kind);
+  });
+  afterAll(async () => b?.close());
+
+  it.each(Object.keys(LINTS))('%s', async (lint) => {
+    const found = (await b.db.query<{ name: string }>(LINTS[lint]!)).rows.map((r) => r.name);
+    expect(found).toEqual(EXPECTED[lint] ?? []);
+  });
+
+  it('refuses rpc/refuse to the anon key', async () => {
+    const { error } = await b.client().rpc('refuse', { p_code: 'x', p_title: 'Commande perdue', p_message: 'Appelez le 000' });
+    expect(error?.code).toBe('42501');
+  });
+});
