@@ -148,6 +148,9 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
       ['books', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'not json' }, 400, 'PGRST102'],
       ['books', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '[{"title":"x"}]' }, 400, 'PGRST102'],
       ['books?select=id', { headers: { Range: 'ten-twenty' } }, 400, 'PGRST100'],
+      ['books?select=id', { headers: { Range: '0-99999999999999999999' } }, 400, 'PGRST100'],
+      ['books?select=id&limit=99999999999999999999', {}, 400, 'PGRST100'],
+      ['books?select=id::text);drop', {}, 400, 'PGRST100'],
     ];
     for (const [path, init, status, code] of cases) {
       const res = await raw(path, init as RequestInit & { headers?: Record<string, string> });

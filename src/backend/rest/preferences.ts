@@ -69,7 +69,7 @@ export function paging(headers: IncomingHttpHeaders, offset: number | null, limi
   let to = limit === null ? Infinity : from + limit - 1;
   const range = headers['range'];
   if (range && (headers['range-unit'] ?? 'items') === 'items') {
-    const m = /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim());
+    const m = /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(range.trim());
     if (!m) throw parseError('range', range, 'expecting "from-to"');
     const hFrom = Number(m[1]);
     const hTo = m[2] === '' ? Infinity : Number(m[2]);
