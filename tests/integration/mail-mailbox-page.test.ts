@@ -29,7 +29,7 @@ describe.each(testDatabases())('mailbox page in Chromium on %s', (kind) => {
     try {
       await page.goto(`${b.url}/_mailbox`);
       const cards = page.locator('article');
-      await expect.poll(() => cards.count()).toBe(2);
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
       expect(await cards.nth(0).innerText()).toContain('Votre commande est prête.');
       expect(await cards.nth(0).innerText()).toContain('+352621123456');
       expect(await cards.nth(1).innerText()).toContain('Commande reçue – 12,50 €');
@@ -39,7 +39,7 @@ describe.each(testDatabases())('mailbox page in Chromium on %s', (kind) => {
       const iframe = cards.nth(1).locator('iframe');
       expect(await iframe.getAttribute('sandbox')).toBe('');
       const frame = await (await iframe.elementHandle())!.contentFrame();
-      await expect.poll(async () => frame!.locator('#t').textContent().catch(() => null)).toBe('Obrigado, Ana !');
+      await expect.poll(async () => frame!.locator('#t').textContent().catch(() => null), { timeout: 10_000 }).toBe('Obrigado, Ana !');
       expect(await page.title()).not.toBe('pwned');
 
       await b.context.mailer.sendEmail({ to: 'bo@example.lu', subject: 'Réservation confirmée', html: '<p>4 personnes</p>' });
@@ -49,7 +49,7 @@ describe.each(testDatabases())('mailbox page in Chromium on %s', (kind) => {
       expect(await cards.nth(2).locator('details').getAttribute('open')).toBe('');
 
       await page.fill('#filter', 'bo@example.lu');
-      await expect.poll(() => cards.count()).toBe(1);
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
       expect(pageErrors).toEqual([]);
     } finally {
       await page.close();
