@@ -19,6 +19,7 @@ export {
   useActiveOrderCountQuery as useActiveOrderCount,
   useUpdateOrderStatusMutation,
   useDeleteOrderMutation,
+  useSearchOrdersQuery,
 } from '../../shared/data/orders.js';
 export { saveStoreSetting, setOrderingEnabled, setDeliveryEnabled, saveDeliveryZones, useStoreSettingsQuery as useStoreSettings } from '../../shared/data/settings.js';
 export {

@@ -106,4 +106,18 @@ test.describe('dashboard: live orders', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect.poll(() => orderStatus(backend, order.id)).toBeNull();
   });
+
+  test('search finds an older order by its number', async ({ page, backend }) => {
+    const old = await insertOrder(backend, { customer_name: 'Pedido Antigo', created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    await loginAsAdmin(page, backend);
+    await expect(page.locator(`[data-testid="order-row"][data-order-id="${old.id}"]`)).toHaveCount(0);
+    await page.getByRole('searchbox').fill(old.id.slice(0, 8));
+    await expect(page.getByRole('heading', { name: 'Resultados da pesquisa' })).toBeVisible();
+    await page.locator(`[data-testid="order-row"][data-order-id="${old.id}"]`).click();
+    await expect(page.getByTestId('order-detail').getByRole('heading', { name: `Encomenda #${old.id.slice(0, 8)}` })).toBeVisible();
+    if (!isPhone(page)) {
+      await page.getByRole('searchbox').fill('nada-com-isto');
+      await expect(page.getByText('Nenhuma encomenda encontrada.')).toBeVisible();
+    }
+  });
 });

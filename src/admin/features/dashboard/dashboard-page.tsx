@@ -10,6 +10,7 @@ import { OrderList } from '../orders/order-list.js';
 import { useLiveOrders, useTodayOrders } from './live-orders.js';
 import { SoundBanner, SoundSettings } from './sound-controls.js';
 import { StatCards } from './stat-cards.js';
+import { SearchBox, SearchStatus, useOrderSearch } from './order-search.js';
 
 export function DashboardPage() {
   const t = useT();
@@ -18,7 +19,9 @@ export function DashboardPage() {
   const orders = useTodayOrders();
   const { highlighted, connection } = useLiveOrders();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
+  const search = useOrderSearch();
+  const shown = search.active ? (search.results.data ?? []) : (orders.data ?? []);
+  const selected = shown.find((o) => o.id === selectedId) ?? orders.data?.find((o) => o.id === selectedId) ?? null;
 
   useEffect(() => {
     if (orders.isError && !orders.data) toast.error(t('dashboard.loadErrorTitle'), t('dashboard.loadErrorBody'));
@@ -38,8 +41,14 @@ export function DashboardPage() {
       <StatCards />
       <div className="grid gap-5 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <section>
-          <h2 className="mb-3 text-xl font-bold">{t('dashboard.todayOrders')}</h2>
-          {orders.isPending ? (
+          <h2 className="mb-3 text-xl font-bold">{search.active ? t('dashboard.searchResults') : t('dashboard.todayOrders')}</h2>
+          <SearchBox term={search.term} onChange={search.setTerm} />
+          {search.active ? (
+            <>
+              <SearchStatus results={search.results} />
+              <OrderList orders={shown} selectedId={selectedId} showDate onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))} />
+            </>
+          ) : orders.isPending ? (
             <Spinner label={t('common.loading')} />
           ) : orders.isError && !orders.data ? (
             <ErrorPanel message={t('dashboard.loadErrorBody')} />
