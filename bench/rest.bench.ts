@@ -1,6 +1,10 @@
 // Requests/second and latency of /rest/v1 through HTTP with supabase-js, against the same
 // statements run straight on the db adapter in the same transaction shape (settings + statement).
 // Run: npx tsx bench/rest.bench.ts   (PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
+// BENCH_CLIENTS (4), BENCH_SECONDS (3 per case and mode), BENCH_CLIENT_THREAD=0 runs the clients on
+// the server's thread, BENCH_FETCH=node gives supabase-js a keep-alive node:http fetch.
+// The clients share the machine with the server, so on a busy machine both numbers drop.
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startTestBackend, type DbKind, type TestBackend } from '../tests/helpers/backend.js';
@@ -236,5 +240,6 @@ const rows: string[][] = [];
 for (const kind of kinds) rows.push(...(await benchDb(kind)));
 console.log(`\n/rest/v1 benchmark: ${CLIENTS} concurrent supabase-js clients (${CLIENT_THREAD_ON ? 'on a client thread' : 'on the server thread'}), ${SECONDS} s per case, HTTP and direct alternating\n`);
 console.log(table(rows));
+console.log(`\nclient transport: ${NODE_FETCH ? 'node:http fetch' : 'built-in fetch'}; load average during the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
 const worst = Math.min(...rows.map((r) => Number(r[8])));
 console.log(`\nlowest HTTP/direct ratio: ${worst.toFixed(2)} (target ≥ 0.60)`);
