@@ -48,3 +48,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     ...overrides,
   };
 }
+
+/**
+ * The dev mailbox shows every account link the backend sends, so it is only served on a loopback
+ * address unless MAILBOX=on asks for it explicitly (MAILBOX=off hides it everywhere).
+ */
+export function mailboxEnabled(config: Pick<BackendConfig, 'host' | 'env'>): boolean {
+  const v = config.env.MAILBOX;
+  if (v === 'off') return false;
+  if (v === 'on') return true;
+  return ['127.0.0.1', 'localhost', '::1'].includes(config.host);
+}

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../server.js';
+import { mailboxEnabled } from '../config.js';
 import { ensureAdmin } from './admin-user.js';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.lu';
@@ -35,7 +36,7 @@ export async function runServer(): Promise<Backend> {
   console.log('');
   console.log(`  Shop       ${backend.url}/`);
   console.log(`  Admin      ${backend.url}/admin/`);
-  if (config.env.MAILBOX !== 'off') console.log(`  Mailbox    ${backend.url}/_mailbox`);
+  if (mailboxEnabled(config)) console.log(`  Mailbox    ${backend.url}/_mailbox`);
   console.log(`  API        ${backend.url}  (Supabase URL)`);
   console.log(`  Anon key   ${backend.anonKey}`);
   console.log('');

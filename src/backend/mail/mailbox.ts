@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mailboxEnabled } from '../config.js';
 import type { BackendContext } from '../context.js';
 import { HttpError, readBody, sendJson, sendText, type RouteHandler } from '../http.js';
 import { bearerToken, JwtError } from '../jwt.js';
@@ -34,7 +35,7 @@ function toApi(r: MessageRow) {
  * it stays available with MAILBOX=off because production may run embedded with a real provider.
  */
 export function createMailboxHandler(ctx: BackendContext): RouteHandler {
-  const enabled = ctx.config.env.MAILBOX !== 'off';
+  const enabled = mailboxEnabled(ctx.config);
 
   async function list(url: URL) {
     const where: string[] = [];
@@ -110,7 +111,7 @@ export function createMailboxHandler(ctx: BackendContext): RouteHandler {
         if (method !== 'POST') throw new HttpError(405, { error: 'Use POST' });
         return await send(req, res);
       }
-      if (!enabled) throw new HttpError(404, { error: 'The mailbox is off (MAILBOX=off)' });
+      if (!enabled) throw new HttpError(404, { error: 'The mailbox is off (MAILBOX=off, or the backend listens beyond loopback without MAILBOX=on)' });
       if (method === 'GET' && path === '/_mailbox') {
         return sendText(res, 200, MAILBOX_PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
       }
