@@ -3,6 +3,8 @@ import type { Db } from '../db/index.js';
 export const CHANGES_CHANNEL = '_realtime_changes';
 /** Rows left behind by a lost notification are picked up after this long. */
 export const SWEEP_AFTER_MS = 5_000;
+/** Most rows one sweep call takes; the sweep goes on while slices come back full. */
+export const SWEEP_SLICE_ROWS = 1_000;
 const TRIGGER = '_realtime_capture';
 
 /**
@@ -219,12 +221,12 @@ begin
     with taken as (delete from _realtime.changes c
       where c.txid in (select pg_catalog.jsonb_array_elements_text(txids)::bigint) returning c.*)
     select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
-  elsif mode = 'old' then
-    with taken as (delete from _realtime.changes c
-      where c.committed_at < pg_catalog.now() - interval '${SWEEP_AFTER_MS} milliseconds' returning c.*)
-    select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
-  elsif mode = 'all' then
-    with taken as (delete from _realtime.changes c returning c.*)
+  elsif mode = 'old' or mode = 'all' then
+    -- Sweeps go by bounded slices, oldest first, so one call never grows with a backlog.
+    with taken as (delete from _realtime.changes c where c.id in (
+        select o.id from _realtime.changes o
+        where mode = 'all' or o.committed_at < pg_catalog.now() - interval '${SWEEP_AFTER_MS} milliseconds'
+        order by o.id limit ${SWEEP_SLICE_ROWS}) returning c.*)
     select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
   else
     _rt_rows := given;

@@ -25,10 +25,7 @@ export interface ChangeRow {
 }
 
 interface PreparedChange {
-  row: ChangeRow;
-  info: TableInfo;
-  /** What the filters and the RLS check look at. */
-  subject: Record<string, unknown>;
+  /** Encoded once, shared by every receiver; empty when nobody's bindings match. */
   dataJson: string;
   targets: Map<ChangeSubscriber, number[]>;
 }
@@ -83,7 +80,8 @@ export class ChangeDispatcher {
     return this.subscribers.size;
   }
 
-  async deliver(selection: ChangeSelection): Promise<void> {
+  /** Delivers the selected changes; answers how many rows were taken. */
+  async deliver(selection: ChangeSelection): Promise<number> {
     const now = Date.now();
     const live = [...this.subscribers].filter((s) => s.expiresAt === null || s.expiresAt > now);
     const groupKeys: string[] = [];
@@ -96,7 +94,7 @@ export class ChangeDispatcher {
       groups.push({ role: s.claims.role, claims: JSON.stringify(s.claims), tables: [...tables] });
     }
     const { rows, seen } = await this.take(selection, groups);
-    if (rows.length === 0 || live.length === 0) return;
+    if (rows.length === 0 || live.length === 0) return rows.length;
     if (selection.mode === 'txids') {
       const order = new Map(selection.txids.map((txid, i) => [txid, i]));
       rows.sort((a, b) => (order.get(String(a.txid)) ?? 0) - (order.get(String(b.txid)) ?? 0) || a.id - b.id);
@@ -114,6 +112,7 @@ export class ChangeDispatcher {
         s.sendChange(ids, change.dataJson);
       }
     }
+    return rows.length;
   }
 
   private tablesOf(s: ChangeSubscriber): number[] {
@@ -171,6 +170,17 @@ export class ChangeDispatcher {
       oldRecord = whole || pk.length === 0 ? (row.old_record ?? {}) : pick(row.old_record, pk);
     }
     const subject = (row.op === 'DELETE' ? oldRecord : row.record) ?? {};
+    const targets = new Map<ChangeSubscriber, number[]>();
+    for (const s of live) {
+      let ids: number[] | null = null;
+      for (const b of s.bindings) {
+        if (!bindingMatches(b, row, subject)) continue;
+        ids ??= [];
+        if (!ids.includes(b.id)) ids.push(b.id);
+      }
+      if (ids) targets.set(s, ids);
+    }
+    if (targets.size === 0) return { dataJson: '', targets };
     const data: Record<string, unknown> = {
       schema: row.schema_name,
       table: row.table_name,
@@ -182,16 +192,6 @@ export class ChangeDispatcher {
     };
     if (row.op !== 'DELETE') data.record = row.record;
     if (row.op !== 'INSERT') data.old_record = oldRecord;
-    const targets = new Map<ChangeSubscriber, number[]>();
-    for (const s of live) {
-      let ids: number[] | null = null;
-      for (const b of s.bindings) {
-        if (!bindingMatches(b, row, subject)) continue;
-        ids ??= [];
-        if (!ids.includes(b.id)) ids.push(b.id);
-      }
-      if (ids) targets.set(s, ids);
-    }
-    return { row, info, subject, dataJson: JSON.stringify(data), targets };
+    return { dataJson: JSON.stringify(data), targets };
   }
 }

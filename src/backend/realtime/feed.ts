@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { CHANGES_CHANNEL, SWEEP_AFTER_MS } from './capture.js';
+import { CHANGES_CHANNEL, SWEEP_AFTER_MS, SWEEP_SLICE_ROWS } from './capture.js';
 
 /** Which committed changes to take next: the notified transactions (in commit order) or a sweep. */
 export type ChangeSelection = { mode: 'txids'; txids: string[] } | { mode: 'old' } | { mode: 'all' };
@@ -28,7 +28,7 @@ export class ChangeFeed {
 
   constructor(
     private readonly db: Db,
-    private readonly deliver: (selection: ChangeSelection) => Promise<void>,
+    private readonly deliver: (selection: ChangeSelection) => Promise<number>,
   ) {}
 
   async start(): Promise<void> {
@@ -56,10 +56,14 @@ export class ChangeFeed {
 
   private kick(): void {
     if (this.running || this.closed || this.pausing) return;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (!this.pausing && (this.queue.length > 0 || this.sweepAll)) this.kick();
-    });
+    // Drain on the next macrotask: a LISTEN reconnect announced in the same tick as the first
+    // notification after it must turn on the sweep first, or that transaction would overtake the missed ones.
+    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+        if (!this.pausing && (this.queue.length > 0 || this.sweepAll)) this.kick();
+      });
   }
 
   private async drain(): Promise<void> {
@@ -70,7 +74,11 @@ export class ChangeFeed {
         this.sweepAll = this.sweepOld = false;
       } else selection = { mode: 'txids', txids: this.queue.splice(0, MAX_TX_PER_BATCH) };
       try {
-        await this.deliver(selection);
+        const taken = await this.deliver(selection);
+        if (selection.mode !== 'txids' && taken >= SWEEP_SLICE_ROWS) {
+          if (selection.mode === 'all') this.sweepAll = true;
+          else this.sweepOld = true;
+        }
       } catch (e) {
         if (this.closed) return;
         // Taking and checking roll back together: the rows stay in the table for the next sweep.
