@@ -25,15 +25,27 @@ test.describe('notification sound and the counter kiosk', () => {
   });
 
   test('in the kiosk, waiting and new orders print themselves and Imprimir goes to the printer', async ({ page, backend }) => {
+    // A stand-in for the preload's window.kiosk with the whole KioskApi contract (src/shared/ipc.ts).
     await page.addInitScript(() => {
       const jobs: { id: string; reason: string }[] = [];
       (window as unknown as { kioskJobs: typeof jobs }).kioskJobs = jobs;
+      const status = { online: true, lastError: null, pending: 0, jobs: [] };
+      const settings = { type: 'epson', interface: 'tcp://127.0.0.1:9100', width: 42, copies: 1, kitchenTicket: false, cashDrawer: false, autoPrint: true };
       (window as unknown as { kiosk: unknown }).kiosk = {
         isKiosk: true,
+        getVersion: async () => 'test',
+        getPrinterStatus: async () => status,
+        getPrinterSettings: async () => settings,
+        setPrinterSettings: async (s: unknown) => s,
         printOrder: async (req: { order: { id: string }; reason: string }) => {
           jobs.push({ id: req.order.id, reason: req.reason });
           return { queued: true, status: null };
         },
+        testPrint: async () => undefined,
+        getAutoLaunch: async () => true,
+        setAutoLaunch: async (v: boolean) => v,
+        getPrintedOrderIds: async () => jobs.map((j) => j.id),
+        onPrinterStatus: () => () => undefined,
       };
     });
     const waiting = await insertOrder(backend, { customer_name: 'Espera Impressão' });
