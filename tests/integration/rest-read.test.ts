@@ -69,6 +69,18 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     expect(limited.data).toEqual([{ name: 'Bruno', books: [{ title: 'Grilled Chicken Secrets' }] }]);
   });
 
+  it('reads, filters and orders by computed columns (functions of the row)', async () => {
+    const { data, error } = await anon.from('books').select('id, title_length').gt('title_length', 15).order('title_length', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 3, title_length: 23 },
+      { id: 1, title_length: 18 },
+      { id: 2, title_length: 16 },
+    ]);
+    const embedded = await anon.from('authors').select('name, books(title_length)').eq('name', 'Bruno').order('id', { referencedTable: 'books' });
+    expect(embedded.data).toEqual([{ name: 'Bruno', books: [{ title_length: 23 }, { title_length: 9 }] }]);
+  });
+
   it('counts rows of embedded resources and of the table', async () => {
     const perAuthor = await anon.from('authors').select('name, books(count)').order('name');
     expect(perAuthor.data).toEqual([

@@ -87,6 +87,11 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
 /** Turns anything thrown while answering into a RestError (database errors keep their SQLSTATE). */
 export function toRestError(e: unknown, authenticated: boolean): RestError {
   if (e instanceof RestError) return e;
+  // The database is restarting or unreachable: 503, as PostgREST answers, tells clients to try again.
+  const code = (e as { code?: unknown } | null)?.code;
+  if ((typeof code === 'string' && /^(57P0[1-3]|E[A-Z]+)$/.test(code)) || /^Connection terminated/.test((e as Error | null)?.message ?? '')) {
+    return new RestError(503, 'PGRST001', 'Database connection error', (e as Error).message, null);
+  }
   if (isPgError(e) && e.code) {
     return new RestError(statusForSqlState(e.code, authenticated), e.code, e.message, e.detail ?? null, e.hint ?? null);
   }

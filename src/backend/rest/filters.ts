@@ -39,9 +39,9 @@ const TS_QUERY: Record<string, string> = {
   wfts: 'websearch_to_tsquery',
 };
 
-/** `alias."col"->'a'->>'b'` with the keys bound. */
-export function fieldSql(sql: Sql, alias: string, field: FieldRef): string {
-  let out = `${alias}.${ident(field.name)}`;
+/** `alias."col"->'a'->>'b'` with the keys bound; `base` replaces `alias."col"` (computed columns). */
+export function fieldSql(sql: Sql, alias: string, field: FieldRef, base = `${alias}.${ident(field.name)}`): string {
+  let out = base;
   for (const step of field.json) {
     out += /^-?\d+$/.test(step.key) ? `${step.arrow}${sql.bind(Number(step.key))}::int` : `${step.arrow}${sql.bind(step.key)}::text`;
   }

@@ -2,7 +2,7 @@ import { CacheMiss, RestError, columnNotFound } from './errors.js';
 import { conditionSql, fieldSql, type ConditionTarget } from './filters.js';
 import type { FieldRef, LevelParams, OrderTerm, SelectItem } from './query-params.js';
 import { findRelationship, isToOne, type Relationship } from './relationships.js';
-import type { Relation, SchemaCache } from './schema-cache.js';
+import type { Relation, RpcFunction, SchemaCache } from './schema-cache.js';
 import { ident, qualified, type Sql } from './sql.js';
 
 export interface PlanContext {
@@ -73,7 +73,9 @@ export function compileLevel(
 
   const columnOf = (f: FieldRef) => {
     const column = rel.columns.get(f.name);
-    return column ? { sql: fieldSql(pc.sql, alias, f), column } : null;
+    if (column) return { sql: fieldSql(pc.sql, alias, f), column };
+    const fn = computedColumn(pc, rel, f.name);
+    return fn ? { sql: fieldSql(pc.sql, alias, f, `${qualified(fn.schema, fn.name)}(${alias})`), column: null } : null;
   };
 
   for (const item of items) {
@@ -143,6 +145,13 @@ export function compileLevel(
   if (!skipFilters) for (const f of level.filters) out.where.push(conditionSql(pc.sql, target, f));
   if (level.order) for (const term of level.order) out.orderBy.push(orderSql(term, columnOf, embeds, rel));
   return out;
+}
+
+/** A function taking the row of `rel` (and nothing else it requires) reads like a column of it. */
+function computedColumn(pc: PlanContext, rel: Relation, name: string): RpcFunction | null {
+  if (rel.kind === 'c') return null;
+  const fns = pc.cache.functions.get(name) ?? [];
+  return fns.find((fn) => fn.rowArgRelation === rel.name && !fn.returnsSet && fn.args.slice(1).every((a) => a.hasDefault)) ?? null;
 }
 
 function orderSql(

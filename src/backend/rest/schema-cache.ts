@@ -53,6 +53,8 @@ export interface RpcFunction {
   /** OUT / TABLE columns, when the function declares them. */
   outColumns: Column[] | null;
   returnsVoid: boolean;
+  /** The table whose row the first argument takes: such a function is a computed column of it. */
+  rowArgRelation: string | null;
 }
 
 export interface SchemaCache {
@@ -95,7 +97,9 @@ select p.proname::text as name, p.provolatile::text as volatility, p.proretset a
   to_json(array(select format_type(x.t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, ord) order by x.ord)) as arg_types,
   to_json(array(select tt.typname::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(t, ord) join pg_type tt on tt.oid = x.t order by x.ord)) as arg_typnames,
   format_type(p.prorettype, null) as return_type, rt.typname::text as return_typname,
-  case when rn.nspname = n.nspname then rc.relname::text end as return_relation
+  case when rn.nspname = n.nspname then rc.relname::text end as return_relation,
+  (select ac.relname::text from pg_type at join pg_class ac on ac.oid = at.typrelid
+    where p.pronargs > 0 and at.oid = p.proargtypes[0] and ac.relnamespace = n.oid) as row_arg_relation
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
@@ -130,6 +134,7 @@ interface FunctionRow {
   return_type: string;
   return_typname: string;
   return_relation: string | null;
+  row_arg_relation: string | null;
 }
 
 /** Reads what one exposed schema holds from pg_catalog. */
@@ -201,6 +206,7 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
       returnRelation: f.return_relation,
       outColumns: outColumns.length ? outColumns : null,
       returnsVoid: f.return_typname === 'void',
+      rowArgRelation: f.row_arg_relation,
     };
     const list = functions.get(f.name);
     if (list) list.push(fn);
