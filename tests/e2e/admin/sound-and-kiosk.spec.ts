@@ -5,6 +5,9 @@ const chimes = (page: import('@playwright/test').Page) => page.locator('html').g
 
 test.describe('notification sound and the counter kiosk', () => {
   test('sound off shows the banner; "ring until acknowledged" keeps ringing until Visto', async ({ page, backend }) => {
+    const mp3 = await page.request.get('/admin/notification.mp3');
+    expect(mp3.status()).toBe(200);
+    expect((await mp3.body()).subarray(0, 3).toString('latin1')).toBe('ID3');
     await loginAsAdmin(page, backend);
     await page.getByRole('heading', { name: 'Dashboard' }).click();
     await page.getByRole('switch', { name: 'Som ligado' }).click();
