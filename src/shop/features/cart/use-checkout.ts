@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast-store.js';
 import { useSession } from '../../lib/session.js';
 import { useCartStore } from '../../stores/cart-store.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
+import { sendOrderConfirmation } from '../../../shared/data/notify.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 
 const ORDER_TOAST_MS = 9000;
@@ -61,6 +62,8 @@ export function useCheckout() {
       onSuccess: (order) => {
         const when = request.isPreorder && request.preorderDate && request.preorderTime ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime) : fr.cart.successText;
         toast({ title: fr.cart.successTitle, description: `${when} ${fr.cart.orderNumber(order.order_number)}`, variant: 'success', duration: ORDER_TOAST_MS });
+        // The confirmation is queued with the order; this asks for it to go out now. Failure is harmless.
+        if (request.customer.email) sendOrderConfirmation(order.id).catch(() => {});
         useCartStore.getState().setItems([]);
         checkout.resetAfterOrder(status === 'signedIn');
         useCartPanel.getState().close();
