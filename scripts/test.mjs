@@ -86,17 +86,31 @@ function countPlaywright(report) {
 await ensurePostgres();
 fs.mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
-const vitestJson = 'test-results/vitest.json';
-fs.rmSync(vitestJson, { force: true });
-const unit = spawnSync(
-  process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...extra],
-  { stdio: 'inherit', env: process.env },
-);
-const v = readJson(vitestJson);
-let passed = v?.numPassedTests ?? 0;
-let failed = (v?.numFailedTests ?? 0) + (v ? 0 : 1);
-let status = unit.status ?? 1;
+// The reliability tests kill and restart servers (PostgreSQL included): they run on their own,
+// one file at a time, after everything else, so they never pull a database from under another test.
+function runVitest(name, args) {
+  const json = `test-results/vitest-${name}.json`;
+  fs.rmSync(json, { force: true });
+  const r = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...args],
+    { stdio: 'inherit', env: process.env },
+  );
+  const v = readJson(json);
+  return { status: r.status ?? 1, passed: v?.numPassedTests ?? 0, failed: (v?.numFailedTests ?? 0) + (v ? 0 : 1) };
+}
+
+let passed = 0;
+let failed = 0;
+let status = 0;
+const runs = extra.length
+  ? [runVitest('selected', extra)]
+  : [runVitest('main', ['--exclude', 'tests/reliability/**']), runVitest('reliability', ['tests/reliability', '--no-file-parallelism'])];
+for (const r of runs) {
+  passed += r.passed;
+  failed += r.failed;
+  if (r.status !== 0) status = r.status;
+}
 
 const hasE2e = fs.existsSync('tests/e2e') && fs.readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
 if (hasE2e && extra.length === 0) {
