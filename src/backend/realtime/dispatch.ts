@@ -8,7 +8,7 @@ import { matchesFilter } from './filter.js';
 export function lostDatabase(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return /^(08|57P0[1-3])/.test(code) || /^E[A-Z]+$/.test(code);
-  return /connection terminated/i.test((e as Error | null)?.message ?? '');
+  return /connection terminated|connection error and is not queryable/i.test((e as Error | null)?.message ?? '');
 }
 
 /** One captured row change, taken after its transaction committed. */

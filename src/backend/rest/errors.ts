@@ -89,7 +89,7 @@ export function toRestError(e: unknown, authenticated: boolean): RestError {
   if (e instanceof RestError) return e;
   // The database is restarting or unreachable: 503, as PostgREST answers, tells clients to try again.
   const code = (e as { code?: unknown } | null)?.code;
-  if ((typeof code === 'string' && /^(57P0[1-3]|E[A-Z]+)$/.test(code)) || /^Connection terminated/.test((e as Error | null)?.message ?? '')) {
+  if ((typeof code === 'string' && /^(57P0[1-3]|E[A-Z]+)$/.test(code)) || /^Connection terminated|connection error and is not queryable/.test((e as Error | null)?.message ?? '')) {
     return new RestError(503, 'PGRST001', 'Database connection error', (e as Error).message, null);
   }
   if (isPgError(e) && e.code) {

@@ -11,6 +11,8 @@ export interface LoadOptions {
   /** Called once, this many ms into the run (a fault), while the customers keep ordering. */
   faultAtMs?: number;
   fault?: () => Promise<void>;
+  /** …and not before this many orders were acknowledged (default 1). */
+  faultAfterAcks?: number;
   /** Customers keep ordering at least this long after the fault is over (default 2 s). */
   afterFaultMs?: number;
   /** How long to wait for the dashboards to have every order after the run. */
@@ -20,6 +22,8 @@ export interface LoadOptions {
 export interface Failure {
   message: string;
   code: string | null;
+  /** HTTP status of the answer; 0 when there was none (connection refused or cut). */
+  status: number;
 }
 
 export interface LoadReport {
@@ -43,6 +47,11 @@ export interface LoadReport {
   storedDespiteError: number;
   /** Per dashboard: acknowledged orders never seen, orders with more than one event, orders found by catch-up. */
   boards: { missed: number; duplicateEvents: number; caughtUp: number; joins: number }[];
+}
+
+/** supabase-js puts a network error's cause in `details`: keep its code (ECONNREFUSED, UND_ERR_SOCKET, …). */
+function causeOf(details: string | undefined): string | null {
+  return /\b(E[A-Z]{4,}|UND_ERR_[A-Z_]+)\b/.exec(details ?? '')?.[1] ?? null;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -74,7 +83,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const end = start + o.durationMs;
   const faultRun =
     o.fault && o.faultAtMs !== undefined
-      ? sleep(o.faultAtMs).then(async () => {
+      ? (async () => {
+          // Not before some orders were acknowledged: on a busy machine the first answers can take seconds.
+          while (performance.now() - start < o.faultAtMs! || acked.size < (o.faultAfterAcks ?? 1)) await sleep(20);
+        })().then(async () => {
           faultStarted = performance.now();
           ackedBeforeFault = acked.size;
           await o.fault!();
@@ -91,17 +103,17 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       const t0 = performance.now();
       let failed = false;
       try {
-        const { data, error } = await client.rpc('place_order', { p_order: shopOrder(tag, n) });
+        const { data, error, status } = await client.rpc('place_order', { p_order: shopOrder(tag, n) });
         const t1 = performance.now();
         failed = Boolean(error || !data?.id);
-        if (failed) failures.push({ message: error?.message ?? '', code: error?.code ?? null });
+        if (failed) failures.push({ message: error?.message ?? '', code: error?.code || causeOf(error?.details), status });
         else {
           acked.set(data.id as string, { ackAt: t1, ms: t1 - t0 });
           if (t0 > faultOver) ackedAfterFault++;
         }
       } catch (e) {
         failed = true;
-        failures.push({ message: (e as Error).message ?? '', code: 'thrown' });
+        failures.push({ message: (e as Error).message ?? '', code: 'thrown', status: 0 });
       }
       // A refused or failed order is retried by a person, not in a tight loop.
       if (failed) await sleep(100);
@@ -152,6 +164,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
 /** The failures grouped by message, for the report. */
 export function failureSummary(failures: Failure[]): string {
   const counts = new Map<string, number>();
-  for (const f of failures) counts.set(`${f.code ?? ''} ${f.message}`.trim().slice(0, 90), (counts.get(`${f.code ?? ''} ${f.message}`.trim().slice(0, 90)) ?? 0) + 1);
+  for (const f of failures) {
+    const key = `${f.status || 'no answer'} ${f.code ?? ''} ${f.message}`.slice(0, 100);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   return [...counts].map(([m, n]) => `${n}× ${m}`).join('; ') || 'none';
 }
