@@ -4,7 +4,7 @@
  * Latency = the INSERT's commit acknowledged → the supabase-js callback fired.
  *
  *   npm run bench:realtime                       (PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
- *   BENCH_INSERTS=5000 BENCH_RATE=100 npm run bench:realtime
+ *   BENCH_INSERTS=5000 BENCH_RATE=100 BENCH_SUBSCRIBERS=1,20 BENCH_DBS=pglite,postgres npm run bench:realtime
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -163,7 +163,8 @@ async function run(db: string, b: Backend, subscribers: number): Promise<Result>
 async function main(): Promise<void> {
   const results: Result[] = [];
   const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  const targets: ('pglite' | 'postgres')[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
+  const targets = (['pglite', 'postgres'] as const).filter((db) => wanted.includes(db) && (db === 'pglite' || adminUrl));
   for (const db of targets) {
     const scratch = db === 'postgres' ? await scratchPostgres(adminUrl!) : null;
     const b = await startBackend(
