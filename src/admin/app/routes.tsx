@@ -7,6 +7,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.js';
 import { DeliveryZonesPage } from '../features/delivery/delivery-zones-page.js';
 import { MenuPage } from '../features/menu/menu-page.js';
 import { OrderPage } from '../features/orders/order-page.js';
+import { PrinterPage } from '../features/printer/printer-page.js';
 import { PrintOrderPage } from '../features/print/print-order-page.js';
 import { ThermalPrintPage } from '../features/print/thermal-print-page.js';
 import { PromotionsPage } from '../features/promotions/promotions-page.js';
@@ -26,6 +27,7 @@ export const featureRoutes: RouteObject[] = [
   { path: '/settings', element: <SettingsPage /> },
   { path: '/delivery-settings', element: <DeliveryZonesPage /> },
   { path: '/menu', element: <MenuPage /> },
+  { path: '/printer', element: <PrinterPage /> },
 ];
 
 /** Screens without the layout: the print pages open in their own tab or popup. */

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../i18n/index.js';
 import type { IconName } from '../../components/ui/icon.js';
+import { isKiosk } from '../../features/print/kiosk.js';
 
 export interface NavItem {
   to: string;
@@ -18,4 +19,5 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/settings', label: 'nav.settings', icon: 'settings' },
   { to: '/menu', label: 'nav.menu', icon: 'utensils' },
   { to: '/inscriptions-defi', label: 'nav.challenge', icon: 'trophy' },
+  ...(isKiosk() ? [{ to: '/printer', label: 'nav.printer', icon: 'printer' } as NavItem] : []),
 ];

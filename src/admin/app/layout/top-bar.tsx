@@ -3,6 +3,7 @@ import { useT } from '../../i18n/index.js';
 import { useStoreSettings } from '../../lib/data.js';
 import { LanguageSwitch } from './language-switch.js';
 import { Icon } from '../../components/ui/icon.js';
+import { PrinterIndicator } from '../../features/printer/printer-indicator.js';
 
 export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
   const t = useT();
@@ -24,6 +25,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
         <span aria-hidden className={`h-3 w-3 rounded-full ${settings.isLoading ? 'bg-slate-400' : open ? 'bg-green-600' : 'bg-red-600'}`} />
         {settings.isLoading ? t('common.loading') : open ? t('topbar.storeOpen') : t('topbar.storeClosed')}
       </Link>
+      <PrinterIndicator />
       <div className="ml-auto flex items-center gap-2">
         <span className="hidden sm:inline-flex">
           <LanguageSwitch />

@@ -12,6 +12,7 @@ import { OrderItems, OrderTotals } from './order-items.js';
 import { useDeleteOrder, useUpdateOrderStatus } from './order-mutations.js';
 import { SmsDialog } from './sms-dialog.js';
 import { StatusBadge } from './status-badge.js';
+import { PrintedBadge } from '../printer/printed-badge.js';
 import { StatusEditor } from './status-editor.js';
 
 /**
@@ -69,7 +70,10 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
           <h2 className="text-2xl font-extrabold">{t('order.number', { id: orderNumber(order.id) })}</h2>
           <p className="text-slate-700">{t('order.createdAt', { time: clockOf(order.created_at) })}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={order.status} />
+          <PrintedBadge orderId={order.id} />
+        </div>
       </header>
 
       {order.is_preorder && order.preorder_date && (

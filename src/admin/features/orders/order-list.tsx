@@ -1,6 +1,7 @@
 import { formatEuro, orderNumber, type Order } from '../../../shared/domain/index.js';
 import { useT } from '../../i18n/index.js';
 import { StatusBadge } from './status-badge.js';
+import { PrintedBadge } from '../printer/printed-badge.js';
 import { clockOf, dateTimeOf } from './order-format.js';
 
 export function OrderList({
@@ -45,6 +46,7 @@ export function OrderList({
             <div className="flex flex-col items-end gap-1">
               <span className="text-lg font-extrabold tabular-nums">{formatEuro(o.grand_total)}</span>
               <StatusBadge status={o.status} />
+              <PrintedBadge orderId={o.id} />
             </div>
           </button>
         </li>

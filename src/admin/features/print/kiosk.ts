@@ -3,7 +3,7 @@
  * thermal printer; in a manager's browser the print pages and window.print() take over.
  */
 import type { Order } from '../../../shared/domain/index.js';
-import type { PrintResult } from '../../../shared/ipc.js';
+import type { PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
 export function isKiosk(): boolean {
   return typeof window !== 'undefined' && window.kiosk?.isKiosk === true;
@@ -41,4 +41,50 @@ export async function autoPrintTicket(order: Order): Promise<PrintResult | null>
   const kiosk = window.kiosk;
   if (!kiosk) return null;
   return kiosk.printOrder({ order, reason: 'auto' });
+}
+
+function requireKiosk() {
+  const kiosk = window.kiosk;
+  if (!kiosk) throw new Error('window.kiosk is missing: not running in the counter kiosk');
+  return kiosk;
+}
+
+/** Electron wraps a rejected handler as "Error invoking remote method '…': Error: <message>"; staff see the message only. */
+export function kioskErrorMessage(e: unknown): string {
+  const raw = e instanceof Error ? e.message : String(e);
+  return raw.replace(/^Error invoking remote method '[^']*':\s*/, '').replace(/^(?:[A-Z]\w*)?Error:\s*/, '');
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw new Error(kioskErrorMessage(e));
+  }
+}
+
+export const kioskVersion = () => call(() => requireKiosk().getVersion());
+export const kioskPrinterStatus = () => call(() => requireKiosk().getPrinterStatus());
+export const kioskPrinterSettings = () => call(() => requireKiosk().getPrinterSettings());
+export const saveKioskPrinterSettings = (settings: PrinterSettings) => call(() => requireKiosk().setPrinterSettings(settings));
+export const kioskTestPrint = () => call(() => requireKiosk().testPrint());
+export const kioskAutoLaunch = () => call(() => requireKiosk().getAutoLaunch());
+export const setKioskAutoLaunch = (enabled: boolean) => call(() => requireKiosk().setAutoLaunch(enabled));
+export const kioskPrintedOrderIds = () => call(() => requireKiosk().getPrintedOrderIds());
+
+/** Live printer status; a no-op outside the kiosk. */
+export function onKioskPrinterStatus(listener: (status: PrinterStatus) => void): () => void {
+  return window.kiosk ? window.kiosk.onPrinterStatus(listener) : () => {};
+}
+
+/**
+ * "Try again" for failed tickets. The failed job is still in the kiosk's queue; submitting the order
+ * again would add a second ticket. Saving the unchanged printer settings makes the main process
+ * retry its queue at once (queue.retryNow), so each ticket still prints once.
+ */
+export async function retryKioskPrinting(): Promise<void> {
+  await call(async () => {
+    const kiosk = requireKiosk();
+    await kiosk.setPrinterSettings(await kiosk.getPrinterSettings());
+  });
 }

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PRINTER_WIDTHS, type PrinterSettings } from '../../../shared/ipc.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { Toggle } from '../../components/ui/toggle.js';
+import { useT, type MessageKey } from '../../i18n/index.js';
+import { kioskTestPrint, saveKioskPrinterSettings, setKioskAutoLaunch } from '../print/kiosk.js';
+
+const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: MessageKey; help: MessageKey }[] = [
+  { key: 'kitchenTicket', label: 'printer.kitchenTicket', help: 'printer.kitchenTicketHelp' },
+  { key: 'cashDrawer', label: 'printer.cashDrawer', help: 'printer.cashDrawerHelp' },
+  { key: 'autoPrint', label: 'printer.autoPrint', help: 'printer.autoPrintHelp' },
+];
+const field = 'min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg';
+
+export function PrinterForm({ initial, initialAutoLaunch, version }: { initial: PrinterSettings; initialAutoLaunch: boolean; version: string }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const [s, setS] = useState(initial);
+  const [autoLaunch, setAutoLaunch] = useState(initialAutoLaunch);
+  const [saved, setSaved] = useState({ printer: initial, autoLaunch: initialAutoLaunch });
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const set = <K extends keyof PrinterSettings>(key: K, value: PrinterSettings[K]) => setS((prev) => ({ ...prev, [key]: value }));
+  const dirty = JSON.stringify(s) !== JSON.stringify(saved.printer) || autoLaunch !== saved.autoLaunch;
+
+  async function save() {
+    setBusy('save');
+    setRefused(null);
+    try {
+      const printer = await saveKioskPrinterSettings(s);
+      const launch = autoLaunch === saved.autoLaunch ? autoLaunch : await setKioskAutoLaunch(autoLaunch);
+      setS(printer);
+      setAutoLaunch(launch);
+      setSaved({ printer, autoLaunch: launch });
+      qc.setQueryData(['kiosk', 'printer-settings'], { printer, autoLaunch: launch, version });
+      toast.success(t('printer.saved'));
+    } catch (e) {
+      setRefused((e as Error).message);
+      toast.error(t('printer.saveFailed'), (e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function testPrint() {
+    setBusy('test');
+    try {
+      await kioskTestPrint();
+      toast.success(t('printer.testOk'));
+    } catch (e) {
+      toast.error(t('printer.testFailed'), (e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card className="space-y-5">
+      <h2 className="text-xl font-bold">{t('printer.settingsTitle')}</h2>
+      <fieldset>
+        <legend className="mb-1 font-bold">{t('printer.type')}</legend>
+        <div className="flex gap-2">
+          {(['epson', 'star'] as const).map((type) => (
+            <label key={type} className={`inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border-2 px-4 font-bold ${s.type === type ? 'border-brand-700 bg-brand-50' : 'border-slate-400'}`}>
+              <input type="radio" name="printer-type" checked={s.type === type} onChange={() => set('type', type)} />
+              {type.toUpperCase()}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor="printer-interface" className="mb-1 block font-bold">{t('printer.interface')}</label>
+        <input id="printer-interface" className={`${field} font-mono`} value={s.interface} spellCheck={false} autoComplete="off" onChange={(e) => set('interface', e.target.value)} aria-describedby="printer-interface-help" />
+        <p id="printer-interface-help" className="mt-1 text-slate-700">{t('printer.interfaceHelp')}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="printer-width" className="mb-1 block font-bold">{t('printer.width')}</label>
+          <select id="printer-width" className={field} value={s.width} onChange={(e) => set('width', Number(e.target.value) as PrinterSettings['width'])}>
+            {PRINTER_WIDTHS.map((w) => (
+              <option key={w} value={w}>{t('printer.widthOption', { n: w })}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="printer-copies" className="mb-1 block font-bold">{t('printer.copies')}</label>
+          <input id="printer-copies" type="number" inputMode="numeric" min={1} max={5} className={field} value={Number.isFinite(s.copies) ? s.copies : ''} onChange={(e) => set('copies', e.target.valueAsNumber)} />
+        </div>
+      </div>
+      {SWITCHES.map((sw) => (
+        <div key={sw.key} className="flex items-center justify-between gap-4">
+          <div>
+            <p className="font-bold">{t(sw.label)}</p>
+            <p className="text-slate-700">{t(sw.help)}</p>
+          </div>
+          <Toggle checked={s[sw.key]} onChange={(v) => set(sw.key, v)} label={t(sw.label)} />
+        </div>
+      ))}
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <p className="font-bold">{t('printer.autoLaunch')}</p>
+          <p className="text-slate-700">{t('printer.autoLaunchHelp')}</p>
+        </div>
+        <Toggle checked={autoLaunch} onChange={setAutoLaunch} label={t('printer.autoLaunch')} />
+      </div>
+      {refused && (
+        <p role="alert" data-testid="printer-refused" className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-lg font-semibold text-red-900">
+          {refused}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={save} disabled={busy !== null}>{busy === 'save' ? t('common.saving') : t('common.save')}</Button>
+        <Button variant="secondary" onClick={testPrint} disabled={busy !== null}>{t('printer.testPrint')}</Button>
+      </div>
+      {dirty && <p className="text-slate-700">{t('printer.testUsesSaved')}</p>}
+      <p className="text-slate-700" data-testid="kiosk-version">{t('printer.version', { version })}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../components/ui/icon.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useT } from '../../i18n/index.js';
+import { isKiosk, retryKioskPrinting } from '../print/kiosk.js';
+import { usePrinterFeed, usePrinterState } from './printer-store.js';
+
+/** The top bar's printer slot: only in the counter kiosk. */
+export function PrinterIndicator() {
+  if (!isKiosk()) return null;
+  return <KioskPrinterIndicator />;
+}
+
+function KioskPrinterIndicator() {
+  const t = useT();
+  usePrinterFeed();
+  const status = usePrinterState((s) => s.status);
+  const failed = status?.jobs.filter((j) => j.state === 'failed').length ?? 0;
+  const error = status ? !status.online || failed > 0 : false;
+  const tone = !status ? 'border-slate-300 text-slate-600' : error ? 'border-red-800 bg-red-100 text-red-900' : status.pending > 0 ? 'border-amber-700 bg-amber-50 text-amber-900' : 'border-green-800 bg-green-100 text-green-900';
+  const label = !status
+    ? t('common.loading')
+    : error
+      ? t('printer.statusError', { message: status.lastError ?? status.jobs.find((j) => j.lastError)?.lastError ?? '?' })
+      : status.pending > 0
+        ? t('printer.statusWaiting', { n: status.pending })
+        : t('printer.statusOnline');
+
+  return (
+    <div className="flex min-w-0 items-center gap-1" data-testid="printer-status" data-state={!status ? 'loading' : error ? 'error' : status.pending > 0 ? 'waiting' : 'online'}>
+      <Link to="/printer" title={label} className={`inline-flex min-h-12 min-w-0 items-center gap-2 rounded-full border-2 px-2 font-bold sm:px-3 ${tone}`}>
+        <Icon name="printer" className="h-5 w-5 shrink-0" />
+        {/* Phones get the icon and its colour only; the full message and the retry are one tap away. */}
+        <span className="sr-only sm:not-sr-only sm:max-w-[16rem] sm:truncate">{label}</span>
+        {status && status.pending > 0 && error && <span className="shrink-0 rounded-full bg-red-700 px-2 text-sm text-white">{status.pending}</span>}
+      </Link>
+      {error && <RetryButton className="hidden sm:inline-flex" />}
+    </div>
+  );
+}
+
+export function RetryButton({ className = 'inline-flex' }: { className?: string }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      className={`${className} min-h-12 shrink-0 items-center rounded-lg border-2 border-red-800 bg-white px-2 text-sm font-bold text-red-900 hover:bg-red-50 disabled:opacity-50 sm:px-3`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await retryKioskPrinting();
+          toast.info(t('printer.retrying'));
+        } catch (e) {
+          toast.error(t('common.error'), (e as Error).message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {t('printer.retry')}
+    </button>
+  );
+}
