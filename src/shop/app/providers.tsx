@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useAuthListener } from '../lib/session.js';
+import { useAuthListener, whenIdle } from '../lib/session.js';
 import { hydrateCart } from '../stores/cart-store.js';
 
 const queryClient = new QueryClient({
@@ -9,7 +9,7 @@ const queryClient = new QueryClient({
 
 function AuthListener() {
   useAuthListener();
-  useEffect(() => void hydrateCart(), []);
+  useEffect(() => whenIdle(() => void hydrateCart(), 1000), []);
   return null;
 }
 

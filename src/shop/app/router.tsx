@@ -4,6 +4,7 @@ import { ShopLayout } from './layout/shop-layout.js';
 import { RequireCustomer } from './require-customer.js';
 import { RouteError } from './route-error.js';
 
+/** Each page is its own chunk, loaded on first visit. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 const routes: RouteObject[] = [

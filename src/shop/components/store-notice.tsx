@@ -1,4 +1,4 @@
-import { useStoreSettingsQuery } from '../../shared/data/index.js';
+import { useStoreSettingsQuery } from '../lib/data.js';
 import { fr } from '../i18n/fr.js';
 
 /** Tells the customer, live, when the shop stops taking orders or deliveries. */

@@ -9,27 +9,50 @@ interface SessionState {
   session: Session | null;
 }
 
-export const useSessionStore = create<SessionState>(() => ({ status: 'loading', session: null }));
+const SESSION_STORAGE_KEY = 'restaurant-shop-auth';
+
+/** Without a stored session the visitor is signed out: no need to wait for supabase-js to say so. */
+const storedSession = () => {
+  try {
+    return localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return true;
+  }
+};
+
+export const useSessionStore = create<SessionState>(() => ({ status: storedSession() ? 'loading' : 'signedOut', session: null }));
 
 const apply = (session: Session | null) => useSessionStore.setState({ session, status: session ? 'signedIn' : 'signedOut' });
 
+/** Runs after the first paint, when the browser is idle (or at the latest after the timeout). */
+export function whenIdle(task: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
+
 /**
  * Follows supabase-js auth events; a refresh that yields no session means signed out.
- * The client is loaded after first paint to keep the first route small.
+ * A signed-out visitor's first page does not wait for supabase-js: it loads when the browser is idle.
  */
 export function useAuthListener(): void {
   useEffect(() => {
     let unsubscribe = () => {};
     let cancelled = false;
-    import('../../shared/data/client.js').then(({ getSupabase }) => {
+    const start = () => import('./data-client.js').then(({ getSupabase }) => {
       if (cancelled) return;
       const auth = getSupabase().auth;
       auth.getSession().then(({ data }) => apply(data.session), () => apply(null));
       const { data } = auth.onAuthStateChange((_event, session) => apply(session));
       unsubscribe = () => data.subscription.unsubscribe();
     }, () => apply(null));
+    const cancelIdle = storedSession() ? (void start(), () => {}) : whenIdle(() => void start());
     return () => {
       cancelled = true;
+      cancelIdle();
       unsubscribe();
     };
   }, []);

@@ -1,7 +1,10 @@
-import { addToCart, decrementLine, incrementLine, removeLine, type AddChoice, type CartChange } from '../../shared/domain/cart.js';
+import { addToCart, decrementLine, incrementLine, parsePersistedCart, removeLine, type AddChoice, type CartChange } from '../../shared/domain/cart.js';
 import type { MenuItem } from '../../shared/domain/menu.js';
 import { toast } from '../components/ui/toast-store.js';
-import { useCartStore } from './cart-store.js';
+import { hydrateWith, useCartStore } from './cart-store.js';
+
+// Any screen that can change the cart reads the saved one first, so nothing is overwritten.
+hydrateWith(parsePersistedCart);
 
 function apply(change: CartChange): boolean {
   if (change.ok) useCartStore.getState().setItems(change.items);

@@ -16,16 +16,20 @@ export const useCartStore = create<CartState>((set) => ({
   setItems: (items) => set({ items }),
 }));
 
-/** Reads the saved cart (the domain drops what cannot be read back). Loaded lazily: it needs zod. */
-export async function hydrateCart(): Promise<void> {
+/** Reads the saved cart once, with the domain's parser (which drops what cannot be read back). */
+export function hydrateWith(parse: (raw: string | null) => CartItem[]): void {
   if (useCartStore.getState().hydrated) return;
-  const { parsePersistedCart } = await import('../../shared/domain/cart.js');
   let saved: CartItem[] = [];
   try {
-    saved = parsePersistedCart(localStorage.getItem(STORAGE_KEY));
+    saved = parse(localStorage.getItem(STORAGE_KEY));
   } catch {}
-  const { hydrated, items } = useCartStore.getState();
-  if (!hydrated) useCartStore.setState({ hydrated: true, items: items.length ? items : saved });
+  useCartStore.setState({ hydrated: true, items: saved });
+}
+
+/** The parser needs zod, so the first page loads it when the browser is idle. */
+export async function hydrateCart(): Promise<void> {
+  const { parsePersistedCart } = await import('../../shared/domain/cart.js');
+  hydrateWith(parsePersistedCart);
 }
 
 useCartStore.subscribe((s, prev) => {

@@ -46,6 +46,8 @@ test.describe('customer accounts', () => {
     await expect(page).toHaveURL(/\/profil$/);
     await expect(page.getByTestId('toast')).toContainText('Bienvenue à nouveau !');
     await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
+    // The shop keeps its own session, apart from the admin's on the same origin.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth')))).toEqual(['restaurant-shop-auth']);
     await screenshot(page, 'profile');
 
     await page.getByRole('link', { name: 'Mes Commandes' }).first().click();

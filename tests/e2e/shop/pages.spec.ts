@@ -13,6 +13,8 @@ test.describe('shop pages and layout', () => {
     await expect(offer).toContainText('Du 10 au 13 octobre');
     await expect(offer).toContainText('12,50€');
     await expect(offer.getByRole('link', { name: /Appeler/ })).toHaveAttribute('href', /^tel:\+352/);
+    // Below the fold, our reviews load once the visitor scrolls near them.
+    await page.getByRole('heading', { name: 'Ils nous ont goûtés' }).scrollIntoViewIfNeeded();
     await expect(page.getByTestId('reviews-list').getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('link', { name: 'Ver o Menu' })).toHaveAttribute('href', '/menu');
     await screenshot(page, 'home');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useMyOrdersQuery } from '../../../shared/data/index.js';
+import { useMyOrdersQuery } from '../../lib/data.js';
 import { formatDateTimeFr } from '../../../shared/domain/french-dates.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { DELIVERY_METHOD_LABELS } from '../../../shared/domain/delivery-method.js';

@@ -1,4 +1,4 @@
-import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, refusalOf } from '../../../shared/data/index.js';
+import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, refusalOf } from '../../lib/data.js';
 import { cartSubtotal } from '../../../shared/domain/cart.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
 import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCustomerPrefillQuery } from '../../../shared/data/index.js';
+import { useCustomerPrefillQuery } from '../../lib/data.js';
 import { useSession } from '../../lib/session.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
 

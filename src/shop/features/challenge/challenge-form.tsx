@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { validateChallengeForm, type ChallengeErrors } from '../../../shared/domain/challenge-form.js';
-import { useRegisterForChallengeMutation } from '../../../shared/data/index.js';
+import { useRegisterForChallengeMutation } from '../../lib/data.js';
 
 const t = fr.challenge;
 

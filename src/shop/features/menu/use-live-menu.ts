@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, subscribeToTable, useMenuQuery } from '../../../shared/data/index.js';
+import { queryKeys, subscribeToTable, useMenuQuery } from '../../lib/data.js';
 
 /** The menu, refreshed whenever the kitchen marks a dish available or not. */
 export function useLiveMenu() {

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { MENU_CATEGORIES } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
 import { restaurant } from '../../config/restaurant.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ArrowRightIcon, FlameIcon, PhoneIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
-import { ReviewsWidget } from './reviews-widget.js';
+import { WhenVisible } from '../../components/ui/when-visible.js';
 
+
+const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
 const t = fr.home;
 const highlightIcons = [FlameIcon, TruckIcon, StoreIcon];
 const showcased: string[] = ['grill', 'chic_n_fries', 'francesinhas', 'hamburgers', 'desserts'];
@@ -93,7 +96,9 @@ export default function HomePage() {
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="reviews-title" className="text-center text-4xl font-bold uppercase md:text-5xl">{t.reviewsTitle}</h2>
           <p className="mt-3 mb-10 text-center text-charcoal-700">{t.reviewsLead}</p>
-          <ReviewsWidget limit={3} />
+          <WhenVisible minHeight="16rem">
+            <Suspense fallback={null}><ReviewsWidget limit={3} /></Suspense>
+          </WhenVisible>
           <p className="mt-10 text-center">
             <Link to="/avis" className={buttonClass('outline')}>{t.allReviews}</Link>
           </p>

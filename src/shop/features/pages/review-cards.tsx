@@ -2,7 +2,7 @@ import { formatDateFr } from '../../../shared/domain/french-dates.js';
 import { fr } from '../../i18n/fr.js';
 import { StarIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { useReviewsQuery, type ReviewRow } from '../../../shared/data/index.js';
+import { useReviewsQuery, type ReviewRow } from '../../lib/data.js';
 
 export function Stars({ rating, className = 'size-4' }: { rating: number; className?: string }) {
   return (

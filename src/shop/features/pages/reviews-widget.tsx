@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ReviewCards } from './review-cards.js';
 
 /** A third-party reviews script when one is configured (REVIEWS_WIDGET_SRC), our own reviews otherwise. */
-export function ReviewsWidget({ limit }: { limit?: number }) {
+export default function ReviewsWidget({ limit }: { limit?: number }) {
   const src = window.__ENV__?.REVIEWS_WIDGET_SRC;
   const slot = useRef<HTMLDivElement>(null);
 

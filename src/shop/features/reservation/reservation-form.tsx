@@ -8,7 +8,7 @@ import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { refusalOf, useCreateReservationMutation } from '../../../shared/data/index.js';
+import { refusalOf, useCreateReservationMutation } from '../../lib/data.js';
 
 const t = fr.contact;
 const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: '', people: '', message: '' };

@@ -1,4 +1,4 @@
-import type { TrackedOrder } from '../../../shared/data/index.js';
+import type { TrackedOrder } from '../../lib/data.js';
 import { formatDateFr, formatDateTimeFr } from '../../../shared/domain/french-dates.js';
 import { normaliseStatus, orderStatusInfo, type OrderStatus } from '../../../shared/domain/order-status.js';
 import { fr } from '../../i18n/fr.js';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { getSupabase } from '../../../../shared/data/client.js';
+import { getSupabase } from '../../../lib/data-client.js';
 
 export interface Credentials {
   email: string;
