@@ -8,6 +8,14 @@ import type { Order } from '../../src/shared/domain/order';
 import { FakePrinter } from './support/fake-printer';
 import { sampleOrder } from './support/order';
 
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const tmpFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'queue-')), 'print-queue.json');
 
 /** Prints the order id as the ticket, over real TCP, so the fake printer's jobs name the orders. */
@@ -39,7 +47,8 @@ describe('the kiosk print queue', () => {
     expect(q.enqueue(order, 'auto').queued).toBe(false);
     await q.idle();
     expect(q.enqueue(order, 'auto').queued).toBe(false);
-    await new Promise((r) => setTimeout(r, 100));
+    await printer.waitForJobs(1);
+    await new Promise((r) => setTimeout(r, 200));
     expect(printer.jobs.map(String)).toEqual([order.id]);
     expect(q.isPrinted(order.id)).toBe(true);
   });
@@ -62,7 +71,7 @@ describe('the kiosk print queue', () => {
     const q = newQueue(tmpFile(), printer, [100]);
     const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
     q.enqueue(order, 'auto');
-    await new Promise((r) => setTimeout(r, 250));
+    await until(() => q.status().jobs[0]?.attempts >= 2);
     const status = q.status();
     expect(status.online).toBe(false);
     expect(status.lastError).toMatch(/injoignable/);
@@ -71,7 +80,7 @@ describe('the kiosk print queue', () => {
 
     const back = await newPrinter(port);
     await back.waitForJobs(1);
-    await q.idle();
+    await until(() => q.status().pending === 0);
     await new Promise((r) => setTimeout(r, 300));
     expect(back.jobs.map(String)).toEqual([order.id]);
     expect(q.status()).toMatchObject({ online: true, lastError: null, pending: 0 });
@@ -93,7 +102,8 @@ describe('the kiosk print queue', () => {
     second.start();
     for (const o of orders) second.enqueue(o, 'auto');
     await second.idle();
-    await new Promise((r) => setTimeout(r, 100));
+    await printer.waitForJobs(3);
+    await new Promise((r) => setTimeout(r, 200));
     expect(printer.jobs.map(String).sort()).toEqual(orders.map((o) => o.id).sort());
   });
 
