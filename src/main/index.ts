@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
-import { app, BrowserWindow, ipcMain, net, powerSaveBlocker, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, powerSaveBlocker, protocol, session, shell } from 'electron';
 import { IPC } from '../shared/ipc';
 import { createAutoLaunch } from './auto-launch';
 import { registerIpcHandlers } from './ipc-handlers';
@@ -75,7 +75,8 @@ async function start(): Promise<void> {
     (url) => isAppUrl(url, APP_ORIGIN),
   );
   ipcMain.handle(IPC.saveConnection, (event, value) => {
-    if (!isAppUrl(event.senderFrame?.url ?? '', APP_ORIGIN)) throw new Error('Appel refusé.');
+    // Only the first-start page may change which server the kiosk talks to.
+    if ((event.senderFrame?.url ?? '') !== `${APP_ORIGIN}/setup`) throw new Error('Appel refusé.');
     config.setConnection(value);
     mainWindow?.loadURL(ADMIN_ENTRY);
     return true;
@@ -92,6 +93,8 @@ async function start(): Promise<void> {
     });
   });
 
+  // No application menu: its shortcuts (developer tools, reload) are not for the counter.
+  Menu.setApplicationMenu(null);
   powerSaveBlocker.start('prevent-display-sleep');
   mainWindow = createWindow(config.windowMode, config.connection ? ADMIN_ENTRY : `${APP_ORIGIN}/setup`);
 
@@ -125,6 +128,8 @@ function createWindow(mode: 'kiosk' | 'fullscreen' | 'window', url: string): Bro
       backgroundThrottling: false,
       autoplayPolicy: 'no-user-gesture-required',
       spellcheck: false,
+      // Developer tools would hand the signed-in admin session to anyone at the counter.
+      devTools: !app.isPackaged,
     },
   });
   win.once('ready-to-show', () => win.show());
