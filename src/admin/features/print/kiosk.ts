@@ -72,9 +72,10 @@ export const kioskAutoLaunch = () => call(() => requireKiosk().getAutoLaunch());
 export const setKioskAutoLaunch = (enabled: boolean) => call(() => requireKiosk().setAutoLaunch(enabled));
 export const kioskPrintedOrderIds = () => call(() => requireKiosk().getPrintedOrderIds());
 
-/** Live printer status; a no-op outside the kiosk. */
+/** Live printer status; a no-op outside the kiosk (or in a kiosk whose bridge predates status events). */
 export function onKioskPrinterStatus(listener: (status: PrinterStatus) => void): () => void {
-  return window.kiosk ? window.kiosk.onPrinterStatus(listener) : () => {};
+  const kiosk = window.kiosk;
+  return typeof kiosk?.onPrinterStatus === 'function' ? kiosk.onPrinterStatus(listener) : () => {};
 }
 
 /**
