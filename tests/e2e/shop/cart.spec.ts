@@ -1,5 +1,11 @@
-import { expect, screenshot, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { addToCart, choosePreorder, fillContact, openCart, setStoreSetting } from './shop-helpers';
+
+/** The panel is fixed over the page, so a full-page capture would miss it: keep the viewport. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}-${test.info().project.name}.png` });
+}
 
 test.describe('cart', () => {
   test('adding merges identical lines, the badge counts units, trash at 1, persisted under cartItems', async ({ page }) => {
