@@ -91,7 +91,6 @@ const categories = {
 
 function grillScene(w, h, seed, chickens) {
   const r = rng(seed);
-  const bars = Array.from({ length: Math.ceil(w / 46) }, (_, i) => `<rect x="${i * 46}" y="${h * 0.46}" width="14" height="${h * 0.5}" fill="#1a1410" opacity=".7"/>`).join('');
   let body = `<rect width="${w}" height="${h}" fill="#0f0b09"/>
     <rect y="${h * 0.55}" width="${w}" height="${h * 0.45}" fill="url(#ember)"/>
     ${flames(0, h, w, h * 0.5, r)}
