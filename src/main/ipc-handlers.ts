@@ -62,4 +62,5 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskService
   handle(IPC.getAutoLaunch, () => services.autoLaunch.isEnabled());
   handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));
   handle(IPC.getPrintedOrderIds, () => services.queue.printedOrderIds());
+  handle(IPC.retryPrinting, () => services.queue.retryNow());
 }

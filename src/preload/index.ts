@@ -13,6 +13,7 @@ const kiosk: KioskApi = {
   getAutoLaunch: () => ipcRenderer.invoke(IPC.getAutoLaunch),
   setAutoLaunch: (enabled: boolean) => ipcRenderer.invoke(IPC.setAutoLaunch, enabled),
   getPrintedOrderIds: () => ipcRenderer.invoke(IPC.getPrintedOrderIds),
+  retryPrinting: () => ipcRenderer.invoke(IPC.retryPrinting),
   onPrinterStatus(listener: (status: PrinterStatus) => void) {
     const wrapped = (_event: unknown, status: PrinterStatus) => listener(status);
     ipcRenderer.on(IPC.printerStatusEvent, wrapped);

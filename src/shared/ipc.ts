@@ -69,6 +69,8 @@ export interface KioskApi {
   setAutoLaunch(enabled: boolean): Promise<boolean>;
   /** Orders this kiosk has already printed automatically (so the admin can show it). */
   getPrintedOrderIds(): Promise<string[]>;
+  /** Tries the waiting tickets again now (the printer is back), without adding any ticket. */
+  retryPrinting(): Promise<void>;
   /** Called whenever the printer or a job changes; returns an unsubscribe function. */
   onPrinterStatus(listener: (status: PrinterStatus) => void): () => void;
 }
@@ -84,6 +86,7 @@ export const IPC = {
   getAutoLaunch: 'kiosk:get-auto-launch',
   setAutoLaunch: 'kiosk:set-auto-launch',
   getPrintedOrderIds: 'kiosk:get-printed-order-ids',
+  retryPrinting: 'kiosk:retry-printing',
   printerStatusEvent: 'kiosk:printer-status',
   saveConnection: 'kiosk:save-connection',
 } as const;

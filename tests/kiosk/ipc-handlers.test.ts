@@ -88,6 +88,11 @@ describe('kiosk IPC handlers', () => {
     expect(await ipc.invoke(IPC.getPrintedOrderIds, APP)).toEqual([order.id]);
   });
 
+  it('retries the waiting tickets on demand without adding one', async () => {
+    expect(await ipc.invoke(IPC.retryPrinting, APP)).toBeUndefined();
+    expect(printed).toEqual([]);
+  });
+
   it('skips automatic printing when it is switched off, but still prints on demand', async () => {
     await ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, autoPrint: false });
     const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });

@@ -6,6 +6,7 @@ export interface KioskLog {
   autoLaunch: boolean[];
   printed: { id: string; reason: string }[];
   testPrints: number;
+  retries: number;
 }
 
 /**
@@ -17,7 +18,7 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
     type Status = { online: boolean; lastError: string | null; pending: number; jobs: { orderId: string; state: string; attempts: number; lastError: string | null; updatedAt: string }[] };
     type Settings = { type: string; interface: string; width: number; copies: number; kitchenTicket: boolean; cashDrawer: boolean; autoPrint: boolean };
     const w = window as unknown as Record<string, unknown>;
-    const log = { saved: [] as unknown[], autoLaunch: [] as boolean[], printed: [] as { id: string; reason: string }[], testPrints: 0 };
+    const log = { saved: [] as unknown[], autoLaunch: [] as boolean[], printed: [] as { id: string; reason: string }[], testPrints: 0, retries: 0 };
     const listeners = new Set<(s: Status) => void>();
     let status: Status = { online: true, lastError: null, pending: 0, jobs: [] };
     // What the kiosk keeps on disk survives a reload of the page.
@@ -66,6 +67,9 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
         return on;
       },
       getPrintedOrderIds: async () => [...printedIds],
+      async retryPrinting() {
+        log.retries++;
+      },
       onPrinterStatus(listener: (s: Status) => void) {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -80,12 +80,13 @@ export function onKioskPrinterStatus(listener: (status: PrinterStatus) => void):
 
 /**
  * "Try again" for failed tickets. The failed job is still in the kiosk's queue; submitting the order
- * again would add a second ticket. Saving the unchanged printer settings makes the main process
- * retry its queue at once (queue.retryNow), so each ticket still prints once.
+ * again would add a second ticket, so the kiosk is asked to retry its queue now. An older kiosk without
+ * that call is nudged by saving its unchanged printer settings, which retries the queue too.
  */
 export async function retryKioskPrinting(): Promise<void> {
   await call(async () => {
     const kiosk = requireKiosk();
-    await kiosk.setPrinterSettings(await kiosk.getPrinterSettings());
+    if (typeof kiosk.retryPrinting === 'function') await kiosk.retryPrinting();
+    else await kiosk.setPrinterSettings(await kiosk.getPrinterSettings());
   });
 }
