@@ -103,6 +103,25 @@ function runVitest(name, args) {
 let passed = 0;
 let failed = 0;
 let status = 0;
+
+// Static checks first: types of every part (Node and browser) and the lint rules (import boundaries).
+if (extra.length === 0) {
+  const checks = [
+    ['types (node)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+    ['types (web)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+    ['lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+  ];
+  for (const [name, args] of checks) {
+    const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    console.log(`${r.status === 0 ? '✓' : '✗'} ${name}`);
+    if (r.status === 0) passed++;
+    else {
+      failed++;
+      status = 1;
+    }
+  }
+}
+
 const runs = extra.length
   ? [runVitest('selected', extra)]
   : [runVitest('main', ['--exclude', 'tests/reliability/**']), runVitest('reliability', ['tests/reliability', '--no-file-parallelism'])];

@@ -54,5 +54,4 @@ export async function failure(p: Promise<unknown>): Promise<{ code?: string; mes
 }
 
 /** A row or RPC result whose shape the test itself asserts. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRow = Record<string, any>;
