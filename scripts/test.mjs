@@ -104,6 +104,17 @@ let passed = 0;
 let failed = 0;
 let status = 0;
 
+// The backend serves the built apps: build them first (when stale), as `npm start` does, so that
+// every test sees the same server whether or not the browser tests ran before.
+{
+  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--eval', "import('./src/backend/cli/build-apps.ts').then((m) => m.buildStaleApps(process.cwd()))"], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('Building the shop and the admin failed.');
+    failed++;
+    status = 1;
+  }
+}
+
 // Static checks first: types of every part (Node and browser) and the lint rules (import boundaries).
 if (extra.length === 0) {
   const checks = [
