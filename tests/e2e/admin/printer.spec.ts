@@ -110,7 +110,8 @@ test.describe('the counter kiosk printer in the admin', () => {
     const log = await kioskLog(page);
     expect(log.retries).toBe(retriesBefore + 1);
     expect(log.saved).toHaveLength(before);
-    expect(log.printed).toEqual([]);
+    // Other tests' waiting orders may print themselves (reason 'auto'); the retry itself prints nothing.
+    expect(log.printed.filter((p) => p.reason !== 'auto')).toEqual([]);
 
     await indicator.getByRole('link').click();
     await expect(page).toHaveURL(/\/admin\/printer$/);
