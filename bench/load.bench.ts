@@ -33,6 +33,9 @@ function problems(r: LoadReport, fault: boolean): string[] {
   if (r.lostOrders) p.push(`${r.lostOrders} acknowledged order(s) not stored`);
   if (r.duplicatedOrders) p.push(`${r.duplicatedOrders} order(s) stored twice`);
   if (r.unclearFailures) p.push(`${r.unclearFailures} failure(s) without an error message`);
+  if (r.placedTwice) p.push(`${r.placedTwice} customer order(s) placed twice`);
+  if (r.storedDespiteError) p.push(`${r.storedDespiteError} order(s) stored but never confirmed to the customer`);
+  if (r.unansweredOrders) p.push(`${r.unansweredOrders} order(s) left without an answer`);
   if (fault && r.acknowledgedAfterFault === 0) p.push('no order acknowledged after the fault');
   r.boards.forEach((b, i) => {
     if (b.missed) p.push(`dashboard ${i + 1} missed ${b.missed} order(s)`);
@@ -113,7 +116,8 @@ const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
   'place p50/p95/p99 ms': `${r.placeMs.p50} / ${r.placeMs.p95} / ${r.placeMs.p99}`,
   'event p50/p95/p99 ms': `${r.eventMs.p50} / ${r.eventMs.p95} / ${r.eventMs.p99}`,
   'lost': r.lostOrders,
-  'dup': r.duplicatedOrders,
+  'dup': r.duplicatedOrders + r.placedTwice,
+  'retried': r.retriedOrders,
   'missed (1/2)': r.boards.map((b) => b.missed).join('/'),
   'caught up (1/2)': r.boards.map((b) => b.caughtUp).join('/'),
   'ok': p.length === 0 ? 'yes' : 'NO',
@@ -121,7 +125,7 @@ const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
 console.table(rows);
 for (const l of lines) {
   if (l.r.failures.length) console.log(`${l.db} ${l.scenario}: errors seen by customers: ${failureSummary(l.r.failures)}; stored despite an error: ${l.r.storedDespiteError}; acknowledged before the fault: ${l.r.acknowledgedBeforeFault}`);
-  if (!l.scenario.includes('restart') && l.r.failures.length) console.log(`NOTE ${l.db} ${l.scenario}: ${l.r.failures.length} error(s) without a fault (each a clear error; the order was not taken unless counted as stored despite an error)`);
+  if (!l.scenario.includes('restart') && l.r.failures.length) console.log(`NOTE ${l.db} ${l.scenario}: ${l.r.failures.length} error(s) without a fault (each a clear error; lost answers were sent again under the same request id: ${l.r.retriedOrders} order(s) retried)`);
   for (const p of l.problems) console.error(`FAILED ${l.db} ${l.scenario}: ${p}`);
 }
 if (lines.some((l) => l.problems.length)) process.exit(1);

@@ -31,7 +31,9 @@ const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; 
   challenge_registrations: { key: 'id', row: () => ({ name: 'Test', email: 't@example.lu', agreed_to_terms: true }), change: { name: 'Changé' } },
   notification_outbox: { key: 'id', row: () => ({ kind: 'order_status', channel: 'email', recipient: 't@example.lu' }), change: { status: 'failed' } },
   notification_attempts: { key: 'id', row: () => ({ ok: true }), change: { error: 'changed' } },
+  order_requests: { key: 'request_id', row: () => ({ request_id: crypto.randomUUID(), order_id: placedOrderId, request_hash: 'x' }), change: { request_hash: 'y' } },
 };
+let placedOrderId = '';
 
 // What each role may do: all/own/public rows or none for select; ok, none (0 rows) or denied for writes.
 const r = (select: string, insert: string, update: string, del: string) => ({ select, insert, update, delete: del });
@@ -61,6 +63,7 @@ const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
   challenge_registrations: { ...FORM, 'other customer': FORM.customer },
   notification_outbox: { ...OUTBOX, 'other customer': OUTBOX.customer },
   notification_attempts: { ...OUTBOX, 'other customer': OUTBOX.customer },
+  order_requests: { ...OUTBOX, 'other customer': OUTBOX.customer },
 };
 
 describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
@@ -117,12 +120,18 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     await signUp(b, { sub: adminId, email: 'gerant@example.lu' });
     clients.admin = b.client(await sign(adminId, 'gerant@example.lu', { provider: 'email', role: 'admin' }));
 
-    await service.from('orders').insert([orderRow({ user_id: customerId, customer_email: 'joana@example.lu' }), orderRow()]);
+    const { data: placed } = await service.from('orders').insert([orderRow({ user_id: customerId, customer_email: 'joana@example.lu' }), orderRow()]).select('id');
+    placedOrderId = placed![1]!.id as string;
     await service.from('store_settings').insert({ key: 'private_note', value: { note: 'staff only' }, is_public: false });
     outboxId = (await fixture('notification_outbox')).id as string;
-    for (const t of ['reservations', 'challenge_registrations', 'notification_attempts']) await fixture(t);
+    for (const t of ['reservations', 'challenge_registrations', 'notification_attempts', 'order_requests']) await fixture(t);
   });
   afterAll(async () => b?.close());
+
+  it('covers every table of the public schema', async () => {
+    const tables = await b.db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
+    expect(tables.rows.map((r) => r.t)).toEqual(Object.keys(TABLES).sort());
+  });
 
   it('lets each role do exactly what the security model says, table by table', async () => {
     const got: Record<string, Record<Role, Record<Op, string>>> = {};

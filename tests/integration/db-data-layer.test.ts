@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { signUp } from './db-support.js';
 import {
@@ -114,6 +116,49 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
     expect(tracked).toMatchObject({ order_number: placed.order_number, status: 'En attente', grand_total: 27.78, customer_city: 'Differdange' });
     expect(await trackOrder('00000000')).toBeNull();
     expect(refusalOf(await trackOrder(' ').catch((x: unknown) => x))?.code).toBe('search_term_required');
+  });
+
+  it('an order whose answer is lost is sent again under the same request id and placed once', async () => {
+    // The request reaches the database and the order is placed, but the answer never comes back
+    // (the connection drops): twice in a row. The third try gets the answer.
+    let calls = 0;
+    let lose = 2;
+    const ids = new Set<string>();
+    const losing: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).includes('/rpc/place_order')) {
+        calls++;
+        ids.add(JSON.parse(String(init?.body)).p_order.requestId);
+        if (lose > 0) {
+          lose--;
+          await res.arrayBuffer();
+          throw new TypeError('fetch failed');
+        }
+      }
+      return res;
+    };
+    setSupabase(createClient(b.url, b.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never }, global: { fetch: losing, headers: { Authorization: `Bearer ${customerToken}` } } }));
+    const before = (await fetchMyOrders()).length;
+    const placed = await placeOrder({ ...preorder(), customer: { ...preorder().customer, notes: 'answer lost twice' } }, { attempts: 3, delayMs: 10 });
+    expect(calls).toBe(3);
+    expect(ids.size).toBe(1);
+    const mine = await fetchMyOrders();
+    expect(mine).toHaveLength(before + 1);
+    expect(mine.filter((o) => o.notes === 'answer lost twice').map((o) => o.id)).toEqual([placed.id]);
+
+    // A refusal is an answer: it is not retried.
+    calls = 0;
+    lose = 0;
+    const refused = await placeOrder({ ...preorder(), items: [{ menuItemId: '30', quantity: 1 }], requestId: crypto.randomUUID() }, { attempts: 3, delayMs: 10 }).catch((x: unknown) => x);
+    expect(refusalOf(refused)?.code).toBe('minimum_not_met');
+    expect(calls).toBe(1);
+
+    // When every try loses its answer, the customer is told it failed (and nothing is placed twice).
+    lose = 10;
+    const lost = await placeOrder({ ...preorder(), customer: { ...preorder().customer, notes: 'answer always lost' } }, { attempts: 2, delayMs: 10 }).catch((x: unknown) => x);
+    expect(lost).toBeInstanceOf(DataError);
+    expect(refusalOf(lost)).toBeNull();
+    expect((await fetchMyOrders()).filter((o) => o.notes === 'answer always lost')).toHaveLength(1);
   });
 
   it('gives admins stats, search, counts and status changes that queue a message', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { admin, anon, as, customer, failure, service, signUp, type Caller, type AnyRow } from './db-support.js';
@@ -218,6 +219,49 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     const ghost = customer('ghost', 'ghost@example.lu');
     const g = await place(ghost, pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: tomorrowOpen.rows[0]!.d, preorder_time: '12:00' }), null);
     expect([g.user_id, g.customer_email]).toEqual([null, 'joana@example.lu']);
+  });
+
+  it('places an order sent twice under one request id once, and refuses the id for another order', async () => {
+    const requestId = crypto.randomUUID();
+    const order = pickup([{ menuItemId: '32', quantity: 2 }], { requestId, notes: 'twice' });
+    const first = await place(anon, order);
+    const again = await place(anon, order);
+    expect(again.id).toBe(first.id);
+    expect(again.order_number).toBe(first.order_number);
+    expect(again.grand_total).toBe(first.grand_total);
+    const stored = await b.db.query(`select count(*)::int as n from public.orders where id = $1 or notes = 'twice'`, [first.id]);
+    expect(stored.rows[0]).toEqual({ n: 1 });
+
+    // Same id, other content: refused, nothing placed.
+    const other = await refusal(anon, pickup([{ menuItemId: '32', quantity: 3 }], { requestId }));
+    expect([other?.detail, other?.hint, other?.message]).toEqual(['request_reused', 'Requête invalide', 'Cette commande a déjà été envoyée avec un autre contenu. Veuillez réessayer.']);
+    // Same id and content from someone else (a signed-in customer): refused too, the order is not disclosed.
+    const someone = customer('someone', 'someone@example.lu');
+    await signUp(b, someone);
+    expect((await refusal(someone, order))?.detail).toBe('request_reused');
+    // An id that is not a UUID is refused; an order refused by the rules does not keep its id.
+    expect((await refusal(anon, pickup([{ menuItemId: '32', quantity: 1 }], { requestId: "x' or 1=1 --" })))?.detail).toBe('invalid_request');
+    const laterId = crypto.randomUUID();
+    expect((await refusal(anon, delivery([{ menuItemId: '30', quantity: 1 }], 'Differdange', { requestId: laterId })))?.detail).toBe('minimum_not_met');
+    const fixed = await place(anon, delivery([{ menuItemId: '32', quantity: 2 }], 'Differdange', { requestId: laterId }));
+    expect(fixed.status).toBe('En attente');
+    // Only admins read the request ids; a deleted order takes its id with it.
+    expect((await failure(as(b, anon, (tx) => tx.query(`select * from public.order_requests`))))?.code).toBe('42501');
+    expect((await as(b, someone, (tx) => tx.query(`select * from public.order_requests`))).rows).toEqual([]);
+    expect((await as(b, admin(), (tx) => tx.query(`select order_id from public.order_requests where request_id = $1`, [requestId]))).rows).toEqual([{ order_id: first.id }]);
+    await b.db.query(`delete from public.orders where id = $1`, [first.id]);
+    expect((await b.db.query(`select 1 from public.order_requests where request_id = $1`, [requestId])).rows).toEqual([]);
+    // The inner function is not an entry point.
+    expect((await failure(as(b, anon, (tx) => tx.query(`select public.place_order_once('{}'::jsonb, null)`))))?.code).toBe('42501');
+  });
+
+  it('places one order when the same request arrives twice at the same moment', async () => {
+    const requestId = crypto.randomUUID();
+    const order = pickup([{ menuItemId: '32', quantity: 1 }], { requestId, notes: 'same moment' });
+    const [a, c] = await Promise.all([place(anon, order), place(anon, order)]);
+    expect(a.id).toBe(c.id);
+    const stored = await b.db.query(`select count(*)::int as n from public.orders where notes = 'same moment'`);
+    expect(stored.rows[0]).toEqual({ n: 1 });
   });
 
   it('answers bad input with a refusal, never a crash', async () => {

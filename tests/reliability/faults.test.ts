@@ -13,6 +13,12 @@ function expectNothingLost(r: LoadReport) {
   expect(r.unclearFailures, why).toBe(0);
   expect(r.lostOrders, why).toBe(0);
   expect(r.duplicatedOrders, why).toBe(0);
+  // Customers sent each order again (same request id) until it was answered: none placed twice,
+  // none placed without its customer knowing, none left unanswered.
+  expect(r.retriedOrders, why).toBeGreaterThan(0);
+  expect(r.placedTwice, why).toBe(0);
+  expect(r.storedDespiteError, why).toBe(0);
+  expect(r.unansweredOrders, why).toBe(0);
   for (const board of r.boards) {
     expect(board.missed, why).toBe(0);
     expect(board.duplicateEvents, why).toBe(0);

@@ -21,6 +21,8 @@ describe.each(testDatabases())('orders under load on %s', (kind) => {
     expect(r.lostOrders).toBe(0);
     expect(r.duplicatedOrders).toBe(0);
     expect(r.storedDespiteError).toBe(0);
+    expect(r.placedTwice).toBe(0);
+    expect(r.unansweredOrders).toBe(0);
     for (const board of r.boards) {
       expect(board.missed).toBe(0);
       expect(board.duplicateEvents).toBe(0);

@@ -2,25 +2,46 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { orderSchema, type Order } from '../domain/order.js';
-import type { OrderRequest } from '../domain/order-request.js';
+import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import { getSupabase } from './client.js';
-import { failIf } from './errors.js';
+import { failIf, type PostgrestLikeError } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type ChangeEvent, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { OrderStats, PlacedOrder } from './rows.js';
 
 const toOrders = (rows: unknown[] | null): Order[] => (rows ?? []).map((r) => orderSchema.parse(r));
 
+/** How often an order whose answer was lost is sent again, and after how long (ms, grows each time). */
+export const PLACE_ORDER_RETRIES = { attempts: 3, delayMs: 700 };
+
+/**
+ * Did the call fail without an answer from the database (network down, connection dropped, server
+ * restarting)? Then the order may or may not have been placed, and only a retry with the same
+ * request id can tell.
+ */
+export function isLostAnswer(status: number, error: PostgrestLikeError): boolean {
+  if (status === 0 || status === 502 || status === 503 || status === 504) return true;
+  return !error.code && /fetch|network|load failed|socket|ECONN|terminated/i.test(error.message);
+}
+
 /**
  * Places an order through the place_order RPC: the database prices it from the menu and checks
  * every rule. A refusal throws a DataError whose `refusal` has the code, title and French message.
+ * A lost answer is retried with the same request id, so the order is placed at most once.
  */
-export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
-  const { data, error } = await getSupabase().rpc('place_order', { p_order: request });
-  failIf(error);
-  const row = data as { order_number: string; subtotal: number | string };
-  return { ...orderSchema.parse(data), order_number: row.order_number, subtotal: Number(row.subtotal) };
+export async function placeOrder(request: OrderRequest, retries = PLACE_ORDER_RETRIES): Promise<PlacedOrder> {
+  const payload: OrderRequest = request.requestId ? request : { ...request, requestId: newOrderRequestId() };
+  for (let attempt = 1; ; attempt++) {
+    const { data, error, status } = await getSupabase().rpc('place_order', { p_order: payload });
+    if (error && attempt < retries.attempts && isLostAnswer(status, error)) {
+      await new Promise((r) => setTimeout(r, retries.delayMs * attempt));
+      continue;
+    }
+    failIf(error);
+    const row = data as { order_number: string; subtotal: number | string };
+    return { ...orderSchema.parse(data), order_number: row.order_number, subtotal: Number(row.subtotal) };
+  }
 }
 
 export async function fetchOrder(id: string): Promise<Order | null> {
@@ -104,7 +125,7 @@ function useOrdersLive(): void {
 export function usePlaceOrderMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: placeOrder,
+    mutationFn: (request: OrderRequest) => placeOrder(request),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.account.all }),
   });
 }

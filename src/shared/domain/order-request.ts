@@ -22,8 +22,24 @@ export const orderRequestSchema = z.object({
   preorderDate: z.string().nullable(),
   preorderTime: z.string().nullable(),
   items: z.array(orderLineRequestSchema),
+  /** Drawn once per order and sent again with every retry of it: the database places it once. */
+  requestId: z.string().uuid().optional(),
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+/**
+ * A random request id (UUID v4). `crypto.randomUUID` only exists on secure pages (https or
+ * localhost); a shop opened over plain http on the restaurant's network still gets one.
+ */
+export function newOrderRequestId(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export interface CheckoutChoices {
   customer: OrderRequest['customer'];

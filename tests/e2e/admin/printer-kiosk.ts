@@ -51,8 +51,20 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
       async printOrder(req: { order: { id: string }; reason: string }) {
         log.printed.push({ id: req.order.id, reason: req.reason });
         const at = new Date().toISOString();
-        push({ ...status, pending: 1, jobs: [{ orderId: req.order.id, state: 'queued', attempts: 0, lastError: null, updatedAt: at }] });
-        setTimeout(() => push({ online: true, lastError: null, pending: 0, jobs: [{ orderId: req.order.id, state: 'printed', attempts: 1, lastError: null, updatedAt: at }] }), 300);
+        const job = { orderId: req.order.id, state: 'queued', attempts: 0, lastError: null, updatedAt: at };
+        // Like the real queue: a printer that is offline keeps the ticket waiting and stays offline
+        // (orders placed by other tests print themselves here and must not clear a pushed error).
+        if (!status.online) {
+          push({ ...status, pending: status.pending + 1, jobs: [...status.jobs, job] });
+          return { queued: true, status: null };
+        }
+        push({ ...status, pending: status.pending + 1, jobs: [...status.jobs, job] });
+        // Printed 300 ms later: only this ticket leaves the queue; whatever else waits stays.
+        setTimeout(() => {
+          if (!status.online) return;
+          const jobs = status.jobs.map((j) => (j === job || j.orderId === job.orderId ? { ...j, state: 'printed', attempts: 1 } : j));
+          push({ ...status, pending: Math.max(0, status.pending - 1), jobs });
+        }, 300);
         return { queued: true, status: null };
       },
       async testPrint() {

@@ -17,6 +17,13 @@ export interface LoadOptions {
   afterFaultMs?: number;
   /** How long to wait for the dashboards to have every order after the run. */
   settleMs?: number;
+  /**
+   * Customers behave like the shop: an order whose answer was lost (no answer, 502/503/504) is sent
+   * again under the same request id until an answer comes (default on). Off: each failure is final.
+   */
+  retryLostAnswers?: boolean;
+  /** A customer gives up on an unanswered order this long after the run's end (default 30 s). */
+  giveUpAfterMs?: number;
 }
 
 export interface Failure {
@@ -43,8 +50,13 @@ export interface LoadReport {
   /** Acknowledged orders missing from the database, or stored more than once. */
   lostOrders: number;
   duplicatedOrders: number;
-  /** Stored orders whose request got an error (the commit happened, the answer was lost). */
+  /** Stored orders whose customer never got a success answer (the commit happened, every answer was lost). */
   storedDespiteError: number;
+  /** One customer order (one request id) stored as two or more orders. */
+  placedTwice: number;
+  /** Orders that needed more than one try because an answer was lost; and those given up unanswered. */
+  retriedOrders: number;
+  unansweredOrders: number;
   /** Per dashboard: acknowledged orders never seen, orders with more than one event, orders found by catch-up. */
   boards: { missed: number; duplicateEvents: number; caughtUp: number; joins: number }[];
 }
@@ -55,6 +67,9 @@ function causeOf(details: string | undefined): string | null {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** No answer came from the database: the order may or may not be placed (as the shop's isLostAnswer). */
+const lostAnswer = (status: number, code: string | null | undefined) => status === 0 || status === 502 || status === 503 || status === 504 || code === 'thrown';
 
 export function percentiles(values: number[]): { p50: number; p95: number; p99: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
@@ -94,29 +109,47 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
         })
       : Promise.resolve();
 
+  const retry = o.retryLostAnswers ?? true;
+  let retriedOrders = 0;
+  let unansweredOrders = 0;
+
   async function customer(): Promise<void> {
     const client = supabase(o.url, o.keys.anonKey);
     const going = () => performance.now() < Math.max(end, faultOver + (o.afterFaultMs ?? 2000));
+    const giveUpAt = () => Math.max(end, faultOver) + (o.giveUpAfterMs ?? 30_000);
     while (going()) {
       const n = ++seq;
-      attempts++;
+      // One order, one request id, however many times it is sent.
+      const order = { ...shopOrder(tag, n), requestId: crypto.randomUUID() };
       const t0 = performance.now();
-      let failed = false;
-      try {
-        const { data, error, status } = await client.rpc('place_order', { p_order: shopOrder(tag, n) });
-        const t1 = performance.now();
-        failed = Boolean(error || !data?.id);
-        if (failed) failures.push({ message: error?.message ?? '', code: error?.code || causeOf(error?.details), status });
-        else {
-          acked.set(data.id as string, { ackAt: t1, ms: t1 - t0 });
-          if (t0 > faultOver) ackedAfterFault++;
+      for (let tries = 1; ; tries++) {
+        attempts++;
+        let failure: Failure | null = null;
+        try {
+          const { data, error, status } = await client.rpc('place_order', { p_order: order });
+          const t1 = performance.now();
+          if (error || !data?.id) failure = { message: error?.message ?? '', code: error?.code || causeOf(error?.details), status };
+          else {
+            acked.set(data.id as string, { ackAt: t1, ms: t1 - t0 });
+            if (t0 > faultOver) ackedAfterFault++;
+          }
+        } catch (e) {
+          failure = { message: (e as Error).message ?? '', code: 'thrown', status: 0 };
         }
-      } catch (e) {
-        failed = true;
-        failures.push({ message: (e as Error).message ?? '', code: 'thrown', status: 0 });
+        if (!failure) break;
+        failures.push(failure);
+        if (!retry || !lostAnswer(failure.status, failure.code)) {
+          // A refused order is corrected by a person, not retried in a tight loop.
+          await sleep(100);
+          break;
+        }
+        if (performance.now() > giveUpAt()) {
+          unansweredOrders++;
+          break;
+        }
+        if (tries === 1) retriedOrders++;
+        await sleep(Math.min(1000, 150 * tries));
       }
-      // A refused or failed order is retried by a person, not in a tight loop.
-      if (failed) await sleep(100);
     }
   }
   await Promise.all([...Array.from({ length: o.customers }, customer), faultRun]);
@@ -128,7 +161,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   while (!complete() && performance.now() < settleUntil) await sleep(100);
   if (!complete()) for (const b of boards) await b.catchUp().catch(() => {});
 
-  const stored = await storedOrders(o.url, o.keys, tag);
+  const { byId: stored, byNote } = await storedOrders(o.url, o.keys, tag);
   const eventMs: number[] = [];
   for (const b of boards)
     for (const [id, a] of acked) {
@@ -150,6 +183,9 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     lostOrders: [...acked.keys()].filter((id) => !stored.has(id)).length,
     duplicatedOrders: [...stored.values()].filter((n) => n > 1).length,
     storedDespiteError: [...stored.keys()].filter((id) => !acked.has(id)).length,
+    placedTwice: [...byNote.values()].filter((n) => n > 1).length,
+    retriedOrders,
+    unansweredOrders,
     boards: boards.map((b) => ({
       missed: [...acked.keys()].filter((id) => !b.seenAt.has(id)).length,
       duplicateEvents: [...b.events.values()].filter((n) => n > 1).length,

@@ -126,15 +126,19 @@ export async function openBoard(url: string, keys: JwtKeys, tag: string): Promis
   return board;
 }
 
-/** Every order of a run, read with the service role: id → how many rows carry it. */
-export async function storedOrders(url: string, keys: JwtKeys, tag: string): Promise<Map<string, number>> {
+/** Every order of a run, read with the service role: how many rows carry each id, and each customer order (its note). */
+export async function storedOrders(url: string, keys: JwtKeys, tag: string): Promise<{ byId: Map<string, number>; byNote: Map<string, number> }> {
   const service = supabase(url, keys.serviceRoleKey);
-  const rows = new Map<string, number>();
+  const byId = new Map<string, number>();
+  const byNote = new Map<string, number>();
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await service.from('orders').select('id').like('notes', `${tag}#%`).order('id').range(from, from + 999);
+    const { data, error } = await service.from('orders').select('id, notes').like('notes', `${tag}#%`).order('id').range(from, from + 999);
     if (error) throw new Error(`reading the orders back: ${error.message}`);
-    for (const o of data) rows.set(o.id, (rows.get(o.id) ?? 0) + 1);
+    for (const o of data) {
+      byId.set(o.id, (byId.get(o.id) ?? 0) + 1);
+      byNote.set(o.notes, (byNote.get(o.notes) ?? 0) + 1);
+    }
     if (data.length < 1000) break;
   }
-  return rows;
+  return { byId, byNote };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../../src/shared/domain/cart.js';
 import { EMPTY_CUSTOMER_INFO } from '../../../src/shared/domain/customer.js';
-import { isOrderButtonDisabled, orderRequestFromCart, orderRequestSchema } from '../../../src/shared/domain/order-request.js';
+import { isOrderButtonDisabled, newOrderRequestId, orderRequestFromCart, orderRequestSchema } from '../../../src/shared/domain/order-request.js';
 import { ORDER_RULE_CASES } from '../../shared/order-rule-cases.js';
 import { chicken, kids } from './menu-fixtures.js';
 
@@ -32,5 +32,29 @@ describe('order request', () => {
     expect(isOrderButtonDisabled({ ...base, subtotal: 5, deliveryMethod: 'pickup' })).toBe(false);
     expect(isOrderButtonDisabled({ ...base, orderingEnabled: false })).toBe(true);
     expect(isOrderButtonDisabled({ ...base, orderingEnabled: false, isPreorder: true })).toBe(false);
+  });
+});
+
+describe('newOrderRequestId', () => {
+  const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('draws a fresh UUID v4 each time', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => newOrderRequestId()));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(v4);
+  });
+
+  it('still draws one on a page without crypto.randomUUID (plain http on the local network)', () => {
+    const c = globalThis.crypto as { randomUUID?: unknown };
+    const original = c.randomUUID;
+    Object.defineProperty(c, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const ids = new Set(Array.from({ length: 200 }, () => newOrderRequestId()));
+      expect(ids.size).toBe(200);
+      for (const id of ids) expect(id).toMatch(v4);
+      expect(orderRequestSchema.shape.requestId.safeParse([...ids][0]).success).toBe(true);
+    } finally {
+      Object.defineProperty(c, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });

@@ -6,7 +6,7 @@ import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
 import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { minimumOrderWarning } from '../../../shared/domain/minimum-order.js';
 import { sumEuros } from '../../../shared/domain/money.js';
-import { isOrderButtonDisabled, orderRequestFromCart } from '../../../shared/domain/order-request.js';
+import { isOrderButtonDisabled, newOrderRequestId, orderRequestFromCart } from '../../../shared/domain/order-request.js';
 import { validateOrder } from '../../../shared/domain/order-validation.js';
 import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
 import { fr } from '../../i18n/fr.js';
@@ -18,6 +18,17 @@ import { sendOrderConfirmation } from '../../../shared/data/notify.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 
 const ORDER_TOAST_MS = 9000;
+
+/**
+ * The request id of the order being sent. Pressing the button again after an error sends the same
+ * order under the same id (the database then places it at most once); any change to the cart or
+ * the form makes it a new order with a new id.
+ */
+let lastRequest: { content: string; id: string } | null = null;
+function requestIdFor(content: string): string {
+  if (lastRequest?.content !== content) lastRequest = { content, id: newOrderRequestId() };
+  return lastRequest.id;
+}
 
 /** Everything the cart panel shows and does, derived from the cart, the form and the live settings. */
 export function useCheckout() {
@@ -58,8 +69,10 @@ export function useCheckout() {
         return;
       }
     }
-    placeOrder.mutate(request, {
+    const requestId = requestIdFor(JSON.stringify(request));
+    placeOrder.mutate({ ...request, requestId }, {
       onSuccess: (order) => {
+        lastRequest = null;
         const when = request.isPreorder && request.preorderDate && request.preorderTime ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime) : fr.cart.successText;
         toast({ title: fr.cart.successTitle, description: `${when} ${fr.cart.orderNumber(order.order_number)}`, variant: 'success', duration: ORDER_TOAST_MS });
         // The confirmation is queued with the order; this asks for it to go out now. Failure is harmless.
