@@ -1,39 +1,35 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ArchivePage } from '../features/archive/archive-page.js';
-import { ChallengePage } from '../features/challenge/challenge-page.js';
-import { CustomerOrdersPage } from '../features/customers/customer-orders-page.js';
-import { CustomersPage } from '../features/customers/customers-page.js';
 import { DashboardPage } from '../features/dashboard/dashboard-page.js';
-import { DeliveryZonesPage } from '../features/delivery/delivery-zones-page.js';
-import { MenuPage } from '../features/menu/menu-page.js';
-import { OrderPage } from '../features/orders/order-page.js';
-import { PrinterPage } from '../features/printer/printer-page.js';
-import { PrintOrderPage } from '../features/print/print-order-page.js';
-import { ThermalPrintPage } from '../features/print/thermal-print-page.js';
-import { PromotionsPage } from '../features/promotions/promotions-page.js';
-import { ReservationsPage } from '../features/reservations/reservations-page.js';
-import { SettingsPage } from '../features/settings/settings-page.js';
 
-/** Screens inside the layout (sidebar + top bar). */
+/** A screen loaded on its first visit (its own chunk); `pick` names the page's export. */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+/** Screens inside the layout (sidebar + top bar). The dashboard, where the counter lives, loads with the app. */
 export const featureRoutes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
-  { path: '/order/:orderId', element: <OrderPage /> },
-  { path: '/reservations', element: <ReservationsPage /> },
-  { path: '/archive-commandes', element: <ArchivePage /> },
-  { path: '/inscriptions-defi', element: <ChallengePage /> },
-  { path: '/customers', element: <CustomersPage /> },
-  { path: '/customers/:customerEmail/orders', element: <CustomerOrdersPage /> },
-  { path: '/promotions', element: <PromotionsPage /> },
-  { path: '/settings', element: <SettingsPage /> },
-  { path: '/delivery-settings', element: <DeliveryZonesPage /> },
-  { path: '/menu', element: <MenuPage /> },
-  { path: '/printer', element: <PrinterPage /> },
+  { path: '/order/:orderId', lazy: screen(() => import('../features/orders/order-page.js'), (m) => m.OrderPage) },
+  { path: '/reservations', lazy: screen(() => import('../features/reservations/reservations-page.js'), (m) => m.ReservationsPage) },
+  { path: '/archive-commandes', lazy: screen(() => import('../features/archive/archive-page.js'), (m) => m.ArchivePage) },
+  { path: '/inscriptions-defi', lazy: screen(() => import('../features/challenge/challenge-page.js'), (m) => m.ChallengePage) },
+  { path: '/customers', lazy: screen(() => import('../features/customers/customers-page.js'), (m) => m.CustomersPage) },
+  { path: '/customers/:customerEmail/orders', lazy: screen(() => import('../features/customers/customer-orders-page.js'), (m) => m.CustomerOrdersPage) },
+  { path: '/promotions', lazy: screen(() => import('../features/promotions/promotions-page.js'), (m) => m.PromotionsPage) },
+  { path: '/settings', lazy: screen(() => import('../features/settings/settings-page.js'), (m) => m.SettingsPage) },
+  { path: '/delivery-settings', lazy: screen(() => import('../features/delivery/delivery-zones-page.js'), (m) => m.DeliveryZonesPage) },
+  { path: '/menu', lazy: screen(() => import('../features/menu/menu-page.js'), (m) => m.MenuPage) },
+  { path: '/printer', lazy: screen(() => import('../features/printer/printer-page.js'), (m) => m.PrinterPage) },
 ];
+
+const printOrder = screen(() => import('../features/print/print-order-page.js'), (m) => m.PrintOrderPage);
+const thermalPrint = screen(() => import('../features/print/thermal-print-page.js'), (m) => m.ThermalPrintPage);
 
 /** Screens without the layout: the print pages open in their own tab or popup. */
 export const standaloneRoutes: RouteObject[] = [
-  { path: '/print-order/:orderId', element: <PrintOrderPage /> },
-  { path: '/print-order', element: <PrintOrderPage /> },
-  { path: '/thermal-print/:orderId', element: <ThermalPrintPage /> },
-  { path: '/thermal-print', element: <ThermalPrintPage /> },
+  { path: '/print-order/:orderId', lazy: printOrder },
+  { path: '/print-order', lazy: printOrder },
+  { path: '/thermal-print/:orderId', lazy: thermalPrint },
+  { path: '/thermal-print', lazy: thermalPrint },
 ];

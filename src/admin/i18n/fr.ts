@@ -2,6 +2,10 @@ import type { MessageKey } from './pt.js';
 
 export const fr: Record<MessageKey, string> = {
   'app.title': 'Churrasqueira — Admin',
+  'common.pageErrorTitle': "Cette page ne s'est pas ouverte",
+  'common.pageErrorText': 'Une nouvelle version a peut-être été installée, ou la connexion a échoué. Aucune commande ne se perd : rechargez la page.',
+  'common.reload': 'Recharger',
+  'common.reloadingIn': 'Rechargement dans {n} s...',
   'common.loading': 'Chargement...',
   'common.save': 'Enregistrer',
   'common.saving': 'Enregistrement...',

@@ -22,6 +22,10 @@ export const pt = {
   'common.date': 'Data',
   'common.status': 'Estado',
   'common.refresh': 'Atualizar',
+  'common.pageErrorTitle': 'Esta página não abriu',
+  'common.pageErrorText': 'Uma nova versão pode ter sido instalada, ou a ligação falhou. As encomendas não se perdem: recarregue a página.',
+  'common.reload': 'Recarregar',
+  'common.reloadingIn': 'A recarregar em {n} s...',
 
   'nav.dashboard': 'Dashboard',
   'nav.reservations': 'Reservas',

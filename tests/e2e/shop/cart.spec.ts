@@ -36,8 +36,15 @@ test.describe('cart', () => {
 
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]'));
     expect(saved).toMatchObject([{ id: '30', quantity: 1, uniqueId: '30' }]);
+    // Keyboard focus stays in the panel: the page behind is inert while it is open.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('cart-panel')).toHaveCount(0);
+    await expect(page.getByTestId('cart-badge')).toBeVisible();
+    expect(await page.evaluate(() => document.querySelectorAll('[inert]').length)).toBe(0);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
 
     await page.reload();

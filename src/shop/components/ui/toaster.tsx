@@ -38,7 +38,7 @@ export function Toaster() {
   };
 
   return (
-    <div aria-live="polite" aria-label={fr.toast.region} className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4">
+    <div data-modal-keep aria-live="polite" aria-label={fr.toast.region} className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4">
       {current && (
         <div
           key={current.id}

@@ -11,6 +11,7 @@ import { CartLines } from './cart-lines.js';
 import { CheckoutForm } from './checkout-form.js';
 import { useCheckout } from './use-checkout.js';
 import { usePrefill } from './use-prefill.js';
+import { inertOutside } from '../../lib/inert-outside.js';
 
 const t = fr.cart;
 
@@ -25,12 +26,15 @@ export default function CartPanel() {
     const previous = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // Tab stays in the panel: the page behind is inert while it is open.
+    const restore = panel.current?.parentElement ? inertOutside(panel.current.parentElement) : () => {};
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = overflow;
       document.removeEventListener('keydown', onKey);
+      restore();
       previous?.focus?.();
     };
   }, [close]);
