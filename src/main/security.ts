@@ -29,12 +29,22 @@ export function isAppUrl(url: string, appOrigin: string): boolean {
   }
 }
 
+/**
+ * The https pages the admin links to, opened in the system's browser: directions to a customer's
+ * address (src/admin/features/orders/order-format.ts). Anything else stays closed on the counter PC.
+ */
+export const EXTERNAL_HTTPS_PAGES: readonly { host: string; pathPrefix: string }[] = [
+  { host: 'www.google.com', pathPrefix: '/maps' },
+  { host: 'maps.google.com', pathPrefix: '/' },
+];
+
 /** Links that may be opened outside the kiosk, in the system's browser or dialer. */
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const u = new URL(url);
     if (u.protocol === 'tel:' || u.protocol === 'mailto:') return true;
-    return u.protocol === 'https:' && !u.username && !u.password;
+    if (u.protocol !== 'https:' || u.username || u.password || u.port) return false;
+    return EXTERNAL_HTTPS_PAGES.some((p) => u.hostname === p.host && (u.pathname === p.pathPrefix || u.pathname.startsWith(p.pathPrefix.endsWith('/') ? p.pathPrefix : `${p.pathPrefix}/`)));
   } catch {
     return false;
   }

@@ -32,7 +32,10 @@ describe('kiosk packaging', () => {
     expect(pkg.dependencies).toBeUndefined();
 
     const stand = fs.mkdtempSync(path.join(os.tmpdir(), 'electron-dist-'));
-    fs.writeFileSync(path.join(stand, 'electron'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    // The stand-in carries a fuse wire as Electron's binary does (sentinel, version 1, 8 fuses, one byte
+    // each: '1' on, '0' off), with Electron's defaults, so electron-builder really flips the fuses.
+    const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+    fs.writeFileSync(path.join(stand, 'electron'), `#!/bin/sh\nexit 0\n# ${SENTINEL}\x01\x0810110001\n`, { mode: 0o755 });
     for (const f of ['resources.pak', 'icudtl.dat', 'v8_context_snapshot.bin', 'LICENSE']) fs.writeFileSync(path.join(stand, f), '');
     const output = fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-release-'));
     const electronVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
@@ -43,6 +46,11 @@ describe('kiosk packaging', () => {
 
     const unpacked = path.join(output, 'linux-unpacked');
     expect(fs.existsSync(path.join(unpacked, 'kiosque-churrasqueira'))).toBe(true);
+    // Fuses, in wire order: RunAsNode, CookieEncryption, NODE_OPTIONS, --inspect, asar integrity,
+    // only app.asar, browser V8 snapshot, file:// privileges.
+    const binary = fs.readFileSync(path.join(unpacked, 'kiosque-churrasqueira'), 'latin1');
+    const wire = binary.slice(binary.indexOf(SENTINEL) + SENTINEL.length + 2, binary.indexOf(SENTINEL) + SENTINEL.length + 10);
+    expect(wire).toBe('00000100');
     const files = asar.listPackage(path.join(unpacked, 'resources', 'app.asar'), { isPack: false }).map((f) => f.replaceAll('\\', '/'));
     expect(files).toEqual(expect.arrayContaining(['/package.json', '/main/index.cjs', '/preload/index.cjs', '/renderer/index.html', '/renderer/notification.mp3']));
     expect(files.filter((f) => f.startsWith('/node_modules'))).toEqual([]);

@@ -22,11 +22,16 @@ describe('kiosk window security', () => {
     expect(isAppUrl('not a url', APP_ORIGIN)).toBe(false);
   });
 
-  it('opens only https, tel and mailto links outside', () => {
+  it('opens only directions, tel and mailto links outside', () => {
     expect(isSafeExternalUrl('https://www.google.com/maps/dir/?api=1&destination=x')).toBe(true);
+    expect(isSafeExternalUrl('https://maps.google.com/?q=Differdange')).toBe(true);
     expect(isSafeExternalUrl('tel:+352621123456')).toBe(true);
     expect(isSafeExternalUrl('mailto:client@example.lu')).toBe(true);
-    for (const bad of ['http://example.lu', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://share/x', 'https://user:pw@example.lu']) expect(isSafeExternalUrl(bad)).toBe(false);
+    for (const bad of [
+      'http://example.lu', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://share/x', 'https://user:pw@www.google.com/maps',
+      'https://example.lu', 'https://www.google.com/search?q=x', 'https://www.google.com/mapsevil', 'https://www.google.com.evil.lu/maps',
+      'https://www.google.com:8443/maps', 'http://www.google.com/maps',
+    ]) expect(isSafeExternalUrl(bad), bad).toBe(false);
   });
 
   it('serves the built admin with a history fallback and nothing outside it', () => {
