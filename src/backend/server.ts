@@ -52,7 +52,10 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     const migrations = await migrate(db, config.supabaseDir);
     const jwt = await createJwtKeys(loadOrCreateSecret(config));
 
-    server = http.createServer();
+    // Idle keep-alive connections stay open 65 s (as behind a cloud load balancer), not Node's 5 s: a
+    // client reusing a connection at the very moment the server drops it gets no answer at all, and a
+    // busy client's own idle timer can fire late. headersTimeout must exceed keepAliveTimeout.
+    server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(config.port, config.host, () => resolve());
