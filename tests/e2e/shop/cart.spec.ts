@@ -41,6 +41,10 @@ test.describe('cart', () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(true);
     }
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('cart-panel')).toHaveCount(0);
     await expect(page.getByTestId('cart-badge')).toBeVisible();

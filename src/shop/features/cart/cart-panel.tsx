@@ -11,7 +11,7 @@ import { CartLines } from './cart-lines.js';
 import { CheckoutForm } from './checkout-form.js';
 import { useCheckout } from './use-checkout.js';
 import { usePrefill } from './use-prefill.js';
-import { inertOutside } from '../../lib/inert-outside.js';
+import { inertOutside, keepTabInside } from '../../lib/inert-outside.js';
 
 const t = fr.cart;
 
@@ -29,7 +29,10 @@ export default function CartPanel() {
     // Tab stays in the panel: the page behind is inert while it is open.
     const restore = panel.current?.parentElement ? inertOutside(panel.current.parentElement) : () => {};
     panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+      else if (panel.current) keepTabInside(panel.current, e);
+    };
     document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = overflow;
