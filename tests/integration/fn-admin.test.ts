@@ -197,7 +197,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
     const o = await placeOrder(b, {}, { email: 'couche@example.lu' });
     setSupabase(b.client(admin));
     try {
-      expect((await notify.getUsers()).some((u) => u.email === 'gerant@churrasqueira.lu')).toBe(true);
+      expect((await notify.getUsers()).some((u) => u.email === 'client@example.lu')).toBe(true);
       expect(await notify.sendSms('621 000 333', 'Prête !')).toMatchObject({ success: true, to: '+352621000333' });
       expect(await notify.sendPlainEmail('couche@example.lu', 'Retard', 'Dix minutes\nde plus')).toMatchObject({ success: true });
       expect(await notify.sendBulkEmail(['a@example.lu', 'b@example.lu'], 'Promo', '<p>x</p>')).toEqual({ sent: 2, failed: [] });

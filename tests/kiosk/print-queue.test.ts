@@ -71,7 +71,8 @@ describe('the kiosk print queue', () => {
     const q = newQueue(tmpFile(), printer, [100]);
     const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
     q.enqueue(order, 'auto');
-    await until(() => q.status().jobs[0]?.attempts >= 2);
+    // Between two tries the job is 'failed'; during a try it is 'printing': wait for a failed one after the second try.
+    await until(() => q.status().jobs[0]?.attempts >= 2 && q.status().jobs[0]?.state === 'failed');
     const status = q.status();
     expect(status.online).toBe(false);
     expect(status.lastError).toMatch(/injoignable/);

@@ -160,3 +160,6 @@ create table if not exists _mailbox.messages (
   idempotency_key text unique,
   created_at timestamptz not null default now()
 );
+-- Arrival order: two messages can carry the same created_at (the clock's resolution), so "newest
+-- first" sorts on this sequence.
+alter table _mailbox.messages add column if not exists seq bigserial;

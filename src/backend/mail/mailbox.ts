@@ -53,7 +53,7 @@ export function createMailboxHandler(ctx: BackendContext): RouteHandler {
     }
     const limit = Number(url.searchParams.get('limit') ?? 200);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new HttpError(400, { error: 'limit must be between 1 and 1000' });
-    const sql = `select ${COLUMNS} from _mailbox.messages ${where.length ? 'where ' + where.join(' and ') : ''} order by created_at desc, id desc limit ${limit}`;
+    const sql = `select ${COLUMNS} from _mailbox.messages ${where.length ? 'where ' + where.join(' and ') : ''} order by seq desc limit ${limit}`;
     return (await ctx.db.query<MessageRow>(sql, params)).rows.map(toApi);
   }
 
