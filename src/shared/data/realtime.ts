@@ -10,6 +10,11 @@ export interface SubscribeOptions {
   /** A postgres_changes filter, e.g. `id=eq.42`. */
   filter?: string;
   onStatus?: (status: SubscriptionStatus) => void;
+  /**
+   * Called each time the channel is (re)joined: a change committed before the join, or while the
+   * connection was down, sends no event, so a live screen re-reads what it shows here.
+   */
+  onJoin?: () => void;
 }
 
 let channelSeq = 0;
@@ -22,12 +27,15 @@ export function subscribeToTable<Row extends Record<string, unknown>>(
   table: string,
   event: ChangeEvent,
   onChange: (change: RealtimePostgresChangesPayload<Row>) => void,
-  { filter, onStatus }: SubscribeOptions = {},
+  { filter, onStatus, onJoin }: SubscribeOptions = {},
 ): Unsubscribe {
   const supabase = getSupabase();
   const channel = supabase
     .channel(`${table}-${event.toLowerCase()}-${++channelSeq}`)
     .on('postgres_changes' as never, { event, schema: 'public', table, ...(filter ? { filter } : {}) }, onChange as never)
-    .subscribe((status) => onStatus?.(status as SubscriptionStatus));
+    .subscribe((status) => {
+      onStatus?.(status as SubscriptionStatus);
+      if (status === 'SUBSCRIBED') onJoin?.();
+    });
   return () => void supabase.removeChannel(channel);
 }

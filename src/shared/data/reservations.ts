@@ -63,7 +63,10 @@ export function useCreateReservationMutation() {
 
 export function useReservationsQuery() {
   const qc = useQueryClient();
-  useEffect(() => subscribeToTable('reservations', '*', () => void qc.invalidateQueries({ queryKey: queryKeys.reservations.all })), [qc]);
+  useEffect(() => {
+    const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
+    return subscribeToTable('reservations', '*', refresh, { onJoin: refresh });
+  }, [qc]);
   return useQuery({ queryKey: queryKeys.reservations.all, queryFn: fetchReservations, refetchInterval: 30_000 });
 }
 

@@ -47,7 +47,14 @@ export function subscribeToStoreSettings(onSettings: (settings: StoreSettings) =
  */
 export function useStoreSettingsQuery() {
   const qc = useQueryClient();
-  useEffect(() => subscribeToStoreSettings((s) => qc.setQueryData(queryKeys.storeSettings, s)), [qc]);
+  useEffect(
+    () =>
+      subscribeToStoreSettings((s) => qc.setQueryData(queryKeys.storeSettings, s), {
+        // A change made before the channel joined (or while offline) sends no event: re-read then.
+        onJoin: () => void qc.invalidateQueries({ queryKey: queryKeys.storeSettings }),
+      }),
+    [qc],
+  );
   return useQuery({
     queryKey: queryKeys.storeSettings,
     queryFn: () => fetchStoreSettings().catch(() => structuredClone(DEFAULT_STORE_SETTINGS)),
