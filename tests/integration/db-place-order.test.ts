@@ -221,9 +221,19 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     expect([g.user_id, g.customer_email]).toEqual([null, 'joana@example.lu']);
   });
 
+  // Callers other than the service role run on the real clock: pre-orders for the next open day work at any hour.
+  const preorderSlot = async () => {
+    const day = await b.db.query<{ d: string }>(
+      `select d::date::text as d from generate_series((now() at time zone 'Europe/Luxembourg')::date + 1, (now() at time zone 'Europe/Luxembourg')::date + 8, '1 day') d
+        where extract(isodow from d) <> 2 limit 1`,
+    );
+    return { is_preorder: true, preorder_date: day.rows[0]!.d, preorder_time: '12:00' };
+  };
+
   it('places an order sent twice under one request id once, and refuses the id for another order', async () => {
+    const slot = await preorderSlot();
     const requestId = crypto.randomUUID();
-    const order = pickup([{ menuItemId: '32', quantity: 2 }], { requestId, notes: 'twice' });
+    const order = pickup([{ menuItemId: '32', quantity: 2 }], { requestId, notes: 'twice', ...slot });
     const first = await place(anon, order);
     const again = await place(anon, order);
     expect(again.id).toBe(first.id);
@@ -233,17 +243,17 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     expect(stored.rows[0]).toEqual({ n: 1 });
 
     // Same id, other content: refused, nothing placed.
-    const other = await refusal(anon, pickup([{ menuItemId: '32', quantity: 3 }], { requestId }));
+    const other = await refusal(anon, pickup([{ menuItemId: '32', quantity: 3 }], { requestId, ...slot }));
     expect([other?.detail, other?.hint, other?.message]).toEqual(['request_reused', 'Requête invalide', 'Cette commande a déjà été envoyée avec un autre contenu. Veuillez réessayer.']);
     // Same id and content from someone else (a signed-in customer): refused too, the order is not disclosed.
     const someone = customer('someone', 'someone@example.lu');
     await signUp(b, someone);
     expect((await refusal(someone, order))?.detail).toBe('request_reused');
     // An id that is not a UUID is refused; an order refused by the rules does not keep its id.
-    expect((await refusal(anon, pickup([{ menuItemId: '32', quantity: 1 }], { requestId: "x' or 1=1 --" })))?.detail).toBe('invalid_request');
+    expect((await refusal(anon, pickup([{ menuItemId: '32', quantity: 1 }], { requestId: "x' or 1=1 --", ...slot })))?.detail).toBe('invalid_request');
     const laterId = crypto.randomUUID();
-    expect((await refusal(anon, delivery([{ menuItemId: '30', quantity: 1 }], 'Differdange', { requestId: laterId })))?.detail).toBe('minimum_not_met');
-    const fixed = await place(anon, delivery([{ menuItemId: '32', quantity: 2 }], 'Differdange', { requestId: laterId }));
+    expect((await refusal(anon, delivery([{ menuItemId: '30', quantity: 1 }], 'Differdange', { requestId: laterId, ...slot })))?.detail).toBe('minimum_not_met');
+    const fixed = await place(anon, delivery([{ menuItemId: '32', quantity: 2 }], 'Differdange', { requestId: laterId, ...slot }));
     expect(fixed.status).toBe('En attente');
     // Only admins read the request ids; a deleted order takes its id with it.
     expect((await failure(as(b, anon, (tx) => tx.query(`select * from public.order_requests`))))?.code).toBe('42501');
@@ -257,7 +267,7 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
 
   it('places one order when the same request arrives twice at the same moment', async () => {
     const requestId = crypto.randomUUID();
-    const order = pickup([{ menuItemId: '32', quantity: 1 }], { requestId, notes: 'same moment' });
+    const order = pickup([{ menuItemId: '32', quantity: 1 }], { requestId, notes: 'same moment', ...(await preorderSlot()) });
     const [a, c] = await Promise.all([place(anon, order), place(anon, order)]);
     expect(a.id).toBe(c.id);
     const stored = await b.db.query(`select count(*)::int as n from public.orders where notes = 'same moment'`);
