@@ -33,9 +33,10 @@ export interface TestBackend extends Backend {
   serviceClient(): SupabaseClient;
 }
 
-async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database on the test server, named `<prefix>_<random>`; `drop` removes it. */
+export async function createScratchDatabase(prefix = 'test'): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = adminDatabaseUrl();
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${prefix.replace(/\W/g, '_')}_${crypto.randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   await c.query(`create database ${name}`);

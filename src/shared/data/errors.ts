@@ -38,3 +38,13 @@ export function failIf(error: PostgrestLikeError | null): void {
 export function refusalOf(e: unknown): Refusal | null {
   return e instanceof DataError ? e.refusal : null;
 }
+
+/**
+ * Did the call fail without an answer from the database (network down, connection dropped, server
+ * restarting)? Then the order may or may not have been placed, and only a retry with the same
+ * request id can tell.
+ */
+export function isLostAnswer(status: number, error: PostgrestLikeError): boolean {
+  if (status === 0 || status === 502 || status === 503 || status === 504) return true;
+  return !error.code && /fetch|network|load failed|socket|ECONN|terminated/i.test(error.message);
+}

@@ -5,7 +5,7 @@ import { orderSchema, type Order } from '../domain/order.js';
 import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import { getSupabase } from './client.js';
-import { failIf, type PostgrestLikeError } from './errors.js';
+import { failIf, isLostAnswer } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type ChangeEvent, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { OrderStats, PlacedOrder } from './rows.js';
@@ -14,16 +14,6 @@ const toOrders = (rows: unknown[] | null): Order[] => (rows ?? []).map((r) => or
 
 /** How often an order whose answer was lost is sent again, and after how long (ms, grows each time). */
 export const PLACE_ORDER_RETRIES = { attempts: 3, delayMs: 700 };
-
-/**
- * Did the call fail without an answer from the database (network down, connection dropped, server
- * restarting)? Then the order may or may not have been placed, and only a retry with the same
- * request id can tell.
- */
-export function isLostAnswer(status: number, error: PostgrestLikeError): boolean {
-  if (status === 0 || status === 502 || status === 503 || status === 504) return true;
-  return !error.code && /fetch|network|load failed|socket|ECONN|terminated/i.test(error.message);
-}
 
 /**
  * Places an order through the place_order RPC: the database prices it from the menu and checks

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { JwtKeys } from '../../../src/backend/jwt.js';
+import { isLostAnswer } from '../../../src/shared/data/errors.js';
 import { openBoard, shopOrder, storedOrders, supabase, type Board } from './orders.js';
 
 export interface LoadOptions {
@@ -68,8 +69,6 @@ function causeOf(details: string | undefined): string | null {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** No answer came from the database: the order may or may not be placed (as the shop's isLostAnswer). */
-const lostAnswer = (status: number, code: string | null | undefined) => status === 0 || status === 502 || status === 503 || status === 504 || code === 'thrown';
 
 export function percentiles(values: number[]): { p50: number; p95: number; p99: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
@@ -138,7 +137,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
         }
         if (!failure) break;
         failures.push(failure);
-        if (!retry || !lostAnswer(failure.status, failure.code)) {
+        if (!retry || !isLostAnswer(failure.status, { message: failure.message, code: failure.code ?? undefined })) {
           // A refused order is corrected by a person, not retried in a tight loop.
           await sleep(100);
           break;
