@@ -1,22 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminDatabaseUrl, startTestBackend, testDatabases, type DbKind, type TestBackend } from '../helpers/backend.js';
+import { freePort } from '../reliability/support/child-backend.js';
 import { REALTIME_FIXTURE, RawSocket, adminToken, closeClients, insertOrder, newUserId, waitFor, type Change } from '../fixtures/realtime-supabase/helpers.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function dropDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
