@@ -68,6 +68,14 @@ function readJson(file) {
   }
 }
 
+// Every failure is named again at the very end, so that the last lines of a long log say what failed.
+const failures = [];
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+}
+
 function countPlaywright(report) {
   let passed = 0, failed = 0;
   const walk = (suite) => {
@@ -76,7 +84,11 @@ function countPlaywright(report) {
       for (const t of spec.tests ?? []) {
         const status = t.results?.at(-1)?.status;
         if (t.status === 'expected' || t.status === 'flaky') passed++;
-        else if (status !== 'skipped') failed++;
+        else if (status !== 'skipped') {
+          failed++;
+          const error = t.results?.at(-1)?.error?.message;
+          failures.push(`${spec.file}:${spec.line} [${t.projectName}] › ${spec.title}: ${firstLine(error)}`);
+        }
       }
   };
   for (const s of report?.suites ?? []) walk(s);
@@ -97,7 +109,19 @@ function runVitest(name, args) {
     { stdio: 'inherit', env: process.env },
   );
   const v = readJson(json);
-  return { status: r.status ?? 1, passed: v?.numPassedTests ?? 0, failed: (v?.numFailedTests ?? 0) + (v ? 0 : 1) };
+  let fileFailures = 0;
+  if (!v) failures.push(`vitest ${name}: no report was written (exit ${r.status ?? r.signal})`);
+  for (const file of v?.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside any test (import error, hook timeout) has no failed assertion.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      fileFailures++;
+      failures.push(`${rel}: ${firstLine(file.message)}`);
+    }
+  }
+  return { status: r.status ?? 1, passed: v?.numPassedTests ?? 0, failed: (v?.numFailedTests ?? 0) + fileFailures + (v ? 0 : 1) };
 }
 
 let passed = 0;
@@ -110,6 +134,7 @@ let status = 0;
   const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--eval', "import('./src/backend/cli/build-apps.ts').then((m) => m.buildStaleApps(process.cwd()))"], { stdio: 'inherit' });
   if (r.status !== 0) {
     console.error('Building the shop and the admin failed.');
+    failures.push('building the shop and the admin');
     failed++;
     status = 1;
   }
@@ -127,6 +152,7 @@ if (extra.length === 0) {
     console.log(`${r.status === 0 ? '✓' : '✗'} ${name}`);
     if (r.status === 0) passed++;
     else {
+      failures.push(`static check failed: ${name}`);
       failed++;
       status = 1;
     }
@@ -156,5 +182,9 @@ if (hasE2e && extra.length === 0) {
   if (e2e.status !== 0) status = e2e.status ?? 1;
 }
 
+if (failures.length) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const f of failures) console.log(`  ✗ ${f}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(status !== 0 || failed > 0 ? 1 : 0);
