@@ -70,6 +70,12 @@ function readJson(file) {
 
 // Every failure is named again at the very end, so that the last lines of a long log say what failed.
 const failures = [];
+// A test that failed once and passed on its second try still counts as passed, and is named here so that
+// nobody mistakes it for a steady one.
+const flaky = [];
+// The full run gives each failed test one more try (timing on a loaded CI machine); a run of selected
+// files does not, so that working on a test shows every failure.
+const RETRIES = 1;
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
@@ -83,6 +89,7 @@ function countPlaywright(report) {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {
         const status = t.results?.at(-1)?.status;
+        if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} [${t.projectName}] › ${spec.title}: ${firstLine(t.results?.[0]?.error?.message)}`);
         if (t.status === 'expected' || t.status === 'flaky') passed++;
         else if (status !== 'skipped') {
           failed++;
@@ -115,6 +122,8 @@ function runVitest(name, args) {
     const rel = path.relative(root, file.name);
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) failures.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
     // A file that failed outside any test (import error, hook timeout) has no failed assertion.
     if (file.status === 'failed' && failedTests.length === 0) {
       fileFailures++;
@@ -161,7 +170,10 @@ if (extra.length === 0) {
 
 const runs = extra.length
   ? [runVitest('selected', extra)]
-  : [runVitest('main', ['--exclude', 'tests/reliability/**']), runVitest('reliability', ['tests/reliability', '--no-file-parallelism'])];
+  : [
+      runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`]),
+      runVitest('reliability', ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`]),
+    ];
 for (const r of runs) {
   passed += r.passed;
   failed += r.failed;
@@ -172,7 +184,7 @@ const hasE2e = fs.existsSync('tests/e2e') && fs.readdirSync('tests/e2e', { recur
 if (hasE2e && extra.length === 0) {
   const pwJson = 'test-results/playwright.json';
   fs.rmSync(pwJson, { force: true });
-  const e2e = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+  const e2e = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', `--retries=${RETRIES}`], {
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
   });
@@ -182,6 +194,10 @@ if (hasE2e && extra.length === 0) {
   if (e2e.status !== 0) status = e2e.status ?? 1;
 }
 
+if (flaky.length) {
+  console.log(`\nPassed on a second try (${flaky.length}), first failure shown:`);
+  for (const f of flaky) console.log(`  ~ ${f}`);
+}
 if (failures.length) {
   console.log(`\nFailed (${failures.length}):`);
   for (const f of failures) console.log(`  ✗ ${f}`);
