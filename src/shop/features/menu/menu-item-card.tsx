@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatEuro } from '../../../shared/domain/money.js';
 import { isOrderable, type KidsMenuOptionId, type MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
@@ -6,7 +6,7 @@ import { cartActions } from '../../stores/cart-actions.js';
 import { PlusIcon } from '../../components/ui/icons.js';
 import { MenuItemImage } from './menu-item-image.js';
 
-export function MenuItemCard({ item }: { item: MenuItem }) {
+export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuItem }) {
   const [kidsOption, setKidsOption] = useState<KidsMenuOptionId | undefined>(item.options[0]?.id);
   const comingSoon = item.type === 'comingSoon';
   const orderable = isOrderable(item);
@@ -61,4 +61,4 @@ export function MenuItemCard({ item }: { item: MenuItem }) {
       </div>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DEFAULT_MENU_CATEGORY, EMPTY_CATEGORY_TEXT, MENU_CATEGORIES, MENU_PAGE_DEFAULT_TITLE, menuCategoryBySlug, type MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
@@ -25,15 +25,39 @@ function blocksOf(items: MenuItem[]): Block[] {
   return blocks.filter((b) => b.title || b.items.length > 0);
 }
 
+/**
+ * How many category sections are on the page: the one asked for and those above it at once, then
+ * one more per task, so that a phone never freezes on the whole menu in one go.
+ */
+function useSectionsShown(total: number, first: number): number {
+  const [shown, setShown] = useState(first);
+  const count = Math.min(Math.max(shown, first), total);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => setShown(count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
+}
+
 export default function MenuPage() {
   const { categorySlug } = useParams();
   const category = categorySlug ? menuCategoryBySlug(categorySlug) : undefined;
   const menu = useLiveMenu();
+  // The ~80 cards render in a background pass that yields to the browser (no long frozen frame on
+  // a phone); a live change re-renders only the cards whose item changed (memo + query sharing).
+  const data = useDeferredValue(menu.data);
+  const sections = useMemo(
+    () => (data ? MENU_CATEGORIES.map((c) => ({ category: c, blocks: blocksOf(data.items.filter((i) => i.categoryId === c.id)) })) : undefined),
+    [data],
+  );
+
+  const shown = useSectionsShown(sections?.length ?? 0, category ? MENU_CATEGORIES.findIndex((c) => c.id === category.id) + 2 : 2);
 
   useEffect(() => {
-    if (!category || !menu.data) return;
+    if (!category || !sections) return;
     document.getElementById(`categorie-${category.slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [category, menu.data]);
+  }, [category, sections]);
 
   if (categorySlug && !category) return <Navigate to={`/menu/${DEFAULT_MENU_CATEGORY.slug}`} replace />;
 
@@ -42,36 +66,33 @@ export default function MenuPage() {
     <>
       <PageHero title={title} subtitle={fr.menu.subtitle} image={`/images/categories/${(category ?? DEFAULT_MENU_CATEGORY).id}.webp`} />
       <CategoryBar categories={MENU_CATEGORIES} activeSlug={(category ?? DEFAULT_MENU_CATEGORY).slug} />
-      <div className="mx-auto max-w-7xl px-4 py-10">
+      {/* At least a screen tall while loading, so the sections below do not jump when the menu arrives. */}
+      <div className="mx-auto min-h-svh max-w-7xl px-4 py-10">
         <StoreNotice className="mb-8" />
-        {menu.isPending && <Spinner />}
+        {(menu.isPending || (menu.data && !sections)) && <Spinner />}
         {menu.isError && (
           <div role="alert" className="py-16 text-center">
             <p className="text-charcoal-700">{fr.menu.loadError}</p>
             <button type="button" onClick={() => menu.refetch()} className={buttonClass('primary', 'md', 'mt-4')}>{fr.menu.retry}</button>
           </div>
         )}
-        {menu.data &&
-          MENU_CATEGORIES.map((c) => {
-            const blocks = blocksOf(menu.data.items.filter((i) => i.categoryId === c.id));
-            return (
-              <section key={c.id} id={`categorie-${c.slug}`} aria-labelledby={`titre-${c.slug}`} className="scroll-mt-36 pb-12 md:scroll-mt-40">
-                <h2 id={`titre-${c.slug}`} className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl">
-                  <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
-                  {c.name}
-                </h2>
-                {blocks.length === 0 && <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{EMPTY_CATEGORY_TEXT}</p>}
-                {blocks.map((b, i) => (
-                  <div key={b.title ?? i} className="mb-8">
-                    {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
-                    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                      {b.items.map((item) => <MenuItemCard key={item.id} item={item} />)}
-                    </div>
-                  </div>
-                ))}
-              </section>
-            );
-          })}
+        {sections?.slice(0, shown).map(({ category: c, blocks }) => (
+          <section key={c.id} id={`categorie-${c.slug}`} aria-labelledby={`titre-${c.slug}`} className="scroll-mt-36 pb-12 md:scroll-mt-40">
+            <h2 id={`titre-${c.slug}`} className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl">
+              <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
+              {c.name}
+            </h2>
+            {blocks.length === 0 && <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{EMPTY_CATEGORY_TEXT}</p>}
+            {blocks.map((b, i) => (
+              <div key={b.title ?? i} className="mb-8">
+                {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
+                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                  {b.items.map((item) => <MenuItemCard key={item.id} item={item} />)}
+                </div>
+              </div>
+            ))}
+          </section>
+        ))}
       </div>
       <section className="bg-charcoal-950 py-16 text-center text-cream-50">
         <h2 className="text-3xl font-bold uppercase md:text-4xl">{fr.menu.ctaTitle}</h2>
