@@ -72,6 +72,34 @@ test.describe('menu', () => {
     }
     await expect(tart.getByRole('button', { name: /Ajouter/ })).toBeEnabled({ timeout: 15_000 });
   });
+
+  test('a live change does not scroll the customer back to the category of the link', async ({ page, backend }, testInfo) => {
+    // One dish per viewport project: the two projects may run at the same time on one backend.
+    const itemId = testInfo.project.name === 'phone' ? 'de-3' : 'de-4';
+    await page.goto('/menu/hungryburgers');
+    await expect(page.getByRole('heading', { level: 2, name: 'HungryBurgers' })).toBeInViewport();
+    // Let the smooth scroll to the section end before going back to the top.
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await expect
+      .poll(async () => {
+        const before = await scrollY();
+        await page.waitForTimeout(250);
+        return (await scrollY()) === before;
+      })
+      .toBe(true);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(scrollY).toBe(0);
+    const dish = page.locator(`[data-item-id="${itemId}"]`);
+    try {
+      await setUnavailable(backend, itemId, true);
+      await expect(dish.getByRole('button', { name: /Indisponible/ })).toBeDisabled({ timeout: 15_000 });
+      // A smooth scroll would have started by now.
+      await page.waitForTimeout(1000);
+      expect(await scrollY()).toBe(0);
+    } finally {
+      await setUnavailable(backend, itemId, false);
+    }
+  });
 });
 
 test.describe('menu without the service worker', () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DEFAULT_MENU_CATEGORY, EMPTY_CATEGORY_TEXT, MENU_CATEGORIES, MENU_PAGE_DEFAULT_TITLE, menuCategoryBySlug, type MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
@@ -54,8 +54,12 @@ export default function MenuPage() {
 
   const shown = useSectionsShown(sections?.length ?? 0, category ? MENU_CATEGORIES.findIndex((c) => c.id === category.id) + 2 : 2);
 
+  // Scroll to the category asked for once, when its section is on the page; a live menu change
+  // (a dish marked unavailable) must not pull the customer back there from wherever they read.
+  const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!category || !sections) return;
+    if (!category || !sections || scrolledTo.current === category.slug) return;
+    scrolledTo.current = category.slug;
     document.getElementById(`categorie-${category.slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [category, sections]);
 
