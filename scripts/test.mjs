@@ -88,13 +88,13 @@ function countPlaywright(report) {
     for (const s of suite.suites ?? []) walk(s);
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {
-        const status = t.results?.at(-1)?.status;
-        if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} [${t.projectName}] › ${spec.title}: ${firstLine(t.results?.[0]?.error?.message)}`);
+        const last = t.results?.at(-1);
+        const label = `${spec.file}:${spec.line} [${t.projectName}] › ${spec.title}`;
+        if (t.status === 'flaky') flaky.push(`${label}: ${firstLine(t.results?.[0]?.error?.message)}`);
         if (t.status === 'expected' || t.status === 'flaky') passed++;
-        else if (status !== 'skipped') {
+        else if (last?.status !== 'skipped') {
           failed++;
-          const error = t.results?.at(-1)?.error?.message;
-          failures.push(`${spec.file}:${spec.line} [${t.projectName}] › ${spec.title}: ${firstLine(error)}`);
+          failures.push(`${label}: ${firstLine(last?.error?.message)}`);
         }
       }
   };

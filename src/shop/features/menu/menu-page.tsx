@@ -52,7 +52,7 @@ export default function MenuPage() {
     [data],
   );
 
-  const shown = useSectionsShown(sections?.length ?? 0, category ? MENU_CATEGORIES.findIndex((c) => c.id === category.id) + 2 : 2);
+  const shown = useSectionsShown(sections?.length ?? 0, (category ? MENU_CATEGORIES.indexOf(category) : 0) + 2);
 
   // Scroll to the category asked for once, when its section is on the page; a live menu change
   // (a dish marked unavailable) must not pull the customer back there from wherever they read.
@@ -73,7 +73,7 @@ export default function MenuPage() {
       {/* At least a screen tall while loading, so the sections below do not jump when the menu arrives. */}
       <div className="mx-auto min-h-svh max-w-7xl px-4 py-10">
         <StoreNotice className="mb-8" />
-        {(menu.isPending || (menu.data && !sections)) && <Spinner />}
+        {!sections && !menu.isError && <Spinner />}
         {menu.isError && (
           <div role="alert" className="py-16 text-center">
             <p className="text-charcoal-700">{fr.menu.loadError}</p>
