@@ -19,6 +19,8 @@ export interface BackendConfig {
   maxBodyBytes: number;
   /** Folder holding the built SPAs (`shop/` and `admin/`). */
   distDir: string;
+  /** Behind a reverse proxy that sets `x-forwarded-for` (TRUST_PROXY=true): take the client address from it. */
+  trustProxy: boolean;
   /** Extra environment for Edge Functions and mail providers. */
   env: Record<string, string | undefined>;
 }
@@ -44,6 +46,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     jwtExpiry: env.JWT_EXPIRY ? Number(env.JWT_EXPIRY) : 3600,
     maxBodyBytes: env.MAX_BODY_BYTES ? Number(env.MAX_BODY_BYTES) : 1024 * 1024,
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist'),
+    trustProxy: bool(env.TRUST_PROXY, false),
     env: { ...env },
     ...overrides,
   };

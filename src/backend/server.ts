@@ -32,6 +32,19 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+/**
+ * The client's address as PostgREST and hosted Supabase hand it to SQL: `x-forwarded-for` in
+ * `request.headers`, read by the product's rate limits. A client may not choose its own: unless the
+ * backend sits behind a proxy it trusts (TRUST_PROXY=true), the header is the socket's address.
+ */
+export function setClientAddress(req: http.IncomingMessage, trustProxy: boolean): void {
+  const socketAddress = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  if (trustProxy && typeof req.headers['x-forwarded-for'] === 'string' && req.headers['x-forwarded-for'] !== '') return;
+  req.headers['x-forwarded-for'] = socketAddress;
+  delete req.headers['x-real-ip'];
+  delete req.headers['cf-connecting-ip'];
+}
+
 function loadOrCreateSecret(config: BackendConfig): string {
   if (config.jwtSecret) return config.jwtSecret;
   if (!config.dataDir) return crypto.randomBytes(32).toString('hex');
@@ -76,6 +89,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     const realtime = attachRealtime(context, server);
 
     server.on('request', (req, res) => {
+      setClientAddress(req, config.trustProxy);
       const url = new URL(req.url ?? '/', 'http://localhost');
       const route = routes.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
       if (route && req.method === 'OPTIONS') {
