@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderOrderTickets, renderTestTicket } from '../../src/main/printer/escpos';
+import { renderOrderTickets, renderTestTicket, ticketTextBytes } from '../../src/main/printer/escpos';
 import { printOrderTickets } from '../../src/main/printer/print-service';
 import { layoutTicket, type TicketLine } from '../../src/shared/domain/ticket';
 import { TICKET_RESTAURANT } from '../../src/shared/domain/restaurant';
@@ -78,5 +78,73 @@ describe('ESC/POS tickets', () => {
   it('selects the Star code page for Star printers', () => {
     const bytes = renderOrderTickets(sampleOrder(), settings({ type: 'star' }));
     expect(bytes.includes(Buffer.from([0x1b, 0x1d, 0x74, 0x04]))).toBe(true);
+  });
+});
+
+describe('customer text cannot command the printer', () => {
+  let printer: FakePrinter | null = null;
+  afterEach(async () => {
+    await printer?.stop();
+    printer = null;
+  });
+
+  const ESC_P = '\x1bp\x00\x19\xfa';
+  const CUT = '\x1dV\x00';
+  const DLE_DRAWER = '\x10\x14\x01\x00\x05';
+  const DLE_STATUS = '\x10\x04\x01';
+  const INIT = '\x1b@';
+  const C1 = '\u009b\u0085';
+  const injected = (s: string) => `${s}${ESC_P}${CUT}${DLE_DRAWER}${DLE_STATUS}${INIT}\x1c\x7f${C1}\x1b!\x30\x1dV`;
+  const hostile = () =>
+    sampleOrder({
+      id: `${ESC_P}${CUT}-4e5f-4a6b-8c7d-000000000001`,
+      payment_method: 'card',
+      customer_name: 'Bob\x1bp022',
+      customer_phone: injected('+352 621'),
+      customer_address: injected('3, Rue'),
+      customer_postal_code: injected('L-'),
+      customer_city: injected('Niederkorn'),
+      notes: `Sonner ${CUT} deux fois ${injected('!')}`,
+      is_preorder: true,
+      preorder_date: injected('2026-'),
+      preorder_time: injected('12:'),
+      order_items: [
+        { id: '1', name: injected('Poulet'), quantity: 1, price: 15, options: [{ id: 'o', name: injected('Frites'), price: 0 }, { id: 'p', name: injected('Sauce'), price: 1 }] },
+      ],
+    });
+  /** The same order with every control character already replaced by '?'. */
+  const tamed = (order: ReturnType<typeof sampleOrder>) =>
+    JSON.parse(JSON.stringify(order).replace(/\\u00([01][0-9a-f]|7f|[89][0-9a-f])/gi, (_m, hex) => (hex === '0a' ? '\\n' : '?')));
+
+  it.each(['epson', 'star'] as const)('prints %s tickets with no drawer kick, cut, status query or reset it did not decide', async (type) => {
+    printer = await new FakePrinter().start();
+    const order = hostile();
+    const s = settings({ type, interface: printer.url, copies: 2, kitchenTicket: true, cashDrawer: true });
+    await printOrderTickets(order, s);
+    const [job] = await printer.waitForJobs(1);
+    expect(job.equals(renderOrderTickets(tamed(order), s))).toBe(true);
+    if (type === 'epson') {
+      const decoded = decodeEscPos(job);
+      expect(decoded.drawerKicks).toBe(0);
+      expect(decoded.cuts).toBe(3);
+      expect(decoded.tickets).toHaveLength(3);
+      const text = decoded.tickets.flat().map((l) => l.text).join('\n');
+      expect(text).toContain('Client : Bob?p022');
+      expect(text).toContain('Sonner ?V? deux fois');
+    }
+    for (const seq of [[0x10, 0x14], [0x10, 0x04], [0x1b, 0x70], [0x1c]]) expect(job.includes(Buffer.from(seq)), seq.join(',')).toBe(false);
+    // ESC @ (reset) only right after the encoder's own cuts.
+    let resets = 0;
+    for (let i = job.indexOf('\x1b@'); i !== -1; i = job.indexOf('\x1b@', i + 1)) resets++;
+    expect(resets).toBe(3);
+  });
+
+  it('turns every control character into ? and keeps the rest of the text', () => {
+    for (let c = 0; c < 0xa0; c++) {
+      if (c >= 0x20 && c < 0x7f) continue;
+      expect([...ticketTextBytes(`a${String.fromCharCode(c)}b`)], c.toString(16)).toEqual([0x61, 0x3f, 0x62]);
+    }
+    expect(ticketTextBytes('12,50 € Coração').equals(Buffer.from([...Buffer.from('12,50 '), 0xd5, ...Buffer.from(' Cora'), 0x87, 0xc6, 0x6f]))).toBe(true);
+    expect(ticketTextBytes('漢字 ’ok’').toString('latin1')).toBe("?? 'ok'");
   });
 });

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Order } from '../../shared/domain/order';
 import { layoutTicket, type TicketLine } from '../../shared/domain/ticket';
@@ -8,6 +9,25 @@ import { RESTAURANT, TICKET_RESTAURANT } from '../../shared/domain/restaurant';
 
 /** PC858 is PC850 with the euro sign: € and every French and Portuguese accent in one code page. */
 export const CODE_PAGE = CharacterSet.PC858_EURO;
+
+/** C0 controls (ESC, GS, FS, DLE, …), DEL and C1 controls: a printer reads them as commands. */
+const isControl = (ch: string) => {
+  const c = ch.charCodeAt(0);
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+};
+const withoutControls = (text: string) => Array.from(text, (ch) => (isControl(ch) ? '?' : ch)).join('');
+
+/**
+ * The bytes of one line of ticket text in PC858. Text never reaches the printer library as a string
+ * (its append passes every ASCII byte through and may switch code pages by itself): each control
+ * character becomes '?', anything PC858 lacks becomes '?', so no byte of a customer's text can be a command.
+ */
+export function ticketTextBytes(text: string): Buffer {
+  const clean = withoutControls(toPrintableText(withoutControls(text)));
+  const bytes = iconv.encode(clean, 'cp858');
+  if (bytes.some((b) => b < 0x20 || b === 0x7f)) throw new Error('Texte de ticket non imprimable.');
+  return bytes;
+}
 
 function newPrinter(settings: PrinterSettings): ThermalPrinter {
   return new ThermalPrinter({
@@ -36,7 +56,7 @@ function writeLines(p: ThermalPrinter, lines: TicketLine[]): void {
     if (line.size === 'double') p.setTextQuadArea();
     // The layout already fits every line to the width. Only characters of the code page are sent:
     // the library would otherwise switch code pages mid-ticket for a ’ or a – and never switch back.
-    p.append(toPrintableText(line.text));
+    p.add(ticketTextBytes(line.text));
     p.newLine();
     if (line.size === 'double') p.setTextNormal();
     if (line.bold) p.bold(false);
