@@ -9,7 +9,7 @@ import { KioskConfig } from './kiosk-config';
 import { PrintQueue } from './print-queue';
 import { printOrderTickets, printTestTicket } from './printer/print-service';
 import { ADMIN_ENTRY, APP_ORIGIN, APP_SCHEME, contentTypeOf, resolveRendererFile } from './renderer-files';
-import { contentSecurityPolicy, isAppUrl, isSafeExternalUrl } from './security';
+import { contentSecurityPolicy, guardContents, isAppUrl } from './security';
 import { setupPageHtml, setupPageScript } from './setup-page';
 
 const APP_NAME = 'Kiosque Restaurant';
@@ -83,14 +83,7 @@ async function start(): Promise<void> {
   });
 
   app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-navigate', (e, url) => {
-      if (!isAppUrl(url, APP_ORIGIN)) e.preventDefault();
-    });
-    contents.on('will-attach-webview', (e) => e.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      if (isSafeExternalUrl(url)) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    guardContents(contents, APP_ORIGIN, (url) => void shell.openExternal(url));
   });
 
   // No application menu: its shortcuts (developer tools, reload) are not for the counter.
