@@ -2,6 +2,28 @@ import { z } from 'zod';
 import { orderSchema } from './domain/order.js';
 import type { PrinterSettings } from './ipc.js';
 
+/** An IPv4 literal in a private, link-local or loopback range (RFC 1918, RFC 3927, 127/8). */
+export function isLanIPv4(host: string): boolean {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return false;
+  const [a, b, c, d] = m.slice(1).map(Number);
+  if ([a, b, c, d].some((n) => n > 255)) return false;
+  return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+}
+
+const looksLikeIPv4 = (host: string) => /^[\d.]+$/.test(host);
+
+const TCP = /^tcp:\/\/([A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))(?::(\d{1,5}))?$/;
+/** Printer device nodes only (Linux USB and serial, macOS serial): never a path that climbs out of /dev. */
+const DEVICE = /^\/dev\/(?:usb\/lp\d{1,3}|lp\d{1,3}|tty(?:USB|ACM|S)\d{1,3}|rfcomm\d{1,3}|(?:cu|tty)\.[A-Za-z0-9_-]{1,64}|serial\/by-id\/[A-Za-z0-9_:-][A-Za-z0-9_.:-]{0,127})$/;
+const PORT = /^(COM\d{1,3}|LPT\d)$/i;
+/** \\PC\Printer: a computer of the local network by its short name or private IPv4 address. */
+const SHARE = /^\\\\([A-Za-z0-9.-]{1,64})\\([A-Za-z0-9_$-][A-Za-z0-9 _.$-]{0,79})$/;
+// A short name that is all digits or 0x… would be read as an IPv4 address (8.8.8.8 is 134744072).
+const shareHostOk = (host: string) => (looksLikeIPv4(host) ? isLanIPv4(host) : /^[A-Za-z0-9][A-Za-z0-9-]{0,14}$/.test(host) && !/^\d+$|^0x/i.test(host));
+
+const LAN_MESSAGE = 'L’imprimante doit être sur le réseau local : 192.168.x.x, 10.x.x.x, 172.16–31.x.x, 169.254.x.x ou 127.x.x.x.';
+
 /** The validation main applies to every payload coming from the kiosk window. */
 /** `tcp://host:port`, a device path (/dev/usb/lp0, COM3) or a Windows share (\\PC\Printer). */
 export const printerInterfaceSchema = z
@@ -9,13 +31,25 @@ export const printerInterfaceSchema = z
   .trim()
   .min(1, 'Indiquez l’adresse de l’imprimante.')
   .max(300)
+  .refine((v) => TCP.test(v) || DEVICE.test(v) || PORT.test(v) || SHARE.test(v), {
+    message: 'Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.',
+    abort: true,
+  })
   .refine(
-    (v) =>
-      /^tcp:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(v) ||
-      /^\/dev\/[A-Za-z0-9/_.-]+$/.test(v) ||
-      /^(COM\d{1,3}|LPT\d)$/i.test(v) ||
-      /^\\\\[^\\/:*?"<>|]+\\[^\\/:*?"<>|]+$/.test(v),
-    { message: 'Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.' },
+    (v) => {
+      const m = TCP.exec(v);
+      return !m?.[2] || (Number(m[2]) >= 1 && Number(m[2]) <= 65535);
+    },
+    { message: 'Port de l’imprimante invalide (1 à 65535, souvent 9100).', abort: true },
+  )
+  .refine(
+    (v) => {
+      const tcp = TCP.exec(v);
+      if (tcp) return !looksLikeIPv4(tcp[1]) || isLanIPv4(tcp[1]);
+      const share = SHARE.exec(v);
+      return !share || (shareHostOk(share[1]) && !/^\.+$/.test(share[2]));
+    },
+    { message: LAN_MESSAGE },
   );
 
 export const printerSettingsSchema = z.object({

@@ -67,11 +67,33 @@ describe('kiosk IPC handlers', () => {
       { ...DEFAULT_PRINTER_SETTINGS, interface: 'http://printer' },
       { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://10.0.0.5:9100; rm -rf /' },
       { ...DEFAULT_PRINTER_SETTINGS, copies: 0 },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://8.8.8.8:9100' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.169.1.5:9100' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://172.32.0.1' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://0.0.0.0:9100' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://10.0.0.300:9100' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.168.1.5:0' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.168.1.5:70000' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/../home/kiosk/.bashrc' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/usb/../../etc/cron.d/x' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/shm/ticket' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/sda' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '\\\\evil.example.com\\share' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '\\\\evil.example.com@SSL@443\\share' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '\\\\8.8.8.8\\share' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '\\\\134744072\\share' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: '\\\\PC\\..' },
+      { ...DEFAULT_PRINTER_SETTINGS, interface: 'x'.repeat(100_000) },
       'tcp://10.0.0.5',
       null,
     ];
     for (const value of bad) await expect(ipc.invoke(IPC.setPrinterSettings, APP, value)).rejects.toThrow(/Données refusées/);
     expect(config.printer).toEqual(DEFAULT_PRINTER_SETTINGS);
+    await expect(ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://8.8.8.8:9100' })).rejects.toThrow('L’imprimante doit être sur le réseau local');
+    await expect(ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/../etc/passwd' })).rejects.toThrow('Adresse inconnue');
+    for (const ok of ['tcp://10.1.2.3:9100', 'tcp://172.16.0.9', 'tcp://169.254.10.20:9101', 'tcp://127.0.0.1:9100', 'tcp://epson-tm.local:9100', '/dev/usb/lp0', '/dev/ttyUSB1', '/dev/cu.usbserial-1420', 'COM3', '\\\\CAIXA\\EPSON TM-T20', '\\\\192.168.1.20\\Ticket']) {
+      expect(await ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: ok }), ok).toMatchObject({ interface: ok });
+    }
     const good = { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.168.1.50:9100', width: 32, kitchenTicket: true };
     expect(await ipc.invoke(IPC.setPrinterSettings, APP, good)).toEqual(good);
     expect(new KioskConfig(path.join(dir, 'kiosk.json'), {}).printer).toEqual(good);
