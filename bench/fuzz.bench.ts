@@ -9,14 +9,14 @@ import { spawnBackend, freePort } from '../tests/reliability/support/child-backe
 import { freshStore, JWT_SECRET } from '../tests/reliability/support/databases.js';
 import { runFuzz, type FuzzReport } from '../tests/reliability/support/fuzz.js';
 import type { DbKind } from '../tests/helpers/backend.js';
+import { benchDatabases } from './databases.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 const FRAMES = Number(process.env.FUZZ_FRAMES ?? 3000);
-process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
 console.log(`seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${CASES} HTTP cases and ${FRAMES} realtime frames per database`);
 
-const kinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds: DbKind[] = benchDatabases();
 const results: [DbKind, FuzzReport, number][] = [];
 for (const kind of kinds) {
   const store = await freshStore(kind, 'benchfuzz');

@@ -14,11 +14,11 @@ import { freshStore, JWT_SECRET, type Store } from '../tests/reliability/support
 import { failureSummary, runLoad, type LoadReport } from '../tests/reliability/support/load.js';
 import { localCluster, restartCluster, ensureClusterUp } from '../tests/reliability/support/postgres-cluster.js';
 import type { DbKind } from '../tests/helpers/backend.js';
+import { benchDatabases } from './databases.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAULTS = (process.env.BENCH_FAULTS ?? 'on') !== 'off';
-process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
 
 interface Line {
   db: DbKind;
@@ -57,7 +57,7 @@ async function scenario(kind: DbKind, name: string, run: (spec: BackendSpec, b: 
   }
 }
 
-const kinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds: DbKind[] = benchDatabases();
 const cluster = localCluster();
 const lines: Line[] = [];
 const durationMs = SECONDS * 1000;

@@ -11,6 +11,7 @@ import { startTestBackend, type DbKind, type TestBackend } from '../tests/helper
 import { REQUEST_SETTINGS_SQL } from '../src/backend/rest/index.js';
 import { planTable, type RequestInfo } from '../src/backend/rest/operations.js';
 import { loadSchemaCache } from '../src/backend/rest/schema-cache.js';
+import { benchDatabases } from './databases.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -234,8 +235,7 @@ function table(rows: string[][]): string {
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
-const kinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds: DbKind[] = benchDatabases();
 const rows: string[][] = [];
 for (const kind of kinds) rows.push(...(await benchDb(kind)));
 console.log(`\n/rest/v1 benchmark: ${CLIENTS} concurrent supabase-js clients (${CLIENT_THREAD_ON ? 'on a client thread' : 'on the server thread'}), ${SECONDS} s per case, HTTP and direct alternating\n`);
