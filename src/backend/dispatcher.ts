@@ -40,6 +40,8 @@ export function loopbackUrl(host: string, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
+const STOP_GRACE_MS = 3000;
+
 export async function startDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
   const { db, baseUrl, serviceRoleKey, intervalMs, log = (m) => console.error(`[dispatcher] ${m}`) } = options;
   let stopped = false;
@@ -103,6 +105,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       stopped = true;
       clearInterval(timer);
       await unlisten().catch(() => {});
+      // A run under way finishes first (a few seconds at most): cut off, it would fail against a closing server.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([running?.catch(() => {}), new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
       inFlight.abort();
       await running?.catch(() => {});
     },

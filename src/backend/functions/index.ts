@@ -117,6 +117,8 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
         fn = await deadline.race(registry.get(name));
       } catch (e) {
         if (e instanceof FunctionTimeout) throw e;
+        // Ctrl-C in a terminal reaches esbuild's service process too: the server is stopping, nothing to report.
+        if (/The service was stopped/.test(errorMessage(e))) return sendJson(res, 503, { error: 'The server is stopping' });
         const reason = e instanceof FunctionBuildError ? `cannot build function "${name}": ${e.message}` : `function "${name}" failed to start: ${errorMessage(e)}`;
         console.error(`[functions] ${reason}`);
         return sendJson(res, 500, { error: reason });
