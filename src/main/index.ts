@@ -4,12 +4,12 @@ import fs from 'node:fs';
 import { app, BrowserWindow, ipcMain, Menu, net, powerSaveBlocker, protocol, session, shell } from 'electron';
 import { IPC } from '../shared/ipc';
 import { createAutoLaunch } from './auto-launch';
-import { registerIpcHandlers } from './ipc-handlers';
+import { registerIpcHandlers, registerSetupHandler } from './ipc-handlers';
 import { KioskConfig } from './kiosk-config';
 import { PrintQueue } from './print-queue';
 import { printOrderTickets, printTestTicket } from './printer/print-service';
 import { ADMIN_ENTRY, APP_ORIGIN, APP_SCHEME, contentTypeOf, resolveRendererFile } from './renderer-files';
-import { contentSecurityPolicy, guardContents, isAppUrl } from './security';
+import { contentSecurityPolicy, DocumentUrls, guardContents, isAppUrl } from './security';
 import { setupPageHtml, setupPageScript } from './setup-page';
 
 const APP_NAME = 'Kiosque Restaurant';
@@ -74,15 +74,14 @@ async function start(): Promise<void> {
     },
     (url) => isAppUrl(url, APP_ORIGIN),
   );
-  ipcMain.handle(IPC.saveConnection, (event, value) => {
-    // Only the first-start page may change which server the kiosk talks to.
-    if ((event.senderFrame?.url ?? '') !== `${APP_ORIGIN}/setup`) throw new Error('Appel refusé.');
+  const documents = new DocumentUrls();
+  registerSetupHandler(ipcMain, `${APP_ORIGIN}/setup`, (sender) => documents.of(sender), (value) => {
     config.setConnection(value);
-    mainWindow?.loadURL(ADMIN_ENTRY);
-    return true;
+    void mainWindow?.loadURL(ADMIN_ENTRY);
   });
 
   app.on('web-contents-created', (_event, contents) => {
+    documents.track(contents);
     guardContents(contents, APP_ORIGIN, (url) => void shell.openExternal(url));
   });
 

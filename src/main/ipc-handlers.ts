@@ -8,6 +8,8 @@ import type { PrintQueue } from './print-queue.js';
 /** What ipcMain.handle gives a handler, reduced to what is checked here. */
 export interface InvokeEvent {
   senderFrame: { url: string } | null;
+  /** The calling webContents (Electron's event.sender). */
+  sender?: object;
 }
 
 export interface IpcMainLike {
@@ -58,9 +60,27 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskService
     if (reason === 'auto' && !services.config.printer.autoPrint) return { queued: false, status: null };
     return services.queue.enqueue(order, reason);
   });
-  handle(IPC.testPrint, () => services.testPrint(services.config.printer));
+  let testPrinting: Promise<void> | null = null;
+  handle(IPC.testPrint, () => {
+    if (testPrinting) throw new IpcRefused('Un test d’impression est déjà en cours.');
+    testPrinting = services.testPrint(services.config.printer).finally(() => (testPrinting = null));
+    return testPrinting;
+  });
   handle(IPC.getAutoLaunch, () => services.autoLaunch.isEnabled());
   handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));
   handle(IPC.getPrintedOrderIds, () => services.queue.printedOrderIds());
   handle(IPC.retryPrinting, () => services.queue.retryNow());
+}
+
+/**
+ * The first-start page's call: only a document really loaded from the setup page may change which
+ * server the kiosk talks to. The frame's URL alone is not enough: any page of the app can take the
+ * setup address with history.pushState without loading it.
+ */
+export function registerSetupHandler(ipcMain: IpcMainLike, setupUrl: string, documentUrlOf: (sender: object | undefined) => string | undefined, save: (value: unknown) => void): void {
+  ipcMain.handle(IPC.saveConnection, (event, value) => {
+    if ((event.senderFrame?.url ?? '') !== setupUrl || documentUrlOf(event.sender) !== setupUrl) throw new IpcRefused('Appel refusé.');
+    save(value);
+    return true;
+  });
 }

@@ -7,9 +7,10 @@ export const kioskConnectionSchema = z.object({
   supabaseUrl: z
     .string()
     .trim()
+    .max(2000, 'Adresse du serveur invalide.')
     .url('Adresse du serveur invalide.')
     .refine((u) => /^https?:\/\//.test(u), 'Adresse du serveur invalide.'),
-  supabaseAnonKey: z.string().trim().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Clé publique (anon key) invalide.'),
+  supabaseAnonKey: z.string().trim().max(4000, 'Clé publique (anon key) invalide.').regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Clé publique (anon key) invalide.'),
 });
 export type KioskConnection = z.infer<typeof kioskConnectionSchema>;
 

@@ -30,7 +30,11 @@ export interface PrintQueueOptions {
   /** How long printed ids are remembered. */
   keepPrintedForMs?: number;
   onChange?: (status: PrinterStatus) => void;
+  /** Tickets that may wait at once; more are refused (a stuck printer must not fill the disk). */
+  maxPending?: number;
 }
+
+export class QueueFull extends Error {}
 
 const DAY = 24 * 3600 * 1000;
 
@@ -87,6 +91,8 @@ export class PrintQueue {
       const known = this.isPrinted(order.id) || this.data.jobs.some((j) => j.id === order.id && j.reason === 'auto');
       if (tooOld || known) return { queued: false, status: this.jobStatus(order.id) };
     }
+    const max = this.options.maxPending ?? 200;
+    if (this.data.jobs.length >= max) throw new QueueFull(`Trop de tickets en attente (${max}) : vérifiez l’imprimante avant d’en imprimer d’autres.`);
     const job: StoredJob = { id: order.id, order, reason, attempts: 0, lastError: null, state: 'queued', updatedAt: this.now().toISOString() };
     this.data.jobs.push(job);
     this.save();

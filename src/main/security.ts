@@ -114,3 +114,16 @@ export function guardContents(contents: GuardedContents, appOrigin: string, open
     return { action: 'deny' };
   });
 }
+
+/** The URL each webContents last loaded a document from: real navigations only, never history.pushState. */
+export class DocumentUrls {
+  private readonly urls = new WeakMap<object, string>();
+
+  track(contents: { on(event: 'did-navigate', listener: (event: unknown, url: string) => void): unknown }): void {
+    contents.on('did-navigate', (_event, url) => this.urls.set(contents, url));
+  }
+
+  of(contents: object | undefined): string | undefined {
+    return contents ? this.urls.get(contents) : undefined;
+  }
+}

@@ -24,7 +24,9 @@ const kiosk: KioskApi = {
 };
 
 contextBridge.exposeInMainWorld('kiosk', kiosk);
-// Only used by the first-start page to store the server address and key.
-contextBridge.exposeInMainWorld('kioskSetup', {
-  saveConnection: (value: { supabaseUrl: string; supabaseAnonKey: string }) => ipcRenderer.invoke(IPC.saveConnection, value),
-});
+// Only the first-start page gets the call that stores the server address and key.
+if (window.location.href === 'app://kiosk/setup') {
+  contextBridge.exposeInMainWorld('kioskSetup', {
+    saveConnection: (value: { supabaseUrl: string; supabaseAnonKey: string }) => ipcRenderer.invoke(IPC.saveConnection, value),
+  });
+}

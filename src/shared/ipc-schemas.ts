@@ -63,8 +63,50 @@ export const printerSettingsSchema = z.object({
 });
 
 
+const text = (max: number) => z.string().max(max, `Texte trop long (${max} caractères au plus).`);
+const amount = z.coerce.number().finite('Montant invalide.').min(-1_000_000, 'Montant invalide.').max(1_000_000, 'Montant invalide.');
+
+/**
+ * An order as the kiosk accepts it for printing: the orders row with every text, list and number
+ * bounded well above what place_order lets in, so one call can neither stall main nor print metres of paper.
+ */
+export const kioskOrderSchema = orderSchema.extend({
+  id: text(100).min(1, 'Numéro de commande manquant.'),
+  created_at: text(40).refine((v) => !Number.isNaN(Date.parse(v)), 'Date de commande invalide.'),
+  status: text(40),
+  customer_name: text(400),
+  customer_phone: text(80),
+  customer_email: text(320).nullable(),
+  customer_address: text(600).nullable(),
+  customer_postal_code: text(40).nullable(),
+  customer_city: text(200).nullable(),
+  preorder_date: text(20).nullable(),
+  preorder_time: text(20).nullable(),
+  order_items: z
+    .array(
+      z.object({
+        id: text(100),
+        name: text(300),
+        quantity: z.number().int('Quantité invalide.').positive('Quantité invalide.').max(1000, 'Quantité invalide.'),
+        price: z.number().nonnegative('Prix invalide.').max(100_000, 'Prix invalide.'),
+        options: z
+          .array(z.object({ id: text(100).optional(), name: text(300), price: z.number().nonnegative('Prix invalide.').max(100_000, 'Prix invalide.') }))
+          .max(30, 'Trop d’accompagnements sur un article (30 au plus).')
+          .default([]),
+      }),
+    )
+    .max(100, 'Trop d’articles dans la commande (100 au plus).'),
+  total_price: amount,
+  delivery_fee: amount,
+  discount_amount: amount.default(0),
+  discount_percentage: amount.default(0),
+  grand_total: amount,
+  notes: text(4000).nullable(),
+  user_id: text(100).nullable(),
+});
+
 export const printRequestSchema = z.object({
-  order: orderSchema,
+  order: kioskOrderSchema,
   reason: z.enum(['auto', 'manual']),
 });
 

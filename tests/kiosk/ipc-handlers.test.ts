@@ -2,11 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { registerIpcHandlers, type InvokeEvent, type IpcMainLike } from '../../src/main/ipc-handlers';
+import { EventEmitter } from 'node:events';
+import { registerIpcHandlers, registerSetupHandler, type InvokeEvent, type IpcMainLike } from '../../src/main/ipc-handlers';
 import { KioskConfig } from '../../src/main/kiosk-config';
 import { PrintQueue } from '../../src/main/print-queue';
 import { createAutoLaunch } from '../../src/main/auto-launch';
-import { isAppUrl } from '../../src/main/security';
+import { DocumentUrls, isAppUrl } from '../../src/main/security';
 import { APP_ORIGIN } from '../../src/main/renderer-files';
 import { DEFAULT_PRINTER_SETTINGS, IPC } from '../../src/shared/ipc';
 import { sampleOrder } from './support/order';
@@ -18,9 +19,12 @@ class FakeIpcMain implements IpcMainLike {
     this.handlers.set(channel, listener);
   }
   async invoke(channel: string, senderUrl: string | null, ...args: unknown[]) {
+    return this.invokeFrom(undefined, channel, senderUrl, ...args);
+  }
+  async invokeFrom(sender: object | undefined, channel: string, senderUrl: string | null, ...args: unknown[]) {
     const h = this.handlers.get(channel);
     if (!h) throw new Error(`no handler for ${channel}`);
-    return h({ senderFrame: senderUrl === null ? null : { url: senderUrl } }, ...args);
+    return h({ senderFrame: senderUrl === null ? null : { url: senderUrl }, sender }, ...args);
   }
 }
 
@@ -31,15 +35,17 @@ describe('kiosk IPC handlers', () => {
   let printed: string[];
   let config: KioskConfig;
   let dir: string;
+  let testPrints: (() => void)[];
 
   beforeEach(() => {
+    testPrints = [];
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-'));
     ipc = new FakeIpcMain();
     printed = [];
     config = new KioskConfig(path.join(dir, 'kiosk.json'), {});
     const queue = new PrintQueue({ file: path.join(dir, 'queue.json'), print: async (o) => void printed.push(o.id) });
     const autoLaunch = createAutoLaunch({ app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} }, appName: 'Kiosque', platform: 'linux', env: { XDG_CONFIG_HOME: dir } });
-    registerIpcHandlers(ipc, { version: '1.2.3', queue, config, autoLaunch, testPrint: async () => {} }, (url) => isAppUrl(url, APP_ORIGIN));
+    registerIpcHandlers(ipc, { version: '1.2.3', queue, config, autoLaunch, testPrint: () => new Promise<void>((r) => testPrints.push(r)) }, (url) => isAppUrl(url, APP_ORIGIN));
   });
 
   it('answers the app itself', async () => {
@@ -120,5 +126,66 @@ describe('kiosk IPC handlers', () => {
     const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
     expect(await ipc.invoke(IPC.printOrder, APP, { order, reason: 'auto' })).toMatchObject({ queued: false });
     expect(await ipc.invoke(IPC.printOrder, APP, { order, reason: 'manual' })).toMatchObject({ queued: true });
+  });
+
+  it('refuses an order too big to print and still prints a real one', async () => {
+    const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
+    const line = order.order_items[0];
+    const huge = [
+      { ...order, order_items: Array.from({ length: 101 }, () => line) },
+      { ...order, order_items: [{ ...line, options: Array.from({ length: 31 }, () => ({ id: 'x', name: 'Frites', price: 0 })) }] },
+      { ...order, order_items: [{ ...line, options: Array.from({ length: 20_000 }, () => ({ id: 'x', name: 'Frites', price: 0 })) }] },
+      { ...order, notes: 'x'.repeat(4001) },
+      { ...order, customer_name: 'x'.repeat(1_000_000) },
+      { ...order, order_items: [{ ...line, quantity: 1e9 }] },
+      { ...order, order_items: [{ ...line, price: 1e300 }] },
+      { ...order, grand_total: Infinity },
+      { ...order, grand_total: '1e400' },
+      { ...order, created_at: 'pas une date' },
+      { ...order, id: '' },
+    ];
+    for (const value of huge) await expect(ipc.invoke(IPC.printOrder, APP, { order: value, reason: 'manual' })).rejects.toThrow(/Données refusées/);
+    await expect(ipc.invoke(IPC.printOrder, APP, { order: { ...order, notes: 'x'.repeat(4001) }, reason: 'manual' })).rejects.toThrow('notes – Texte trop long (4000 caractères au plus).');
+    const big = { ...order, notes: 'x'.repeat(2000), order_items: Array.from({ length: 50 }, () => ({ ...line, options: Array.from({ length: 10 }, () => ({ id: 'o', name: 'Frites', price: 0 })) })) };
+    expect(await ipc.invoke(IPC.printOrder, APP, { order: big, reason: 'manual' })).toMatchObject({ queued: true });
+  });
+
+  it('keeps at most the configured number of tickets waiting', async () => {
+    const queue = new PrintQueue({ file: path.join(dir, 'small.json'), print: () => new Promise<void>(() => {}), maxPending: 3 });
+    for (let i = 0; i < 3; i++) queue.enqueue(sampleOrder(), 'manual');
+    expect(() => queue.enqueue(sampleOrder(), 'manual')).toThrow('Trop de tickets en attente (3)');
+    expect(queue.status().pending).toBe(3);
+  });
+
+  it('runs one test print at a time', async () => {
+    const first = ipc.invoke(IPC.testPrint, APP);
+    await expect(ipc.invoke(IPC.testPrint, APP)).rejects.toThrow('Un test d’impression est déjà en cours.');
+    testPrints.shift()!();
+    await first;
+    const again = ipc.invoke(IPC.testPrint, APP);
+    testPrints.shift()!();
+    await again;
+  });
+
+  it('lets only a document loaded from the setup page change the server, not a page that took its address', async () => {
+    const setupIpc = new FakeIpcMain();
+    const documents = new DocumentUrls();
+    const saved: unknown[] = [];
+    const SETUP = `${APP_ORIGIN}/setup`;
+    registerSetupHandler(setupIpc, SETUP, (sender) => documents.of(sender), (v) => void saved.push(v));
+    const admin = new EventEmitter();
+    const setup = new EventEmitter();
+    documents.track(admin);
+    documents.track(setup);
+    admin.emit('did-navigate', {}, APP);
+    setup.emit('did-navigate', {}, SETUP);
+    const evil = { supabaseUrl: 'https://evil.example', supabaseAnonKey: 'a.b.c' };
+    // The admin page after history.pushState('/setup'): its frame says /setup, its document does not.
+    await expect(setupIpc.invokeFrom(admin, IPC.saveConnection, SETUP, evil)).rejects.toThrow('Appel refusé');
+    await expect(setupIpc.invokeFrom(setup, IPC.saveConnection, APP, evil)).rejects.toThrow('Appel refusé');
+    await expect(setupIpc.invokeFrom(undefined, IPC.saveConnection, SETUP, evil)).rejects.toThrow('Appel refusé');
+    expect(saved).toEqual([]);
+    expect(await setupIpc.invokeFrom(setup, IPC.saveConnection, SETUP, evil)).toBe(true);
+    expect(saved).toEqual([evil]);
   });
 });
