@@ -60,6 +60,18 @@ export interface StartOptions extends Partial<BackendConfig> {
   keepDatabase?: boolean;
 }
 
+/**
+ * Tests sign many users up and in from 127.0.0.1 within minutes: the auth rate limits are raised
+ * here (tests/integration/security-auth.test.ts exercises the real ones).
+ */
+export const GENEROUS_AUTH_LIMITS: Record<string, string> = {
+  AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+  AUTH_RATE_LIMIT_FAILED_SIGN_INS: '100000',
+};
+
 /** Starts the embedded backend on a random port on a brand-new database of the given kind. */
 export async function startTestBackend(kind: DbKind, options: StartOptions = {}): Promise<TestBackend> {
   const { keepDatabase, ...overrides } = options;
@@ -74,10 +86,10 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
       authAutoconfirm: false,
       ...overrides,
       // The outbox dispatcher stays off unless a test asks for it (DISPATCH: 'on'): others claim rows by hand.
-      ...(overrides.env ? { env: { DISPATCH: 'off', ...overrides.env } } : {}),
+      ...(overrides.env ? { env: { DISPATCH: 'off', ...GENEROUS_AUTH_LIMITS, ...overrides.env } } : {}),
       databaseUrl: kind === 'postgres' ? (overrides.databaseUrl ?? scratch!.url) : null,
     },
-    { DISPATCH: 'off', ...process.env, PORT: '0' },
+    { DISPATCH: 'off', ...GENEROUS_AUTH_LIMITS, ...process.env, PORT: '0' },
   );
   // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
   const opts = {

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/index.js';
 /** How long an e-mailed link stays valid (GoTrue's default mailer OTP expiry: one day). */
 export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
 
-export type LinkType = 'signup' | 'recovery' | 'email_change';
+export type LinkType = 'signup' | 'recovery' | 'email_change' | 'email_change_current';
 
 /** The link token travels in the e-mail; only its SHA-256 is stored, so a database leak opens no account. */
 export function newLinkToken(): { token: string; hash: string } {
@@ -27,7 +27,7 @@ export async function storeOneTimeToken(tx: Queryable, userId: string, type: 'co
 }
 
 function verifyLink(ctx: BackendContext, token: string, type: LinkType, redirectTo: string): string {
-  const q = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  const q = new URLSearchParams({ token, type: type === 'email_change_current' ? 'email_change' : type, redirect_to: redirectTo });
   return `${ctx.publicUrl}/auth/v1/verify?${q.toString()}`;
 }
 
@@ -49,7 +49,26 @@ const TEMPLATES: Record<LinkType, { subject: string; intro: string; action: stri
     intro: 'Vous avez demandé à changer l’adresse e-mail de votre compte. Cliquez sur le lien ci-dessous pour confirmer cette nouvelle adresse.',
     action: 'Confirmer ma nouvelle adresse',
   },
+  email_change_current: {
+    subject: 'Confirmez le changement de votre adresse e-mail',
+    intro:
+      'Vous avez demandé à remplacer l’adresse e-mail de votre compte par une nouvelle. Cliquez sur le lien ci-dessous pour l’accepter depuis cette adresse ; la nouvelle devra être confirmée elle aussi.',
+    action: 'Accepter le changement d’adresse',
+  },
 };
+
+/** The reauthentication code (a password change from a session that is not fresh needs it). */
+export async function sendReauthenticationEmail(ctx: BackendContext, to: string, nonce: string): Promise<void> {
+  const subject = 'Votre code de confirmation';
+  const intro = 'Pour changer le mot de passe de votre compte, saisissez ce code :';
+  const ignore = 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail et changez votre mot de passe. Ce code est valable 1 heure.';
+  await ctx.mailer.sendEmail({
+    to,
+    subject,
+    html: `<h2>${subject}</h2><p>Bonjour,</p><p>${intro}</p><p style="font-size:24px;letter-spacing:4px"><b>${nonce}</b></p><p>${ignore}</p>`,
+    text: `Bonjour,\n\n${intro} ${nonce}\n\n${ignore}\n`,
+  });
+}
 
 /** Sends one of the account e-mails; the mailer throws when delivery fails, and so does this. */
 export async function sendAccountEmail(ctx: BackendContext, to: string, type: LinkType, token: string, redirectTo: string): Promise<void> {

@@ -9,7 +9,7 @@ import { recover } from './recover.js';
 import { ensureAuthSchema } from './schema.js';
 import { resend, signup } from './signup.js';
 import { token } from './token.js';
-import { getUser, updateUser } from './user.js';
+import { getUser, reauthenticate, updateUser } from './user.js';
 import { verifyLink, verifyToken } from './verify.js';
 
 type Endpoint = (ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
@@ -33,6 +33,7 @@ const ROUTES: Record<string, Endpoint> = {
   'POST /token': token,
   'GET /user': (ctx, req, res) => getUser(ctx, req, res),
   'PUT /user': updateUser,
+  'GET /reauthenticate': (ctx, req, res) => reauthenticate(ctx, req, res),
   'POST /logout': logout,
   'GET /verify': verifyLink,
   'POST /verify': (ctx, req, res) => verifyToken(ctx, req, res),

@@ -3,7 +3,7 @@ import { AuthError, badRequest } from './errors.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 // bcrypt only reads the first 72 bytes; GoTrue refuses longer passwords rather than silently truncating.
-const PASSWORD_MAX_BYTES = 72;
+export const PASSWORD_MAX_BYTES = 72;
 const BCRYPT_COST = 10;
 
 /** GoTrue's password rules: at least 6 characters (422 weak_password), at most 72 bytes. */

@@ -5,6 +5,7 @@ import { sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
 import { internal } from './errors.js';
+import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, readJson } from './request.js';
 import { tooSoon } from './signup.js';
 import { findUserByEmail } from './users.js';
@@ -15,6 +16,7 @@ const RecoverBody = z.object({ email: z.string().nullish() });
 export async function recover(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, RecoverBody);
   const email = checkEmail(body.email);
+  limitByAddress(ctx, req, 'emailSent');
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.banned) {
     const wait = tooSoon(ctx, user.recovery_sent_at);

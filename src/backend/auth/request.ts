@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import { HttpError, readBody } from '../http.js';
 import { AuthError, badRequest } from './errors.js';
+import { authSettings } from './settings.js';
 
 /** Reads a JSON object body; bad JSON is a 400 `bad_json`, an oversized body a 413, never a 500. */
 export async function readJson<S extends z.ZodType>(req: IncomingMessage, ctx: BackendContext, schema: S): Promise<z.infer<S>> {
@@ -33,14 +34,6 @@ export async function readJson<S extends z.ZodType>(req: IncomingMessage, ctx: B
   return parsed.data;
 }
 
-function origin(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 function normalised(url: string): string | null {
   try {
     return new URL(url).toString();
@@ -56,14 +49,40 @@ export function siteUrl(ctx: BackendContext): string {
   return (ctx.config.siteUrl ?? ctx.publicUrl).replace(/\/$/, '');
 }
 
+function globToRegExp(pattern: string): RegExp {
+  // GoTrue's uri_allow_list globs: `**` matches anything, `*` anything but a separator (`.` or `/`).
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*' && pattern[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += '[^./]*';
+    else if (c === '?') re += '[^./]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+function allowListMatch(pattern: string, wanted: URL): boolean {
+  if (pattern.includes('*') || pattern.includes('?')) return globToRegExp(pattern).test(wanted.toString());
+  const exact = normalised(pattern);
+  if (!exact) return false;
+  // A listed URL allows itself and the pages under it on the same origin, as GoTrue's prefix match does.
+  const base = new URL(exact);
+  return wanted.origin === base.origin && (wanted.toString() === exact || wanted.pathname.startsWith(base.pathname.replace(/\/?$/, '/')));
+}
+
 /**
- * Like GoTrue's URI allow list: a redirect_to outside the site (or AUTH_ADDITIONAL_REDIRECT_URLS,
- * comma-separated, `**` as a trailing wildcard) falls back to the site URL, so an e-mailed link
- * can never hand a session to someone else's page.
+ * Like GoTrue's URI allow list: a redirect_to outside the site's own origin (SITE_URL, or the
+ * backend's URL) and the additional redirect URLs (`additional_redirect_urls` in
+ * supabase/config.toml, or AUTH_ADDITIONAL_REDIRECT_URLS, comma-separated, with GoTrue's `*`/`**`
+ * globs) falls back to the site URL, so an e-mailed link can never hand a session to another page,
+ * another port on the same host included.
  */
 export function allowedRedirect(ctx: BackendContext, requested: string | null | undefined): string {
   const fallback = siteUrl(ctx);
-  if (!requested) return fallback;
+  if (!requested || requested.length > MAX_URL_LENGTH) return fallback;
   let url: URL;
   try {
     url = new URL(requested);
@@ -71,16 +90,33 @@ export function allowedRedirect(ctx: BackendContext, requested: string | null | 
     return fallback;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback;
-  const own = [origin(ctx.publicUrl), origin(fallback)];
-  if (own.includes(url.origin)) return url.toString();
-  const ownHost = new URL(ctx.publicUrl).hostname;
-  if (LOOPBACK.has(ownHost) && LOOPBACK.has(url.hostname)) return url.toString();
-  const extra = (ctx.config.env.AUTH_ADDITIONAL_REDIRECT_URLS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const wanted = url.toString();
-  for (const pattern of extra) {
-    if (pattern.endsWith('**') ? wanted.startsWith(pattern.slice(0, -2)) : wanted === normalised(pattern)) return wanted;
+  if (url.username || url.password) return fallback;
+  const own = new Set([new URL(ctx.publicUrl).origin, new URL(fallback).origin]);
+  if (own.has(url.origin)) return url.toString();
+  // Development entries (a Vite server on localhost) only count while the site itself is on loopback.
+  const siteOnLoopback = LOOPBACK.has(new URL(fallback).hostname);
+  for (const pattern of authSettings(ctx).additionalRedirectUrls) {
+    let host: string | null = null;
+    try {
+      host = new URL(pattern.replace(/\*+/g, 'x')).hostname;
+    } catch {
+      continue;
+    }
+    if (LOOPBACK.has(host) && !siteOnLoopback) continue;
+    if (allowListMatch(pattern, url)) return url.toString();
   }
   return fallback;
+}
+
+export const MAX_URL_LENGTH = 2048;
+const MAX_METADATA_BYTES = 16 * 1024;
+
+/** user_metadata travels in every access token: bounded, so a sign-up cannot bloat every request. */
+export function checkMetadata(data: Record<string, unknown>): Record<string, unknown> {
+  if (Buffer.byteLength(JSON.stringify(data), 'utf8') > MAX_METADATA_BYTES) {
+    throw badRequest('validation_failed', `user_metadata cannot be larger than ${MAX_METADATA_BYTES} bytes`);
+  }
+  return data;
 }
 
 export function clientInfo(req: IncomingMessage): { userAgent: string | null; ip: string | null } {

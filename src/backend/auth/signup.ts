@@ -7,7 +7,8 @@ import { checkEmail } from './email-address.js';
 import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
 import { AuthError, badRequest, internal, unprocessable } from './errors.js';
 import { checkPassword, hashPassword } from './passwords.js';
-import { allowedRedirect, readJson } from './request.js';
+import { limitByAddress } from './rate-limit.js';
+import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { startSession } from './sessions.js';
 import { DEFAULT_APP_METADATA, findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users.js';
 
@@ -74,6 +75,7 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
   const body = await readJson(req, ctx, ResendBody);
   if (body.type !== 'signup') throw badRequest('validation_failed', 'Only type "signup" can be resent here');
   const email = checkEmail(body.email);
+  limitByAddress(ctx, req, 'emailSent');
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.email_confirmed_at) {
     const wait = tooSoon(ctx, user.confirmation_sent_at);
@@ -86,18 +88,20 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
 }
 
 export async function signup(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  limitByAddress(ctx, req, 'signInSignUps');
   const body = await readJson(req, ctx, SignupBody);
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   checkPassword(body.password);
   if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (body.email && body.phone) throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on signup.');
   const email = checkEmail(body.email);
-  const data = body.data ?? {};
+  const data = checkMetadata(body.data ?? {});
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
   const autoconfirm = ctx.config.authAutoconfirm;
 
   // Hashed before looking the address up, so a registered address answers no faster than a new one.
   const hash = await hashPassword(body.password);
+  if (!autoconfirm) limitByAddress(ctx, req, 'emailSent');
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.email_confirmed_at) {
     if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
@@ -105,9 +109,20 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
     return;
   }
   if (existing) {
-    // Unconfirmed: the claim on the address is unproven, so the account is left as it is and the link sent again.
     const wait = tooSoon(ctx, existing.confirmation_sent_at);
     if (wait) throw wait;
+    // Nobody has proven the address yet, so the latest sign-up wins (as in GoTrue): its password and
+    // details replace the earlier ones, whose links and sessions end. Otherwise whoever registered an
+    // address first would keep a password that works once the real owner confirms.
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [
+        existing.id,
+        hash,
+        JSON.stringify(data),
+      ]);
+      await tx.query(`delete from auth.sessions where user_id = $1`, [existing.id]);
+      await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [existing.id]);
+    });
     await sendConfirmation(ctx, existing, redirectTo, async () => {
       await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [existing.id]);
     });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import { sendJson } from '../http.js';
 import { AuthError, badRequest, OAuthError, unprocessable } from './errors.js';
-import { passwordMatches } from './passwords.js';
+import { PASSWORD_MAX_BYTES, passwordMatches } from './passwords.js';
+import { accountMayTryPassword, limitByAddress, overRequestRateLimit, recordFailedPassword } from './rate-limit.js';
 import { readJson } from './request.js';
 import { refreshSession, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
@@ -14,15 +15,26 @@ const RefreshBody = z.object({ refresh_token: z.string().nullish() });
 const INVALID_LOGIN = 'Invalid login credentials';
 
 async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  limitByAddress(ctx, req, 'signInSignUps');
   const body = await readJson(req, ctx, PasswordBody);
   if (body.email && body.phone) throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on login.');
   if (!body.email) {
     if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
     throw badRequest('validation_failed', 'missing email or phone');
   }
-  const user = await findUserByEmail(ctx.db, body.email.trim());
-  const ok = await passwordMatches(body.password ?? '', user?.encrypted_password ?? null);
-  if (!user || !ok) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  const email = body.email.trim().toLowerCase();
+  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  // Counted by address, not by account, so the answer says nothing about whether the account exists.
+  if (!accountMayTryPassword(ctx, email)) throw overRequestRateLimit();
+  const password = body.password ?? '';
+  // Longer than bcrypt reads: no stored password can match it (none is accepted when set).
+  const tooLong = Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES;
+  const user = await findUserByEmail(ctx.db, email);
+  const ok = await passwordMatches(tooLong ? '' : password, tooLong ? null : (user?.encrypted_password ?? null));
+  if (!user || !ok) {
+    recordFailedPassword(ctx, email);
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
   if (user.banned) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const session = await ctx.db.transaction((tx) => startSession(ctx, tx, req, user.id, 'password'));
@@ -30,8 +42,10 @@ async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: Ser
 }
 
 async function refreshTokenGrant(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  limitByAddress(ctx, req, 'tokenRefresh');
   const body = await readJson(req, ctx, RefreshBody);
   if (!body.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
+  if (body.refresh_token.length > 512) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const result = await ctx.db.transaction((tx) => refreshSession(ctx, tx, body.refresh_token!));
   if (result instanceof AuthError) throw result;
   sendJson(res, 200, result);

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/index.js';
 import { CORS_HEADERS, sendJson } from '../http.js';
 import { EMAIL_LINK_TTL_SECONDS, hashLinkToken } from './emails.js';
 import { AuthError, badRequest, forbidden } from './errors.js';
+import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, readJson } from './request.js';
 import { startSession, type AuthMethod, type SessionResponse } from './sessions.js';
 import { emailTaken } from './user.js';
@@ -44,11 +45,21 @@ function verifyType(raw: string | null | undefined): VerifyType {
   return raw as VerifyType;
 }
 
-/** Consumes the link token (once) and opens a session; null when it is unknown, used or expired. */
-async function consume(ctx: BackendContext, req: IncomingMessage, type: VerifyType, token: string): Promise<SessionResponse | null> {
+/** GoTrue's answer when the first of the two e-mail change links is followed. */
+const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+const MAX_TOKEN_LENGTH = 256;
+
+/**
+ * Consumes the link token (once) and opens a session; null when it is unknown, used or expired;
+ * 'pending' when it was one of two e-mail change links and the other one is still to be followed.
+ */
+async function consume(ctx: BackendContext, req: IncomingMessage, type: VerifyType, token: string): Promise<SessionResponse | null | 'pending'> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
   const hash = hashLinkToken(token);
   return ctx.db.transaction(async (tx) => {
     const userId = type === 'email_change' ? await confirmEmailChange(tx, hash) : await consumeOneTimeToken(tx, type, hash);
+    if (userId === 'pending') return 'pending' as const;
     if (!userId) return null;
     // Following a link proves the mailbox, for recovery too (as GoTrue).
     await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [userId]);
@@ -68,19 +79,32 @@ async function consumeOneTimeToken(tx: Queryable, type: Exclude<VerifyType, 'ema
   return user.rows.length ? row.user_id : null;
 }
 
-async function confirmEmailChange(tx: Queryable, hash: string): Promise<string | null> {
-  const r = await tx.query<{ id: string; email_change: string }>(
-    `select id, email_change from auth.users
-      where email_change_token_new = $1 and deleted_at is null and email_change_sent_at > now() - make_interval(secs => $2)`,
+async function confirmEmailChange(tx: Queryable, hash: string): Promise<string | null | 'pending'> {
+  const r = await tx.query<{ id: string; email_change: string; is_new: boolean; other_pending: boolean }>(
+    `select id, email_change, email_change_token_new = $1 as is_new,
+            case when email_change_token_new = $1 then coalesce(email_change_token_current, '') <> ''
+                 else coalesce(email_change_token_new, '') <> '' end as other_pending
+       from auth.users
+      where (email_change_token_new = $1 or email_change_token_current = $1) and deleted_at is null
+        and email_change_sent_at > now() - make_interval(secs => $2)
+        for update`,
     [hash, EMAIL_LINK_TTL_SECONDS],
   );
   const row = r.rows[0];
   if (!row) return null;
+  if (row.other_pending) {
+    await tx.query(
+      `update auth.users set ${row.is_new ? 'email_change_token_new = null' : "email_change_token_current = ''"},
+              email_change_confirm_status = 1, updated_at = now() where id = $1`,
+      [row.id],
+    );
+    return 'pending';
+  }
   const taken = await tx.query(`select 1 from auth.users where lower(email) = lower($1) and id <> $2`, [row.email_change, row.id]);
   if (taken.rows.length) throw emailTaken();
   await tx.query(
-    `update auth.users set email = email_change, email_change = '', email_change_token_new = null, email_change_sent_at = null,
-            updated_at = now() where id = $1`,
+    `update auth.users set email = email_change, email_change = '', email_change_token_new = null, email_change_token_current = '',
+            email_change_confirm_status = 0, email_change_sent_at = null, updated_at = now() where id = $1`,
     [row.id],
   );
   return row.id;
@@ -98,7 +122,8 @@ export async function verifyLink(ctx: BackendContext, req: IncomingMessage, res:
   const token = url.searchParams.get('token');
   if (!token) throw badRequest('validation_failed', 'Verify requires a token');
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
-  let session: SessionResponse | null;
+  limitByAddress(ctx, req, 'tokenVerifications');
+  let session: SessionResponse | null | 'pending';
   try {
     session = await consume(ctx, req, type, token);
   } catch (e) {
@@ -108,6 +133,10 @@ export async function verifyLink(ctx: BackendContext, req: IncomingMessage, res:
   }
   if (!session) {
     fragmentRedirect(res, redirectTo, { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    return;
+  }
+  if (session === 'pending') {
+    fragmentRedirect(res, redirectTo, { message: SINGLE_CONFIRMATION_ACCEPTED });
     return;
   }
   fragmentRedirect(res, redirectTo, {
@@ -122,6 +151,7 @@ export async function verifyLink(ctx: BackendContext, req: IncomingMessage, res:
 
 /** POST /verify with `token_hash` (supabase-js verifyOtp): the session as JSON. */
 export async function verifyToken(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  limitByAddress(ctx, req, 'tokenVerifications');
   const body = await readJson(req, ctx, VerifyBody);
   const type = verifyType(body.type);
   const token = body.token_hash;
@@ -131,5 +161,9 @@ export async function verifyToken(ctx: BackendContext, req: IncomingMessage, res
   }
   const session = await consume(ctx, req, type, token);
   if (!session) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  if (session === 'pending') {
+    sendJson(res, 200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 });
+    return;
+  }
   sendJson(res, 200, session);
 }

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BackendContext } from '../context.js';
+
+type TomlValue = string | number | boolean | string[];
+
+/** The `[auth…]` tables of supabase/config.toml, read like the Supabase CLI does (a flat subset of TOML). */
+function readAuthToml(file: string): Map<string, TomlValue> {
+  const out = new Map<string, TomlValue>();
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return out;
+  }
+  let section = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '').trim();
+    if (!line) continue;
+    const header = /^\[\s*([A-Za-z0-9_.-]+)\s*\]$/.exec(line);
+    if (header) {
+      section = header[1];
+      continue;
+    }
+    if (section !== 'auth' && !section.startsWith('auth.')) continue;
+    const kv = /^([A-Za-z0-9_]+)\s*=\s*(.+)$/.exec(line);
+    if (!kv) continue;
+    const v = kv[2].trim();
+    let value: TomlValue | undefined;
+    if (v === 'true' || v === 'false') value = v === 'true';
+    else if (/^-?\d+(\.\d+)?$/.test(v)) value = Number(v);
+    else if (/^"(.*)"$/.test(v)) value = v.slice(1, -1);
+    else if (/^\[.*\]$/.test(v)) value = [...v.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+    if (value !== undefined) out.set(`${section}.${kv[1]}`, value);
+  }
+  return out;
+}
+
+export interface RateLimits {
+  /** E-mails per hour per client address (0 turns the limit off). */
+  emailSent: number;
+  /** Token refreshes per 5 minutes per client address. */
+  tokenRefresh: number;
+  /** Sign-ins and sign-ups per 5 minutes per client address. */
+  signInSignUps: number;
+  /** Link and OTP verifications per 5 minutes per client address. */
+  tokenVerifications: number;
+  /** Wrong passwords per 5 minutes per account, whoever tries them. */
+  failedSignInsPerAccount: number;
+}
+
+export interface AuthSettings {
+  doubleConfirmChanges: boolean;
+  securePasswordChange: boolean;
+  /** How long after signing in a session may change the password without a nonce (seconds). */
+  reauthenticationWindowSeconds: number;
+  additionalRedirectUrls: string[];
+  rateLimits: RateLimits;
+}
+
+// The Supabase CLI's defaults, except email_sent: 2 per hour is what hosted projects get from the
+// built-in test mailer; with their own SMTP (as here) the hosted default is 30.
+const DEFAULT_LIMITS: RateLimits = { emailSent: 30, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30, failedSignInsPerAccount: 10 };
+
+const LIMIT_KEYS: [keyof RateLimits, string, string][] = [
+  ['emailSent', 'email_sent', 'AUTH_RATE_LIMIT_EMAIL_SENT'],
+  ['tokenRefresh', 'token_refresh', 'AUTH_RATE_LIMIT_TOKEN_REFRESH'],
+  ['signInSignUps', 'sign_in_sign_ups', 'AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'],
+  ['tokenVerifications', 'token_verifications', 'AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'],
+  ['failedSignInsPerAccount', 'failed_sign_ins_per_account', 'AUTH_RATE_LIMIT_FAILED_SIGN_INS'],
+];
+
+function envBool(v: string | undefined): boolean | undefined {
+  if (v === undefined || v === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function count(v: unknown): number | undefined {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+}
+
+/** Auth settings from supabase/config.toml, each overridable by an environment variable. */
+export function loadAuthSettings(supabaseDir: string, env: Record<string, string | undefined>): AuthSettings {
+  const toml = readAuthToml(path.join(supabaseDir, 'config.toml'));
+  const rateLimits = { ...DEFAULT_LIMITS };
+  for (const [field, key, envName] of LIMIT_KEYS) {
+    rateLimits[field] = count(env[envName]) ?? count(toml.get(`auth.rate_limit.${key}`)) ?? DEFAULT_LIMITS[field];
+  }
+  const extraFromToml = toml.get('auth.additional_redirect_urls');
+  const extraFromEnv = env.AUTH_ADDITIONAL_REDIRECT_URLS;
+  return {
+    doubleConfirmChanges: envBool(env.AUTH_DOUBLE_CONFIRM_CHANGES) ?? toml.get('auth.email.double_confirm_changes') === true,
+    securePasswordChange: envBool(env.AUTH_SECURE_PASSWORD_CHANGE) ?? toml.get('auth.email.secure_password_change') === true,
+    reauthenticationWindowSeconds: count(env.AUTH_REAUTHENTICATION_WINDOW) ?? 600,
+    additionalRedirectUrls:
+      extraFromEnv !== undefined
+        ? extraFromEnv.split(',').map((s) => s.trim()).filter(Boolean)
+        : Array.isArray(extraFromToml)
+          ? extraFromToml
+          : [],
+    rateLimits,
+  };
+}
+
+const cache = new WeakMap<BackendContext, AuthSettings>();
+
+export function authSettings(ctx: BackendContext): AuthSettings {
+  let s = cache.get(ctx);
+  if (!s) {
+    s = loadAuthSettings(ctx.config.supabaseDir, ctx.config.env);
+    cache.set(ctx, s);
+  }
+  return s;
+}
