@@ -71,8 +71,16 @@ function supabaseDir(postgis: boolean): string {
 
 const SETUP = `
 const target = process.env.CONFORMANCE_REST_URL;
-const base = typeof globalThis.fetch === 'function' ? globalThis.fetch : require('@supabase/node-fetch');
 const rewrite = (u) => u.replace(/^http:\\/\\/localhost:300[01]/, target);
+jest.mock(process.env.CONFORMANCE_NODE_FETCH, () => {
+  const actual = jest.requireActual(process.env.CONFORMANCE_NODE_FETCH);
+  const to = (u) => u.replace(/^http:\\/\\/localhost:300[01]/, process.env.CONFORMANCE_REST_URL);
+  const wrapped = (input, init) => actual(typeof input === 'string' ? to(input) : input, init);
+  Object.assign(wrapped, actual);
+  wrapped.default = wrapped;
+  return wrapped;
+});
+const base = globalThis.fetch;
 globalThis.fetch = (input, init) => {
   if (typeof input === 'string') return base(rewrite(input), init);
   if (input instanceof URL) return base(rewrite(input.toString()), init);
@@ -117,7 +125,7 @@ function runJest(restUrl: string, work: string): Promise<FileResult[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(jestBin, ['--ci', '--runInBand', '--json', `--outputFile=${out}`, `--setupFilesAfterEnv=${setup}`], {
       cwd: root,
-      env: { ...process.env, CONFORMANCE_REST_URL: restUrl },
+      env: { ...process.env, CONFORMANCE_REST_URL: restUrl, CONFORMANCE_NODE_FETCH: path.join(root, 'node_modules', '@supabase', 'node-fetch') },
       stdio: ['ignore', 'ignore', process.env.CONFORMANCE_VERBOSE ? 'inherit' : 'ignore'],
     });
     child.on('error', reject);

@@ -170,8 +170,9 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     const planned = await anon.from('books').select('id', { count: 'planned', head: true });
     expect(planned.error).toBeNull();
     expect(planned.count).toBeGreaterThan(0);
+    // Without db-max-rows, PostgREST answers the larger of the exact count and the planner's estimate.
     const estimated = await anon.from('books').select('id', { count: 'estimated' }).limit(1);
-    expect(estimated.count).toBe(5);
+    expect(estimated.count).toBeGreaterThanOrEqual(5);
   });
 
   it('answers HEAD with headers only', async () => {

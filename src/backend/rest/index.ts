@@ -9,8 +9,9 @@ import { send, sendError, type Outcome } from './respond.js';
 import { SchemaCacheHolder, type SchemaCache } from './schema-cache.js';
 import { openApiDocument } from './openapi.js';
 import { PlanCache } from './plan-cache.js';
+import { restSettings } from './settings.js';
+import { ident } from './sql.js';
 
-const EXPOSED_SCHEMAS = ['public'];
 const PREFIX = '/rest/v1';
 
 /** The per-request settings PostgREST makes before the statement, so RLS policies and auth.* see them. */
@@ -24,11 +25,11 @@ class Rollback {
   constructor(readonly outcome: Outcome) {}
 }
 
-function profile(req: IncomingMessage, method: string): string {
+function profile(req: IncomingMessage, method: string, exposed: string[]): string {
   const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
-  const schema = typeof header === 'string' && header !== '' ? header : EXPOSED_SCHEMAS[0];
-  if (!EXPOSED_SCHEMAS.includes(schema)) {
-    throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`);
+  const schema = typeof header === 'string' && header !== '' ? header : exposed[0];
+  if (!exposed.includes(schema)) {
+    throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
   }
   return schema;
 }
@@ -56,6 +57,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
   const schemas = new SchemaCacheHolder(ctx.db);
   const identify = createAuthenticator(ctx.jwt);
   const plans = new PlanCache(schemas);
+  const settings = restSettings(ctx.config);
   let listening: Promise<unknown> | null = null;
 
   /** Plans against the cache; a name it does not know makes it read the catalog once more. */
@@ -71,7 +73,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
   async function answer(req: IncomingMessage, url: URL, identity: RequestIdentity): Promise<Outcome> {
     const method = req.method ?? 'GET';
     const path = url.pathname.slice(PREFIX.length) || '/';
-    const schema = profile(req, method);
+    const schema = profile(req, method, settings.schemas);
     const parts = segments(path);
     if (parts.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
@@ -85,21 +87,28 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
           await readBody(req, ctx.config.maxBodyBytes, () => new RestError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than ${ctx.config.maxBodyBytes} bytes`) as never)
         ).toString('utf8')
       : null;
+    const media = acceptedMedia(req.headers);
+    if (media.plan && !settings.planEnabled) {
+      throw new RestError(406, 'PGRST107', `None of these media types are available: ${req.headers.accept}`);
+    }
     const info: RequestInfo = {
       method,
       headers: req.headers,
       search: url.searchParams,
       prefs: parsePreferences(req.headers),
-      media: acceptedMedia(req.headers),
+      media,
       body,
+      planEnabled: settings.planEnabled,
     };
     const build = (cache: SchemaCache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info));
     const op = body === null ? await plans.get(schema, req, url, () => plan(schema, build)) : await plan(schema, build);
-    const settings = [identity.role, identity.claimsJson, method, path, JSON.stringify(req.headers), cookies(req.headers.cookie)];
+    const requestSettings = [identity.role, identity.claimsJson, method, path, JSON.stringify(req.headers), cookies(req.headers.cookie)];
     try {
       return await ctx.db.transaction(
         async (tx) => {
-          await tx.query(REQUEST_SETTINGS_SQL, settings);
+          await tx.query(REQUEST_SETTINGS_SQL, requestSettings);
+          // As PostgREST does, the requested schema comes first on the search path.
+          if (schema !== 'public') await tx.query(`select set_config('search_path', $1, true)`, [`${ident(schema)}, public, extensions`]);
           const outcome = await op.run(tx);
           if (info.prefs.tx === 'rollback') throw new Rollback(outcome);
           return outcome;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { RestError, invalidBody, tableNotFound } from './errors.js';
+import { RestError, checkMaxAffected, invalidBody, tableNotFound } from './errors.js';
 import type { Accepted, Paging, Preferences } from './preferences.js';
 import { paging } from './preferences.js';
 import { parseQuery, type QueryParams } from './query-params.js';
@@ -8,7 +8,7 @@ import { contentRange, shapeBody, type Outcome } from './respond.js';
 import { callSql, resolveFunction, rpcShape } from './rpc-plan.js';
 import type { Relation, SchemaCache } from './schema-cache.js';
 import { Sql, ident, qualified } from './sql.js';
-import { assertWritable, deleteStatement, insertStatements, parseJsonBody, updateStatement } from './write-plan.js';
+import { assertWritable, deleteStatement, insertStatement, parseJsonBody, updateStatement } from './write-plan.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface RequestInfo {
@@ -18,6 +18,8 @@ export interface RequestInfo {
   prefs: Preferences;
   media: Accepted;
   body: string | null;
+  /** explain() is answered (PGRST_DB_PLAN_ENABLED). */
+  planEnabled?: boolean;
 }
 
 /** A planned request: everything decided before the transaction opens. */
@@ -59,20 +61,22 @@ function planRows(
   level.limit = page.limit;
   level.offset = page.offset;
   const count = info.prefs.count;
-  const exact = count === 'exact' || count === 'estimated';
-  const total = exact ? `(${countSql(level, from)})` : 'null::int8';
-  const text = `${withSql}SELECT ${total} AS total, count(*)::int AS n, ${aggregateSql(info.media.stripNulls, shape.scalarColumn)} AS body FROM (${selectSql(level, from)}) _t`;
-  const planned = count === 'planned' ? `EXPLAIN (FORMAT JSON) ${withSql}${selectSql({ ...level, limit: null, offset: null }, from)}` : null;
+  // Without db-max-rows, PostgREST's estimated count is the larger of the exact count and the planner's estimate.
+  const total = count === 'exact' || count === 'estimated' ? `(${countSql(level, from)})` : 'null::int8';
+  const text = `${withSql}SELECT ${total} AS total, count(*)::int AS n, ${aggregateSql(info.media.stripNulls, shape.scalarColumn, info.media.type === 'csv' ? level.outputNames : null)} AS body FROM (${selectSql(level, from)}) _t`;
+  const planned = count === 'planned' || count === 'estimated' ? `EXPLAIN (FORMAT JSON) ${withSql}${selectSql({ ...level, limit: null, offset: null }, from)}` : null;
   const params = sql.params;
 
   const run = async (tx: Queryable): Promise<Outcome> => {
+    if (info.media.plan) return explainPlan(tx, info, text, params);
     const r = (await tx.query<PageResult>(text, params)).rows[0];
+    if (withSql) checkMaxAffected(info.prefs, r.n);
     let totalRows = r.total === null ? null : Number(r.total);
     if (planned) {
       const plan = (await tx.query<Record<string, unknown>>(planned, params)).rows[0];
       const json = Object.values(plan)[0];
       const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-      totalRows = parsed[0].Plan['Plan Rows'];
+      totalRows = Math.max(totalRows ?? 0, parsed[0].Plan['Plan Rows']);
     }
     if (totalRows !== null && page.offset > totalRows && !shape.single) {
       throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${page.offset} was requested, but there are only ${totalRows} rows.`);
@@ -84,6 +88,16 @@ function planRows(
     return { status, headers, ...shaped };
   };
   return { statement: { text, params }, run };
+}
+
+/** explain(): the plan of the statement instead of its rows, when PGRST_DB_PLAN_ENABLED allows it. */
+async function explainPlan(tx: Queryable, info: RequestInfo, text: string, params: unknown[]): Promise<Outcome> {
+  const plan = info.media.plan!;
+  const options = [`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => o.toUpperCase())];
+  const rows = (await tx.query<Record<string, unknown>>(`EXPLAIN (${options.join(', ')}) ${text}`, params)).rows;
+  const values = rows.map((r) => Object.values(r)[0]);
+  const body = plan.format === 'json' ? (typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0])) : values.join('\n');
+  return { status: 200, body, headers: {}, contentType: `application/vnd.pgrst.plan+${plan.format}; for="${plan.for}"; charset=utf-8` };
 }
 
 export function planTable(cache: SchemaCache, name: string, info: RequestInfo): Operation {
@@ -100,9 +114,9 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
   const { prefs, media } = info;
   const representation = prefs.return === 'representation';
   const body = info.method === 'DELETE' ? null : parseJsonBody(info.body ?? '');
-  let statements: string[];
+  let statement: string | null;
   if (info.method === 'POST') {
-    statements = insertStatements(sql, rel, alias, body!, {
+    statement = insertStatement(sql, rel, alias, body!, {
       columns: q.columns,
       onConflict: q.onConflict,
       resolution: prefs.resolution,
@@ -110,31 +124,36 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
       returning: representation,
     });
   } else if (info.method === 'PATCH') {
-    const s = updateStatement(sql, rel, alias, body!, q.columns, q.levels.get(''), representation);
-    statements = s ? [s] : [];
+    statement = updateStatement(sql, rel, alias, body!, q.columns, q.levels.get(''), representation);
   } else if (info.method === 'DELETE') {
-    statements = [deleteStatement(sql, rel, alias, q.levels.get(''), representation)];
+    statement = deleteStatement(sql, rel, alias, q.levels.get(''), representation);
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${info.method}`);
   }
   const created = info.method === 'POST';
+  const upsert = created && prefs.resolution !== null;
   const applied = preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing', 'tx']);
+  /** An upsert that only updated rows answers 200, as PostgREST does. */
+  const status = (n: number, inserted: number) => (created ? (upsert && prefs.resolution === 'merge-duplicates' && n > 0 && inserted === 0 ? 200 : 201) : null);
 
   if (!representation) {
-    const text = statements.length > 1 ? `WITH ${statements.map((s, i) => `_i${i} AS (${s})`).join(', ')} SELECT 1` : statements[0];
+    const text = upsert && statement ? `WITH pgrst_source AS (${statement}) SELECT count(*)::int AS n, count(*) FILTER (WHERE pgrst_inserted)::int AS inserted FROM pgrst_source` : statement;
     const params = sql.params;
     return {
       readOnly: false,
       async run(tx) {
+        if (info.media.plan && text) return explainPlan(tx, info, text, params);
         let affected = 0;
-        if (statements.length === 1) affected = (await tx.query(text, params)).rowCount;
-        else if (statements.length > 1) {
-          await tx.query(text, params);
-          affected = body!.rows.length;
-        }
+        let inserted = 0;
+        if (text && upsert) {
+          const r = (await tx.query<{ n: number; inserted: number }>(text, params)).rows[0];
+          affected = r.n;
+          inserted = r.inserted;
+        } else if (text) affected = (await tx.query(text, params)).rowCount;
+        if (!created) checkMaxAffected(prefs, affected);
         const total = prefs.count ? affected : null;
         const range = created ? `*/${total ?? '*'}` : contentRange(0, affected, total);
-        return { status: created ? 201 : 204, body: null, headers: { 'Content-Range': range, ...applied } };
+        return { status: status(affected, inserted) ?? 204, body: null, headers: { 'Content-Range': range, ...applied } };
       },
     };
   }
@@ -142,23 +161,22 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
   const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set() };
   const level = compileLevel(pc, rel, alias, '', q.select, [], true);
   checkLevelsUsed(pc);
-  const source =
-    statements.length <= 1
-      ? `WITH pgrst_source AS (${statements[0]})`
-      : `WITH ${statements.map((s, i) => `_i${i} AS (${s})`).join(', ')}, pgrst_source AS (${statements.map((_, i) => `SELECT * FROM _i${i}`).join(' UNION ALL ')})`;
   // Numbered so the representation keeps the order the rows were written in.
   level.orderBy = [`${alias}.pgrst_n`];
   const numbered = `(SELECT pgrst_source.*, row_number() OVER () AS pgrst_n FROM pgrst_source) AS ${alias}`;
-  const text = `${source} SELECT count(*)::int AS n, ${aggregateSql(media.stripNulls)} AS body FROM (${selectSql(level, numbered)}) _t`;
+  const insertedSql = upsert ? `(SELECT count(*) FROM pgrst_source WHERE pgrst_inserted)::int` : '0';
+  const text = `WITH pgrst_source AS (${statement}) SELECT count(*)::int AS n, ${insertedSql} AS inserted, ${aggregateSql(media.stripNulls, null, media.type === 'csv' ? level.outputNames : null)} AS body FROM (${selectSql(level, numbered)}) _t`;
   const params = sql.params;
   return {
     readOnly: false,
     statement: { text, params },
     async run(tx) {
-      const r = statements.length ? (await tx.query<{ n: number; body: string }>(text, params)).rows[0] : { n: 0, body: '[]' };
+      if (info.media.plan && statement) return explainPlan(tx, info, text, params);
+      const r = statement ? (await tx.query<{ n: number; inserted: number; body: string }>(text, params)).rows[0] : { n: 0, inserted: 0, body: '[]' };
+      if (!created) checkMaxAffected(prefs, r.n);
       const shaped = shapeBody(r.body, r.n, media);
       const range = created ? `*/${prefs.count ? r.n : '*'}` : contentRange(0, r.n, prefs.count ? r.n : null);
-      return { status: created ? 201 : 200, headers: { 'Content-Range': range, ...applied }, ...shaped };
+      return { status: status(r.n, r.inserted) ?? 200, headers: { 'Content-Range': range, ...applied }, ...shaped };
     },
   };
 }
@@ -214,9 +232,10 @@ function rpcOperation(
     return {
       readOnly,
       async run(tx) {
+        if (info.media.plan) return explainPlan(tx, info, text, params);
         const r = await tx.query<{ body: string | null }>(text, params);
-        if (shape.kind === 'void') return { status: 204, body: null, headers: {} };
-        return { status: 200, body: r.rows[0]?.body ?? 'null', headers: {} };
+        if (shape.kind === 'void') return { status: 204, body: null, headers: {} } as Outcome;
+        return { status: 200, body: r.rows[0]?.body ?? 'null', headers: { 'Content-Range': `0-0/${info.prefs.count ? 1 : '*'}` } };
       },
     };
   }

@@ -13,7 +13,16 @@ export interface FieldRef {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: FieldRef; alias: string | null; cast: string | null }
+  | {
+      kind: 'field';
+      field: FieldRef;
+      alias: string | null;
+      cast: string | null;
+      /** `col.sum()`: an aggregate over the column, grouped by the plain fields beside it. */
+      aggregate: Aggregate | null;
+      /** `col.sum()::text`: the cast applied to the aggregate's result. */
+      aggregateCast: string | null;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -23,6 +32,9 @@ export type SelectItem =
       spread: boolean;
       select: SelectItem[];
     };
+
+export type Aggregate = 'sum' | 'avg' | 'min' | 'max' | 'count';
+const AGGREGATES = new Set<string>(['sum', 'avg', 'min', 'max', 'count']);
 
 export const OPERATORS = new Set([
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
@@ -186,15 +198,29 @@ function selectItem(c: Cursor, depth: number): SelectItem {
     return { kind: 'embed', name, alias, hint, inner, spread, select };
   }
   const json = jsonPath(c);
-  let cast: string | null = null;
-  if (c.startsWith('::')) {
-    c.pos += 2;
-    const start = c.pos;
-    while (/[A-Za-z0-9_]/.test(c.peek())) c.pos++;
-    cast = c.text.slice(start, c.pos);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cast)) c.fail('a type name');
+  const cast = castOf(c);
+  let aggregate: Aggregate | null = null;
+  let aggregateCast: string | null = null;
+  if (c.peek() === '.') {
+    c.pos++;
+    const fn = c.name();
+    if (!AGGREGATES.has(fn)) c.fail('an aggregate function (sum, avg, min, max, count)');
+    c.expect('(');
+    c.expect(')');
+    aggregate = fn as Aggregate;
+    aggregateCast = castOf(c);
   }
-  return { kind: 'field', field: { name, json }, alias, cast };
+  return { kind: 'field', field: { name, json }, alias, cast, aggregate, aggregateCast };
+}
+
+function castOf(c: Cursor): string | null {
+  if (!c.startsWith('::')) return null;
+  c.pos += 2;
+  const start = c.pos;
+  while (/[A-Za-z0-9_]/.test(c.peek())) c.pos++;
+  const cast = c.text.slice(start, c.pos);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cast)) c.fail('a type name');
+  return cast;
 }
 
 export function parseSelect(text: string): SelectItem[] {

@@ -70,6 +70,9 @@ export function compileLevel(
     out.groupBy = plain;
   };
   const embeds = new Map<string, EmbedJoin>();
+  const depth = path === '' ? 0 : path.split('.').length;
+  // PostgREST aliases an embedded table `<name>_<depth>`; the database names it so in its errors.
+  const label = depth === 0 ? rel.name : `${rel.name}_${depth}`;
 
   const columnOf = (f: FieldRef) => {
     const column = rel.columns.get(f.name);
@@ -92,7 +95,15 @@ export function compileLevel(
         countRows(item.alias);
         continue;
       }
-      if (!col) throw columnNotFound(rel.name, item.field.name);
+      if (!col) throw columnNotFound(label, item.field.name);
+      if (item.aggregate) {
+        const name = item.alias ?? item.aggregate;
+        const value = `${item.aggregate}(${col.sql}${item.cast ? `::${item.cast}` : ''})${item.aggregateCast ? `::${item.aggregateCast}` : ''}`;
+        out.select.push(`${value} AS ${ident(name)}`);
+        out.outputNames.push(name);
+        out.groupBy = plain;
+        continue;
+      }
       plain.push(`${col.sql}${item.cast ? `::${item.cast}` : ''}`);
       const name = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
       out.select.push(`${col.sql}${item.cast ? `::${item.cast}` : ''} AS ${ident(name)}`);
@@ -104,18 +115,14 @@ export function compileLevel(
       continue;
     }
     const key = item.alias ?? item.name;
+    if (embeds.has(key)) {
+      // PostgREST names the lateral join `<table>_<embed>_<depth>`: the same embed twice collides in the database.
+      throw new RestError(400, '42712', `table name "${rel.name}_${key}_${depth + 1}" specified more than once`);
+    }
     const relationship = findRelationship(pc.cache, rel, item.name, item.hint);
     const toOne = isToOne(relationship);
-    if (item.spread && !toOne) {
-      throw new RestError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.name}' is not possible`,
-        `'${rel.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     const joinAlias = pc.sql.alias('j');
-    const sub = embedSubquery(pc, relationship, alias, path ? `${path}.${key}` : key, item.select, toOne);
+    const sub = embedSubquery(pc, relationship, alias, path ? `${path}.${key}` : key, item.select, toOne, item.spread);
     out.joins.push(`${item.inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${sub.sql}) AS ${joinAlias} ON TRUE`);
     if (item.inner) out.whereNeedsJoins = true;
     if (item.inner && !toOne) out.where.push(`${joinAlias}.body IS NOT NULL`);
@@ -125,6 +132,7 @@ export function compileLevel(
       for (const n of sub.outputNames) {
         out.select.push(`${joinAlias}.${ident(n)} AS ${ident(n)}`);
         out.outputNames.push(n);
+        plain.push(`${joinAlias}.${ident(n)}`);
       }
     } else {
       out.select.push(toOne ? `row_to_json(${joinAlias}.*)::json AS ${ident(key)}` : `coalesce(${joinAlias}.body, '[]'::json) AS ${ident(key)}`);
@@ -140,7 +148,7 @@ export function compileLevel(
       out.whereNeedsJoins = true;
       return e.toOne ? `row_to_json(${e.joinAlias}.*) IS NOT NULL` : `${e.joinAlias}.body IS NOT NULL`;
     },
-    notFound: (f) => columnNotFound(rel.name, f.name),
+    notFound: (f) => columnNotFound(label, f.name),
   };
   if (!skipFilters) for (const f of level.filters) out.where.push(conditionSql(pc.sql, target, f));
   if (level.order) for (const term of level.order) out.orderBy.push(orderSql(term, columnOf, embeds, rel));
@@ -183,6 +191,7 @@ function embedSubquery(
   path: string,
   items: SelectItem[],
   toOne: boolean,
+  spread = false,
 ): { sql: string; outputNames: string[] } {
   const alias = pc.sql.alias('t');
   const cond: string[] = [];
@@ -199,7 +208,13 @@ function embedSubquery(
   }
   const level = compileLevel(pc, r.target, alias, path, items, cond);
   const body = selectSql(level, from, !toOne);
-  return { sql: toOne ? body : `SELECT json_agg(_e)::json AS body FROM (${body}) AS _e`, outputNames: level.outputNames };
+  if (toOne) return { sql: body, outputNames: level.outputNames };
+  if (spread) {
+    // A spread to-many embed (PostgREST 13) gives each of its fields as an array over the related rows.
+    const arrays = level.outputNames.map((n) => `coalesce(json_agg(_e.${ident(n)}), '[]')::json AS ${ident(n)}`);
+    return { sql: `SELECT ${arrays.join(', ')} FROM (${body}) AS _e`, outputNames: level.outputNames };
+  }
+  return { sql: `SELECT json_agg(_e)::json AS body FROM (${body}) AS _e`, outputNames: level.outputNames };
 }
 
 /** `SELECT … FROM … WHERE … ORDER BY … LIMIT …` for a compiled level. */
@@ -234,9 +249,18 @@ export function checkLevelsUsed(pc: PlanContext): void {
 }
 
 /** `json_agg` of the page, stripped of nulls when the client asked for it. */
-export function aggregateSql(stripNulls: boolean, scalarColumn: string | null = null): string {
+export function aggregateSql(stripNulls: boolean, scalarColumn: string | null = null, csvHeader: string[] | null = null): string {
+  // CSV as PostgREST writes it: each row's record text without its parentheses (PostgreSQL's quoting).
+  if (csvHeader) {
+    const header = csvHeader.map((h) => (/[",\s()\\]/.test(h) || h === '' ? `"${h.replace(/"/g, '""')}"` : h)).join(',');
+    return `CASE WHEN count(*) = 0 THEN E'\\n' ELSE ${sqlString(header)} || E'\\n' || string_agg(substring(_t::text, 2, length(_t::text) - 2), E'\\n') END`;
+  }
   if (scalarColumn) return `coalesce(json_agg(_t.${ident(scalarColumn)}), '[]')::text`;
   return stripNulls ? `coalesce(json_agg(json_strip_nulls(row_to_json(_t))), '[]')::text` : `coalesce(json_agg(_t), '[]')::text`;
 }
 
 export { CacheMiss };
+
+function sqlString(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}

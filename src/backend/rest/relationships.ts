@@ -15,7 +15,9 @@ function describe(r: Relationship, from: Relation): Record<string, string> {
   const relationship =
     r.kind === 'many-to-many'
       ? `${r.junction.name} using ${r.source.name}(${r.source.columns.join(', ')}) and ${r.fk.name}(${r.fk.columns.join(', ')})`
-      : `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.ftable}(${r.fk.fcolumns.join(', ')})`;
+      : r.kind === 'many-to-one'
+        ? `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.ftable}(${r.fk.fcolumns.join(', ')})`
+        : `${r.fk.name} using ${r.fk.ftable}(${r.fk.fcolumns.join(', ')}) and ${r.fk.table}(${r.fk.columns.join(', ')})`;
   return { cardinality, embedding: `${from.name} with ${r.target.name}`, relationship };
 }
 
@@ -31,13 +33,16 @@ export function findRelationship(cache: SchemaCache, from: Relation, name: strin
   for (const fk of from.fks) {
     const target = cache.relations.get(fk.ftable);
     if (!target) continue;
-    if (fk.ftable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name)) {
+    // A table embedding itself by name means its children (PostgREST keeps the one-to-many side).
+    const byTableName = fk.ftable === name && !(fk.ftable === from.name && fk.table === from.name);
+    const byKey = !fk.viaView && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name));
+    if (byTableName || byKey) {
       found.push({ kind: 'many-to-one', fk, target });
     }
   }
   for (const fk of from.referencedBy) {
     const target = cache.relations.get(fk.table);
-    if (!target || fk.table !== name) continue;
+    if (!target || (fk.table !== name && (fk.name !== name || fk.viaView))) continue;
     const unique = sameSet(fk.columns, target.pk) || target.uniques.some((u) => sameSet(u, fk.columns));
     found.push({ kind: unique ? 'one-to-one' : 'one-to-many', fk, target });
   }

@@ -42,18 +42,6 @@ export function shapeBody(arrayText: string, rows: number, media: Accepted): { b
     if (rows !== 1) throw singleObjectError(rows);
     return { body: arrayText.slice(1, -1), contentType: 'application/vnd.pgrst.object+json; charset=utf-8' };
   }
-  if (media.type === 'csv') return { body: toCsv(JSON.parse(arrayText) as Record<string, unknown>[]), contentType: 'text/csv; charset=utf-8' };
+  if (media.type === 'csv') return { body: arrayText, contentType: 'text/csv; charset=utf-8' };
   return { body: arrayText };
-}
-
-function csvValue(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-function toCsv(rows: Record<string, unknown>[]): string {
-  if (rows.length === 0) return '';
-  const cols = Object.keys(rows[0]);
-  return [cols.map(csvValue).join(','), ...rows.map((r) => cols.map((c) => csvValue(r[c])).join(','))].join('\n');
 }

@@ -76,7 +76,7 @@ export function rpcShape(cache: SchemaCache, fn: RpcFunction): RpcShape {
   if (fn.returnType === 'record') {
     throw new RestError(400, 'PGRST100', `Function ${fn.schema}.${fn.name} returns setof record without declared columns`);
   }
-  const col: Column = { name: fn.name, type: fn.returnType, typname: fn.returnType, category: '', notNull: false, hasDefault: false, generated: false };
+  const col: Column = { name: fn.name, type: fn.returnType, typname: fn.returnType, category: '', notNull: false, hasDefault: false, generated: false, defaultExpr: null };
   return { kind: 'rows', relation: synthetic([col]), single: false, scalarColumn: fn.name };
 }
 

@@ -10,6 +10,8 @@ export interface Column {
   notNull: boolean;
   hasDefault: boolean;
   generated: boolean;
+  /** The SQL of the column default (identity columns: their sequence's nextval), for Prefer: missing=default. */
+  defaultExpr: string | null;
 }
 
 export interface ForeignKey {
@@ -18,6 +20,8 @@ export interface ForeignKey {
   columns: string[];
   ftable: string;
   fcolumns: string[];
+  /** Carried over to a view from its table: embedded by the view's name only. */
+  viaView?: boolean;
 }
 
 export interface Relation {
@@ -67,11 +71,15 @@ const COLUMNS_SQL = `
 select c.relname as rel, c.relkind::text as kind,
   case when c.relkind = 'c' then 0 else pg_relation_is_updatable(c.oid, false) end as updatable, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
   t.typname::text as typname, t.typcategory::text as category, a.attnotnull as not_null,
-  (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default, a.attgenerated <> '' as generated
+  (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default, a.attgenerated <> '' as generated,
+  case when a.attgenerated <> '' then null
+    when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+    else pg_get_expr(d.adbin, d.adrelid) end as default_expr
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
 left join pg_type t on t.oid = a.atttypid
+left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
 where n.nspname = $1 and c.relkind in ('r','v','m','f','p','c')
 order by c.relname, a.attnum`;
 
@@ -108,6 +116,17 @@ left join pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = $1 and p.prokind = 'f'
 order by p.proname, p.oid`;
 
+/** The base-table columns each view reads, from its rewrite rule's dependencies. */
+const VIEW_COLUMNS_SQL = `
+select distinct v.relname::text as view, t.relname::text as tbl, a.attname::text as col
+from pg_class v
+join pg_namespace vn on vn.oid = v.relnamespace
+join pg_rewrite r on r.ev_class = v.oid
+join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+join pg_class t on t.oid = d.refobjid and t.oid <> v.oid and t.relkind in ('r', 'p')
+join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+where vn.nspname = $1 and t.relnamespace = vn.oid and v.relkind in ('v', 'm')`;
+
 interface ColumnRow {
   rel: string;
   kind: string;
@@ -119,6 +138,7 @@ interface ColumnRow {
   not_null: boolean;
   has_default: boolean;
   generated: boolean;
+  default_expr: string | null;
 }
 
 interface FunctionRow {
@@ -139,10 +159,11 @@ interface FunctionRow {
 
 /** Reads what one exposed schema holds from pg_catalog. */
 export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCache> {
-  const [cols, cons, fns] = await Promise.all([
+  const [cols, cons, fns, viewCols] = await Promise.all([
     db.query<ColumnRow>(COLUMNS_SQL, [schema]),
     db.query<{ name: string; type: string; rel: string; frel: string | null; cols: string[]; fcols: string[] }>(CONSTRAINTS_SQL, [schema]),
     db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
+    db.query<{ view: string; tbl: string; col: string }>(VIEW_COLUMNS_SQL, [schema]),
   ]);
   const relations = new Map<string, Relation>();
   for (const r of cols.rows) {
@@ -160,6 +181,7 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
       notNull: r.not_null,
       hasDefault: r.has_default,
       generated: r.generated,
+      defaultExpr: r.default_expr,
     };
     rel.columns.set(col.name, col);
     rel.columnList.push(col);
@@ -175,6 +197,7 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
       relations.get(c.frel)?.referencedBy.push(fk);
     }
   }
+  addViewRelationships(relations, viewCols.rows);
   const functions = new Map<string, RpcFunction[]>();
   for (const f of fns.rows) {
     const modes = f.arg_modes ?? f.arg_types.map(() => 'i');
@@ -193,6 +216,7 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
           notNull: false,
           hasDefault: false,
           generated: false,
+          defaultExpr: null,
         });
       }
     });
@@ -213,6 +237,45 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
     else functions.set(f.name, [fn]);
   }
   return { schema, relations, functions };
+}
+
+/**
+ * A view that passes a table's key columns through under their own names carries that table's
+ * foreign keys, both ways, so it can be embedded like the table (as PostgREST does).
+ */
+function addViewRelationships(relations: Map<string, Relation>, rows: { view: string; tbl: string; col: string }[]): void {
+  const used = new Map<string, Map<string, Set<string>>>();
+  for (const r of rows) {
+    let byTable = used.get(r.view);
+    if (!byTable) used.set(r.view, (byTable = new Map()));
+    let set = byTable.get(r.tbl);
+    if (!set) byTable.set(r.tbl, (set = new Set()));
+    set.add(r.col);
+  }
+  const tableFks = new Map([...relations.values()].map((rel) => [rel.name, { fks: [...rel.fks], referencedBy: [...rel.referencedBy] }]));
+  for (const [viewName, byTable] of used) {
+    const view = relations.get(viewName);
+    if (!view) continue;
+    for (const [tableName, colsUsed] of byTable) {
+      const table = tableFks.get(tableName);
+      const tableRel = relations.get(tableName);
+      if (!table || !tableRel) continue;
+      const passes = (cols: string[]) => cols.length > 0 && cols.every((c) => colsUsed.has(c) && view.columns.has(c));
+      if (view.pk.length === 0 && passes(tableRel.pk)) view.pk = tableRel.pk;
+      for (const fk of table.fks) {
+        if (!passes(fk.columns)) continue;
+        const copy: ForeignKey = { ...fk, table: view.name, viaView: true };
+        view.fks.push(copy);
+        relations.get(fk.ftable)?.referencedBy.push(copy);
+      }
+      for (const fk of table.referencedBy) {
+        if (!passes(fk.fcolumns) || fk.table === tableName) continue;
+        const copy: ForeignKey = { ...fk, ftable: view.name, viaView: true };
+        view.referencedBy.push(copy);
+        relations.get(fk.table)?.fks.push(copy);
+      }
+    }
+  }
 }
 
 /** Keeps the cache of each exposed schema; concurrent reloads share one catalog read. */

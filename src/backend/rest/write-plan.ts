@@ -34,29 +34,19 @@ function recordDefinition(rel: Relation, columns: string[]): string {
   return columns.map((c) => `${ident(c)} ${rel.columns.get(c)!.type}`).join(', ');
 }
 
-/** Consecutive rows that insert the same columns (Prefer: missing=default leaves the others to their defaults). */
-function insertGroups(body: ParsedBody, columns: string[] | null, missingDefault: boolean): { columns: string[]; first: number; last: number }[] {
-  if (!missingDefault) {
-    let cols = columns;
-    if (!cols) {
-      const keys = Object.keys(body.rows[0] ?? {});
-      for (const r of body.rows) {
-        const k = Object.keys(r);
-        if (k.length !== keys.length || !k.every((x) => keys.includes(x))) throw invalidBody('All object keys must match');
-      }
-      cols = keys;
-    }
-    return [{ columns: cols, first: 1, last: body.rows.length }];
+/** The columns an insert writes: `columns=`, or the keys of the body (the same in every row unless missing=default). */
+function insertColumns(body: ParsedBody, columns: string[] | null, missingDefault: boolean): string[] {
+  if (columns) return columns;
+  const keys = Object.keys(body.rows[0] ?? {});
+  if (missingDefault) {
+    for (const r of body.rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+    return keys;
   }
-  const groups: { columns: string[]; first: number; last: number; sig: string }[] = [];
-  body.rows.forEach((r, i) => {
-    const present = Object.keys(r).filter((k) => !columns || columns.includes(k));
-    const sig = present.join('\u0000');
-    const g = groups[groups.length - 1];
-    if (g && g.sig === sig) g.last = i + 1;
-    else groups.push({ columns: present, first: i + 1, last: i + 1, sig });
-  });
-  return groups;
+  for (const r of body.rows) {
+    const k = Object.keys(r);
+    if (k.length !== keys.length || !k.every((x) => keys.includes(x))) throw invalidBody('All object keys must match');
+  }
+  return keys;
 }
 
 export interface InsertOptions {
@@ -67,30 +57,38 @@ export interface InsertOptions {
   returning: boolean;
 }
 
-/** One INSERT statement per group of rows; each returns its rows when `returning`. */
-export function insertStatements(sql: Sql, rel: Relation, alias: string, body: ParsedBody, o: InsertOptions): string[] {
+/**
+ * One INSERT … SELECT over the body's rows. Under missing=default a key a row lacks takes the
+ * column default, evaluated for every row as PostgREST does (sequences advance for each row).
+ * Upserts also return whether each row was inserted, so an update-only upsert can answer 200.
+ */
+export function insertStatement(sql: Sql, rel: Relation, alias: string, body: ParsedBody, o: InsertOptions): string | null {
   if (o.columns) checkColumns(rel, o.columns);
   if (o.onConflict) for (const c of o.onConflict) if (!rel.columns.has(c)) throw columnNotFound(rel.name, c);
-  if (body.rows.length === 0) return [];
-  const groups = insertGroups(body, o.columns, o.missingDefault);
+  if (body.rows.length === 0) return null;
+  const columns = insertColumns(body, o.columns, o.missingDefault);
+  checkColumns(rel, columns);
   const bodyParam = sql.bind(body.arrayText);
-  return groups.map((g) => {
-    checkColumns(rel, g.columns);
-    const cols = g.columns.map(ident).join(', ');
-    const source =
-      `FROM json_array_elements(${bodyParam}::json) WITH ORDINALITY AS _x(e, i)` +
-      (g.columns.length ? ` CROSS JOIN LATERAL json_to_record(_x.e) AS _(${recordDefinition(rel, g.columns)})` : '') +
-      (groups.length > 1 ? ` WHERE _x.i BETWEEN ${g.first} AND ${g.last}` : '');
-    let s = `INSERT INTO ${qualified(rel.schema, rel.name)} AS ${alias}${g.columns.length ? ` (${cols})` : ''} SELECT ${g.columns.map((c) => `_.${ident(c)}`).join(', ')} ${source}`;
-    if (o.resolution) {
-      const target = o.onConflict ?? rel.pk;
-      const on = target.length ? ` (${target.map(ident).join(', ')})` : '';
-      const set = g.columns.filter((c) => !target.includes(c)).map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
-      s += o.resolution === 'ignore-duplicates' || set.length === 0 ? ` ON CONFLICT${on} DO NOTHING` : ` ON CONFLICT${on} DO UPDATE SET ${set.join(', ')}`;
-    }
-    if (o.returning) s += ` RETURNING ${alias}.*`;
-    return s;
-  });
+  const defaults = o.missingDefault ? columns.filter((c) => rel.columns.get(c)!.defaultExpr !== null) : [];
+  let source = `FROM json_array_elements(${bodyParam}::json) WITH ORDINALITY AS _x(e, i)`;
+  if (columns.length) source += ` CROSS JOIN LATERAL json_to_record(_x.e) AS _(${recordDefinition(rel, columns)})`;
+  if (defaults.length) {
+    const exprs = defaults.map((c) => `(${rel.columns.get(c)!.defaultExpr})::${rel.columns.get(c)!.type} AS ${ident(c)}`);
+    source += ` CROSS JOIN LATERAL (SELECT ${exprs.join(', ')} WHERE _x.i > 0 OFFSET 0) AS _d`;
+  }
+  const values = columns.map((c) =>
+    defaults.includes(c) ? `CASE WHEN (_x.e::jsonb) ? ${sql.bind(c)} THEN _.${ident(c)} ELSE _d.${ident(c)} END` : `_.${ident(c)}`,
+  );
+  const target = `${qualified(rel.schema, rel.name)} AS ${alias}${columns.length ? ` (${columns.map(ident).join(', ')})` : ''}`;
+  let s = `INSERT INTO ${target} SELECT ${values.join(', ')} ${source} ORDER BY _x.i`;
+  if (o.resolution) {
+    const conflict = o.onConflict ?? rel.pk;
+    const on = conflict.length ? ` (${conflict.map(ident).join(', ')})` : '';
+    const set = columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
+    s += o.resolution === 'ignore-duplicates' || set.length === 0 ? ` ON CONFLICT${on} DO NOTHING` : ` ON CONFLICT${on} DO UPDATE SET ${set.join(', ')}`;
+  }
+  if (o.returning || o.resolution) s += ` RETURNING ${o.returning ? `${alias}.*, ` : ''}(${alias}.xmax::text = '0') AS pgrst_inserted`;
+  return s;
 }
 
 function filterTarget(sql: Sql, rel: Relation, alias: string): ConditionTarget {
