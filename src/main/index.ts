@@ -11,6 +11,9 @@ import { printOrderTickets, printTestTicket } from './printer/print-service';
 import { ADMIN_ENTRY, APP_ORIGIN, APP_SCHEME, contentTypeOf, resolveRendererFile } from './renderer-files';
 import { contentSecurityPolicy, DocumentUrls, guardContents, isAppUrl } from './security';
 import { setupPageHtml, setupPageScript } from './setup-page';
+import { createAlarmEffects } from './alarm-effects';
+import { createSoundPlayer } from './alarm-sound';
+import { KioskWatchdog } from './watchdog';
 
 const APP_NAME = 'Kiosque Restaurant';
 
@@ -24,6 +27,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 let mainWindow: BrowserWindow | null = null;
+let watchdog: KioskWatchdog | null = null;
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
@@ -35,10 +39,17 @@ async function start(): Promise<void> {
     config.markAutoLaunchInitialised();
   }
 
+  const sound = createSoundPlayer({ file: path.join(userData, 'alarm-chime.wav'), beep: () => shell.beep() });
+  watchdog = new KioskWatchdog(createAlarmEffects(() => mainWindow, sound), { expectHeartbeat: config.heartbeatSeen && config.connection !== null });
+  setInterval(() => watchdog?.tick(), 2000);
+
   const queue = new PrintQueue({
     file: path.join(userData, 'print-queue.json'),
     print: (order) => printOrderTickets(order, config.printer),
-    onChange: (status) => mainWindow?.webContents.send(IPC.printerStatusEvent, status),
+    onChange: (status) => {
+      watchdog?.printer(status);
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.printerStatusEvent, status);
+    },
   });
   queue.start();
 
@@ -71,6 +82,10 @@ async function start(): Promise<void> {
       autoLaunch,
       testPrint: (settings) => printTestTicket(settings),
       onPrinterSettingsChanged: () => queue.retryNow(),
+      onHeartbeat: (state) => {
+        config.markHeartbeatSeen();
+        watchdog?.heartbeat(state);
+      },
     },
     (url) => isAppUrl(url, APP_ORIGIN),
   );
@@ -125,15 +140,19 @@ function createWindow(mode: 'kiosk' | 'fullscreen' | 'window', url: string): Bro
     },
   });
   win.once('ready-to-show', () => win.show());
+  win.webContents.on('did-finish-load', () => watchdog?.rendererLoaded());
   win.webContents.on('render-process-gone', (_e, details) => {
     console.error(`Renderer gone (${details.reason}); reloading.`);
+    watchdog?.rendererGone(details.reason);
     setTimeout(() => !win.isDestroyed() && win.reload(), 1000);
   });
   let unresponsiveTimer: NodeJS.Timeout | null = null;
   win.on('unresponsive', () => {
+    watchdog?.rendererUnresponsive();
     unresponsiveTimer = setTimeout(() => !win.isDestroyed() && win.webContents.forcefullyCrashRenderer(), 15_000);
   });
   win.on('responsive', () => {
+    watchdog?.rendererResponsive();
     if (unresponsiveTimer) clearTimeout(unresponsiveTimer);
   });
   void win.loadURL(url);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IPC, type PrinterSettings } from '../shared/ipc.js';
-import { printRequestSchema, printerSettingsSchema, setAutoLaunchSchema } from '../shared/ipc-schemas.js';
+import { IPC, type KioskHeartbeat, type PrinterSettings } from '../shared/ipc.js';
+import { heartbeatSchema, printRequestSchema, printerSettingsSchema, setAutoLaunchSchema } from '../shared/ipc-schemas.js';
 import type { AutoLaunch } from './auto-launch.js';
 import type { KioskConfig } from './kiosk-config.js';
 import type { PrintQueue } from './print-queue.js';
@@ -24,6 +24,8 @@ export interface KioskServices {
   testPrint(settings: PrinterSettings): Promise<void>;
   /** Printer settings changed: the queue retries with the new printer at once. */
   onPrinterSettingsChanged?(settings: PrinterSettings): void;
+  /** The admin app's heartbeat, already validated. */
+  onHeartbeat?(state: KioskHeartbeat): void;
 }
 
 export class IpcRefused extends Error {}
@@ -70,6 +72,9 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskService
   handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));
   handle(IPC.getPrintedOrderIds, () => services.queue.printedOrderIds());
   handle(IPC.retryPrinting, () => services.queue.retryNow());
+  handle(IPC.heartbeat, (value) => {
+    services.onHeartbeat?.(parse(heartbeatSchema, value));
+  });
 }
 
 /**

@@ -19,10 +19,11 @@ const fileSchema = z.object({
   printer: printerSettingsSchema.catch(DEFAULT_PRINTER_SETTINGS),
   windowMode: z.enum(['kiosk', 'fullscreen', 'window']).catch('kiosk'),
   autoLaunchInitialised: z.boolean().catch(false),
+  heartbeatSeen: z.boolean().catch(false),
 });
 export type KioskConfigData = z.infer<typeof fileSchema>;
 
-const defaults = (): KioskConfigData => ({ connection: null, printer: DEFAULT_PRINTER_SETTINGS, windowMode: 'kiosk', autoLaunchInitialised: false });
+const defaults = (): KioskConfigData => ({ connection: null, printer: DEFAULT_PRINTER_SETTINGS, windowMode: 'kiosk', autoLaunchInitialised: false, heartbeatSeen: false });
 
 /** The kiosk's own settings, kept in its user-data folder (kiosk.json). */
 export class KioskConfig {
@@ -72,6 +73,17 @@ export class KioskConfig {
 
   markAutoLaunchInitialised(): void {
     this.data.autoLaunchInitialised = true;
+    this.save();
+  }
+
+  /** The admin app has sent a heartbeat once: from then on, a missing one is an alarm. */
+  get heartbeatSeen(): boolean {
+    return this.data.heartbeatSeen;
+  }
+
+  markHeartbeatSeen(): void {
+    if (this.data.heartbeatSeen) return;
+    this.data.heartbeatSeen = true;
     this.save();
   }
 

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC, type KioskApi, type PrinterSettings, type PrinterStatus, type PrintRequest } from '../shared/ipc';
+import { IPC, type KioskApi, type KioskHeartbeat, type PrinterSettings, type PrinterStatus, type PrintRequest } from '../shared/ipc';
 
 // Exposes exactly the calls of the contract, never ipcRenderer itself.
 const kiosk: KioskApi = {
@@ -14,6 +14,7 @@ const kiosk: KioskApi = {
   setAutoLaunch: (enabled: boolean) => ipcRenderer.invoke(IPC.setAutoLaunch, enabled),
   getPrintedOrderIds: () => ipcRenderer.invoke(IPC.getPrintedOrderIds),
   retryPrinting: () => ipcRenderer.invoke(IPC.retryPrinting),
+  heartbeat: (state: KioskHeartbeat) => ipcRenderer.invoke(IPC.heartbeat, state),
   onPrinterStatus(listener: (status: PrinterStatus) => void) {
     const wrapped = (_event: unknown, status: PrinterStatus) => listener(status);
     ipcRenderer.on(IPC.printerStatusEvent, wrapped);

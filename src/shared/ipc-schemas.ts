@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderSchema } from './domain/order.js';
-import type { PrinterSettings } from './ipc.js';
+import type { KioskHeartbeat, PrinterSettings } from './ipc.js';
 
 /** An IPv4 literal in a private, link-local or loopback range (RFC 1918, RFC 3927, 127/8). */
 export function isLanIPv4(host: string): boolean {
@@ -111,6 +111,14 @@ export const printRequestSchema = z.object({
 });
 
 export const setAutoLaunchSchema = z.boolean();
+
+export const heartbeatSchema = z.strictObject({
+  signedIn: z.boolean(),
+  realtimeJoined: z.boolean(),
+  online: z.boolean(),
+  unacceptedOrders: z.number().int('Nombre de commandes invalide.').min(0, 'Nombre de commandes invalide.').max(10_000, 'Nombre de commandes invalide.'),
+});
+export const _heartbeatMatch: z.ZodType<KioskHeartbeat> = heartbeatSchema;
 
 // Keeps the schema and the contract's interface in step.
 export const _settingsMatch: z.ZodType<PrinterSettings> = printerSettingsSchema;

@@ -57,6 +57,21 @@ export interface PrintResult {
   status: PrintJobStatus | null;
 }
 
+/**
+ * What the admin app tells the kiosk every few seconds (and at once when it changes), so the kiosk
+ * can ring by itself when the page cannot: see docs of the watchdog in src/main/watchdog.ts.
+ */
+export interface KioskHeartbeat {
+  /** A staff member is signed in (false on the login page). */
+  signedIn: boolean;
+  /** The orders realtime channel is joined (SUBSCRIBED). */
+  realtimeJoined: boolean;
+  /** The server answered lately (navigator.onLine and the last request did not fail for lack of network). */
+  online: boolean;
+  /** Orders waiting for staff to accept them. */
+  unacceptedOrders: number;
+}
+
 export interface KioskApi {
   readonly isKiosk: true;
   getVersion(): Promise<string>;
@@ -71,6 +86,8 @@ export interface KioskApi {
   getPrintedOrderIds(): Promise<string[]>;
   /** Tries the waiting tickets again now (the printer is back), without adding any ticket. */
   retryPrinting(): Promise<void>;
+  /** Tells the kiosk the app is alive and what it sees; call every 5 s and on every change. */
+  heartbeat(state: KioskHeartbeat): Promise<void>;
   /** Called whenever the printer or a job changes; returns an unsubscribe function. */
   onPrinterStatus(listener: (status: PrinterStatus) => void): () => void;
 }
@@ -89,4 +106,5 @@ export const IPC = {
   retryPrinting: 'kiosk:retry-printing',
   printerStatusEvent: 'kiosk:printer-status',
   saveConnection: 'kiosk:save-connection',
+  heartbeat: 'kiosk:heartbeat',
 } as const;

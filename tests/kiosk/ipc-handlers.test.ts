@@ -36,16 +36,18 @@ describe('kiosk IPC handlers', () => {
   let config: KioskConfig;
   let dir: string;
   let testPrints: (() => void)[];
+  let beats: unknown[];
 
   beforeEach(() => {
     testPrints = [];
+    beats = [];
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-'));
     ipc = new FakeIpcMain();
     printed = [];
     config = new KioskConfig(path.join(dir, 'kiosk.json'), {});
     const queue = new PrintQueue({ file: path.join(dir, 'queue.json'), print: async (o) => void printed.push(o.id) });
     const autoLaunch = createAutoLaunch({ app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} }, appName: 'Kiosque', platform: 'linux', env: { XDG_CONFIG_HOME: dir } });
-    registerIpcHandlers(ipc, { version: '1.2.3', queue, config, autoLaunch, testPrint: () => new Promise<void>((r) => testPrints.push(r)) }, (url) => isAppUrl(url, APP_ORIGIN));
+    registerIpcHandlers(ipc, { version: '1.2.3', queue, config, autoLaunch, testPrint: () => new Promise<void>((r) => testPrints.push(r)), onHeartbeat: (b) => void beats.push(b) }, (url) => isAppUrl(url, APP_ORIGIN));
   });
 
   it('answers the app itself', async () => {
@@ -187,5 +189,16 @@ describe('kiosk IPC handlers', () => {
     expect(saved).toEqual([]);
     expect(await setupIpc.invokeFrom(setup, IPC.saveConnection, SETUP, evil)).toBe(true);
     expect(saved).toEqual([evil]);
+  });
+
+  it('passes a well-formed heartbeat to the watchdog and refuses anything else', async () => {
+    const beat = { signedIn: true, realtimeJoined: true, online: true, unacceptedOrders: 3 };
+    expect(await ipc.invoke(IPC.heartbeat, APP, beat)).toBeUndefined();
+    for (const bad of [
+      null, 'alive', {}, { ...beat, unacceptedOrders: -1 }, { ...beat, unacceptedOrders: 1.5 }, { ...beat, unacceptedOrders: 1e9 },
+      { ...beat, signedIn: 'yes' }, { ...beat, extra: 'x'.repeat(100_000) }, { ...beat, unacceptedOrders: '3' },
+    ]) await expect(ipc.invoke(IPC.heartbeat, APP, bad)).rejects.toThrow(/Données refusées/);
+    await expect(ipc.invoke(IPC.heartbeat, 'https://evil.example/', beat)).rejects.toThrow(/Appel refusé/);
+    expect(beats).toEqual([beat]);
   });
 });
