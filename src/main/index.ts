@@ -41,7 +41,7 @@ async function start(): Promise<void> {
 
   const sound = createSoundPlayer({ file: path.join(userData, 'alarm-chime.wav'), beep: () => shell.beep() });
   watchdog = new KioskWatchdog(createAlarmEffects(() => mainWindow, sound), { expectHeartbeat: config.heartbeatSeen && config.connection !== null });
-  setInterval(() => watchdog?.tick(), 2000);
+  setInterval(() => watchdog?.network(net.isOnline()), 2000);
 
   const queue = new PrintQueue({
     file: path.join(userData, 'print-queue.json'),

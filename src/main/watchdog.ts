@@ -22,6 +22,8 @@ export interface WatchdogOptions {
   printerGraceMs?: number;
   unresponsiveGraceMs?: number;
   chimeRepeatMs?: number;
+  /** Least time between two new-order notifications; a quicker change waits for the next check. */
+  orderNotifyGapMs?: number;
 }
 
 export type Problem = 'renderer-gone' | 'unresponsive' | 'no-heartbeat' | 'signed-out' | 'offline' | 'printer';
@@ -57,6 +59,8 @@ export class KioskWatchdog {
   private lastChimeAt = -Infinity;
   private flashing = false;
   private ordersNotified = 0;
+  private ordersNotifiedAt = -Infinity;
+  private networkDownSince: number | null = null;
 
   constructor(
     private readonly effects: WatchdogEffects,
@@ -72,6 +76,7 @@ export class KioskWatchdog {
       printerGraceMs: options.printerGraceMs ?? 30_000,
       unresponsiveGraceMs: options.unresponsiveGraceMs ?? 5_000,
       chimeRepeatMs: options.chimeRepeatMs ?? 20_000,
+      orderNotifyGapMs: options.orderNotifyGapMs ?? 10_000,
     };
     this.loadedAt = this.now();
   }
@@ -125,6 +130,13 @@ export class KioskWatchdog {
     this.check();
   }
 
+  /** What the operating system says about the network (Electron's net.isOnline()), without the page. */
+  network(online: boolean): void {
+    if (online) this.networkDownSince = null;
+    else this.networkDownSince ??= this.now();
+    this.check();
+  }
+
   /** Called every few seconds: time alone turns a late heartbeat or a long outage into an alarm. */
   tick(): void {
     this.check();
@@ -141,7 +153,8 @@ export class KioskWatchdog {
       if (t - since >= allowed) found.push('no-heartbeat');
     }
     if (this.signedOutSince !== null && t - this.signedOutSince >= this.o.signedOutGraceMs) found.push('signed-out');
-    if (this.offlineSince !== null && t - this.offlineSince >= this.o.offlineGraceMs) found.push('offline');
+    const offlineSince = Math.min(this.offlineSince ?? Infinity, this.networkDownSince ?? Infinity);
+    if (t - offlineSince >= this.o.offlineGraceMs) found.push('offline');
     if (this.printerFailingSince !== null && t - this.printerFailingSince >= this.o.printerGraceMs) found.push('printer');
     return found;
   }
@@ -188,7 +201,8 @@ export class KioskWatchdog {
     const orders = this.unacceptedOrders();
     const minimised = this.effects.isMinimised();
     if (!minimised || orders < this.ordersNotified) this.ordersNotified = minimised ? orders : 0;
-    if (minimised && orders > this.ordersNotified) {
+    if (minimised && orders > this.ordersNotified && t - this.ordersNotifiedAt >= this.o.orderNotifyGapMs) {
+      this.ordersNotifiedAt = t;
       this.effects.notify(orders === 1 ? 'Nouvelle commande' : 'Nouvelles commandes', `${orders} commande${orders === 1 ? '' : 's'} en attente d’acceptation.`);
       this.ordersNotified = orders;
     }

@@ -135,6 +135,25 @@ describe('kiosk watchdog', () => {
     expect(take().filter((e) => e.startsWith('notify'))).toEqual([`notify:${ALARM_TITLE}|Pas de connexion au serveur depuis plus d’une minute : les commandes n’arrivent plus.`]);
   });
 
+  it('alarms when the operating system has had no network for more than a minute, even with the page gone quiet', () => {
+    const { dog, advance, take } = setup({ expectHeartbeat: false });
+    dog.network(false);
+    advance(30_000);
+    dog.network(true);
+    advance(40_000);
+    expect(take()).toEqual([]);
+    dog.network(false);
+    advance(59_000);
+    dog.network(false);
+    expect(take()).toEqual([]);
+    advance(1_000);
+    dog.network(false);
+    expect(dog.problems()).toEqual(['offline']);
+    expect(take()[0]).toBe(`notify:${ALARM_TITLE}|Pas de connexion au serveur depuis plus d’une minute : les commandes n’arrivent plus.`);
+    dog.network(true);
+    expect(take()).toEqual(['flash:false']);
+  });
+
   it('alarms when the printer has been failing with tickets waiting', () => {
     const { dog, advance, take } = setup();
     dog.heartbeat(live);
@@ -177,20 +196,24 @@ describe('kiosk watchdog', () => {
     advance(2_000);
     expect(take()).toEqual(['notify:Nouvelle commande|1 commande en attente d’acceptation.', 'flash:true']);
     dog.heartbeat({ ...live, unacceptedOrders: 1 });
-    advance(5_000);
+    advance(10_000);
     expect(take()).toEqual([]);
     dog.heartbeat({ ...live, unacceptedOrders: 3 });
     expect(take()).toEqual(['notify:Nouvelles commandes|3 commandes en attente d’acceptation.']);
     dog.heartbeat({ ...live, unacceptedOrders: 2 });
     dog.heartbeat({ ...live, unacceptedOrders: 3 });
+    // A quick change is told once the gap since the last notification has passed.
+    expect(take()).toEqual([]);
+    advance(10_000);
     expect(take()).toEqual(['notify:Nouvelles commandes|3 commandes en attente d’acceptation.']);
+    advance(10_000);
     dog.heartbeat({ ...live, unacceptedOrders: 0 });
     expect(take()).toEqual(['flash:false']);
     window.minimised = false;
     dog.heartbeat({ ...live, unacceptedOrders: 4 });
     expect(take()).toEqual([]);
     window.minimised = true;
-    advance(2_000);
+    advance(10_000);
     expect(take()).toEqual(['notify:Nouvelles commandes|4 commandes en attente d’acceptation.', 'flash:true']);
     expect(dog.problems()).toEqual([]);
   });
