@@ -39,11 +39,17 @@ export function resolveRendererFile(rendererDir: string, requestUrl: string): st
   } catch {
     return null;
   }
+  if (pathname.includes('\0') || pathname.length > 1024) return null;
   const rel = pathname.replace(/^\/admin(\/|$)/, '/');
   const root = path.resolve(rendererDir);
   const file = path.resolve(root, '.' + path.posix.normalize('/' + rel));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
-  const st = fs.statSync(file, { throwIfNoEntry: false });
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
   if (st?.isFile()) return file;
   if (path.extname(file) && path.extname(file) !== '.html') return null;
   return path.join(root, 'index.html');

@@ -90,5 +90,10 @@ describe('kiosk window security', () => {
     expect(resolveRendererFile(dir, 'app://kiosk/admin/../../etc/passwd')).not.toBe('/etc/passwd');
     expect(resolveRendererFile(dir, 'app://kiosk/admin/%2e%2e/%2e%2e/etc/passwd')).toBe(path.join(dir, 'index.html'));
     expect(resolveRendererFile(dir, 'app://other/admin/')).toBeNull();
+    expect(resolveRendererFile(dir, 'app://kiosk/admin/%00')).toBeNull();
+    expect(resolveRendererFile(dir, 'app://kiosk/admin/assets/app-abc123.js%00.html')).toBeNull();
+    expect(resolveRendererFile(dir, 'app://kiosk/admin/%E0%A4%A')).toBeNull();
+    expect(resolveRendererFile(dir, `app://kiosk/admin/${'a/'.repeat(5000)}x.js`)).toBeNull();
+    expect(resolveRendererFile(dir, 'app://kiosk/admin/%5c..%5c..%5cetc%5cpasswd')).not.toBe('/etc/passwd');
   });
 });
