@@ -76,6 +76,7 @@ function envBool(v: string | undefined): boolean | undefined {
 }
 
 function count(v: unknown): number | undefined {
+  if (typeof v === 'string' && v.trim() === '') return undefined;
   const n = typeof v === 'string' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
 }

@@ -5,13 +5,17 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { configFromEnv } from '../config.js';
 import { createJwtKeys } from '../jwt.js';
 import { startBackend } from '../server.js';
-import { ensureAdmin } from './admin-user.js';
+import { describeAdminResult, ensureAdmin, type AuthEndpoint } from './admin-user.js';
 
 const usage = `Usage: npm run create-admin -- EMAIL [--password PASSWORD]
 
-Creates an admin (or promotes an existing user) on:
+Creates an admin on:
   - the hosted project given by SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or
-  - the embedded backend (the running one on PORT, or the data in DATA_DIR / DATABASE_URL).`;
+  - the embedded backend (the running one on PORT, or the data in DATA_DIR / DATABASE_URL).
+
+An address that already has an account keeps its password only when --password is that account's
+current password (and the address was confirmed). Otherwise the account gets a new password (the
+one given, or a generated one, printed), all its sessions are ended, and then it becomes an admin.`;
 
 function parseArgs(argv: string[]): { email: string; password?: string } {
   const args = [...argv];
@@ -30,7 +34,7 @@ function parseArgs(argv: string[]): { email: string; password?: string } {
 // Node 20 has no global WebSocket: supabase-js needs `ws` even when it never opens a channel.
 const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
 
-async function runningEmbedded(): Promise<SupabaseClient | null> {
+async function runningEmbedded(): Promise<{ client: SupabaseClient; endpoint: AuthEndpoint } | null> {
   const config = configFromEnv();
   const secret = config.jwtSecret ?? (config.dataDir && fs.existsSync(path.join(config.dataDir, 'jwt-secret')) ? fs.readFileSync(path.join(config.dataDir, 'jwt-secret'), 'utf8').trim() : null);
   if (!secret) return null;
@@ -42,31 +46,34 @@ async function runningEmbedded(): Promise<SupabaseClient | null> {
     return null;
   }
   const keys = await createJwtKeys(secret);
-  return createClient(url, keys.serviceRoleKey, opts);
+  return { client: createClient(url, keys.serviceRoleKey, opts), endpoint: { url, key: keys.serviceRoleKey } };
 }
 
 async function main() {
   const { email, password } = parseArgs(process.argv.slice(2));
   let service: SupabaseClient;
+  let endpoint: AuthEndpoint;
   let stop = async () => {};
   if (process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY) {
-    service = createClient(process.env.SUPABASE_URL, process.env.SUPABASE_SERVICE_ROLE_KEY, opts);
+    endpoint = { url: process.env.SUPABASE_URL, key: process.env.SUPABASE_SERVICE_ROLE_KEY };
+    service = createClient(endpoint.url, endpoint.key, opts);
     console.log(`Using the project at ${process.env.SUPABASE_URL}`);
   } else {
     const running = await runningEmbedded();
     if (running) {
-      service = running;
+      ({ client: service, endpoint } = running);
       console.log('Using the running embedded backend.');
     } else {
-      const backend = await startBackend({ port: 0 });
+      const backend = await startBackend({ port: 0, host: '127.0.0.1' });
+      endpoint = { url: backend.url, key: backend.serviceRoleKey };
       service = createClient(backend.url, backend.serviceRoleKey, opts);
       stop = () => backend.close();
       console.log('Using the embedded backend data directly.');
     }
   }
   try {
-    const r = await ensureAdmin(service, email, password);
-    console.log(`${r.created ? 'Created' : 'Promoted'} admin ${r.user.email}${r.password ? ` with password: ${r.password}` : ' (password unchanged)'}`);
+    const r = await ensureAdmin(service, email, password, endpoint);
+    for (const line of describeAdminResult(r)) console.log(line);
   } finally {
     await stop();
   }
