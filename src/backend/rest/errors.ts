@@ -37,8 +37,8 @@ export const bodyColumnNotFound = (table: string, column: string) =>
   new CacheMiss(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
 /** PostgREST 13: Prefer: handling=strict, max-affected=N and the statement touched more rows. */
-export function checkMaxAffected(prefs: { handling: string | null; maxAffected: number | null }, affected: number): void {
-  if (prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
+export function checkMaxAffected(prefs: { handling?: string | null; maxAffected?: number | null }, affected: number): void {
+  if (prefs.handling === 'strict' && typeof prefs.maxAffected === 'number' && affected > prefs.maxAffected) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
   }
 }

@@ -8,9 +8,9 @@ export interface Preferences {
   missing: 'default' | 'null' | null;
   tx: 'commit' | 'rollback' | null;
   params: 'single-object' | null;
-  handling: 'strict' | 'lenient' | null;
+  handling?: 'strict' | 'lenient' | null;
   /** `max-affected=N` (PostgREST 13): under handling=strict, more affected rows fail the request. */
-  maxAffected: number | null;
+  maxAffected?: number | null;
   /** The preferences honoured, for Preference-Applied. */
   applied: string[];
 }
