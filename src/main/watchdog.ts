@@ -109,6 +109,7 @@ export class KioskWatchdog {
   rendererGone(reason: string): void {
     this.gone = reason;
     this.lastAt = null;
+    this.unresponsiveSince = null;
     this.check();
   }
 

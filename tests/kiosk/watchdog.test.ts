@@ -100,6 +100,10 @@ describe('kiosk watchdog', () => {
     expect(take()).toContain('notify:' + ALARM_TITLE + '|L’écran des commandes ne répond plus.');
     dog.rendererResponsive();
     expect(take()).toEqual(['flash:false']);
+    dog.rendererUnresponsive();
+    advance(15_000);
+    dog.rendererGone('killed');
+    expect(dog.problems()).toEqual(['renderer-gone']);
   });
 
   it('alarms when nobody is signed in for a minute (session lost or stuck on the login page)', () => {
