@@ -52,7 +52,7 @@ function segments(path: string): string[] {
   }
 }
 
-/** `/rest/v1/*`: the part of PostgREST 12 that supabase-js speaks, over any schema in the catalog. */
+/** `/rest/v1/*`: the part of PostgREST 13 that supabase-js speaks, over any schema in the catalog. */
 export function createRestHandler(ctx: BackendContext): RouteHandler {
   const schemas = new SchemaCacheHolder(ctx.db);
   const identify = createAuthenticator(ctx.jwt);

@@ -14,5 +14,5 @@ export function openApiDocument(cache: SchemaCache, publicUrl: string): Record<s
     };
   }
   for (const name of cache.functions.keys()) paths[`/rpc/${name}`] = { post: {} };
-  return { swagger: '2.0', info: { title: 'PostgREST API', version: '12' }, host: new URL(publicUrl).host, basePath: '/rest/v1', paths, definitions };
+  return { swagger: '2.0', info: { title: 'PostgREST API', version: '13' }, host: new URL(publicUrl).host, basePath: '/rest/v1', paths, definitions };
 }
