@@ -138,6 +138,19 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       expect((await b.client().auth.signInWithPassword({ email, password: 'owner-password' })).error).toBeNull();
     });
 
+    it('drops the password of an unconfirmed account when a reset link first proves its address', async () => {
+      const email = newEmail('victime');
+      await b.client().auth.signUp({ email, password: 'attacker-password' });
+      expect((await b.client().auth.resetPasswordForEmail(email, { redirectTo: `${b.url}/reset` })).error).toBeNull();
+      const opened = await openLink(await verifyLinkFor(b, email));
+      const token = opened.fragment.get('access_token');
+      expect(token).toBeTruthy();
+      expect((await b.client().auth.signInWithPassword({ email, password: 'attacker-password' })).error?.code).toBe('invalid_credentials');
+      const set = await authFetch(b, '/user', { method: 'PUT', headers: { Authorization: `Bearer ${token}` }, json: { password: 'owner-password' } });
+      expect(set.status).toBe(200);
+      expect((await b.client().auth.signInWithPassword({ email, password: 'owner-password' })).error).toBeNull();
+    });
+
     it('changes the e-mail only once both the current and the new address accept it (double_confirm_changes)', async () => {
       const { email, client } = await confirmedCustomer();
       const next = newEmail('nouvelle');

@@ -61,6 +61,12 @@ async function consume(ctx: BackendContext, req: IncomingMessage, type: VerifyTy
     const userId = type === 'email_change' ? await confirmEmailChange(tx, hash) : await consumeOneTimeToken(tx, type, hash);
     if (userId === 'pending') return 'pending' as const;
     if (!userId) return null;
+    if (type === 'recovery' || type === 'magiclink') {
+      // A reset link that first proves an address: its password was chosen by whoever registered it,
+      // maybe not this mailbox's owner, so it goes (with its sessions) and a new one must be set.
+      const unproven = await tx.query(`update auth.users set encrypted_password = null where id = $1 and email_confirmed_at is null returning id`, [userId]);
+      if (unproven.rows.length) await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
+    }
     // Following a link proves the mailbox, for recovery too (as GoTrue).
     await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [userId]);
     return startSession(ctx, tx, req, userId, METHOD[type]);
