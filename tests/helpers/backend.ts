@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../../src/backend/server.js';
 import type { BackendConfig } from '../../src/backend/config.js';
+import { GENEROUS_PRODUCT_LIMITS_SQL } from './rate-limits.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -58,6 +59,8 @@ export interface StartOptions extends Partial<BackendConfig> {
   /** Reuse an existing PostgreSQL database (restart tests); otherwise a fresh one is made. */
   databaseUrl?: string | null;
   keepDatabase?: boolean;
+  /** Keep the product rate limits of the migrations instead of raising them (see ./rate-limits.ts). */
+  productRateLimits?: boolean;
 }
 
 /**
@@ -74,7 +77,7 @@ export const GENEROUS_AUTH_LIMITS: Record<string, string> = {
 
 /** Starts the embedded backend on a random port on a brand-new database of the given kind. */
 export async function startTestBackend(kind: DbKind, options: StartOptions = {}): Promise<TestBackend> {
-  const { keepDatabase, ...overrides } = options;
+  const { keepDatabase, productRateLimits, ...overrides } = options;
   let scratch: { url: string; drop(): Promise<void> } | null = null;
   if (kind === 'postgres' && !overrides.databaseUrl) scratch = await createScratchDatabase();
   const backend = await startBackend(
@@ -91,6 +94,7 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
     },
     { DISPATCH: 'off', ...GENEROUS_AUTH_LIMITS, ...process.env, PORT: '0' },
   );
+  if (!productRateLimits) await backend.db.query(GENEROUS_PRODUCT_LIMITS_SQL);
   // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
   const opts = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

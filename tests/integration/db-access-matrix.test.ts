@@ -25,13 +25,19 @@ const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; 
   orders: { key: 'id', row: () => orderRow(), change: { status: 'Annulée' } },
   reservations: {
     key: 'id',
-    row: () => ({ name: 'Test', email: 't@example.lu', phone: '621', reservation_date: '2030-01-02', reservation_time: '12:00', people: '2' }),
+    row: () => ({ name: 'Test', email: 't@example.lu', phone: '621', reservation_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), reservation_time: '12:00', people: '2' }),
     change: { status: 'Confirmée' },
   },
   challenge_registrations: { key: 'id', row: () => ({ name: 'Test', email: 't@example.lu', agreed_to_terms: true }), change: { name: 'Changé' } },
   notification_outbox: { key: 'id', row: () => ({ kind: 'order_status', channel: 'email', recipient: 't@example.lu' }), change: { status: 'failed' } },
   notification_attempts: { key: 'id', row: () => ({ ok: true }), change: { error: 'changed' } },
   order_requests: { key: 'request_id', row: () => ({ request_id: crypto.randomUUID(), order_id: placedOrderId, request_hash: 'x' }), change: { request_hash: 'y' } },
+  rate_limits: { key: 'window_seconds', row: () => ({ bucket: 'challenge', window_seconds: 10_000 + crypto.randomInt(70_000), max_hits: 1_000_000 }), change: { max_hits: 1 } },
+  rate_limit_counters: {
+    key: 'subject',
+    row: () => ({ bucket: 'order', window_seconds: 60, subject: `t-${token()}`, window_start: new Date().toISOString(), hits: 1 }),
+    change: { hits: 0 },
+  },
 };
 let placedOrderId = '';
 
@@ -42,6 +48,8 @@ const PRIVATE = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('
 // Public forms: anyone may send one, nobody but admins reads them back.
 const FORM = { anon: r('denied', 'ok', 'denied', 'denied'), customer: r('none', 'ok', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
 const OUTBOX = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'denied', 'denied'), admin: r('all', 'denied', 'denied', 'denied') };
+const NONE = r('denied', 'denied', 'denied', 'denied');
+const SERVICE_ONLY = { anon: NONE, customer: NONE, admin: NONE };
 const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
   menu_categories: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
   menu_items: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
@@ -64,6 +72,8 @@ const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
   notification_outbox: { ...OUTBOX, 'other customer': OUTBOX.customer },
   notification_attempts: { ...OUTBOX, 'other customer': OUTBOX.customer },
   order_requests: { ...OUTBOX, 'other customer': OUTBOX.customer },
+  rate_limits: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
+  rate_limit_counters: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
 };
 
 describe.each(testDatabases())('access matrix over REST on %s', (kind) => {

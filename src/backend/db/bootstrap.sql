@@ -21,6 +21,12 @@ begin
     execute format('grant anon, authenticated, service_role to %I', current_user);
   exception when others then null;
   end;
+  -- Supabase's statement timeouts for the API roles; the REST layer applies them per request.
+  begin
+    alter role anon set statement_timeout = '3s';
+    alter role authenticated set statement_timeout = '8s';
+  exception when others then null;
+  end;
 end $$;
 
 create schema if not exists auth;

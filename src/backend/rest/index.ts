@@ -14,12 +14,19 @@ import { ident } from './sql.js';
 
 const PREFIX = '/rest/v1';
 
-/** The per-request settings PostgREST makes before the statement, so RLS policies and auth.* see them. */
+/**
+ * The per-request settings PostgREST makes before the statement, so RLS policies and auth.* see them,
+ * then the impersonated role's own settings (`alter role … set`, e.g. statement_timeout), as PostgREST applies them.
+ */
 export const REQUEST_SETTINGS_SQL =
   `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), ` +
   `set_config('request.method', $3, true), set_config('request.path', $4, true), ` +
   `set_config('request.headers', $5, true), set_config('request.cookies', $6, true), ` +
-  `set_config('search_path', 'public, extensions', true)`;
+  `set_config('search_path', 'public, extensions', true), ` +
+  `(select count(set_config(split_part(s.c, '=', 1), substr(s.c, strpos(s.c, '=') + 1), true)) from ` +
+  `(select c, d.setdatabase from pg_db_role_setting d cross join unnest(d.setconfig) c ` +
+  `where d.setrole = (select oid from pg_roles where rolname = $1) ` +
+  `and d.setdatabase in (0, (select oid from pg_database where datname = current_database())) order by d.setdatabase) s)`;
 
 class Rollback {
   constructor(readonly outcome: Outcome) {}

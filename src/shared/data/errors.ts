@@ -9,7 +9,7 @@ export interface PostgrestLikeError {
 }
 
 /**
- * A failed call. For a rule refusal raised by the database (SQLSTATE P0001) `refusal` carries the
+ * A failed call. For a rule refusal raised by the database (SQLSTATE P0001, or PT429 when a rate limit is reached) `refusal` carries the
  * stable code (details), the toast title (hint) and the French message; see docs/DATABASE.md.
  */
 export class DataError extends Error {
@@ -20,8 +20,11 @@ export class DataError extends Error {
     super(error.message);
     this.name = 'DataError';
     this.code = error.code;
+    // P0001: a rule said no; PTxxx: a refusal with its HTTP status, e.g. PT429 for a product rate limit.
     this.refusal =
-      error.code === 'P0001' && error.details && error.hint ? { code: error.details, title: error.hint, message: error.message } : null;
+      (error.code === 'P0001' || /^PT\d{3}$/.test(error.code ?? '')) && error.details && error.hint
+        ? { code: error.details, title: error.hint, message: error.message }
+        : null;
   }
 
   /** Permission denied: not signed in, not an admin, or the session ended. */

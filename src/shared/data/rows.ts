@@ -70,6 +70,8 @@ export interface TrackedOrder {
   is_preorder: boolean;
   preorder_date: string | null;
   preorder_time: string | null;
+  /** Found by phone number alone: the address and notes are left out (the order number shows them). */
+  details_hidden?: boolean;
 }
 
 export interface OrderStats {

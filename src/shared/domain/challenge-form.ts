@@ -1,4 +1,5 @@
 import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
+import { fieldTooLong, INPUT_BOUNDS } from './input-bounds.js';
 
 export interface ChallengeForm {
   name: string;
@@ -7,7 +8,7 @@ export interface ChallengeForm {
   agreedToTerms: boolean;
 }
 
-export type ChallengeErrors = Partial<Record<'name' | 'email' | 'agreedToTerms', string>>;
+export type ChallengeErrors = Partial<Record<'name' | 'email' | 'phone' | 'agreedToTerms', string>>;
 
 export const CHALLENGE_MESSAGES = {
   name: 'Veuillez entrer votre nom.',
@@ -19,7 +20,10 @@ export const CHALLENGE_MESSAGES = {
 export function validateChallengeForm(form: ChallengeForm): { ok: true; registration: { name: string; email: string; phone: string | null; agreed_to_terms: true } } | { ok: false; errors: ChallengeErrors } {
   const errors: ChallengeErrors = {};
   if (!form.name.trim()) errors.name = CHALLENGE_MESSAGES.name;
-  if (!looksLikeEmail(form.email)) errors.email = CHALLENGE_MESSAGES.email;
+  else if (form.name.length > INPUT_BOUNDS.name) errors.name = fieldTooLong('Le nom', INPUT_BOUNDS.name).message;
+  if (form.email.length > INPUT_BOUNDS.email) errors.email = fieldTooLong("L'e-mail", INPUT_BOUNDS.email).message;
+  else if (!looksLikeEmail(form.email)) errors.email = CHALLENGE_MESSAGES.email;
+  if ((form.phone ?? '').length > INPUT_BOUNDS.phone) errors.phone = fieldTooLong('Le téléphone', INPUT_BOUNDS.phone).message;
   if (form.agreedToTerms !== true) errors.agreedToTerms = CHALLENGE_MESSAGES.agreedToTerms;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const phone = form.phone?.trim() ?? '';

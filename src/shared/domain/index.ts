@@ -29,3 +29,4 @@ export * from './order-confirmation.js';
 export * from './ticket-text.js';
 export * from './ticket.js';
 export * from './order-request.js';
+export * from './input-bounds.js';

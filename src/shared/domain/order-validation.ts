@@ -1,4 +1,5 @@
 import { deliveryFeeFor } from './delivery-zones.js';
+import { orderBoundsRefusal, type BoundRefusalCode } from './input-bounds.js';
 import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
 import { luxembourgDate } from './luxembourg-time.js';
 import { isOrderable, type MenuItem } from './menu.js';
@@ -28,6 +29,7 @@ export interface OrderTotals {
 }
 
 export type OrderRefusalCode =
+  | BoundRefusalCode
   | 'ordering_closed'
   | 'preorder_missing_datetime'
   | 'missing_fields'
@@ -71,7 +73,7 @@ export const ORDER_REFUSALS = {
     message: 'La livraison est désactivée pour le moment. Veuillez choisir le retrait au restaurant.',
   },
   ...OPENING_HOURS_REFUSALS,
-} as const satisfies Record<Exclude<OrderRefusalCode, 'minimum_not_met'>, Refusal<OrderRefusalCode>>;
+} as const satisfies Record<Exclude<OrderRefusalCode, 'minimum_not_met' | BoundRefusalCode>, Refusal<OrderRefusalCode>>;
 
 export const MINIMUM_NOT_MET_TITLE = 'Montant minimum non atteint';
 
@@ -92,6 +94,8 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   const c = order.customer;
   const delivery = order.deliveryMethod === 'delivery';
 
+  const outOfBounds = orderBoundsRefusal(order, now);
+  if (outOfBounds) return refuse(outOfBounds);
   if (!settings.ordering.is_enabled && !order.isPreorder) return refuse(ORDER_REFUSALS.ordering_closed);
   if (order.isPreorder && (blank(order.preorderDate) || blank(order.preorderTime))) {
     return refuse(ORDER_REFUSALS.preorder_missing_datetime);

@@ -1,5 +1,6 @@
 import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
-import { luxembourgDate, parseClockTime, parseIsoDate } from './luxembourg-time.js';
+import { BOUND_REFUSALS, fieldTooLong, INPUT_BOUNDS } from './input-bounds.js';
+import { addDays, luxembourgDate, parseClockTime, parseIsoDate } from './luxembourg-time.js';
 import type { Refusal } from './refusal.js';
 import { RESERVATION_PEOPLE, type ReservationPeople } from './reservation.js';
 
@@ -13,7 +14,7 @@ export interface ReservationForm {
   message?: string;
 }
 
-export type ReservationField = Exclude<keyof ReservationForm, 'message'>;
+export type ReservationField = keyof ReservationForm;
 
 export interface ReservationRow {
   name: string;
@@ -28,15 +29,24 @@ export interface ReservationRow {
 
 export type ReservationCheck =
   | { ok: true; reservation: ReservationRow }
-  | ({ ok: false; field: ReservationField } & Refusal<'missing_fields' | 'invalid_email' | 'invalid_date' | 'date_in_past' | 'invalid_time' | 'invalid_people'>);
+  | ({ ok: false; field: ReservationField } & Refusal<'field_too_long' | 'missing_fields' | 'invalid_email' | 'invalid_date' | 'date_in_past' | 'date_too_far' | 'invalid_time' | 'invalid_people'>);
 
-const REQUIRED: ReservationField[] = ['name', 'email', 'phone', 'date', 'time', 'people'];
+const REQUIRED: Exclude<ReservationField, 'message'>[] = ['name', 'email', 'phone', 'date', 'time', 'people'];
 
 /**
  * Name, e-mail, phone, date, time and people are required; the message is optional. The date may
  * not be before today on the restaurant's calendar; people is 1 to 10 or '10+'.
  */
 export function validateReservation(form: ReservationForm, now: Date): ReservationCheck {
+  const limits: [ReservationField, number, string][] = [
+    ['name', INPUT_BOUNDS.name, 'Le nom'],
+    ['email', INPUT_BOUNDS.email, "L'e-mail"],
+    ['phone', INPUT_BOUNDS.phone, 'Le téléphone'],
+    ['message', INPUT_BOUNDS.reservationMessage, 'Le message'],
+  ];
+  for (const [field, max, label] of limits) {
+    if ((form[field] ?? '').length > max) return { ok: false, field, ...fieldTooLong(label, max) };
+  }
   const missing = REQUIRED.find((f) => !String(form[f] ?? '').trim());
   if (missing) {
     return { ok: false, field: missing, code: 'missing_fields', title: 'Information en manque', message: 'Veuillez remplir tous les champs obligatoires.' };
@@ -47,6 +57,7 @@ export function validateReservation(form: ReservationForm, now: Date): Reservati
   if (date < luxembourgDate(now)) {
     return { ok: false, field: 'date', code: 'date_in_past', title: 'Date invalide', message: 'La date de réservation ne peut pas être dans le passé.' };
   }
+  if (date > addDays(luxembourgDate(now), INPUT_BOUNDS.reservationDaysAhead)) return { ok: false, field: 'date', ...BOUND_REFUSALS.date_too_far };
   const minutes = parseClockTime(form.time.trim());
   if (minutes === null) return { ok: false, field: 'time', code: 'invalid_time', title: 'Heure invalide', message: 'Veuillez choisir une heure valide.' };
   const people = form.people.trim();

@@ -130,6 +130,7 @@ export const fr = {
     searching: 'Recherche…',
     errorTitle: 'Erreur de recherche',
     errorText: "Une erreur s'est produite lors de la recherche de la commande.",
+    detailsHidden: "L'adresse et les remarques ne s'affichent qu'avec le numéro de commande ou une fois connecté à votre compte.",
     unexpected: 'Erreur inattendue',
     notFoundHint: 'Vérifiez le numéro de commande reçu à la confirmation, ou essayez avec le numéro de téléphone utilisé pour commander.',
     orderNumber: (n: string) => `Commande n° ${n}`,

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend, type Backend } from '../../../src/backend/server';
 import { ensureAdmin } from '../../../src/backend/cli/admin-user';
+import { GENEROUS_PRODUCT_LIMITS_SQL } from '../../helpers/rate-limits';
 
 export interface MailboxMessage {
   id: string;
@@ -44,6 +45,7 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
         jwtSecret: crypto.randomBytes(32).toString('hex'),
         authAutoconfirm: false,
       });
+      await backend.db.query(GENEROUS_PRODUCT_LIMITS_SQL);
       // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
       const service = createClient(backend.url, backend.serviceRoleKey, {
         auth: { persistSession: false, autoRefreshToken: false },

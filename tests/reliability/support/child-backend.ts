@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { createJwtKeys, type JwtKeys } from '../../../src/backend/jwt.js';
+import { relaxProductRateLimits } from '../../helpers/rate-limits.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 
@@ -69,15 +70,17 @@ export async function spawnBackend(spec: BackendSpec, startTimeoutMs = 120_000):
       reject(new Error(`backend exited (${code ?? signal}) while starting:\n${log}`));
     });
   });
+  const keys = await createJwtKeys(spec.jwtSecret);
   try {
     await ready;
+    await relaxProductRateLimits(url, keys.serviceRoleKey);
   } catch (e) {
     child.kill('SIGKILL');
     throw e;
   }
   return {
     url,
-    keys: await createJwtKeys(spec.jwtSecret),
+    keys,
     process: child,
     output: () => log,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {

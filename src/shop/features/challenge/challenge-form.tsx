@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { validateChallengeForm, type ChallengeErrors } from '../../../shared/domain/challenge-form.js';
-import { useRegisterForChallengeMutation } from '../../lib/data.js';
+import { refusalOf, useRegisterForChallengeMutation } from '../../lib/data.js';
 
 const t = fr.challenge;
 
@@ -29,7 +29,10 @@ export function ChallengeForm() {
           setPhone('');
           setAgreed(false);
         },
-      onError: () => toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' }),
+      onError: (e) => {
+        const refusal = refusalOf(e);
+        toast({ title: refusal?.title ?? t.errorTitle, description: refusal?.message ?? t.errorText, variant: 'destructive' });
+      },
     });
   };
 
@@ -38,7 +41,7 @@ export function ChallengeForm() {
       <fieldset disabled={signUp.isPending} className="space-y-4">
         <TextField id="challenge-name" label={t.name} required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
         <TextField id="challenge-email" label={t.email} type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-        <TextField id="challenge-phone" label={`${t.phone} (${fr.common.optional})`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <TextField id="challenge-phone" label={`${t.phone} (${fr.common.optional})`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
         <div>
           <label className="flex items-start gap-3 text-sm">
             <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors.agreedToTerms ? true : undefined} aria-describedby={errors.agreedToTerms ? 'challenge-agree-error' : undefined} className="mt-0.5 size-5 accent-flame-600" />

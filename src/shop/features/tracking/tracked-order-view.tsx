@@ -86,6 +86,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
               <>
                 <h3 className="mb-2 flex items-center gap-2 text-xl font-semibold uppercase"><MapPinIcon className="size-5 text-flame-600" />{t.deliveryTitle}</h3>
                 <p className="mb-4">{address}</p>
+                {order.details_hidden && <p className="mb-4 text-sm text-charcoal-600" data-testid="tracking-details-hidden">{t.detailsHidden}</p>}
                 <DeliveryMap address={address} />
               </>
             ) : (
@@ -96,6 +97,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
               </>
             )}
           </section>
+          {order.details_hidden && order.delivery_method !== 'delivery' && <p className="text-sm text-charcoal-600" data-testid="tracking-details-hidden">{t.detailsHidden}</p>}
           {order.notes && (
             <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
               <h3 className="mb-2 text-xl font-semibold uppercase">{t.notesTitle}</h3>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataError, queryKeys, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
+import { DataError, queryKeys, refusalOf, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
 import { TRACKING_NOT_FOUND, TRACKING_POLL_MS, TRACKING_SEARCH_PLACEHOLDER, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
@@ -37,7 +37,8 @@ export default function TrackingPage() {
     if (tracked.isError) {
       announced.current = typed;
       const fromServer = tracked.error instanceof DataError;
-      toast({ title: fromServer ? t.errorTitle : t.unexpected, description: t.errorText, variant: 'destructive' });
+      const refusal = refusalOf(tracked.error);
+      toast({ title: refusal?.title ?? (fromServer ? t.errorTitle : t.unexpected), description: refusal?.message ?? t.errorText, variant: 'destructive' });
     } else if (tracked.isSuccess) {
       announced.current = typed;
       if (tracked.data === null) toast({ title: TRACKING_NOT_FOUND.title, description: TRACKING_NOT_FOUND.message, variant: 'destructive' });

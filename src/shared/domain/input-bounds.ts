@@ -1,0 +1,75 @@
+import { addDays, luxembourgDate, parseIsoDate } from './luxembourg-time.js';
+import type { OrderRequest } from './order-request.js';
+import type { Refusal } from './refusal.js';
+
+/**
+ * The size limits every public entry point enforces first, before any other check
+ * (supabase/migrations/20251124100000_bounds_and_rate_limits.sql, same codes and texts).
+ */
+export const INPUT_BOUNDS = {
+  orderLines: 50,
+  optionsPerLine: 10,
+  name: 200,
+  phone: 40,
+  email: 254,
+  address: 300,
+  postalCode: 20,
+  city: 100,
+  notes: 2000,
+  reservationMessage: 2000,
+  preorderDaysAhead: 60,
+  reservationDaysAhead: 365,
+} as const;
+
+export type BoundRefusalCode = 'too_many_lines' | 'too_many_options' | 'field_too_long' | 'preorder_too_far' | 'date_too_far';
+
+export const BOUND_REFUSALS = {
+  too_many_lines: { code: 'too_many_lines', title: 'Panier trop grand', message: 'Votre panier ne peut pas contenir plus de 50 articles différents.' },
+  too_many_options: { code: 'too_many_options', title: 'Article invalide', message: 'Un article ne peut pas avoir plus de 10 accompagnements.' },
+  preorder_too_far: {
+    code: 'preorder_too_far',
+    title: 'Date de pré-commande invalide',
+    message: "Une pré-commande peut être prévue au plus tard 60 jours à l'avance.",
+  },
+  date_too_far: { code: 'date_too_far', title: 'Date invalide', message: "Une réservation peut être faite au plus tard un an à l'avance." },
+} as const satisfies Record<Exclude<BoundRefusalCode, 'field_too_long'>, Refusal<BoundRefusalCode>>;
+
+/** "Le nom ne peut pas dépasser 200 caractères." */
+export function fieldTooLong(field: string, max: number): Refusal<'field_too_long'> {
+  return { code: 'field_too_long', title: 'Information trop longue', message: `${field} ne peut pas dépasser ${max} caractères.` };
+}
+
+/** The refusal of a product rate limit (HTTP 429, SQLSTATE PT429): its detail code. */
+export const RATE_LIMITED_CODE = 'rate_limited';
+
+// C0 (but tab and line breaks, handled below), DEL, C1 and the bidirectional overrides.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Customer text as the database stores it: no control characters; one line unless `multiline`. */
+export function stripControlCharacters(text: string, multiline = false): string {
+  if (multiline) return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '');
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\t\n\r\u000b\u000c]/g, ' ').replace(CONTROL, '');
+}
+
+const tooLong = (v: string | null | undefined, max: number) => (v ?? '').trim().length > max;
+
+/** The first bound the order breaks, in the database's order (the shop sends no options); null when it keeps them all. */
+export function orderBoundsRefusal(order: OrderRequest, now: Date): Refusal<BoundRefusalCode> | null {
+  if (order.items.length > INPUT_BOUNDS.orderLines) return BOUND_REFUSALS.too_many_lines;
+  const c = order.customer;
+  const fields: [string | undefined, number, string][] = [
+    [c.name, INPUT_BOUNDS.name, 'Le nom'],
+    [c.phone, INPUT_BOUNDS.phone, 'Le téléphone'],
+    [c.email, INPUT_BOUNDS.email, "L'e-mail"],
+    [c.address, INPUT_BOUNDS.address, "L'adresse"],
+    [c.postalCode, INPUT_BOUNDS.postalCode, 'Le code postal'],
+    [c.city, INPUT_BOUNDS.city, 'La ville'],
+    [c.notes, INPUT_BOUNDS.notes, 'La remarque'],
+  ];
+  for (const [value, max, label] of fields) if (tooLong(value, max)) return fieldTooLong(label, max);
+  const day = order.isPreorder ? parseIsoDate((order.preorderDate ?? '').trim()) : null;
+  if (day && order.preorderDate!.trim() > addDays(luxembourgDate(now), INPUT_BOUNDS.preorderDaysAhead)) return BOUND_REFUSALS.preorder_too_far;
+  return null;
+}

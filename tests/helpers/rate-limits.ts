@@ -1,0 +1,18 @@
+/**
+ * Tests place many orders, reservations and tracking lookups from 127.0.0.1 within minutes: they raise
+ * the product rate limits (a table only the service role changes). tests/integration/security-db.test.ts
+ * exercises the real ones.
+ */
+export const GENEROUS_PRODUCT_LIMITS = { max_hits: 1_000_000 };
+
+export const GENEROUS_PRODUCT_LIMITS_SQL = `update public.rate_limits set max_hits = ${GENEROUS_PRODUCT_LIMITS.max_hits}`;
+
+/** The same through the REST API with the service-role key, for a backend in another process. */
+export async function relaxProductRateLimits(url: string, serviceRoleKey: string): Promise<void> {
+  const r = await fetch(`${url}/rest/v1/rate_limits?max_hits=gte.1`, {
+    method: 'PATCH',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify(GENEROUS_PRODUCT_LIMITS),
+  });
+  if (!r.ok) throw new Error(`raising the product rate limits: HTTP ${r.status} ${await r.text()}`);
+}
