@@ -176,6 +176,12 @@ describe.each(testDatabases())('PostgREST fidelity on %s', (kind) => {
     const empty = await db.from('messages').select('message').eq('id', -1).csv();
     expect(empty.data).toBe('\n');
   });
+
+  it('inserts through an updatable view and returns the rows', async () => {
+    const res = await db.from('active_users').insert({ username: 'fay', age: 20 }).select();
+    expect(res).toMatchObject({ status: 201, data: [{ username: 'fay', age: 20 }] });
+    expect((await db.from('users').select('status').eq('username', 'fay').single()).data).toEqual({ status: 'ONLINE' });
+  });
 });
 
 describe.each(testDatabases())('PostgREST defaults on %s', (kind) => {

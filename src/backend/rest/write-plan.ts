@@ -87,7 +87,9 @@ export function insertStatement(sql: Sql, rel: Relation, alias: string, body: Pa
     const set = columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
     s += o.resolution === 'ignore-duplicates' || set.length === 0 ? ` ON CONFLICT${on} DO NOTHING` : ` ON CONFLICT${on} DO UPDATE SET ${set.join(', ')}`;
   }
-  if (o.returning || o.resolution) s += ` RETURNING ${o.returning ? `${alias}.*, ` : ''}(${alias}.xmax::text = '0') AS pgrst_inserted`;
+  // Views have no xmax: only an upsert (on a table) reports which rows it inserted.
+  if (o.resolution) s += ` RETURNING ${o.returning ? `${alias}.*, ` : ''}(${alias}.xmax::text = '0') AS pgrst_inserted`;
+  else if (o.returning) s += ` RETURNING ${alias}.*`;
   return s;
 }
 
