@@ -53,6 +53,11 @@ class Limiter {
   /** Drops buckets untouched for an hour (full again whatever their window). */
   private prune(now: number): void {
     for (const [k, s] of this.buckets) if (now - s.at > HOUR) this.buckets.delete(k);
+    // Still too many (addresses made up behind a trusted proxy): forget the oldest ones.
+    for (const k of this.buckets.keys()) {
+      if (this.buckets.size <= 40_000) break;
+      this.buckets.delete(k);
+    }
   }
 }
 
