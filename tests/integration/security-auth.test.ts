@@ -275,6 +275,12 @@ describe('auth rate limits from supabase/config.toml', () => {
     const other = newEmail();
     await b.serviceClient().auth.admin.createUser({ email: other, password: PASSWORD, email_confirm: true });
     expect((await clientFrom(b, '203.0.113.1').auth.signInWithPassword({ email: other, password: PASSWORD })).error).toBeNull();
+
+    // create-admin cannot end the sessions of a locked account: it says so, prints the new password, and promotes nothing.
+    const attempt = ensureAdmin(b.serviceClient(), email, 'owner-new-password', { url: b.url, key: b.serviceRoleKey });
+    await expect(attempt).rejects.toThrow(/password of .* is now: owner-new-password[\s\S]*NOT made an admin/);
+    const { data } = await b.serviceClient().auth.admin.listUsers({ perPage: 1000 });
+    expect(data.users.find((u) => u.email === email)!.app_metadata.role).toBeUndefined();
   });
 
   it('limits sign-ups per address', async () => {

@@ -106,7 +106,13 @@ export async function ensureAdmin(service: SupabaseClient, email: string, passwo
   const chosen = password ?? randomPassword();
   const reset = await service.auth.admin.updateUserById(existing.id, { password: chosen, email_confirm: true });
   if (reset.error) throw new Error(`Could not reset the password of ${email}: ${reset.error.message}`);
-  await endAllSessions(service, endpoint, email, chosen);
+  try {
+    await endAllSessions(service, endpoint, email, chosen);
+  } catch (e) {
+    throw new Error(
+      `The password of ${email} is now: ${chosen}\nbut its sessions could not be ended (${(e as Error).message}), so it was NOT made an admin. Run the command again in a few minutes.`,
+    );
+  }
   return { user: await promote(), created: false, action: 'reset', wasUnconfirmed, password: chosen };
 }
 
