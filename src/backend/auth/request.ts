@@ -66,11 +66,7 @@ function globToRegExp(pattern: string): RegExp {
 
 function allowListMatch(pattern: string, wanted: URL): boolean {
   if (pattern.includes('*') || pattern.includes('?')) return globToRegExp(pattern).test(wanted.toString());
-  const exact = normalised(pattern);
-  if (!exact) return false;
-  // A listed URL allows itself and the pages under it on the same origin, as GoTrue's prefix match does.
-  const base = new URL(exact);
-  return wanted.origin === base.origin && (wanted.toString() === exact || wanted.pathname.startsWith(base.pathname.replace(/\/?$/, '/')));
+  return normalised(pattern) === wanted.toString();
 }
 
 /**
