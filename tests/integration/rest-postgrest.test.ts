@@ -13,7 +13,7 @@ describe.each(testDatabases())('PostgREST fidelity on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-postgrest', env: { PGRST_DB_PLAN_ENABLED: 'true' } });
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-postgrest', env: { PGRST_DB_PLAN_ENABLED: 'true' }, productRateLimits: true });
     db = b.serviceClient();
   });
   afterAll(async () => b?.close());
@@ -189,7 +189,7 @@ describe.each(testDatabases())('PostgREST defaults on %s', (kind) => {
   let anon: SupabaseClient;
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', productRateLimits: true });
     anon = b.client();
   });
   afterAll(async () => b?.close());

@@ -9,7 +9,7 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     fetch(`${b.url}/rest/v1/${path}`, { method, headers: { apikey: b.anonKey, ...headers } });
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', productRateLimits: true });
     anon = b.client();
   });
   afterAll(async () => b?.close());

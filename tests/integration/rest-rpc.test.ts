@@ -9,7 +9,7 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
     fetch(`${b.url}/rest/v1/${path}`, { ...init, headers: { apikey: b.anonKey, 'Content-Type': 'application/json', ...init.headers } });
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', productRateLimits: true });
     anon = b.client();
   });
   afterAll(async () => b?.close());

@@ -14,7 +14,7 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
     fetch(`${b.url}/rest/v1/${path}`, { ...init, headers: { apikey: b.anonKey, ...init.headers } });
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase' });
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', productRateLimits: true });
     anaToken = await b.context.jwt.sign({ role: 'authenticated', sub: ANA, email: 'ana@example.lu' }, 3600);
     benToken = await b.context.jwt.sign({ role: 'authenticated', sub: BEN, email: 'ben@example.lu' }, 3600);
   });

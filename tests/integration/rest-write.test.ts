@@ -12,7 +12,7 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', maxBodyBytes: 64 * 1024 });
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', maxBodyBytes: 64 * 1024, productRateLimits: true });
     service = b.serviceClient();
   });
   afterAll(async () => b?.close());
