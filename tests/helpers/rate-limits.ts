@@ -5,7 +5,12 @@
  */
 export const GENEROUS_PRODUCT_LIMITS = { max_hits: 1_000_000 };
 
-export const GENEROUS_PRODUCT_LIMITS_SQL = `update public.rate_limits set max_hits = ${GENEROUS_PRODUCT_LIMITS.max_hits}`;
+// Fixture schemas (REST, realtime, functions tests) have no rate_limits table: nothing to raise there.
+export const GENEROUS_PRODUCT_LIMITS_SQL = `do $$ begin
+  if to_regclass('public.rate_limits') is not null then
+    update public.rate_limits set max_hits = ${GENEROUS_PRODUCT_LIMITS.max_hits};
+  end if;
+end $$`;
 
 /** The same through the REST API with the service-role key, for a backend in another process. */
 export async function relaxProductRateLimits(url: string, serviceRoleKey: string): Promise<void> {
