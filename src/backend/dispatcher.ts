@@ -22,6 +22,8 @@ export interface DispatcherOptions {
   serviceRoleKey: string;
   intervalMs: number;
   log?: (message: string) => void;
+  /** How long stop() lets a run under way finish before cutting it off (default 3 s). */
+  stopGraceMs?: number;
 }
 
 export const FUNCTION_NAME = 'dispatch-notifications';
@@ -43,7 +45,7 @@ export function loopbackUrl(host: string, port: number): string {
 const STOP_GRACE_MS = 3000;
 
 export async function startDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
-  const { db, baseUrl, serviceRoleKey, intervalMs, log = (m) => console.error(`[dispatcher] ${m}`) } = options;
+  const { db, baseUrl, serviceRoleKey, intervalMs, log = (m) => console.error(`[dispatcher] ${m}`), stopGraceMs = STOP_GRACE_MS } = options;
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -107,7 +109,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       await unlisten().catch(() => {});
       // A run under way finishes first (a few seconds at most): cut off, it would fail against a closing server.
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([running?.catch(() => {}), new Promise((r) => (grace = setTimeout(r, STOP_GRACE_MS)))]);
+      await Promise.race([running?.catch(() => {}), new Promise((r) => (grace = setTimeout(r, stopGraceMs)))]);
       clearTimeout(grace);
       inFlight.abort();
       await running?.catch(() => {});
