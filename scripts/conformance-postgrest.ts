@@ -6,7 +6,8 @@
  * The checkout needs its own dev dependencies (`npm install` inside it). Its test/db schema and data
  * become the migrations of a fresh backend (PGlite, then PostgreSQL when TEST_DATABASE_URL or
  * DATABASE_URL is set; CONFORMANCE_DB=pglite|postgres picks one). Only the infrastructure is adapted:
- * the suite's URLs (localhost:3000 and :3001) are rewritten to the backend, the anon role gets the
+ * the suite's URLs go to two backends on the same data, answering as PostgREST 12.2 (localhost:3000) and 13
+ * (localhost:3001) as in its docker-compose, the database gets its image's settings, the anon role gets the
  * grants the suite's superuser role had, and PostGIS is left out when the database lacks it.
  * CONFORMANCE_VERBOSE=1 lists each failed test; CONFORMANCE_JSON=<file> writes the figures.
  */
@@ -48,6 +49,14 @@ grant all on all sequences in schema public, personal to anon, authenticated;
 grant execute on all functions in schema public, personal to anon, authenticated;
 `;
 
+const IMAGE_SETTINGS = { effective_cache_size: '128MB', compute_query_id: 'on' };
+/** PostgreSQL's own defaults that PGlite builds with other values (it has no parallel workers). */
+const PGLITE_DIFFERENT_DEFAULTS = { max_parallel_workers: '8', max_parallel_workers_per_gather: '2' };
+const settingsSql = (settings: Record<string, string>) =>
+  Object.entries(settings)
+    .map(([k, v]) => `set ${k} = '${v}';`)
+    .join('\n');
+
 /** The suite's schema, minus what this database cannot provide. */
 function adaptSchema(sql: string, postgis: boolean): string {
   let out = sql.replace(/^\s*CREATE PUBLICATION supabase_realtime FOR ALL TABLES;\s*$/im, '').replace(/^\s*create schema extensions;\s*$/im, 'create schema if not exists extensions;');
@@ -57,7 +66,7 @@ function adaptSchema(sql: string, postgis: boolean): string {
   return out;
 }
 
-function supabaseDir(postgis: boolean): string {
+function supabaseDir(postgis: boolean, kind: Kind): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postgrest-js-conformance-'));
   const migrations = path.join(dir, 'migrations');
   fs.mkdirSync(migrations);
@@ -65,16 +74,21 @@ function supabaseDir(postgis: boolean): string {
   fs.writeFileSync(path.join(migrations, '20000101000000_schema.sql'), adaptSchema(read('00-schema.sql'), postgis));
   fs.writeFileSync(path.join(migrations, '20000101000001_data.sql'), read('01-dummy-data.sql'));
   fs.writeFileSync(path.join(migrations, '20000101000002_grants.sql'), GRANTS);
+  // The suite's database image runs with these settings (its explain() snapshot shows them); PGlite has one
+  // session, which keeps them; PostgreSQL gets them per database before the backends connect.
+  fs.writeFileSync(path.join(migrations, '20000101000003_image_settings.sql'), settingsSql(kind === 'pglite' ? { ...IMAGE_SETTINGS, ...PGLITE_DIFFERENT_DEFAULTS } : IMAGE_SETTINGS));
   fs.writeFileSync(path.join(dir, 'config.toml'), '[api]\nschemas = ["public", "personal"]\n');
   return dir;
 }
 
 const SETUP = `
 const target = process.env.CONFORMANCE_REST_URL;
-const rewrite = (u) => u.replace(/^http:\\/\\/localhost:300[01]/, target);
+const target13 = process.env.CONFORMANCE_REST13_URL;
+const rewrite = (u) => u.replace(/^http:\\/\\/localhost:3000/, target).replace(/^http:\\/\\/localhost:3001/, target13);
 jest.mock(process.env.CONFORMANCE_NODE_FETCH, () => {
   const actual = jest.requireActual(process.env.CONFORMANCE_NODE_FETCH);
-  const to = (u) => u.replace(/^http:\\/\\/localhost:300[01]/, process.env.CONFORMANCE_REST_URL);
+  const to = (u) =>
+    u.replace(/^http:\\/\\/localhost:3000/, process.env.CONFORMANCE_REST_URL).replace(/^http:\\/\\/localhost:3001/, process.env.CONFORMANCE_REST13_URL);
   const wrapped = (input, init) => actual(typeof input === 'string' ? to(input) : input, init);
   Object.assign(wrapped, actual);
   wrapped.default = wrapped;
@@ -93,6 +107,7 @@ async function scratchDatabase(admin: string): Promise<{ url: string; drop(): Pr
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   await c.query(`create database ${name}`);
+  for (const [k, v] of Object.entries(IMAGE_SETTINGS)) await c.query(`alter database ${name} set ${k} = '${v}'`);
   await c.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -118,14 +133,14 @@ async function hasPostgis(url: string | null): Promise<boolean> {
   }
 }
 
-function runJest(restUrl: string, work: string): Promise<FileResult[]> {
+function runJest(restUrl: string, rest13Url: string, work: string): Promise<FileResult[]> {
   const setup = path.join(work, 'rewrite-url.cjs');
   fs.writeFileSync(setup, SETUP);
   const out = path.join(work, 'results.json');
   return new Promise((resolve, reject) => {
     const child = spawn(jestBin, ['--ci', '--runInBand', '--json', `--outputFile=${out}`, `--setupFilesAfterEnv=${setup}`], {
       cwd: root,
-      env: { ...process.env, CONFORMANCE_REST_URL: restUrl, CONFORMANCE_NODE_FETCH: path.join(root, 'node_modules', '@supabase', 'node-fetch') },
+      env: { ...process.env, CONFORMANCE_REST_URL: restUrl, CONFORMANCE_REST13_URL: rest13Url, CONFORMANCE_NODE_FETCH: path.join(root, 'node_modules', '@supabase', 'node-fetch') },
       stdio: ['ignore', 'ignore', process.env.CONFORMANCE_VERBOSE ? 'inherit' : 'ignore'],
     });
     child.on('error', reject);
@@ -152,15 +167,22 @@ async function run(kind: Kind): Promise<FileResult[]> {
   const admin = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
   const scratch = kind === 'postgres' ? await scratchDatabase(admin!) : null;
   const postgis = await hasPostgis(scratch?.url ?? null);
-  const dir = supabaseDir(postgis);
-  const backend = await startBackend(
-    { port: 0, host: '127.0.0.1', dataDir: null, supabaseDir: dir, databaseUrl: scratch?.url ?? null, jwtSecret: crypto.randomBytes(32).toString('hex') },
-    { ...process.env, DISPATCH: 'off', PORT: '0', PGRST_DB_PLAN_ENABLED: 'true' },
-  );
+  const dir = supabaseDir(postgis, kind);
+  // As in the suite's docker-compose: PostgREST 12.2 on :3000 and 13 on :3001, over the same data (on PGlite
+  // each backend has its own copy, loaded from the same files).
+  const jwtSecret = crypto.randomBytes(32).toString('hex');
+  const start = (version: string) =>
+    startBackend(
+      { port: 0, host: '127.0.0.1', dataDir: null, supabaseDir: dir, databaseUrl: scratch?.url ?? null, jwtSecret },
+      { ...process.env, DISPATCH: 'off', PORT: '0', PGRST_DB_PLAN_ENABLED: 'true', POSTGREST_VERSION: version },
+    );
+  const rest12 = await start('12');
+  const rest13 = await start('13');
   try {
-    return await runJest(`${backend.url}/rest/v1`, dir);
+    return await runJest(`${rest12.url}/rest/v1`, `${rest13.url}/rest/v1`, dir);
   } finally {
-    await backend.close();
+    await rest12.close();
+    await rest13.close();
     await scratch?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { restSettings } from '../../src/backend/rest/settings.js';
 
 // Behaviour measured against PostgREST 13 through the upstream postgrest-js suite (npm run conformance:postgrest).
 describe.each(testDatabases())('PostgREST fidelity on %s', (kind) => {
@@ -170,6 +171,13 @@ describe.each(testDatabases())('PostgREST fidelity on %s', (kind) => {
     expect(text.data).toMatch(/^Aggregate {2}\(cost=/);
   });
 
+  it('names an unknown table as PostgREST 13 does and sets the search path as PostgREST writes it', async () => {
+    const missing = await db.from('missing_table').select();
+    expect(missing).toMatchObject({ status: 404, error: { code: 'PGRST205', message: "Could not find the table 'public.missing_table' in the schema cache" } });
+    const plan = await db.from('users').select().explain({ settings: true, format: 'json' });
+    expect((plan.data as unknown as { Settings: Record<string, string> }[])[0].Settings).toMatchObject({ search_path: '"public", "extensions"' });
+  });
+
   it('writes CSV as PostgREST does, quoting as PostgreSQL quotes a record', async () => {
     const res = await db.from('messages').select('message, likes, username').in('id', [1, 2]).order('id').csv();
     expect(res.data).toBe('message,likes,username\nhello,3,ana\n"bom dia",4,ana');
@@ -200,5 +208,39 @@ describe.each(testDatabases())('PostgREST defaults on %s', (kind) => {
     const plan = await anon.from('authors').select().explain({ format: 'json' });
     expect(plan).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
     expect((await anon.from('authors').select('name').order('id').limit(1)).data).toEqual([{ name: 'Ada' }]);
+  });
+});
+
+describe.each(testDatabases())('PostgREST 12.2 answers (POSTGREST_VERSION=12) on %s', (kind) => {
+  let b: TestBackend;
+  let db: SupabaseClient;
+
+  beforeAll(async () => {
+    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-postgrest', env: { POSTGREST_VERSION: '12' }, productRateLimits: true });
+    db = b.serviceClient();
+  });
+  afterAll(async () => b?.close());
+
+  it('names an unknown table with the database error and refuses a to-many spread, as PostgREST 12.2', async () => {
+    const missing = await db.from('missing_table').select();
+    expect(missing).toMatchObject({ status: 404, error: { code: '42P01', message: 'relation "public.missing_table" does not exist' } });
+    const spread = await db.from('channels').select('channel_id:id, ...messages(message)').eq('id', 2).single();
+    expect(spread).toMatchObject({
+      status: 400,
+      error: {
+        code: 'PGRST119',
+        message: "A spread operation on 'messages' is not possible",
+        details: "'channels' and 'messages' do not form a many-to-one or one-to-one relationship",
+      },
+    });
+    const toOne = await db.from('messages').select('message, ...channels(slug)').eq('channel_id', 2).single();
+    expect(toOne.data).toEqual({ message: 'bom dia', slug: 'random' });
+  });
+
+  it('accepts only the versions it can answer as', () => {
+    const base = { supabaseDir: 'tests/fixtures/rest-postgrest' };
+    expect(restSettings({ ...base, env: {} }).version).toBe(13);
+    expect(restSettings({ ...base, env: { POSTGREST_VERSION: '12.2' } }).version).toBe(12);
+    expect(() => restSettings({ ...base, env: { POSTGREST_VERSION: '11' } })).toThrow('POSTGREST_VERSION must be 12 or 13, got "11"');
   });
 });

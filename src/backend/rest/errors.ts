@@ -27,8 +27,10 @@ export const parseError = (what: string, input: string, details: string) =>
 export const invalidBody = (message = 'Empty or invalid json', details: string | null = null) =>
   new RestError(400, 'PGRST102', message, details);
 
-export const tableNotFound = (schema: string, name: string) =>
-  new CacheMiss(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
+export const tableNotFound = (schema: string, name: string, version: 12 | 13 = 13) =>
+  version === 12
+    ? new CacheMiss(404, '42P01', `relation "${schema}.${name}" does not exist`)
+    : new CacheMiss(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 
 export const columnNotFound = (table: string, column: string) =>
   new CacheMiss(400, '42703', `column ${table}.${column} does not exist`);

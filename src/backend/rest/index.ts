@@ -10,7 +10,6 @@ import { SchemaCacheHolder, type SchemaCache } from './schema-cache.js';
 import { openApiDocument } from './openapi.js';
 import { PlanCache } from './plan-cache.js';
 import { restSettings } from './settings.js';
-import { ident } from './sql.js';
 
 const PREFIX = '/rest/v1';
 
@@ -22,11 +21,14 @@ export const REQUEST_SETTINGS_SQL =
   `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), ` +
   `set_config('request.method', $3, true), set_config('request.path', $4, true), ` +
   `set_config('request.headers', $5, true), set_config('request.cookies', $6, true), ` +
-  `set_config('search_path', 'public, extensions', true), ` +
+  `set_config('search_path', '"public", "extensions"', true), ` +
   `(select count(set_config(split_part(s.c, '=', 1), substr(s.c, strpos(s.c, '=') + 1), true)) from ` +
   `(select c, d.setdatabase from pg_db_role_setting d cross join unnest(d.setconfig) c ` +
   `where d.setrole = (select oid from pg_roles where rolname = $1) ` +
   `and d.setdatabase in (0, (select oid from pg_database where datname = current_database())) order by d.setdatabase) s)`;
+
+/** An identifier always in double quotes, as PostgREST writes the search path. */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 class Rollback {
   constructor(readonly outcome: Outcome) {}
@@ -106,6 +108,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
       media,
       body,
       planEnabled: settings.planEnabled,
+      version: settings.version,
     };
     const build = (cache: SchemaCache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info));
     const op = body === null ? await plans.get(schema, req, url, () => plan(schema, build)) : await plan(schema, build);
@@ -115,7 +118,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
         async (tx) => {
           await tx.query(REQUEST_SETTINGS_SQL, requestSettings);
           // As PostgREST does, the requested schema comes first on the search path.
-          if (schema !== 'public') await tx.query(`select set_config('search_path', $1, true)`, [`${ident(schema)}, public, extensions`]);
+          if (schema !== 'public') await tx.query(`select set_config('search_path', $1, true)`, [`${quoted(schema)}, "public", "extensions"`]);
           const outcome = await op.run(tx);
           if (info.prefs.tx === 'rollback') throw new Rollback(outcome);
           return outcome;

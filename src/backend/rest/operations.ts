@@ -20,6 +20,8 @@ export interface RequestInfo {
   body: string | null;
   /** explain() is answered (PGRST_DB_PLAN_ENABLED). */
   planEnabled?: boolean;
+  /** The PostgREST version answered where 12 and 13 differ (default 13). */
+  version?: 12 | 13;
 }
 
 /** A planned request: everything decided before the transaction opens. */
@@ -53,7 +55,7 @@ function planRows(
   shape: { single: boolean; scalarColumn: string | null } = { single: false, scalarColumn: null },
   withSql = '',
 ): { statement: { text: string; params: unknown[] }; run: (tx: Queryable) => Promise<Outcome> } {
-  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set() };
+  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set(), version: info.version ?? 13 };
   const level = compileLevel(pc, rel, alias, '', q.select);
   checkLevelsUsed(pc);
   const top = q.levels.get('')!;
@@ -102,7 +104,7 @@ async function explainPlan(tx: Queryable, info: RequestInfo, text: string, param
 
 export function planTable(cache: SchemaCache, name: string, info: RequestInfo): Operation {
   const rel = cache.relations.get(name);
-  if (!rel || rel.kind === 'c') throw tableNotFound(cache.schema, name);
+  if (!rel || rel.kind === 'c') throw tableNotFound(cache.schema, name, info.version);
   const q = parseQuery(info.search);
   const sql = new Sql();
   const alias = sql.alias('t');
@@ -158,7 +160,7 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
     };
   }
 
-  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set() };
+  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set(), version: info.version ?? 13 };
   const level = compileLevel(pc, rel, alias, '', q.select, [], true);
   checkLevelsUsed(pc);
   // Numbered so the representation keeps the order the rows were written in.

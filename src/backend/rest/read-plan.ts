@@ -10,6 +10,8 @@ export interface PlanContext {
   sql: Sql;
   levels: Map<string, LevelParams>;
   usedLevels: Set<string>;
+  /** The PostgREST version answered where 12 and 13 differ. */
+  version?: 12 | 13;
 }
 
 /** One level of the embedding tree, written as SQL fragments around its table alias. */
@@ -121,6 +123,14 @@ export function compileLevel(
     }
     const relationship = findRelationship(pc.cache, rel, item.name, item.hint);
     const toOne = isToOne(relationship);
+    if (item.spread && !toOne && pc.version === 12) {
+      throw new RestError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.name}' is not possible`,
+        `'${rel.name}' and '${relationship.target.name}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
     const joinAlias = pc.sql.alias('j');
     const sub = embedSubquery(pc, relationship, alias, path ? `${path}.${key}` : key, item.select, toOne, item.spread);
     out.joins.push(`${item.inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${sub.sql}) AS ${joinAlias} ON TRUE`);

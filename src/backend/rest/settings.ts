@@ -7,6 +7,12 @@ export interface RestSettings {
   schemas: string[];
   /** `explain()` answers the query plan (PGRST_DB_PLAN_ENABLED), off by default as in PostgREST. */
   planEnabled: boolean;
+  /**
+   * The PostgREST version whose answers are given where 12.2 and 13 differ (POSTGREST_VERSION=12 or 13,
+   * default 13): an unknown table (12: `42P01 relation … does not exist`, 13: `PGRST205`) and a spread over a
+   * to-many embed (12: refused with `PGRST119`, 13: arrays). Max-affected is 13's and always honoured.
+   */
+  version: 12 | 13;
 }
 
 function listSetting(text: string): string[] {
@@ -38,11 +44,19 @@ function configTomlSchemas(supabaseDir: string): string[] | null {
   return null;
 }
 
+function postgrestVersion(value: string | undefined): 12 | 13 {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '13' || v.startsWith('13.')) return 13;
+  if (v === '12' || v.startsWith('12.')) return 12;
+  throw new Error(`POSTGREST_VERSION must be 12 or 13, got "${value}"`);
+}
+
 export function restSettings(config: Pick<BackendConfig, 'supabaseDir' | 'env'>): RestSettings {
   const fromEnv = config.env.PGRST_DB_SCHEMAS?.split(',').map((s) => s.trim()).filter(Boolean);
   const plan = (config.env.PGRST_DB_PLAN_ENABLED ?? '').toLowerCase();
   return {
     schemas: fromEnv?.length ? fromEnv : (configTomlSchemas(config.supabaseDir) ?? ['public']),
     planEnabled: ['1', 'true', 'yes', 'on'].includes(plan),
+    version: postgrestVersion(config.env.POSTGREST_VERSION),
   };
 }
