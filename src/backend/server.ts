@@ -56,6 +56,25 @@ function loadOrCreateSecret(config: BackendConfig): string {
   return secret;
 }
 
+/** A path whose percent-encoding does not decode, or that decodes to a NUL: no route can serve it. */
+export function malformedPath(pathname: string): boolean {
+  try {
+    return decodeURIComponent(pathname).includes('\0');
+  } catch {
+    return true;
+  }
+}
+
+/** 400 for a malformed path, in the error shape of the API it was addressed to. */
+function sendBadPath(res: http.ServerResponse, prefix: string): void {
+  const message = 'Invalid path specified in request URL';
+  if (prefix === '/rest/v1') return sendJson(res, 400, { code: 'PGRST100', details: null, hint: null, message });
+  if (prefix === '/auth/v1') return sendJson(res, 400, { code: 400, error_code: 'validation_failed', msg: message });
+  if (prefix === '/functions/v1') return sendJson(res, 400, { code: 'BAD_REQUEST', message });
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  res.end('Bad Request: ' + message);
+}
+
 /** Starts the embedded Supabase-compatible backend on one HTTP port. */
 export async function startBackend(overrides: Partial<BackendConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Backend> {
   const config = configFromEnv(env, overrides);
@@ -90,8 +109,14 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
 
     server.on('request', (req, res) => {
       setClientAddress(req, config.trustProxy);
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        return sendBadPath(res, '');
+      }
       const route = routes.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
+      if (malformedPath(url.pathname)) return sendBadPath(res, route?.[0] ?? '');
       if (route && req.method === 'OPTIONS') {
         res.writeHead(204, CORS_HEADERS);
         res.end();

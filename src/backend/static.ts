@@ -89,6 +89,9 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
     try {
       rel = decodeURIComponent(url.pathname.slice(app.prefix.length));
     } catch {
+      rel = '\0';
+    }
+    if (rel.includes('\0')) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Bad Request');
       return;
