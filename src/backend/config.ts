@@ -21,6 +21,12 @@ export interface BackendConfig {
   distDir: string;
   /** Behind a reverse proxy that sets `x-forwarded-for` (TRUST_PROXY=true): take the client address from it. */
   trustProxy: boolean;
+  /**
+   * Host names the server answers to besides loopback, SITE_URL's host and, when it listens on every
+   * interface, the machine's own addresses (ALLOWED_HOSTS, comma-separated): any other Host header is
+   * refused, which stops DNS rebinding.
+   */
+  allowedHosts: string[];
   /** Extra environment for Edge Functions and mail providers. */
   env: Record<string, string | undefined>;
 }
@@ -47,18 +53,45 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     maxBodyBytes: env.MAX_BODY_BYTES ? Number(env.MAX_BODY_BYTES) : 1024 * 1024,
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist'),
     trustProxy: bool(env.TRUST_PROXY, false),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     env: { ...env },
     ...overrides,
   };
 }
 
-/**
- * The dev mailbox shows every account link the backend sends, so it is only served on a loopback
- * address unless MAILBOX=on asks for it explicitly (MAILBOX=off hides it everywhere).
- */
-export function mailboxEnabled(config: Pick<BackendConfig, 'host' | 'env'>): boolean {
+/** A host name or address that only ever means this machine: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** Why the dev mailbox is off, or null when it is on. */
+export function mailboxOffReason(config: Pick<BackendConfig, 'host' | 'env' | 'siteUrl'>): string | null {
   const v = config.env.MAILBOX;
-  if (v === 'off') return false;
-  if (v === 'on') return true;
-  return ['127.0.0.1', 'localhost', '::1'].includes(config.host);
+  if (v === 'off') return 'MAILBOX=off';
+  if (config.siteUrl) {
+    let siteHost: string;
+    try {
+      siteHost = new URL(config.siteUrl).hostname;
+    } catch {
+      return 'SITE_URL is not a URL';
+    }
+    // Behind a reverse proxy on the same machine HOST is loopback, yet the public reaches the backend:
+    // the public address decides, and MAILBOX=on does not override it.
+    if (!isLoopbackHost(siteHost)) return 'SITE_URL is not a loopback address';
+  }
+  if (v === 'on') return null;
+  return isLoopbackHost(config.host) ? null : 'HOST is not a loopback address (MAILBOX=on turns it on)';
+}
+
+/**
+ * The dev mailbox shows every account link the backend sends. It is served only when the backend is
+ * reached on loopback: never when SITE_URL names a public host (not even with MAILBOX=on), and beyond
+ * a loopback HOST only with MAILBOX=on (a LAN test, SITE_URL unset or loopback). It always needs its key.
+ */
+export function mailboxEnabled(config: Pick<BackendConfig, 'host' | 'env' | 'siteUrl'>): boolean {
+  return mailboxOffReason(config) === null;
 }

@@ -67,3 +67,83 @@ export function sendText(res: ServerResponse, status: number, text: string, cont
 
 /** A route module: answers the requests whose path starts with its prefix. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+/** The host name of a Host header, lower-case, without port, brackets or trailing dot; null when unparsable. */
+export function hostName(header: string): string | null {
+  let h = header.trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    if (end < 0) return null;
+    h = h.slice(1, end);
+  } else {
+    const colon = h.indexOf(':');
+    if (colon >= 0) {
+      if (!/^\d*$/.test(h.slice(colon + 1))) return null;
+      h = h.slice(0, colon);
+    }
+  }
+  h = h.replace(/\.$/, '');
+  return h === '' || /[\s/\\@?#]/.test(h) ? null : h;
+}
+
+/**
+ * Which Host headers the server answers (DNS rebinding defence): loopback names, SITE_URL's host,
+ * ALLOWED_HOSTS, the address and name the server listens on, and when it listens on every interface,
+ * the machine's own addresses and name. `isLoopback` decides loopback names.
+ */
+export function createHostCheck(options: {
+  host: string;
+  siteUrl: string | null;
+  allowedHosts: string[];
+  isLoopback: (host: string) => boolean;
+  interfaces: () => string[];
+  hostname: () => string;
+}): (header: string | undefined, localAddress?: string) => boolean {
+  const fixed = new Set<string>();
+  const add = (h: string | null) => {
+    if (h) fixed.add(h.replace(/^::ffff:/, ''));
+  };
+  if (options.siteUrl) {
+    try {
+      add(hostName(new URL(options.siteUrl).host));
+    } catch {
+      // configFromEnv callers report a bad SITE_URL elsewhere.
+    }
+  }
+  for (const h of options.allowedHosts) add(hostName(h));
+  const wildcard = ['0.0.0.0', '::', ''].includes(options.host);
+  if (!wildcard) add(hostName(options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host));
+  const own = new Set<string>();
+  let refreshedAt = 0;
+  const refreshOwn = () => {
+    if (Date.now() - refreshedAt < 1000) return;
+    refreshedAt = Date.now();
+    own.clear();
+    for (const a of options.interfaces()) own.add(a.toLowerCase().replace(/%.*$/, ''));
+    const name = options.hostname().toLowerCase();
+    if (name) {
+      own.add(name);
+      if (!name.includes('.')) own.add(`${name}.local`);
+    }
+  };
+  if (wildcard) refreshOwn();
+  return (header, localAddress) => {
+    // HTTP/1.0 without Host: no browser sends that, so it cannot be a rebinding page.
+    if (header === undefined) return true;
+    const h = hostName(header);
+    if (h === null) return false;
+    if (options.isLoopback(h) || fixed.has(h)) return true;
+    if (!wildcard) return false;
+    // The address the request reached is this machine's by definition.
+    if (localAddress && h === localAddress.toLowerCase().replace(/^::ffff:/, '').replace(/%.*$/, '')) return true;
+    if (own.has(h)) return true;
+    // Interfaces come and go (DHCP, Wi-Fi): look again before refusing.
+    refreshOwn();
+    return own.has(h);
+  };
+}
+
+/** The answer to a request whose Host header names a host this server does not serve. */
+export const MISDIRECTED_TEXT =
+  'Misdirected request: this server does not answer to the host name in the request (DNS rebinding protection). ' +
+  'Reach it at its own address, or add the name to ALLOWED_HOSTS (comma-separated) or SITE_URL.\n';

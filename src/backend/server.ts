@@ -2,19 +2,20 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { configFromEnv, type BackendConfig } from './config.js';
+import { configFromEnv, isLoopbackHost, mailboxEnabled, type BackendConfig } from './config.js';
 import type { BackendContext } from './context.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate, type MigrationReport } from './db/migrate.js';
-import { CORS_HEADERS, sendJson, type RouteHandler } from './http.js';
+import { CORS_HEADERS, createHostCheck, MISDIRECTED_TEXT, sendJson, type RouteHandler } from './http.js';
 import { createJwtKeys } from './jwt.js';
 import { createRestHandler } from './rest/index.js';
 import { createAuthHandler } from './auth/index.js';
 import { attachRealtime } from './realtime/index.js';
 import { createFunctionsHandler } from './functions/index.js';
 import { createMailer } from './mail/index.js';
-import { createMailboxHandler } from './mail/mailbox.js';
+import { createMailboxHandler, loadMailboxSecret } from './mail/mailbox.js';
 import { createStaticHandler } from './static.js';
 import { dispatcherSettings, loopbackUrl, startDispatcher, type Dispatcher } from './dispatcher.js';
 
@@ -27,6 +28,9 @@ export interface Backend {
   db: Db;
   context: BackendContext;
   migrations: MigrationReport;
+  /** The dev mailbox's key, and its link carrying it (what `npm start` prints); null when the mailbox is off. */
+  mailboxSecret: string | null;
+  mailboxUrl: string | null;
   /** Delivers the notification outbox; null with DISPATCH=off or without the dispatch-notifications function. */
   dispatcher: Dispatcher | null;
   close(): Promise<void>;
@@ -98,17 +102,35 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     const context: BackendContext = { config, db, jwt, publicUrl, mailer: undefined as never };
     context.mailer = createMailer(context);
 
+    const mailboxSecret = mailboxEnabled(config) ? loadMailboxSecret(config) : null;
     const routes: [string, RouteHandler][] = [
       ['/rest/v1', createRestHandler(context)],
       ['/auth/v1', createAuthHandler(context)],
       ['/functions/v1', createFunctionsHandler(context)],
-      ['/_mailbox', createMailboxHandler(context)],
+      ['/_mailbox', createMailboxHandler(context, mailboxSecret ?? crypto.randomBytes(24).toString('base64url'))],
     ];
     const serveStatic = createStaticHandler(context);
-    const realtime = attachRealtime(context, server);
+    const hostAllowed = createHostCheck({
+      host: config.host,
+      siteUrl: config.siteUrl,
+      allowedHosts: config.allowedHosts,
+      isLoopback: isLoopbackHost,
+      interfaces: () =>
+        Object.values(os.networkInterfaces())
+          .flat()
+          .map((i) => i?.address ?? '')
+          .filter(Boolean),
+      hostname: () => os.hostname(),
+    });
+    const realtime = attachRealtime(context, server, (req) => hostAllowed(req.headers.host, req.socket.localAddress));
 
     server.on('request', (req, res) => {
       setClientAddress(req, config.trustProxy);
+      if (!hostAllowed(req.headers.host, req.socket.localAddress)) {
+        res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+        res.end(MISDIRECTED_TEXT);
+        return;
+      }
       let url: URL;
       try {
         url = new URL(req.url ?? '/', 'http://localhost');
@@ -117,7 +139,8 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       }
       const route = routes.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
       if (malformedPath(url.pathname)) return sendBadPath(res, route?.[0] ?? '');
-      if (route && req.method === 'OPTIONS') {
+      // The dev mailbox is for this machine's own pages: no CORS preflight succeeds there.
+      if (route && req.method === 'OPTIONS' && route[0] !== '/_mailbox') {
         res.writeHead(204, CORS_HEADERS);
         res.end();
         return;
@@ -147,6 +170,8 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       anonKey: jwt.anonKey,
       serviceRoleKey: jwt.serviceRoleKey,
       jwtSecret: jwt.secret,
+      mailboxSecret,
+      mailboxUrl: mailboxSecret ? `${publicUrl}/_mailbox?key=${encodeURIComponent(mailboxSecret)}` : null,
       db,
       context,
       migrations,

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { BackendContext } from './context.js';
-import { mailboxEnabled } from './config.js';
 import type { RouteHandler } from './http.js';
 
 const MIME: Record<string, string> = {
@@ -37,7 +36,6 @@ export function envScript(ctx: BackendContext): string {
     SUPABASE_ANON_KEY: ctx.jwt.anonKey,
     GOOGLE_MAPS_API_KEY: ctx.config.env.GOOGLE_MAPS_API_KEY || undefined,
     REVIEWS_WIDGET_SRC: ctx.config.env.REVIEWS_WIDGET_SRC || undefined,
-    MAILBOX_URL: mailboxEnabled(ctx.config) ? `${ctx.publicUrl}/_mailbox` : undefined,
   };
   return `window.__ENV__ = ${JSON.stringify(env)};\n`;
 }

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TestBackend } from '../helpers/backend.js';
+import { mailboxFetch } from '../helpers/mailbox.js';
 
 export interface MailboxMessage {
   id: string;
@@ -13,7 +14,7 @@ export interface MailboxMessage {
 
 /** Every e-mail the outbox captured for one address, newest first (the dev mailbox API). */
 export async function mailsTo(b: TestBackend, email: string): Promise<MailboxMessage[]> {
-  const r = await fetch(`${b.url}/_mailbox/api/messages?kind=email&to=${encodeURIComponent(email)}`);
+  const r = await mailboxFetch(b, `/api/messages?kind=email&to=${encodeURIComponent(email)}`);
   if (!r.ok) throw new Error(`mailbox answered ${r.status}`);
   return ((await r.json()) as { messages: MailboxMessage[] }).messages;
 }

@@ -1,4 +1,5 @@
 import type { TestBackend } from '../helpers/backend.js';
+import { mailboxFetch } from '../helpers/mailbox.js';
 
 export const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 
@@ -30,12 +31,12 @@ export interface MailboxMessage {
 }
 
 export async function mailbox(b: TestBackend, query = ''): Promise<MailboxMessage[]> {
-  const res = await fetch(`${b.url}/_mailbox/api/messages${query}`);
+  const res = await mailboxFetch(b, `/api/messages${query}`);
   return ((await res.json()) as { messages: MailboxMessage[] }).messages;
 }
 
 export async function clearMailbox(b: TestBackend): Promise<void> {
-  await fetch(`${b.url}/_mailbox/api/messages`, { method: 'DELETE' });
+  await mailboxFetch(b, '/api/messages', { method: 'DELETE' });
 }
 
 /** Places an order through place_order as the shop does (service role only to fix the clock). */

@@ -3,6 +3,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { mailboxFetch } from '../helpers/mailbox.js';
 
 const FIXTURE = 'tests/fixtures/functions-supabase';
 
@@ -111,10 +112,10 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
       expect(data.mail.provider).toBe('outbox');
       expect(data.sms).toMatchObject({ provider: 'outbox', to: '+352621123456' });
     }
-    const mailbox = (await (await fetch(`${b.url}/_mailbox/api/messages?to=ana@example.lu`)).json()) as { messages: { subject: string; html: string }[] };
+    const mailbox = (await (await mailboxFetch(b, `/api/messages?to=ana@example.lu`)).json()) as { messages: { subject: string; html: string }[] };
     expect(mailbox.messages).toHaveLength(1);
     expect(mailbox.messages[0].subject).toBe('Commande AB12CD34 reçue – 12,50 €');
-    const sms = (await (await fetch(`${b.url}/_mailbox/api/messages?to=%2B352621123456`)).json()) as { messages: { body: string }[] };
+    const sms = (await (await mailboxFetch(b, `/api/messages?to=%2B352621123456`)).json()) as { messages: { body: string }[] };
     expect(sms.messages.map((m) => m.body)).toEqual(['Commande AB12CD34 reçue.', 'Commande AB12CD34 reçue.']);
     const bad = await call('send-receipt', { method: 'POST', body: JSON.stringify({ email: 'not-an-address', order: 'X' }) });
     expect(bad.status).toBe(400);
@@ -125,7 +126,7 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
     const res = await call('background-receipt', { method: 'POST', body: JSON.stringify({ email: 'fundo@example.lu' }) });
     expect(res.status).toBe(202);
     const subjects = async () =>
-      ((await (await fetch(`${b.url}/_mailbox/api/messages?to=fundo@example.lu`)).json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+      ((await (await mailboxFetch(b, `/api/messages?to=fundo@example.lu`)).json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
     expect(await subjects()).toEqual([]);
     expect((await call('background-receipt?release')).status).toBe(204);
     await expect.poll(subjects, { timeout: 5_000 }).toEqual(['Envoyé en arrière-plan']);

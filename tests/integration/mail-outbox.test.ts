@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { InvalidMessageError, MailError } from '../../src/backend/mail/types.js';
 import { mailConfigFromEnv } from '../../src/backend/mail/config.js';
+import { mailboxFetch } from '../helpers/mailbox.js';
 
 interface ApiMessage {
   id: string;
@@ -16,7 +17,7 @@ interface ApiMessage {
 
 describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) => {
   let b: TestBackend;
-  const api = (path: string, init?: RequestInit) => fetch(`${b.url}/_mailbox${path}`, init);
+  const api = (path: string, init?: RequestInit) => mailboxFetch(b, path, init);
   const messages = async (query = ''): Promise<ApiMessage[]> => ((await (await api(`/api/messages${query}`)).json()) as { messages: ApiMessage[] }).messages;
 
   beforeAll(async () => {
@@ -157,6 +158,7 @@ describe.each(testDatabases())('mailbox switched off on %s', (kind) => {
   afterAll(async () => b?.close());
 
   it('serves neither the page nor the API, but still lets the service role send', async () => {
+    expect(b.mailboxSecret).toBeNull();
     expect((await fetch(`${b.url}/_mailbox`)).status).toBe(404);
     expect((await fetch(`${b.url}/_mailbox/api/messages`)).status).toBe(404);
     const res = await fetch(`${b.url}/_mailbox/api/send`, {

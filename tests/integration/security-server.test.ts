@@ -1,5 +1,49 @@
+import http from 'node:http';
+import os from 'node:os';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/chromium.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { mailboxFetch } from '../helpers/mailbox.js';
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A request with a Host header of our choosing (fetch cannot set one), as a rebinding page's browser sends it. */
+function raw(b: { port: number }, path: string, options: { host: string; method?: string; headers?: Record<string, string> }): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: b.port, path, method: options.method ?? 'GET', headers: { ...options.headers, host: options.host } });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    // A WebSocket upgrade that succeeds answers 101 here.
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function wsUpgrade(b: TestBackend, host: string): Promise<RawAnswer> {
+  return raw(b, `/realtime/v1/websocket?apikey=${b.anonKey}&vsn=1.0.0`, {
+    host,
+    headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+  });
+}
+
+/** A non-loopback address of this machine, if it has one. */
+function ownLanAddress(): string | null {
+  for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) if (!i.internal && i.family === 'IPv4') return i.address;
+  return null;
+}
 
 /**
  * Attacks on the HTTP server itself, as an outside page or client would try them against `npm start`:
@@ -13,6 +57,100 @@ describe.each(testDatabases())('server security on %s', (kind) => {
   }, 120_000);
   afterAll(async () => {
     await b?.close();
+  });
+
+  it('keeps the mailbox from a page on another origin: no CORS headers, 401 without the key, even in a real browser', async () => {
+    await b.context.mailer.sendEmail({ to: 'owner@example.lu', subject: 'Réinitialiser le mot de passe', html: '<a href="/auth/v1/verify?token=secret">x</a>' });
+    const evil = { Origin: 'http://evil.example' };
+    for (const path of ['/_mailbox', '/_mailbox/api/messages', '/_mailbox/mailbox.js']) {
+      const res = await fetch(b.url + path, { headers: evil });
+      expect(res.status, path).toBe(401);
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(await res.text(), path).not.toContain('verify?token');
+    }
+    const preflight = await fetch(`${b.url}/_mailbox/api/messages`, {
+      method: 'OPTIONS',
+      headers: { ...evil, 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'x-mailbox-key' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+    // Even with the key (leaked or guessed), the answer carries no CORS header for a browser to honour.
+    const keyed = await mailboxFetch(b, '/api/messages', { headers: evil });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('access-control-allow-origin')).toBeNull();
+
+    // The attack itself: a page served from another origin reads the mailbox with fetch().
+    const attacker = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<!doctype html><script>
+        fetch(${JSON.stringify(b.url + '/_mailbox/api/messages')}).then((r) => r.text()).then((t) => { document.title = 'read:' + t; }, (e) => { document.title = 'blocked:' + e.message; });
+      </script>`);
+    });
+    await new Promise<void>((r) => attacker.listen(0, '127.0.0.1', r));
+    const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      // localhost and 127.0.0.1 are different origins: the attacker page is cross-origin to the backend.
+      await page.goto(`http://localhost:${(attacker.address() as { port: number }).port}/`);
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toMatch(/^(read|blocked):/);
+      expect(await page.title()).toMatch(/^blocked:/);
+    } finally {
+      await browser.close();
+      attacker.close();
+    }
+  });
+
+  it('refuses to erase the mailbox without its key (401) or with a wrong one (403)', async () => {
+    await b.context.mailer.sendEmail({ to: 'owner@example.lu', subject: 'Preuve', html: '<p>x</p>' });
+    const before = (await b.db.query(`select count(*)::int as n from _mailbox.messages`)).rows[0] as { n: number };
+    expect(before.n).toBeGreaterThan(0);
+    const anonymous = await fetch(`${b.url}/_mailbox/api/messages`, { method: 'DELETE', headers: { Origin: 'http://evil.example' } });
+    expect(anonymous.status).toBe(401);
+    const [first] = ((await (await mailboxFetch(b, '/api/messages')).json()) as { messages: { id: string }[] }).messages;
+    expect((await fetch(`${b.url}/_mailbox/api/messages/${first.id}`, { method: 'DELETE' })).status).toBe(401);
+    expect((await fetch(`${b.url}/_mailbox/api/messages/${first.id}/html`.replace('/api', ''))).status).toBe(401);
+    const wrong = await fetch(`${b.url}/_mailbox/api/messages`, { method: 'DELETE', headers: { 'X-Mailbox-Key': 'guess-guess-guess-guess' } });
+    expect(wrong.status).toBe(403);
+    expect((await fetch(`${b.url}/_mailbox/api/messages`, { headers: { Cookie: 'mailbox_key=guess-guess-guess' } })).status).toBe(403);
+    const after = (await b.db.query(`select count(*)::int as n from _mailbox.messages`)).rows[0] as { n: number };
+    expect(after.n).toBe(before.n);
+  });
+
+  it('opens the mailbox with the printed link: the key becomes an HttpOnly, SameSite=Strict cookie', async () => {
+    expect(b.mailboxUrl).toBe(`${b.url}/_mailbox?key=${encodeURIComponent(b.mailboxSecret!)}`);
+    expect(b.mailboxSecret!.length).toBeGreaterThanOrEqual(24);
+    const wrong = await fetch(`${b.url}/_mailbox?key=nope`, { redirect: 'manual' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const link = await fetch(b.mailboxUrl!, { redirect: 'manual' });
+    expect(link.status).toBe(303);
+    expect(link.headers.get('location')).toBe('/_mailbox');
+    const setCookie = link.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/_mailbox/);
+    const cookie = setCookie.split(';')[0];
+    expect((await fetch(`${b.url}/_mailbox`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${b.url}/_mailbox/api/messages`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('refuses a DNS-rebinding Host header with 421 on every API, the mailbox, the apps and the realtime upgrade', async () => {
+    const evil = `rebind.evil.example:${b.port}`;
+    const key = { apikey: b.anonKey, 'X-Mailbox-Key': b.mailboxSecret! };
+    for (const path of ['/rest/v1/menu_items?select=id', '/auth/v1/settings', '/functions/v1/hello', '/_mailbox/api/messages', '/_mailbox', '/', '/admin/', '/env.js']) {
+      const res = await raw(b, path, { host: evil, headers: key });
+      expect(res.status, path).toBe(421);
+      expect(res.body, path).toMatch(/ALLOWED_HOSTS/);
+      expect(res.headers['access-control-allow-origin'], path).toBeUndefined();
+    }
+    expect((await wsUpgrade(b, evil)).status).toBe(421);
+    // A request to an address that is not this machine's is refused too (HOST is loopback here).
+    expect((await raw(b, '/rest/v1/menu_items?select=id', { host: `10.99.99.99:${b.port}`, headers: key })).status).toBe(421);
+    // Loopback names keep working.
+    for (const host of [`127.0.0.1:${b.port}`, `localhost:${b.port}`, `[::1]:${b.port}`, 'localhost']) {
+      expect((await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host, headers: key })).status, host).toBe(200);
+    }
+    expect((await wsUpgrade(b, `localhost:${b.port}`)).status).toBe(101);
   });
 
   it('answers 400, never 500, to a NUL or a malformed percent-encoding in any path', async () => {
@@ -41,4 +179,42 @@ describe.each(testDatabases())('server security on %s', (kind) => {
     // The server still answers normally afterwards.
     expect((await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status).toBe(200);
   });
+});
+
+describe.each(testDatabases())('server reached beyond loopback on %s', (kind) => {
+  it('never serves the mailbox when SITE_URL is public, even on a loopback HOST with MAILBOX=on (same-host proxy)', async () => {
+    const b = await startTestBackend(kind, { siteUrl: 'https://churrasqueira.example.lu', env: { MAILBOX: 'on' } });
+    try {
+      expect(b.mailboxSecret).toBeNull();
+      expect(b.mailboxUrl).toBeNull();
+      // What the proxy forwards: the public host name, which the Host check accepts.
+      const viaProxy = { host: 'churrasqueira.example.lu' };
+      expect((await raw(b, '/_mailbox', viaProxy)).status).toBe(404);
+      expect((await raw(b, '/_mailbox/api/messages', viaProxy)).status).toBe(404);
+      expect((await raw(b, '/_mailbox/api/messages', { host: `127.0.0.1:${b.port}` })).status).toBe(404);
+      expect((await raw(b, '/_mailbox/api/messages', { ...viaProxy, method: 'DELETE' })).status).toBe(404);
+      expect((await raw(b, '/rest/v1/menu_items?select=id&limit=1', { ...viaProxy, headers: { apikey: b.anonKey } })).status).toBe(200);
+      expect((await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host: 'rebind.evil.example', headers: { apikey: b.anonKey } })).status).toBe(421);
+    } finally {
+      await b.close();
+    }
+  }, 120_000);
+
+  it('on every interface (kiosk on the LAN) accepts the machine\'s own addresses and ALLOWED_HOSTS, nothing else', async () => {
+    const b = await startTestBackend(kind, { host: '0.0.0.0', allowedHosts: ['caisse.restaurant.lan'] });
+    try {
+      const ok = async (host: string) => (await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host, headers: { apikey: b.anonKey } })).status;
+      expect(await ok(`caisse.restaurant.lan:${b.port}`)).toBe(200);
+      expect(await ok(`localhost:${b.port}`)).toBe(200);
+      const lan = ownLanAddress();
+      if (lan) expect(await ok(`${lan}:${b.port}`)).toBe(200);
+      expect(await ok(`${os.hostname()}:${b.port}`)).toBe(200);
+      expect(await ok(`rebind.evil.example:${b.port}`)).toBe(421);
+      expect(await ok(`192.0.2.77:${b.port}`)).toBe(421);
+      expect((await wsUpgrade(b, `rebind.evil.example:${b.port}`)).status).toBe(421);
+      expect((await wsUpgrade(b, `caisse.restaurant.lan:${b.port}`)).status).toBe(101);
+    } finally {
+      await b.close();
+    }
+  }, 120_000);
 });

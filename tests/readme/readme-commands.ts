@@ -179,6 +179,21 @@ async function expectPage(url: string, headers: Record<string, string> = {}, con
   return `${new URL(url).pathname} 200`;
 }
 
+/** The printed mailbox link works as a browser follows it (key → cookie → page); the bare page is locked. */
+async function expectMailbox(link: string): Promise<string> {
+  const url = new URL(link);
+  if (!url.searchParams.get('key')) throw new Error(`the mailbox link ${link} carries no key`);
+  const locked = await fetch(`${url.origin}${url.pathname}`);
+  if (locked.status !== 401) throw new Error(`the mailbox without its key answered ${locked.status}, not 401`);
+  const first = await fetch(link, { redirect: 'manual' });
+  const cookie = first.headers.get('set-cookie')?.split(';')[0];
+  if (first.status !== 303 || !cookie) throw new Error(`the mailbox link answered ${first.status} without a cookie`);
+  const page = await fetch(new URL(first.headers.get('location') ?? '', url), { headers: { cookie } });
+  const body = await page.text();
+  if (page.status !== 200 || !/<title>Mailbox/.test(body)) throw new Error(`the mailbox page answered ${page.status}: ${body.slice(0, 300)}`);
+  return `${url.pathname}?key=… 303, ${url.pathname} 200`;
+}
+
 /** Starts a server command, checks what a new user would open, then stops it with Ctrl-C. */
 async function serverSmoke(command: string, env: NodeJS.ProcessEnv, opts: { demoAdmin: boolean }): Promise<string> {
   const p = shell(command, env);
@@ -193,7 +208,7 @@ async function serverSmoke(command: string, env: NodeJS.ProcessEnv, opts: { demo
     ];
     const mailbox = p.output().match(/Mailbox\s+(http:\/\/\S+)/);
     if (!mailbox) throw new Error(`\`${command}\` printed no mailbox link on loopback:\n${p.output()}`);
-    seen.push(await expectPage(mailbox[1]));
+    seen.push(await expectMailbox(mailbox[1]));
     if (opts.demoAdmin && !/Demo admin created: \S+ \/ \S+/.test(p.output())) throw new Error(`no demo admin printed:\n${p.output()}`);
     const code = await p.interrupt();
     // In a terminal Ctrl-C reaches npm and the server alike; npm then ends by the signal, the server by itself.

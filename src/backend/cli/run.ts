@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../server.js';
-import { mailboxEnabled } from '../config.js';
+import { mailboxOffReason } from '../config.js';
 import { ensureAdmin } from './admin-user.js';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.lu';
@@ -36,7 +36,8 @@ export async function runServer(): Promise<Backend> {
   console.log('');
   console.log(`  Shop       ${backend.url}/`);
   console.log(`  Admin      ${backend.url}/admin/`);
-  if (mailboxEnabled(config)) console.log(`  Mailbox    ${backend.url}/_mailbox`);
+  if (backend.mailboxUrl) console.log(`  Mailbox    ${backend.mailboxUrl}  (dev e-mails; the link carries its key)`);
+  else if (config.env.MAILBOX === 'on') console.log(`  Mailbox    off: ${mailboxOffReason(config)}`);
   console.log(`  API        ${backend.url}  (Supabase URL)`);
   console.log(`  Anon key   ${backend.anonKey}`);
   console.log('');

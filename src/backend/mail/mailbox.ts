@@ -1,10 +1,72 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { mailboxEnabled } from '../config.js';
+import path from 'node:path';
+import { mailboxEnabled, type BackendConfig } from '../config.js';
 import type { BackendContext } from '../context.js';
-import { HttpError, readBody, sendJson, sendText, type RouteHandler } from '../http.js';
+import { HttpError, readBody, type RouteHandler } from '../http.js';
 import { bearerToken, JwtError } from '../jwt.js';
 import { MAILBOX_PAGE, MAILBOX_SCRIPT } from './mailbox-page.js';
 import { InvalidMessageError, MailError } from './types.js';
+
+/** Cookie the mailbox page sets after `/_mailbox?key=…`, sent back only to /_mailbox and only same-site. */
+export const MAILBOX_COOKIE = 'mailbox_key';
+/** Header scripts and tests give the key in. */
+export const MAILBOX_KEY_HEADER = 'x-mailbox-key';
+
+/**
+ * The mailbox's key: MAILBOX_SECRET, else a random one kept in the data directory (`mailbox-secret`),
+ * else (in-memory database) a random one for this process.
+ */
+export function loadMailboxSecret(config: Pick<BackendConfig, 'dataDir' | 'env'>): string {
+  const fromEnv = config.env.MAILBOX_SECRET?.trim();
+  if (fromEnv) {
+    if (fromEnv.length < 16) throw new Error('MAILBOX_SECRET must be at least 16 characters long');
+    return fromEnv;
+  }
+  if (!config.dataDir) return crypto.randomBytes(24).toString('base64url');
+  const file = path.join(config.dataDir, 'mailbox-secret');
+  if (fs.existsSync(file)) {
+    const kept = fs.readFileSync(file, 'utf8').trim();
+    if (kept.length >= 16) return kept;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(secret).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The mailbox answers without any CORS header: no other origin may read it. */
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.end(text);
+}
+
+const LOCKED_PAGE = (status: number) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Mailbox locked</title>
+<body style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem">
+<h1>The mailbox needs its key (${status === 401 ? 'none given' : 'wrong key'})</h1>
+<p>Open the <b>Mailbox</b> link that <code>npm start</code> prints (it ends with <code>/_mailbox?key=…</code>).
+The key is in the data directory's <code>mailbox-secret</code> file, or in <code>MAILBOX_SECRET</code>.</p>
+</body></html>`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE_CSP =
@@ -34,8 +96,16 @@ function toApi(r: MessageRow) {
  * `POST /_mailbox/api/send` (service role only) lets embedded Edge Functions send through the backend's mailer;
  * it stays available with MAILBOX=off because production may run embedded with a real provider.
  */
-export function createMailboxHandler(ctx: BackendContext): RouteHandler {
+export function createMailboxHandler(ctx: BackendContext, secret: string): RouteHandler {
   const enabled = mailboxEnabled(ctx.config);
+
+  /** The key a request carries (header or cookie): 'none', 'wrong' or 'ok'. */
+  function keyOf(req: IncomingMessage): 'none' | 'wrong' | 'ok' {
+    const header = req.headers[MAILBOX_KEY_HEADER];
+    const given = (typeof header === 'string' ? header : undefined) ?? cookie(req, MAILBOX_COOKIE);
+    if (given === undefined || given === '') return 'none';
+    return sameSecret(decodeURIComponentSafe(given), secret) ? 'ok' : 'wrong';
+  }
 
   async function list(url: URL) {
     const where: string[] = [];
@@ -111,7 +181,30 @@ export function createMailboxHandler(ctx: BackendContext): RouteHandler {
         if (method !== 'POST') throw new HttpError(405, { error: 'Use POST' });
         return await send(req, res);
       }
-      if (!enabled) throw new HttpError(404, { error: 'The mailbox is off (MAILBOX=off, or the backend listens beyond loopback without MAILBOX=on)' });
+      if (!enabled) {
+        throw new HttpError(404, { error: 'The mailbox is off (MAILBOX=off, SITE_URL not loopback, or the backend listens beyond loopback without MAILBOX=on)' });
+      }
+      const key = url.searchParams.get('key');
+      if (method === 'GET' && path === '/_mailbox' && key !== null) {
+        // The printed link: the key becomes an HttpOnly, same-site-only cookie and leaves the address bar.
+        if (!sameSecret(key, secret)) return sendText(res, 403, LOCKED_PAGE(403), 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
+        res.writeHead(303, {
+          Location: '/_mailbox',
+          'Set-Cookie': `${MAILBOX_COOKIE}=${encodeURIComponent(secret)}; Path=/_mailbox; HttpOnly; SameSite=Strict`,
+          'Cache-Control': 'no-store',
+          'Referrer-Policy': 'no-referrer',
+        });
+        res.end();
+        return;
+      }
+      const access = keyOf(req);
+      if (access !== 'ok') {
+        const status = access === 'none' ? 401 : 403;
+        if (method === 'GET' && path === '/_mailbox') {
+          return sendText(res, status, LOCKED_PAGE(status), 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
+        }
+        throw new HttpError(status, { error: access === 'none' ? 'The mailbox needs its key: open the Mailbox link printed by npm start' : 'Wrong mailbox key' });
+      }
       if (method === 'GET' && path === '/_mailbox') {
         return sendText(res, 200, MAILBOX_PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
       }
@@ -151,6 +244,14 @@ export function createMailboxHandler(ctx: BackendContext): RouteHandler {
       throw e;
     }
   };
+}
+
+function decodeURIComponentSafe(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
 }
 
 function optional(v: unknown): string | undefined {

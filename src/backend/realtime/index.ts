@@ -27,7 +27,11 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
  * Supabase Realtime at /realtime/v1/websocket: Phoenix channels with `postgres_changes`
  * (captured by triggers, read after commit, filtered per subscriber under RLS) and broadcast.
  */
-export function attachRealtime(ctx: BackendContext, server: Server): { close(): Promise<void> } {
+export function attachRealtime(
+  ctx: BackendContext,
+  server: Server,
+  hostAllowed: (req: IncomingMessage) => boolean = () => true,
+): { close(): Promise<void> } {
   const env = ctx.config.env;
   const heartbeatTimeoutMs = positive(env.REALTIME_HEARTBEAT_TIMEOUT_MS, 60_000);
   const capture = new ChangeCapture(ctx.db);
@@ -88,7 +92,13 @@ export function attachRealtime(ctx: BackendContext, server: Server): { close(): 
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!hostAllowed(req)) return refuse(socket, 421, 'Misdirected Request', 'This server does not answer to the host name in the request');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return refuse(socket, 400, 'Bad Request', 'Invalid URL');
+    }
     if (url.pathname !== PATH && url.pathname !== `${PATH}/`) return refuse(socket, 404, 'Not Found', 'Not found');
     if (closed) return refuse(socket, 503, 'Service Unavailable', 'Realtime is shutting down');
     accept(req, socket, head, url).catch((e: unknown) => {

@@ -70,7 +70,7 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
         async mailbox(to?: string) {
           const url = new URL(`${backend.url}/_mailbox/api/messages`);
           if (to) url.searchParams.set('to', to);
-          const r = await fetch(url);
+          const r = await fetch(url, { headers: { 'X-Mailbox-Key': backend.mailboxSecret ?? '' } });
           if (!r.ok) throw new Error(`mailbox: HTTP ${r.status}`);
           return ((await r.json()) as { messages: MailboxMessage[] }).messages;
         },
