@@ -1,3 +1,4 @@
+import './zod-setup.js';
 import { z } from 'zod';
 import { orderSchema } from './domain/order.js';
 import type { KioskHeartbeat, PrinterSettings } from './ipc.js';

@@ -1,3 +1,4 @@
+import '../zod-setup.js';
 import { z } from 'zod';
 import { KIDS_MENU_OPTION_IDS, type KidsMenuOption, type MenuItem } from './menu.js';
 

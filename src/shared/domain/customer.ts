@@ -1,3 +1,4 @@
+import '../zod-setup.js';
 import { z } from 'zod';
 
 /** What the cart form asks of the person ordering; address fields only matter for delivery. */

@@ -1,3 +1,4 @@
+import '../zod-setup.js';
 import { z } from 'zod';
 
 export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;

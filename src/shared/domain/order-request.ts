@@ -1,3 +1,4 @@
+import '../zod-setup.js';
 import { z } from 'zod';
 import type { CartItem } from './cart-item.js';
 import { customerInfoSchema } from './customer.js';

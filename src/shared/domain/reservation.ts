@@ -1,3 +1,4 @@
+import '../zod-setup.js';
 import { z } from 'zod';
 
 export const RESERVATION_PEOPLE = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '10+'] as const;
