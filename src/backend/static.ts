@@ -40,6 +40,67 @@ export function envScript(ctx: BackendContext): string {
   return `window.__ENV__ = ${JSON.stringify(env)};\n`;
 }
 
+/** Origins of the map embeds the shop's location and tracking pages frame (src/shop/features/pages/location-page.tsx). */
+const MAP_FRAMES = ['https://www.google.com', 'https://maps.google.com', 'https://www.openstreetmap.org'];
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An http(s) origin and its WebSocket twin, for supabase-js's REST and realtime. */
+function withWebSocket(origin: string): string[] {
+  return [origin, origin.replace(/^http/, 'ws')];
+}
+
+/**
+ * The Content-Security-Policy of the shop (`app` 'shop') or the admin: scripts only from this origin,
+ * the API and realtime of this origin and of the configured Supabase URL, the map embeds (shop),
+ * self-hosted fonts, the service worker; nothing may frame the admin. Inline styles stay allowed
+ * (React style attributes and the toast library's styles), inline scripts do not.
+ */
+export function contentSecurityPolicy(ctx: BackendContext, app: 'shop' | 'admin', requestHost: string | undefined): string {
+  const connect = new Set<string>(["'self'"]);
+  if (requestHost && !/^[A-Za-z0-9.\-[\]:]+$/.test(requestHost)) requestHost = undefined;
+  // 'self' covers ws: only in CSP level 3 browsers; the explicit origin covers the others.
+  if (requestHost) for (const o of withWebSocket(`http://${requestHost}`)) connect.add(o);
+  for (const url of [ctx.publicUrl, ctx.config.env.SUPABASE_URL, ctx.config.env.VITE_SUPABASE_URL]) {
+    const o = originOf(url);
+    if (o) for (const x of withWebSocket(o)) connect.add(x);
+  }
+  if (requestHost && ctx.publicUrl.startsWith('https:')) for (const o of withWebSocket(`https://${requestHost}`)) connect.add(o);
+  const scripts = ["'self'"];
+  const frames = app === 'shop' ? [...MAP_FRAMES] : [];
+  const widget = app === 'shop' ? originOf(ctx.config.env.REVIEWS_WIDGET_SRC) : null;
+  if (widget) {
+    scripts.push(widget);
+    connect.add(widget);
+    frames.push(widget);
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${[...connect].join(' ')}`,
+    "media-src 'self' data: blob:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    // The admin previews promotion e-mails in a sandboxed srcdoc frame (about:srcdoc follows 'self').
+    `frame-src ${frames.length ? ["'self'", ...frames].join(' ') : "'self'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${app === 'admin' ? "'none'" : "'self'"}`,
+  ].join('; ');
+}
+
 interface App {
   prefix: string;
   root: string;
@@ -73,7 +134,7 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       return;
     }
     if (url.pathname === '/env.js') {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
       res.end(req.method === 'HEAD' ? undefined : envScript(ctx));
       return;
     }
@@ -131,7 +192,10 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     };
-    if (isHtml) headers['X-Frame-Options'] = 'SAMEORIGIN';
+    const appName = app.prefix === '/admin' ? 'admin' : 'shop';
+    headers['Content-Security-Policy'] = contentSecurityPolicy(ctx, appName, req.headers.host);
+    if (isHtml) headers['X-Frame-Options'] = appName === 'admin' ? 'DENY' : 'SAMEORIGIN';
+    if (appName === 'admin') headers['Referrer-Policy'] = 'same-origin';
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     headers.ETag = etag;
     if (req.headers['if-none-match'] === etag) {

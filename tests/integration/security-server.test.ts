@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/chromium.js';
@@ -217,4 +219,52 @@ describe.each(testDatabases())('server reached beyond loopback on %s', (kind) =>
       await b.close();
     }
   }, 120_000);
+});
+
+describe.each(testDatabases())('content security policy of the apps on %s', (kind) => {
+  let b: TestBackend;
+  let dist: string;
+
+  beforeAll(async () => {
+    // A stand-in build, so the headers are checked whether or not the apps are built.
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-dist-'));
+    for (const app of ['shop', 'admin']) {
+      fs.mkdirSync(path.join(dist, app, 'assets'), { recursive: true });
+      fs.writeFileSync(path.join(dist, app, 'index.html'), `<!doctype html><title>${app}</title><div id="root"></div>`);
+      fs.writeFileSync(path.join(dist, app, 'assets', 'index-abcdef12.js'), 'console.log(1)');
+    }
+    fs.writeFileSync(path.join(dist, 'shop', 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    b = await startTestBackend(kind, { distDir: dist, env: { SUPABASE_URL: 'https://abcd.supabase.co', GOOGLE_MAPS_API_KEY: 'k' } });
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  function directives(csp: string | null): Map<string, string[]> {
+    return new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+  }
+
+  it('sends a CSP without inline or eval scripts on the shop and admin pages, assets and service worker', async () => {
+    for (const p of ['/', '/menu', '/localisation', '/sw.js', '/assets/index-abcdef12.js', '/admin/', '/admin/dashboard', '/admin/assets/index-abcdef12.js']) {
+      const res = await fetch(b.url + p);
+      expect(res.status, p).toBe(200);
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp.get('script-src'), p).toEqual(["'self'"]);
+      expect(csp.get('object-src'), p).toEqual(["'none'"]);
+      expect(csp.get('base-uri'), p).toEqual(["'self'"]);
+      // supabase-js: REST and realtime on this origin and on the configured Supabase URL.
+      expect(csp.get('connect-src'), p).toEqual(expect.arrayContaining(["'self'", `ws://127.0.0.1:${b.port}`, 'https://abcd.supabase.co', 'wss://abcd.supabase.co']));
+      expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), p).toBeTruthy();
+      if (p.startsWith('/admin')) expect(csp.get('frame-ancestors'), p).toEqual(["'none'"]);
+      else {
+        expect(csp.get('frame-ancestors'), p).toEqual(["'self'"]);
+        expect(csp.get('frame-src'), p).toEqual(expect.arrayContaining(['https://www.google.com', 'https://www.openstreetmap.org']));
+      }
+      await res.arrayBuffer();
+    }
+    const admin = await fetch(`${b.url}/admin/`);
+    expect(admin.headers.get('x-frame-options')).toBe('DENY');
+  });
 });
