@@ -7,6 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/chromium.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { mailboxFetch } from '../helpers/mailbox.js';
+import { RawSocket, closeClients, waitFor } from '../fixtures/realtime-supabase/helpers.js';
+
+interface V1 {
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+  ref: string | null;
+}
+
+function joinRaw(s: RawSocket, topic: string, ref: string, config: Record<string, unknown>, extra: Record<string, unknown> = {}): void {
+  s.send({ topic: `realtime:${topic}`, event: 'phx_join', payload: { config, ...extra }, ref, join_ref: ref });
+}
+
+function replyTo(s: RawSocket, ref: string): Promise<{ status: string; response: Record<string, unknown> }> {
+  return s.next((m) => {
+    const f = m as V1;
+    return f.event === 'phx_reply' && f.ref === ref ? (f.payload as { status: string; response: Record<string, unknown> }) : undefined;
+  });
+}
 
 interface RawAnswer {
   status: number;
@@ -154,6 +173,89 @@ describe.each(testDatabases())('server security on %s', (kind) => {
     }
     expect((await wsUpgrade(b, `localhost:${b.port}`)).status).toBe(101);
   });
+
+  it('caps channels per realtime socket as Supabase does: the 101st gets ChannelRateLimitReached (supabase-js)', async () => {
+    const client = b.client();
+    try {
+      const channels = Array.from({ length: 100 }, (_, i) => client.channel(`cap-${i}`));
+      await Promise.all(
+        channels.map(
+          (ch) =>
+            new Promise<void>((resolve, reject) =>
+              ch.subscribe((status, err) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(err ?? new Error(status)))),
+            ),
+        ),
+      );
+      const errors: string[] = [];
+      let joined = false;
+      client.channel('cap-100').subscribe((status, err) => {
+        if (status === 'SUBSCRIBED') joined = true;
+        if (status === 'CHANNEL_ERROR') errors.push(err?.message ?? '');
+      });
+      // realtime-js retries a refused join by itself; the answer stays the same once the join quota allows it.
+      await waitFor(() => joined || errors.some((e) => e.includes('ChannelRateLimitReached: Too many channels')), 15_000, 'the 101st channel to be refused');
+      expect(joined).toBe(false);
+      // The first hundred still work.
+      expect(channels.every((ch) => ch.state === 'joined')).toBe(true);
+    } finally {
+      await closeClients(client);
+    }
+  }, 30_000);
+
+  it('caps postgres_changes bindings over a socket and the size of a join (raw WebSocket)', async () => {
+    const s = await RawSocket.open(b, '1.0.0', b.serviceRoleKey);
+    try {
+      const hundred = Array.from({ length: 100 }, (_, i) => ({ event: '*', schema: 'public', table: 'orders', filter: `id=eq.${i}` }));
+      joinRaw(s, 'b1', '1', { postgres_changes: hundred });
+      expect((await replyTo(s, '1')).status).toBe('ok');
+      joinRaw(s, 'b2', '2', { postgres_changes: hundred });
+      expect((await replyTo(s, '2')).status).toBe('ok');
+      joinRaw(s, 'b3', '3', { postgres_changes: [{ event: '*', schema: 'public', table: 'orders' }] });
+      const third = await replyTo(s, '3');
+      expect(third.status).toBe('error');
+      expect(String(third.response.reason)).toMatch(/^ChannelRateLimitReached: Too many postgres_changes bindings/);
+      // Rejoining a held topic replaces its bindings rather than adding to them.
+      joinRaw(s, 'b2', '4', { postgres_changes: hundred.slice(0, 50) });
+      expect((await replyTo(s, '4')).status).toBe('ok');
+
+      joinRaw(s, 'big', '5', { broadcast: {} }, { padding: 'x'.repeat(100_000) });
+      const big = await replyTo(s, '5');
+      expect(big.status).toBe('error');
+      expect(String(big.response.reason)).toMatch(/^PayloadTooLarge/);
+      expect(s.closed).toBe(false);
+    } finally {
+      s.ws.close();
+    }
+  }, 30_000);
+
+  it('caps messages per second per socket: the flooding channel is closed with "Too many messages per second"', async () => {
+    const flooder = await RawSocket.open(b, '1.0.0');
+    const listener = await RawSocket.open(b, '1.0.0');
+    try {
+      joinRaw(listener, 'flood', '1', { broadcast: {} });
+      expect((await replyTo(listener, '1')).status).toBe('ok');
+      joinRaw(flooder, 'flood', '1', { broadcast: {} });
+      expect((await replyTo(flooder, '1')).status).toBe('ok');
+      for (let i = 0; i < 300; i++) flooder.send({ topic: 'realtime:flood', event: 'broadcast', payload: { type: 'broadcast', event: 'spam', payload: { i } }, ref: null, join_ref: '1' });
+      const system = await flooder.next((m) => ((m as V1).event === 'system' ? (m as V1).payload : undefined));
+      expect(system).toMatchObject({ status: 'error', message: 'Too many messages per second', channel: 'flood' });
+      await flooder.next((m) => ((m as V1).event === 'phx_close' ? true : undefined));
+      const relayed = () => listener.messages.filter((m) => (m as V1).event === 'broadcast').length;
+      await waitFor(() => relayed() >= 100, 5000, 'the allowed broadcasts to arrive');
+      // 100 within the second (a second window opening mid-flood could let through at most another 100, never all 300).
+      expect(relayed()).toBeGreaterThanOrEqual(100);
+      expect(relayed()).toBeLessThanOrEqual(200);
+
+      // A socket that keeps flooding far past the quota is cut.
+      for (let i = 0; i < 1100; i++) flooder.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: `h${i}` });
+      await waitFor(() => flooder.closed, 5000, 'the flooding socket to be closed');
+      expect(flooder.closeCode).toBe(1008);
+      expect(listener.closed).toBe(false);
+    } finally {
+      flooder.ws.close();
+      listener.ws.close();
+    }
+  }, 30_000);
 
   it('answers 400, never 500, to a NUL or a malformed percent-encoding in any path', async () => {
     const paths = [

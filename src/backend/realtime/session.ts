@@ -13,7 +13,33 @@ export interface RealtimeServices {
   /** Joined channels by topic, for broadcast. */
   topics: Map<string, Set<JoinedChannel>>;
   maxBufferedBytes: number;
+  limits: RealtimeLimits;
 }
+
+/** Per-socket quotas, as hosted Supabase Realtime applies them (its defaults; 0 turns one off). */
+export interface RealtimeLimits {
+  /** Channels joined at once (Supabase: max_channels_per_client, 100). */
+  maxChannels: number;
+  /** postgres_changes bindings over all the socket's channels. */
+  maxBindings: number;
+  /** Frames the client may send per second (Supabase: max_events_per_second, 100). */
+  maxEventsPerSecond: number;
+  /** Joins per second (Supabase: max_joins_per_second, 100). */
+  maxJoinsPerSecond: number;
+  /** Largest phx_join frame, in bytes. */
+  maxJoinBytes: number;
+}
+
+export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
+  maxChannels: 100,
+  maxBindings: 200,
+  maxEventsPerSecond: 100,
+  maxJoinsPerSecond: 100,
+  maxJoinBytes: 64 * 1024,
+};
+
+/** A client flooding this many times its per-second quota is disconnected rather than read on. */
+const FLOOD_FACTOR = 10;
 
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -62,6 +88,11 @@ export class RealtimeSession {
   lastSeen = Date.now();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  private windowStart = 0;
+  private framesInWindow = 0;
+  private eventsInWindow = 0;
+  private joinsInWindow = 0;
+  private readonly shutDownThisWindow = new Set<string>();
 
   constructor(
     private readonly ws: WebSocket,
@@ -72,9 +103,50 @@ export class RealtimeSession {
   ) {}
 
   onFrame(data: Buffer, isBinary: boolean): void {
-    this.lastSeen = Date.now();
+    const now = Date.now();
+    this.lastSeen = now;
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.framesInWindow = 0;
+      this.eventsInWindow = 0;
+      this.joinsInWindow = 0;
+      this.shutDownThisWindow.clear();
+    }
+    const limits = this.services.limits;
+    this.framesInWindow++;
+    if (limits.maxEventsPerSecond > 0 && this.framesInWindow > limits.maxEventsPerSecond * FLOOD_FACTOR) {
+      this.ws.close(1008, 'Too many messages per second');
+      this.close();
+      return;
+    }
     const msg = decodeFrame(this.vsn, data, isBinary);
     if (!msg) return;
+    // Heartbeats do not count, joins have their own quota; floods of either are cut above.
+    const counted = msg.topic !== 'phoenix' && msg.event !== 'phx_join';
+    if (counted) this.eventsInWindow++;
+    if (counted && limits.maxEventsPerSecond > 0 && this.eventsInWindow > limits.maxEventsPerSecond) {
+      // Like Supabase: the channel that overflows is told so on its system event and closed, after the
+      // messages it sent within its quota. Further frames of this second are dropped unread.
+      if (!this.shutDownThisWindow.has(msg.topic)) {
+        this.shutDownThisWindow.add(msg.topic);
+        this.chain = this.chain.then(() => {
+          const ch = this.channels.get(msg.topic);
+          if (ch && !this.closed) this.shutDown(ch, 'Too many messages per second');
+        });
+      }
+      return;
+    }
+    if (msg.event === 'phx_join') {
+      if (limits.maxJoinBytes > 0 && data.length > limits.maxJoinBytes) {
+        this.reply(msg, 'error', { reason: `PayloadTooLarge: the join payload is ${data.length} bytes, at most ${limits.maxJoinBytes} are accepted` });
+        return;
+      }
+      this.joinsInWindow++;
+      if (limits.maxJoinsPerSecond > 0 && this.joinsInWindow > limits.maxJoinsPerSecond) {
+        this.reply(msg, 'error', { reason: 'ClientJoinRateLimitReached: Too many joins per second' });
+        return;
+      }
+    }
     this.chain = this.chain
       .then(() => this.handle(msg))
       .catch((e: unknown) => {
@@ -117,6 +189,23 @@ export class RealtimeSession {
       this.reply(msg, 'error', { reason: 'Topic must start with "realtime:"' });
       return;
     }
+    const limits = this.services.limits;
+    if (limits.maxChannels > 0 && !this.channels.has(msg.topic) && this.channels.size >= limits.maxChannels) {
+      this.reply(msg, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
+      return;
+    }
+    const config = (msg.payload.config ?? {}) as Record<string, unknown>;
+    const wanted = Array.isArray(config.postgres_changes) ? config.postgres_changes.length : 0;
+    if (limits.maxBindings > 0 && wanted > 0) {
+      let held = 0;
+      for (const c of this.channels.values()) if (c.topic !== msg.topic) held += c.bindings.length;
+      if (held + wanted > limits.maxBindings) {
+        this.reply(msg, 'error', {
+          reason: `ChannelRateLimitReached: Too many postgres_changes bindings on this connection (${held} held, ${wanted} asked, at most ${limits.maxBindings})`,
+        });
+        return;
+      }
+    }
     const old = this.channels.get(msg.topic);
     if (old) {
       this.leave(old);
@@ -136,7 +225,6 @@ export class RealtimeSession {
       this.reply(msg, 'error', { reason: 'Token has expired' });
       return;
     }
-    const config = (msg.payload.config ?? {}) as Record<string, unknown>;
     if (config.private === true) {
       // Authorization of private channels (realtime.messages policies) is not implemented: refuse rather than leave them open.
       this.reply(msg, 'error', { reason: 'Private channels are not supported by this server' });
