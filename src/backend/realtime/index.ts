@@ -7,13 +7,19 @@ import { ChangeCapture } from './capture.js';
 import { ChangeDispatcher } from './dispatch.js';
 import { ChangeFeed } from './feed.js';
 import { SUPPORTED_VSN, type Vsn } from './protocol.js';
-import { RealtimeSession, type JoinedChannel, type RealtimeServices } from './session.js';
+import { DEFAULT_REALTIME_LIMITS, RealtimeSession, type JoinedChannel, type RealtimeServices } from './session.js';
 
 const PATH = '/realtime/v1/websocket';
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** A non-negative integer setting; 0 turns the quota off. */
+function quota(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 function refuse(socket: Duplex, status: number, reason: string, message: string): void {
@@ -42,6 +48,13 @@ export function attachRealtime(
     dispatcher,
     topics: new Map<string, Set<JoinedChannel>>(),
     maxBufferedBytes: positive(env.REALTIME_MAX_BUFFERED_BYTES, 8 * 1024 * 1024),
+    limits: {
+      maxChannels: quota(env.REALTIME_MAX_CHANNELS_PER_CLIENT, DEFAULT_REALTIME_LIMITS.maxChannels),
+      maxBindings: quota(env.REALTIME_MAX_BINDINGS_PER_CLIENT, DEFAULT_REALTIME_LIMITS.maxBindings),
+      maxEventsPerSecond: quota(env.REALTIME_MAX_EVENTS_PER_SECOND, DEFAULT_REALTIME_LIMITS.maxEventsPerSecond),
+      maxJoinsPerSecond: quota(env.REALTIME_MAX_JOINS_PER_SECOND, DEFAULT_REALTIME_LIMITS.maxJoinsPerSecond),
+      maxJoinBytes: quota(env.REALTIME_MAX_JOIN_PAYLOAD_BYTES, DEFAULT_REALTIME_LIMITS.maxJoinBytes),
+    },
   };
   const feed = new ChangeFeed(ctx.db, (selection) => dispatcher.deliver(selection));
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxBodyBytes, perMessageDeflate: false });
