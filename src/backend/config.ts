@@ -65,7 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
 /** A host name or address that only ever means this machine: localhost, 127.0.0.0/8, ::1. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** Why the dev mailbox is off, or null when it is on. */

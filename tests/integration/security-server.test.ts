@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -57,6 +58,21 @@ function wsUpgrade(b: TestBackend, host: string): Promise<RawAnswer> {
   return raw(b, `/realtime/v1/websocket?apikey=${b.anonKey}&vsn=1.0.0`, {
     host,
     headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+  });
+}
+
+/** The status line the server answers a hand-written request with ('' when it closes without one). */
+function statusLine(b: { port: number }, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const s = net.connect(b.port, '127.0.0.1', () => s.write(request));
+    let data = '';
+    s.on('data', (c) => {
+      data += String(c);
+      if (data.includes('\r\n')) s.destroy();
+    });
+    s.on('close', () => resolve(data.split('\r\n')[0]));
+    s.on('error', () => resolve(''));
+    s.setTimeout(5000, () => s.destroy());
   });
 }
 
@@ -256,6 +272,14 @@ describe.each(testDatabases())('server security on %s', (kind) => {
       listener.ws.close();
     }
   }, 30_000);
+
+  it('answers 400 to a request target that is not a URL, on HTTP and on the WebSocket upgrade, and keeps running', async () => {
+    // Before, `new URL()` threw outside any handler: one such line stopped the whole backend.
+    expect(await statusLine(b, 'GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+    const upgrade = 'Host: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    expect(await statusLine(b, `GET //[ HTTP/1.1\r\n${upgrade}`)).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status).toBe(200);
+  });
 
   it('answers 400, never 500, to a NUL or a malformed percent-encoding in any path', async () => {
     const paths = [
