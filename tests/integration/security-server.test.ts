@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/chromium.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
@@ -345,6 +346,47 @@ describe.each(testDatabases())('server reached beyond loopback on %s', (kind) =>
       await b.close();
     }
   }, 120_000);
+});
+
+describe.each(testDatabases())('realtime connections per client address on %s', (kind) => {
+  it('refuses the 101st socket of one address with ConnectionRateLimitReached (429), not its neighbours', async () => {
+    // Behind a trusted proxy, the address is the forwarded one.
+    const b = await startTestBackend(kind, { trustProxy: true });
+    const open = (ip: string) =>
+      new Promise<{ ws: WebSocket | null; status: number; body: string }>((resolve) => {
+        const ws = new WebSocket(`${b.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${b.anonKey}&vsn=1.0.0`, { headers: { 'x-forwarded-for': ip } });
+        ws.once('open', () => resolve({ ws, status: 101, body: '' }));
+        ws.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += String(c)));
+          res.on('end', () => resolve({ ws: null, status: res.statusCode ?? 0, body }));
+        });
+        ws.once('error', () => resolve({ ws: null, status: 0, body: '' }));
+      });
+    const held: WebSocket[] = [];
+    try {
+      for (let i = 0; i < 100; i++) {
+        const r = await open('203.0.113.9');
+        expect(r.status).toBe(101);
+        held.push(r.ws!);
+      }
+      const refused = await open('203.0.113.9');
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({ message: 'ConnectionRateLimitReached: Too many connected users' });
+      const neighbour = await open('203.0.113.10');
+      expect(neighbour.status).toBe(101);
+      neighbour.ws!.close();
+      // A socket that leaves frees its place.
+      held.pop()!.close();
+      let again = await open('203.0.113.9');
+      for (let i = 0; again.status !== 101 && i < 50; i++) again = await open('203.0.113.9');
+      expect(again.status).toBe(101);
+      again.ws!.close();
+    } finally {
+      for (const ws of held) ws.close();
+      await b.close();
+    }
+  }, 60_000);
 });
 
 describe.each(testDatabases())('content security policy of the apps on %s', (kind) => {

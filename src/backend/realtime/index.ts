@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.js';
+import { isLoopbackHost } from '../config.js';
 import { bearerToken } from '../jwt.js';
 import { ChangeCapture } from './capture.js';
 import { ChangeDispatcher } from './dispatch.js';
@@ -59,6 +60,18 @@ export function attachRealtime(
   const feed = new ChangeFeed(ctx.db, (selection) => dispatcher.deliver(selection));
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxBodyBytes, perMessageDeflate: false });
   const sessions = new Set<{ session: RealtimeSession; ws: import('ws').WebSocket }>();
+  // Open sockets per client address. Loopback is not counted: without TRUST_PROXY, a reverse proxy on
+  // this machine makes every visitor 127.0.0.1, and one visitor must not fill the quota for all.
+  const maxPerAddress = quota(env.REALTIME_MAX_CONNECTIONS_PER_IP, 100);
+  const perAddress = new Map<string, number>();
+  const clientAddress = (req: IncomingMessage): string | null => {
+    const forwarded = req.headers['x-forwarded-for'];
+    const address =
+      ctx.config.trustProxy && typeof forwarded === 'string' && forwarded.trim() !== ''
+        ? forwarded.split(',')[0].trim()
+        : (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    return address === '' || isLoopbackHost(address) ? null : address;
+  };
   let closed = false;
 
   const ready = (async () => {
@@ -90,10 +103,22 @@ export function attachRealtime(
       return refuse(socket, 503, 'Service Unavailable', 'Realtime is not available');
     }
     if (closed || socket.destroyed) return refuse(socket, 503, 'Service Unavailable', 'Realtime is shutting down');
+    const address = clientAddress(req);
+    if (address !== null && maxPerAddress > 0 && (perAddress.get(address) ?? 0) >= maxPerAddress) {
+      return refuse(socket, 429, 'Too Many Requests', 'ConnectionRateLimitReached: Too many connected users');
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const session = new RealtimeSession(ws, vsn, claims, services);
       const entry = { session, ws };
       sessions.add(entry);
+      if (address !== null) {
+        perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+        ws.once('close', () => {
+          const left = (perAddress.get(address) ?? 1) - 1;
+          if (left > 0) perAddress.set(address, left);
+          else perAddress.delete(address);
+        });
+      }
       ws.on('message', (data, isBinary) => session.onFrame(data as Buffer, isBinary));
       ws.on('error', () => ws.terminate());
       ws.on('close', () => {
