@@ -148,8 +148,13 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       const handler = route ? route[1] : serveStatic;
       handler(req, res, url).catch((e: unknown) => {
         console.error(`[backend] ${req.method} ${url.pathname} failed:`, e);
-        if (!res.headersSent) sendJson(res, 500, { code: 'XX000', message: 'Internal server error', details: null, hint: null });
-        else res.end();
+        const body = { code: 'XX000', message: 'Internal server error', details: null, hint: null };
+        if (res.headersSent) res.end();
+        else if (route?.[0] === '/_mailbox') {
+          // The mailbox answers no other origin, not even with its errors.
+          res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(body));
+        } else sendJson(res, 500, body);
       });
     });
 

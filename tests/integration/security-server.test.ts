@@ -303,6 +303,8 @@ describe.each(testDatabases())('server security on %s', (kind) => {
       expect(res.status, p).toBe(400);
       await res.arrayBuffer();
     }
+    // Query strings too, where the value reaches SQL.
+    expect((await mailboxFetch(b, '/api/messages?to=%00')).status).toBe(400);
     const rest = (await (await fetch(`${b.url}/rest/v1/%00`, { headers: { apikey: b.anonKey } })).json()) as { code: string };
     expect(rest.code).toBe('PGRST100');
     // The server still answers normally afterwards.

@@ -111,6 +111,7 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
     const where: string[] = [];
     const params: unknown[] = [];
     const to = url.searchParams.get('to')?.trim();
+    if (to && (to.includes('\0') || to.length > 320)) throw new HttpError(400, { error: 'to must be an e-mail address or a phone number' });
     if (to) {
       params.push(to);
       where.push(`exists (select 1 from unnest(recipients) r where lower(r) = lower($${params.length}) or lower(r) like '%<' || lower($${params.length}) || '>')`);
