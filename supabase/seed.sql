@@ -90,6 +90,9 @@ update public.menu_items
    set image_src = '/images/menu/' || id || '.webp', image_alt = name
  where item_type <> 'section_title';
 
+-- VAT (Luxembourg): 3 % for food and soft drinks (the column default), 17 % for alcohol.
+update public.menu_items set vat_rate = 17 where id in ('bo-9', 'bo-10', 'bo-11');
+
 insert into public.menu_special_prices (item_id, price, delivery_method, starts_on, ends_on) values
   ('32', 12.50, 'pickup', '2025-10-10', '2025-10-13');
 

@@ -176,6 +176,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       search_orders_by_term: ['search_orders_by_term', { p_search_term: 'Matrix' }],
       order_stats: ['order_stats', {}],
       active_order_count: ['active_order_count', {}],
+      takings_report: ['takings_report', { p_from: date, p_to: date }],
       claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
       complete_notification: ['complete_notification', { p_id: outboxId, p_ok: true }],
       priced_order_item: ['priced_order_item', { p_line: { menuItemId: '30', quantity: 1 }, p_method: 'pickup', p_day: date }],
@@ -188,7 +189,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const expected: Record<string, Record<Role, string>> = {
       place_order: PUBLIC, track_order: PUBLIC, create_reservation: PUBLIC, register_challenge: PUBLIC,
       my_orders: SIGNED_IN, customer_prefill: SIGNED_IN, verified_email: SIGNED_IN,
-      search_orders_by_term: ADMIN, order_stats: ADMIN, active_order_count: ADMIN,
+      search_orders_by_term: ADMIN, order_stats: ADMIN, active_order_count: ADMIN, takings_report: ADMIN,
       claim_notifications: NOBODY, complete_notification: NOBODY, priced_order_item: NOBODY,
     };
     const got: Record<string, Record<Role, string>> = {};
