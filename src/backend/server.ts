@@ -17,6 +17,7 @@ import { createFunctionsHandler } from './functions/index.js';
 import { createMailer } from './mail/index.js';
 import { createMailboxHandler, loadMailboxSecret } from './mail/mailbox.js';
 import { createStaticHandler } from './static.js';
+import { createStorageService } from './storage/index.js';
 import { dispatcherSettings, loopbackUrl, startDispatcher, type Dispatcher } from './dispatcher.js';
 
 export interface Backend {
@@ -75,6 +76,7 @@ function sendBadPath(res: http.ServerResponse, prefix: string): void {
   if (prefix === '/rest/v1') return sendJson(res, 400, { code: 'PGRST100', details: null, hint: null, message });
   if (prefix === '/auth/v1') return sendJson(res, 400, { code: 400, error_code: 'validation_failed', msg: message });
   if (prefix === '/functions/v1') return sendJson(res, 400, { code: 'BAD_REQUEST', message });
+  if (prefix === '/storage/v1') return sendJson(res, 400, { statusCode: '400', error: 'InvalidKey', message });
   res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   res.end('Bad Request: ' + message);
 }
@@ -103,10 +105,12 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     context.mailer = createMailer(context);
 
     const mailboxSecret = mailboxEnabled(config) ? loadMailboxSecret(config) : null;
+    const storage = createStorageService(context);
     const routes: [string, RouteHandler][] = [
       ['/rest/v1', createRestHandler(context)],
       ['/auth/v1', createAuthHandler(context)],
       ['/functions/v1', createFunctionsHandler(context)],
+      ['/storage/v1', storage.handle],
       ['/_mailbox', createMailboxHandler(context, mailboxSecret ?? crypto.randomBytes(24).toString('base64url'))],
     ];
     const serveStatic = createStaticHandler(context);
@@ -190,6 +194,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
             for (const s of sockets) s.destroy();
           });
           await db.close();
+          await storage.close();
         })();
         return closing;
       },

@@ -39,6 +39,8 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
   const fresh =
     (await db.query(`select to_regclass('supabase_migrations.schema_migrations') is null as fresh`)).rows[0] as { fresh: boolean };
   await db.exec(fs.readFileSync(path.join(here, 'bootstrap.sql'), 'utf8'));
+  // Storage's schema exists on every Supabase project before its migrations: policies on storage.objects need it.
+  await db.exec(fs.readFileSync(path.join(here, '..', 'storage', 'schema.sql'), 'utf8'));
 
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
