@@ -7,7 +7,7 @@ import { createAutoLaunch } from './auto-launch';
 import { registerIpcHandlers, registerSetupHandler } from './ipc-handlers';
 import { KioskConfig } from './kiosk-config';
 import { PrintQueue } from './print-queue';
-import { printOrderTickets, printTestTicket } from './printer/print-service';
+import { printDaySummary, printOrderTickets, printTestTicket } from './printer/print-service';
 import { ADMIN_ENTRY, APP_ORIGIN, APP_SCHEME, contentTypeOf, resolveRendererFile } from './renderer-files';
 import { contentSecurityPolicy, DocumentUrls, guardContents, isAppUrl } from './security';
 import { setupPageHtml, setupPageScript } from './setup-page';
@@ -81,6 +81,7 @@ async function start(): Promise<void> {
       config,
       autoLaunch,
       testPrint: (settings) => printTestTicket(settings),
+      printDaySummary: (report, settings) => printDaySummary(report, settings),
       onPrinterSettingsChanged: () => queue.retryNow(),
       onHeartbeat: (state) => {
         config.markHeartbeatSeen();

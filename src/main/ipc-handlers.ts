@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IPC, type KioskHeartbeat, type PrinterSettings } from '../shared/ipc.js';
-import { heartbeatSchema, printRequestSchema, printerSettingsSchema, setAutoLaunchSchema } from '../shared/ipc-schemas.js';
+import { daySummaryRequestSchema, heartbeatSchema, printRequestSchema, printerSettingsSchema, setAutoLaunchSchema } from '../shared/ipc-schemas.js';
+import type { TakingsReport } from '../shared/domain/takings.js';
 import type { AutoLaunch } from './auto-launch.js';
 import type { KioskConfig } from './kiosk-config.js';
 import type { PrintQueue } from './print-queue.js';
@@ -22,6 +23,8 @@ export interface KioskServices {
   config: KioskConfig;
   autoLaunch: AutoLaunch;
   testPrint(settings: PrinterSettings): Promise<void>;
+  /** Prints the takings summary on the configured printer. */
+  printDaySummary?(report: TakingsReport, settings: PrinterSettings): Promise<void>;
   /** Printer settings changed: the queue retries with the new printer at once. */
   onPrinterSettingsChanged?(settings: PrinterSettings): void;
   /** The admin app's heartbeat, already validated. */
@@ -67,6 +70,11 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskService
     if (testPrinting) throw new IpcRefused('Un test d’impression est déjà en cours.');
     testPrinting = services.testPrint(services.config.printer).finally(() => (testPrinting = null));
     return testPrinting;
+  });
+  handle(IPC.printDaySummary, (value) => {
+    const { report } = parse(daySummaryRequestSchema, value);
+    if (!services.printDaySummary) throw new IpcRefused('Impression du résumé indisponible sur ce poste.');
+    return services.printDaySummary(report, services.config.printer);
   });
   handle(IPC.getAutoLaunch, () => services.autoLaunch.isEnabled());
   handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));

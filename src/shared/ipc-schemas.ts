@@ -1,6 +1,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import { orderSchema } from './domain/order.js';
+import { takingsReportSchema } from './domain/takings.js';
 import type { KioskHeartbeat, PrinterSettings } from './ipc.js';
 
 /** An IPv4 literal in a private, link-local or loopback range (RFC 1918, RFC 3927, 127/8). */
@@ -112,6 +113,21 @@ export const printRequestSchema = z.object({
 });
 
 export const setAutoLaunchSchema = z.boolean();
+
+/** A takings report to print: the RPC's shape, with every list and text bounded (a ticket of sane length). */
+export const daySummaryRequestSchema = z.object({
+  report: takingsReportSchema.extend({
+    from: text(10),
+    to: text(10),
+    time_zone: text(64),
+    vat: takingsReportSchema.shape.vat.max(10, 'Trop de taux de TVA.'),
+    top_dishes: z
+      .array(z.object({ item_id: text(100).nullable(), name: text(300).nullable(), quantity: z.number().int().nonnegative(), total_cents: z.number().int() }))
+      .max(10, 'Trop de plats (10 au plus).'),
+    hours: takingsReportSchema.shape.hours.max(24, 'Trop d’heures.'),
+    days: takingsReportSchema.shape.days.max(366, 'Trop de jours (366 au plus).'),
+  }),
+});
 
 export const heartbeatSchema = z.strictObject({
   signedIn: z.boolean(),

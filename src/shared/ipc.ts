@@ -1,4 +1,5 @@
 import type { Order } from './domain/order.js';
+import type { TakingsReport } from './domain/takings.js';
 
 /**
  * The contract between the kiosk's preload (window.kiosk) and its main process: the preload exposes
@@ -80,6 +81,8 @@ export interface KioskApi {
   setPrinterSettings(settings: PrinterSettings): Promise<PrinterSettings>;
   printOrder(request: PrintRequest): Promise<PrintResult>;
   testPrint(): Promise<void>;
+  /** Prints the takings summary of a day or period on the thermal printer (rejects when it fails). */
+  printDaySummary(request: { report: TakingsReport }): Promise<void>;
   getAutoLaunch(): Promise<boolean>;
   setAutoLaunch(enabled: boolean): Promise<boolean>;
   /** Orders this kiosk has already printed automatically (so the admin can show it). */
@@ -100,6 +103,7 @@ export const IPC = {
   setPrinterSettings: 'kiosk:set-printer-settings',
   printOrder: 'kiosk:print-order',
   testPrint: 'kiosk:test-print',
+  printDaySummary: 'kiosk:print-day-summary',
   getAutoLaunch: 'kiosk:get-auto-launch',
   setAutoLaunch: 'kiosk:set-auto-launch',
   getPrintedOrderIds: 'kiosk:get-printed-order-ids',

@@ -2,6 +2,8 @@ import iconv from 'iconv-lite';
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Order } from '../../shared/domain/order';
 import { layoutTicket, type TicketLine } from '../../shared/domain/ticket';
+import { layoutDaySummary } from '../../shared/domain/takings-ticket';
+import type { TakingsReport } from '../../shared/domain/takings';
 import { wrapText } from '../../shared/domain/ticket-text';
 import { toPrintableText } from '../../shared/domain/printable-text';
 import type { PrinterSettings } from '../../shared/ipc';
@@ -113,6 +115,14 @@ export function renderTestTicket(settings: PrinterSettings): Buffer {
     ...text('Açores, Pão, Coração, Leitão'),
     { kind: 'rule' },
   ]);
+  cut(p);
+  return Buffer.from(p.getBuffer());
+}
+
+/** ESC/POS bytes of the day (or period) summary of the takings report, one ticket, cut. */
+export function renderDaySummary(report: TakingsReport, settings: PrinterSettings, printedAt: Date = new Date()): Buffer {
+  const p = newPrinter(settings);
+  writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant: TICKET_RESTAURANT, printedAt }));
   cut(p);
   return Buffer.from(p.getBuffer());
 }

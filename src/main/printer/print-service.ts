@@ -1,6 +1,7 @@
 import type { Order } from '../../shared/domain/order';
 import type { PrinterSettings } from '../../shared/ipc';
-import { renderOrderTickets, renderTestTicket } from './escpos';
+import type { TakingsReport } from '../../shared/domain/takings';
+import { renderDaySummary, renderOrderTickets, renderTestTicket } from './escpos';
 import { sendToPrinter } from './transport';
 
 export async function printOrderTickets(order: Order, settings: PrinterSettings): Promise<void> {
@@ -9,4 +10,9 @@ export async function printOrderTickets(order: Order, settings: PrinterSettings)
 
 export async function printTestTicket(settings: PrinterSettings): Promise<void> {
   await sendToPrinter(settings.interface, renderTestTicket(settings));
+}
+
+/** The takings summary goes straight to the printer (not the order queue): staff see a failure at once. */
+export async function printDaySummary(report: TakingsReport, settings: PrinterSettings): Promise<void> {
+  await sendToPrinter(settings.interface, renderDaySummary(report, settings));
 }

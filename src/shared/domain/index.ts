@@ -30,3 +30,5 @@ export * from './ticket-text.js';
 export * from './ticket.js';
 export * from './order-request.js';
 export * from './input-bounds.js';
+export * from './takings.js';
+export * from './takings-ticket.js';

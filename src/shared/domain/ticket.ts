@@ -63,7 +63,7 @@ interface Style {
 }
 
 /** Collects lines, wrapping each text to the width its size allows. */
-class TicketWriter {
+export class TicketWriter {
   readonly lines: TicketLine[] = [];
   constructor(readonly columns: number) {}
 
