@@ -21,6 +21,7 @@ export const featureRoutes: RouteObject[] = [
   { path: '/delivery-settings', lazy: screen(() => import('../features/delivery/delivery-zones-page.js'), (m) => m.DeliveryZonesPage) },
   { path: '/menu', lazy: screen(() => import('../features/menu/menu-page.js'), (m) => m.MenuPage) },
   { path: '/printer', lazy: screen(() => import('../features/printer/printer-page.js'), (m) => m.PrinterPage) },
+  { path: '/reports', lazy: screen(() => import('../features/reports/reports-page.js'), (m) => m.ReportsPage) },
 ];
 
 const printOrder = screen(() => import('../features/print/print-order-page.js'), (m) => m.PrintOrderPage);
@@ -32,4 +33,5 @@ export const standaloneRoutes: RouteObject[] = [
   { path: '/print-order', lazy: printOrder },
   { path: '/thermal-print/:orderId', lazy: thermalPrint },
   { path: '/thermal-print', lazy: thermalPrint },
+  { path: '/print-report', lazy: screen(() => import('../features/reports/print-report-page.js'), (m) => m.PrintReportPage) },
 ];

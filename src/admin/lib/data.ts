@@ -30,6 +30,7 @@ export {
   subscribeToNewReservations,
 } from '../../shared/data/reservations.js';
 export { fetchCustomers } from '../../shared/data/customers.js';
+export { fetchTakingsReport, useTakingsReportQuery } from '../../shared/data/reports.js';
 export { fetchChallengeRegistrations } from '../../shared/data/challenge.js';
 export { fetchMenu, setMenuItemUnavailable } from '../../shared/data/menu.js';
 export { sendSms, sendPlainEmail, sendCustomEmail, sendBulkEmail } from '../../shared/data/notify.js';

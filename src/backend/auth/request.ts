@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import { HttpError, readBody } from '../http.js';
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../json-depth.js';
 import { AuthError, badRequest } from './errors.js';
 import { authSettings } from './settings.js';
 
@@ -16,6 +17,7 @@ export async function readJson<S extends z.ZodType>(req: IncomingMessage, ctx: B
   }
   const text = raw.toString('utf8').trim();
   let value: unknown = {};
+  if (nestsDeeperThan(text)) throw badRequest('bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_JSON_NESTING} levels`);
   if (text) {
     try {
       value = JSON.parse(text);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/index.js';
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../json-depth.js';
 import { RestError, checkMaxAffected, invalidBody, tableNotFound } from './errors.js';
 import type { Accepted, Paging, Preferences } from './preferences.js';
 import { paging } from './preferences.js';
@@ -196,6 +197,7 @@ export function planRpc(cache: SchemaCache, name: string, info: RequestInfo): Op
     keys = q.rest.map(([k]) => k);
   } else if (info.method === 'POST') {
     const raw = info.body && info.body.trim() !== '' ? info.body : '{}';
+    if (nestsDeeperThan(raw)) throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
     let value: unknown;
     try {
       value = JSON.parse(raw);

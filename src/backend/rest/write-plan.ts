@@ -1,3 +1,4 @@
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../json-depth.js';
 import { RestError, bodyColumnNotFound, columnNotFound, invalidBody } from './errors.js';
 import { conditionSql, fieldSql, type ConditionTarget } from './filters.js';
 import type { LevelParams } from './query-params.js';
@@ -12,6 +13,7 @@ export interface ParsedBody {
 }
 
 export function parseJsonBody(raw: string): ParsedBody {
+  if (nestsDeeperThan(raw)) throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -7,6 +7,7 @@ export * from './realtime.js';
 export * from './menu.js';
 export * from './settings.js';
 export * from './orders.js';
+export * from './reports.js';
 export * from './tracking.js';
 export * from './reservations.js';
 export * from './challenge.js';

@@ -12,8 +12,11 @@ export const queryKeys = {
     search: (term: string) => ['orders', 'search', term] as const,
     stats: ['orders', 'stats'] as const,
     activeCount: ['orders', 'active-count'] as const,
+    waiting: ['orders', 'waiting'] as const,
+    takings: (from: string, to: string) => ['orders', 'takings', from, to] as const,
   },
   tracking: (term: string) => ['tracking', term] as const,
+  slots: (method: string, date: string) => ['slots', method, date] as const,
   account: {
     all: ['account'] as const,
     orders: ['account', 'orders'] as const,

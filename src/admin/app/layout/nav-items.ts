@@ -13,6 +13,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard', showsActiveOrders: true },
   { to: '/reservations', label: 'nav.reservations', icon: 'calendar' },
   { to: '/archive-commandes', label: 'nav.archive', icon: 'archive' },
+  { to: '/reports', label: 'nav.reports', icon: 'receipt' },
   { to: '/customers', label: 'nav.customers', icon: 'users' },
   { to: '/promotions', label: 'nav.promotions', icon: 'mail' },
   { to: '/delivery-settings', label: 'nav.delivery', icon: 'truck' },

@@ -2,7 +2,7 @@
  * The only module that touches window.kiosk. In the counter kiosk tickets go straight to the
  * thermal printer; in a manager's browser the print pages and window.print() take over.
  */
-import type { Order } from '../../../shared/domain/index.js';
+import type { Order, TakingsReport } from '../../../shared/domain/index.js';
 import type { PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
 export function isKiosk(): boolean {
@@ -89,4 +89,15 @@ export async function retryKioskPrinting(): Promise<void> {
     if (typeof kiosk.retryPrinting === 'function') await kiosk.retryPrinting();
     else await kiosk.setPrinterSettings(await kiosk.getPrinterSettings());
   });
+}
+
+/** The takings summary goes to the kiosk's thermal printer when this kiosk can print it. */
+export function canPrintSummaryOnKiosk(): boolean {
+  return typeof window !== 'undefined' && typeof window.kiosk?.printDaySummary === 'function';
+}
+
+export const kioskPrintDaySummary = (report: TakingsReport) => call(() => requireKiosk().printDaySummary({ report }));
+
+export function printReportPageUrl(from: string, to: string): string {
+  return `${import.meta.env.BASE_URL}print-report?${new URLSearchParams({ from, to }).toString()}`;
 }
