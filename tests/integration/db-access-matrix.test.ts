@@ -252,6 +252,6 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const published = await b.db.query<{ tablename: string }>(
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
-    expect(published.rows.map((r) => r.tablename)).toEqual(['menu_items', 'orders', 'reservations', 'store_settings']);
+    expect(published.rows.map((r) => r.tablename)).toEqual(['menu_categories', 'menu_items', 'orders', 'reservations', 'store_settings']);
   });
 });

@@ -48,7 +48,8 @@ export async function fetchMenu(): Promise<Menu> {
   const supabase = getSupabase();
   const [categories, items, specials] = await Promise.all([
     supabase.from('menu_categories').select('id, name, slug, sort_order').order('sort_order'),
-    supabase.from('menu_items').select('*').order('sort_order'),
+    // Hidden and deleted dishes stay in the table for order history; the shop never shows them.
+    supabase.from('menu_items').select('*').eq('hidden', false).is('deleted_at', null).order('sort_order'),
     supabase.from('menu_special_prices').select('*'),
   ]);
   failIf(categories.error);

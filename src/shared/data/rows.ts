@@ -22,6 +22,12 @@ export interface MenuItemRow {
   title: string | null;
   kids_menu_options: { id: string; name: string }[] | null;
   sort_order: number;
+  /** Menu editor: not shown on the shop (and kept unavailable). */
+  hidden?: boolean;
+  /** Menu editor: deleted softly; the row stays for order history. */
+  deleted_at?: string | null;
+  /** VAT rate in percent (takings report). */
+  vat_rate?: number;
 }
 
 export interface SpecialPriceRow {
@@ -70,6 +76,13 @@ export interface TrackedOrder {
   is_preorder: boolean;
   preorder_date: string | null;
   preorder_time: string | null;
+  /** Set when the restaurant accepted the order. */
+  accepted_at?: string | null;
+  ready_at?: string | null;
+  /** "Prête vers 19:45" / "Livraison prévue vers 19:45", in Luxembourg time. */
+  ready_text?: string | null;
+  /** Why the restaurant refused the order (status Annulée only). */
+  refusal_reason?: string | null;
   /** Found by phone number alone: the address and notes are left out (the order number shows them). */
   details_hidden?: boolean;
 }
