@@ -6,6 +6,7 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, isLoopbackHost, mailboxEnabled, type BackendConfig } from './config.js';
 import type { BackendContext } from './context.js';
+import { proxiedClient } from './client-address.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate, type MigrationReport } from './db/migrate.js';
 import { CORS_HEADERS, createHostCheck, MISDIRECTED_TEXT, sendJson, type RouteHandler } from './http.js';
@@ -40,12 +41,13 @@ export interface Backend {
 /**
  * The client's address as PostgREST and hosted Supabase hand it to SQL: `x-forwarded-for` in
  * `request.headers`, read by the product's rate limits. A client may not choose its own: unless the
- * backend sits behind a proxy it trusts (TRUST_PROXY=true), the header is the socket's address.
+ * backend sits behind a proxy it trusts (TRUST_PROXY=true), the header is the socket's address. Behind
+ * one, it is the address that proxy saw (see proxiedClient), never the entries the client sent itself.
  */
 export function setClientAddress(req: http.IncomingMessage, trustProxy: boolean): void {
   const socketAddress = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  if (trustProxy && typeof req.headers['x-forwarded-for'] === 'string' && req.headers['x-forwarded-for'] !== '') return;
-  req.headers['x-forwarded-for'] = socketAddress;
+  const forwarded = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = (trustProxy && typeof forwarded === 'string' ? proxiedClient(forwarded) : null) ?? socketAddress;
   delete req.headers['x-real-ip'];
   delete req.headers['cf-connecting-ip'];
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
+import { proxiedClient } from '../client-address.js';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.js';
@@ -67,9 +68,8 @@ export function attachRealtime(
   const clientAddress = (req: IncomingMessage): string | null => {
     const forwarded = req.headers['x-forwarded-for'];
     const address =
-      ctx.config.trustProxy && typeof forwarded === 'string' && forwarded.trim() !== ''
-        ? forwarded.split(',')[0].trim()
-        : (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+      (ctx.config.trustProxy && typeof forwarded === 'string' ? proxiedClient(forwarded) : null) ??
+      (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     return address === '' || isLoopbackHost(address) ? null : address;
   };
   let closed = false;
