@@ -101,6 +101,44 @@ describe.each(testDatabases())('security review on %s', (kind) => {
     });
   });
 
+  describe('client address behind a proxy (fixed)', () => {
+    it('counts the address the trusted proxy appended, not the entries a client writes before it', async () => {
+      // The attacker sends x-forwarded-for: <random>; the proxy appends the address it saw (203.0.113.77).
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const forged = `${i + 1}.${i + 2}.${i + 3}.${i + 4}, 203.0.113.77`;
+        const r = await rest('/rpc/place_order', { method: 'POST', body: JSON.stringify({ p_order: order() }) }, forged);
+        statuses.push(r.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      // Proxies on private networks are skipped: the client is the rightmost public hop.
+      const viaTwoProxies = await rest('/rpc/place_order', { method: 'POST', body: JSON.stringify({ p_order: order() }) }, '9.9.9.9, 203.0.113.77, 10.0.0.2');
+      expect(viaTwoProxies.status).toBe(429);
+    });
+
+    it('reads cf-connecting-ip first in SQL (hosted Supabase: the first x-forwarded-for entry is the client\'s own)', async () => {
+      const address = async (headers: Record<string, string>) =>
+        (
+          await b.db.transaction(async (tx) => {
+            await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(headers)]);
+            return tx.query<{ a: string | null }>('select public.client_address() as a');
+          })
+        ).rows[0].a;
+      expect(await address({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'cf-connecting-ip': '203.0.113.9' })).toBe('203.0.113.9');
+      expect(await address({ 'x-forwarded-for': '203.0.113.10' })).toBe('203.0.113.10');
+      expect(await address({})).toBeNull();
+    });
+
+    it('drops a cf-connecting-ip sent to the embedded backend: it cannot choose its rate-limit address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const r = await rest('/rpc/place_order', { method: 'POST', body: JSON.stringify({ p_order: order() }), headers: { 'cf-connecting-ip': `203.0.113.${100 + i}` } }, '203.0.113.78');
+        statuses.push(r.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    });
+  });
+
   describe('REST as anon and as a customer (blocked)', () => {
     it('gives anon nothing of orders, reservations, the outbox, rate limits or order requests', async () => {
       for (const table of ['orders', 'reservations', 'challenge_registrations', 'notification_outbox', 'notification_attempts', 'rate_limits', 'rate_limit_counters', 'order_requests']) {
