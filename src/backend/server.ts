@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { configFromEnv, isLoopbackHost, mailboxEnabled, type BackendConfig } from './config.js';
 import type { BackendContext } from './context.js';
 import { proxiedClient } from './client-address.js';
+import { limitConnections } from './connection-limits.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate, type MigrationReport } from './db/migrate.js';
 import { CORS_HEADERS, createHostCheck, MISDIRECTED_TEXT, sendJson, type RouteHandler } from './http.js';
@@ -96,6 +97,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     // client reusing a connection at the very moment the server drops it gets no answer at all, and a
     // busy client's own idle timer can fire late. headersTimeout must exceed keepAliveTimeout.
     server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+    limitConnections(server, config.env, config.trustProxy);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(config.port, config.host, () => resolve());

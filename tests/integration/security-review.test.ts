@@ -3,17 +3,40 @@
 // an attack that is blocked, or one that worked and is now fixed. One backend per database, trusting
 // x-forwarded-for (TRUST_PROXY) so each test speaks from its own client address.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMaxConnections, openFilesLimit } from '../../src/backend/connection-limits.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { adminToken, preorderSlot } from '../reliability/support/orders.js';
 import { signedInCustomer } from './auth-helpers.js';
 import type { AnyRow } from './db-support.js';
 
 const CLIENT = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
+/** A non-loopback IPv4 address of this machine, if it has one. */
+function ownLanAddress(): string | null {
+  for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) if (!i.internal && i.family === 'IPv4') return i.address;
+  return null;
+}
+
+/** Opens `count` sockets that send half a request and wait; resolves with them once the server has had time to drop some. */
+async function idleSockets(port: number, host: string, count: number, localAddress?: string): Promise<net.Socket[]> {
+  const sockets: net.Socket[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = net.connect({ port, host, localAddress });
+    s.on('error', () => {});
+    s.on('connect', () => s.write(`GET / HTTP/1.1\r\nHost: ${host}:${port}\r\n`));
+    sockets.push(s);
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  return sockets;
+}
+
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const order = (extra: Record<string, unknown> = {}, customer: Record<string, unknown> = {}) => ({
   customer: { name: 'Ana Sousa', phone: '+352 621 555 777', ...customer },
@@ -349,5 +372,49 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       expect(performance.now() - started).toBeLessThan(2000);
       for (const s of sockets) s.destroy();
     });
+  });
+});
+
+describe('open sockets (fixed)', () => {
+  it('keeps the cap under the open-files limit: 1,100 idle sockets no longer starve a process limited to 1,024 files', () => {
+    // With `ulimit -n 1024`, 1,100 half-sent requests made every accept and file write fail (EMFILE): orders
+    // timed out and the daily backup failed. The default cap is three fifths of the limit.
+    expect(defaultMaxConnections(1024)).toBe(614);
+    expect(defaultMaxConnections(20_000)).toBe(12_000);
+    const limits = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'limits-')), 'limits');
+    fs.writeFileSync(limits, 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 4096                 files\n');
+    expect(openFilesLimit(limits)).toBe(1024);
+    const own = openFilesLimit();
+    if (own !== null) expect(defaultMaxConnections()).toBeLessThan(own);
+  });
+
+  it.each(testDatabases())('closes sockets over MAX_CONNECTIONS at once and serves again as soon as they go (%s)', async (kind) => {
+    const b = await startTestBackend(kind, { env: { MAX_CONNECTIONS: '40' } });
+    try {
+      const sockets = await idleSockets(b.port, '127.0.0.1', 60);
+      const dropped = sockets.filter((s) => s.destroyed || s.readyState === 'closed').length;
+      expect(dropped).toBeGreaterThanOrEqual(20);
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status).toBe(200);
+    } finally {
+      await b.close();
+    }
+  });
+
+  const lan = ownLanAddress();
+  it.runIf(lan !== null)('lets one client address hold at most MAX_CONNECTIONS_PER_IP sockets, not the whole server', async () => {
+    const [kind] = testDatabases();
+    const b = await startTestBackend(kind, { host: '0.0.0.0', env: { MAX_CONNECTIONS_PER_IP: '10' } });
+    try {
+      const sockets = await idleSockets(b.port, lan!, 25, lan!);
+      expect(sockets.filter((s) => !s.destroyed && s.readyState !== 'closed').length).toBe(10);
+      // Loopback (this machine, or a proxy on it) is not counted per address.
+      const local = await idleSockets(b.port, '127.0.0.1', 25);
+      expect(local.filter((s) => !s.destroyed && s.readyState !== 'closed').length).toBe(25);
+      for (const s of [...sockets, ...local]) s.destroy();
+    } finally {
+      await b.close();
+    }
   });
 });
