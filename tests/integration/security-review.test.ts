@@ -357,6 +357,28 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       if (r.status >= 300 && r.status < 400) expect(new URL(r.headers.location!, b.url).host).toBe(new URL(b.url).host);
     });
 
+    it('refuses smuggling shapes (Content-Length with Transfer-Encoding, two lengths, obs-fold, bare LF) with 400 and no second answer', async () => {
+      const answers = (request: string) =>
+        new Promise<string[]>((resolve) => {
+          const s = net.connect(b.port, '127.0.0.1', () => s.write(request));
+          let data = '';
+          s.on('data', (c) => (data += String(c)));
+          s.on('error', () => {});
+          s.on('close', () => resolve(data.match(/HTTP\/1\.1 \d+/g) ?? []));
+          s.setTimeout(3000, () => s.destroy());
+        });
+      const host = `Host: 127.0.0.1:${b.port}\r\n`;
+      const hidden = `GET /_mailbox/api/messages HTTP/1.1\r\n${host}\r\n`;
+      expect(await answers(`POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${hidden}`)).toEqual(['HTTP/1.1 400']);
+      expect(await answers(`POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Transfer-Encoding: xchunked\r\nContent-Length: 2\r\n\r\n{}`)).toEqual(['HTTP/1.1 400']);
+      expect(await answers(`POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}`)).toEqual(['HTTP/1.1 400']);
+      expect(await answers(`GET / HTTP/1.1\r\n${host}X-A: a\r\n b\r\n\r\n`)).toEqual(['HTTP/1.1 400']);
+      expect(await answers(`GET / HTTP/1.1\n${host.replace('\r\n', '\n')}\n`)).toEqual(['HTTP/1.1 400']);
+      // An absolute-form target naming another host changes nothing: relative redirects, the configured host.
+      const absolute = await answers(`GET http://evil.example/admin HTTP/1.1\r\n${host}Connection: close\r\n\r\n`);
+      expect(absolute).toEqual(['HTTP/1.1 301']);
+    });
+
     it('keeps answering while 500 idle sockets hold half-sent requests (slowloris)', async () => {
       const sockets: net.Socket[] = [];
       for (let i = 0; i < 500; i++) {
