@@ -8,10 +8,12 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMaxConnections, openFilesLimit } from '../../src/backend/connection-limits.js';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/support/chromium.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { adminToken, preorderSlot } from '../reliability/support/orders.js';
 import { signedInCustomer } from './auth-helpers.js';
@@ -340,6 +342,52 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       const ch = b.client().channel(`admin-${kind}`, { config: { private: true } });
       const status = await new Promise<string>((resolve) => ch.subscribe((s) => s !== 'SUBSCRIBED' && s !== 'CLOSED' && resolve(s)));
       expect(status).toBe('CHANNEL_ERROR');
+    });
+  });
+
+  describe('admin pages (blocked)', () => {
+    it('show hostile customer text as text: no element, handler or script from a name, a note or a reservation', async () => {
+      if (kind !== testDatabases()[0]) return; // the pages are the same on both databases: one browser run
+      const name = `<img src=x onerror="window.__xss='name'">Ana`;
+      const notes = `<script>window.__xss='notes'</script><svg onload="window.__xss='svg'">`;
+      const placed = await from().rpc('place_order', { p_order: order({ notes }, { name, email: 'ana.xss@example.lu' }) });
+      expect(placed.error).toBeNull();
+      const id = (placed.data as AnyRow).id as string;
+      const booked = await from().rpc('create_reservation', {
+        p_name: `<img src=x onerror="window.__xss='resa'">Rui`, p_email: 'rui.xss@example.lu', p_phone: '+352 621 000 111',
+        p_reservation_date: new Date(Date.now() + 86_400_000 * 3).toISOString().slice(0, 10), p_reservation_time: '12:00', p_people: '2',
+        p_message: `<iframe src="javascript:window.top.__xss='msg'"></iframe>`,
+      });
+      expect(booked.error).toBeNull();
+      const email = `gerente.${Date.now()}@churrasqueira.lu`;
+      const password = 'frango-grelhado-42';
+      expect((await service.auth.admin.createUser({ email, password, email_confirm: true, app_metadata: { role: 'admin' } })).error).toBeNull();
+
+      const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+      try {
+        const page = await browser.newPage();
+        page.on('dialog', (d) => void d.dismiss());
+        await page.goto(`${b.url}/admin/login`);
+        await page.getByLabel('E-mail').fill(email);
+        await page.getByLabel('Palavra-passe').fill(password);
+        await page.getByRole('button', { name: 'Entrar' }).click();
+        await page.waitForURL(/\/admin\/dashboard$/);
+        const injected = () =>
+          page.evaluate(() => ({
+            xss: (window as unknown as { __xss?: string }).__xss ?? null,
+            elements: document.querySelectorAll('img[src="x"], svg[onload], iframe[src^="javascript"], body script:not([src])').length,
+          }));
+        await page.goto(`${b.url}/admin/order/${id}`);
+        await page.getByText(name).first().waitFor({ timeout: 10_000 });
+        await page.getByText(notes).first().waitFor();
+        expect(await injected()).toEqual({ xss: null, elements: 0 });
+        await page.goto(`${b.url}/admin/reservations`);
+        await page.getByText('Rui', { exact: false }).first().waitFor({ timeout: 10_000 });
+        expect(await page.getByText(`<img src=x onerror="window.__xss='resa'">Rui`).count()).toBeGreaterThan(0);
+        expect(await injected()).toEqual({ xss: null, elements: 0 });
+      } finally {
+        await browser.close();
+      }
     });
   });
 
