@@ -179,6 +179,31 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       }
     });
 
+    it('keeps hidden settings, admin tables and write preferences closed to anon', async () => {
+      expect(await (await rest('/store_settings?select=key&is_public=eq.false')).json()).toEqual([]);
+      const embed = await rest('/menu_items?select=id,orders(*)&limit=1');
+      expect([embed.status, ((await embed.json()) as AnyRow).code]).toEqual([400, 'PGRST200']);
+      const reservation = { name: 'Rui', email: 'rui@example.lu', phone: '+352 621 000 111', reservation_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), reservation_time: '12:00', people: '2' };
+      const upsert = await rest('/reservations?on_conflict=id', { method: 'POST', body: JSON.stringify({ ...reservation, id: crypto.randomUUID() }), headers: { Prefer: 'resolution=merge-duplicates' } });
+      expect(upsert.status).toBe(401);
+      const confirmed = await rest('/reservations', { method: 'POST', body: JSON.stringify({ ...reservation, status: 'Confirmée' }) });
+      expect([confirmed.status, ((await confirmed.json()) as AnyRow).code]).toEqual([401, '42501']);
+      const readBack = await rest('/reservations', { method: 'POST', body: JSON.stringify(reservation), headers: { Prefer: 'return=representation' } });
+      expect(readBack.status).toBe(401);
+      const csv = await rest('/orders?select=*', { headers: { Accept: 'text/csv' } });
+      expect(csv.status).toBe(401);
+      const patched = await rest('/menu_items?id=eq.32', { method: 'PATCH', body: '{"price":0}', headers: { Prefer: 'tx=commit, return=representation' } });
+      expect(patched.status).toBe(401);
+    });
+
+    it('answers only its own host names (rebinding variants), loopback spellings included', async () => {
+      const status = async (host: string) => (await raw(b.port, '/rest/v1/menu_items?select=id&limit=1', { host, apikey: b.anonKey })).status;
+      for (const host of ['127.0.0.1.evil.example', 'localhost.evil.example', `evil.example:${b.port}`, `127.0.0.1:${b.port}@evil.example`, `2130706433:${b.port}`, `127.1:${b.port}`]) {
+        expect([host, await status(host)]).toEqual([host, 421]);
+      }
+      for (const host of [`LOCALHOST:${b.port}`, `[::1]:${b.port}`]) expect([host, await status(host)]).toEqual([host, 200]);
+    });
+
     it('lets a customer neither change their own order (mass assignment) nor see or embed anyone else\'s', async () => {
       const alice = await signedInCustomer(b);
       const bob = await signedInCustomer(b);
