@@ -9,6 +9,8 @@ import type { BackendContext } from './context.js';
 import { proxiedClient } from './client-address.js';
 import { limitConnections } from './connection-limits.js';
 import { openDb, type Db } from './db/index.js';
+import { lockDataDir } from './db/lock.js';
+import { createDataSafety } from './backup/service.js';
 import { migrate, type MigrationReport } from './db/migrate.js';
 import { CORS_HEADERS, createHostCheck, MISDIRECTED_TEXT, sendJson, type RouteHandler } from './http.js';
 import { createJwtKeys } from './jwt.js';
@@ -87,7 +89,18 @@ function sendBadPath(res: http.ServerResponse, prefix: string): void {
 /** Starts the embedded Supabase-compatible backend on one HTTP port. */
 export async function startBackend(overrides: Partial<BackendConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Backend> {
   const config = configFromEnv(env, overrides);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // One process per data directory (a second PGlite on it loses committed orders): throws naming the holder.
+  const lock = config.dataDir ? lockDataDir(config.dataDir) : null;
+  if (lock?.tookOver) console.log(`[lock] took over the lock of process ${lock.tookOver.pid} (${lock.tookOver.command}), which is no longer running.`);
+  const safety = createDataSafety(config, lock);
+  let db: Db;
+  try {
+    db = safety.watch(await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  } catch (e) {
+    await safety.stop();
+    safety.release();
+    throw e;
+  }
   let server: http.Server | null = null;
   try {
     const migrations = await migrate(db, config.supabaseDir);
@@ -116,6 +129,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       ['/functions/v1', createFunctionsHandler(context)],
       ['/storage/v1', storage.handle],
       ['/_mailbox', createMailboxHandler(context, mailboxSecret ?? crypto.randomBytes(24).toString('base64url'))],
+      ...safety.routes(),
     ];
     const serveStatic = createStaticHandler(context);
     const hostAllowed = createHostCheck({
@@ -147,6 +161,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       }
       const route = routes.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + '/'));
       if (malformedPath(url.pathname)) return sendBadPath(res, route?.[0] ?? '');
+      if (safety.refuse(req, res, route?.[0])) return;
       // The dev mailbox is for this machine's own pages: no CORS preflight succeeds there.
       if (route && req.method === 'OPTIONS' && route[0] !== '/_mailbox') {
         res.writeHead(204, CORS_HEADERS);
@@ -176,6 +191,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       ? await startDispatcher({ db, baseUrl: loopbackUrl(config.host, port), serviceRoleKey: jwt.serviceRoleKey, intervalMs: dispatch.intervalMs })
       : null;
 
+    safety.start(db, jwt, port);
     let closing: Promise<void> | null = null;
     return {
       url: publicUrl,
@@ -192,6 +208,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       close() {
         closing ??= (async () => {
           await dispatcher?.stop();
+          await safety.stop();
           await realtime.close();
           await new Promise<void>((resolve) => {
             server!.close(() => resolve());
@@ -199,13 +216,16 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
           });
           await db.close();
           await storage.close();
+          safety.release();
         })();
         return closing;
       },
     };
   } catch (e) {
     server?.close();
+    await safety.stop();
     await db.close().catch(() => {});
+    safety.release();
     throw e;
   }
 }
