@@ -313,6 +313,7 @@ export const fr: Record<MessageKey, string> = {
   'printer.version': 'Version du kiosque : {version}',
   // Relatórios (takings report)
   'nav.reports': 'Rapports',
+  'reports.periodLabel': 'Du {from} au {to}',
   'reports.title': 'Rapports',
   'reports.day': 'Jour',
   'reports.period': 'Période',

@@ -312,6 +312,7 @@ export const pt = {
   'printer.version': 'Versão do quiosque: {version}',
   // Relatórios (takings report)
   'nav.reports': 'Relatórios',
+  'reports.periodLabel': 'De {from} a {to}',
   'reports.title': 'Relatórios',
   'reports.day': 'Dia',
   'reports.period': 'Período',

@@ -3,7 +3,6 @@ import {
   addDays,
   formatCents,
   formatDateFr,
-  reportPeriodLabelFr,
   takingsCsv,
   takingsCsvFileName,
   vatTotals,
@@ -14,7 +13,7 @@ import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Icon } from '../../components/ui/icon.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { useT, type MessageKey } from '../../i18n/index.js';
+import { useLanguage, useT, type MessageKey } from '../../i18n/index.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
 import { canPrintSummaryOnKiosk, kioskPrintDaySummary, printReportPageUrl } from '../print/kiosk.js';
 import { HourlyChart } from './hourly-chart.js';
@@ -137,6 +136,21 @@ function Table({ head, rows, foot, testId }: { head: string[]; rows: ReactNode[]
   );
 }
 
+/** 'domingo, 29 de março de 2026' / 'dimanche 29 mars 2026'; a period 'De 24/10/2026 a 26/10/2026'. */
+function usePeriodLabel(period: ReportPeriod): string {
+  const language = useLanguage((s) => s.language);
+  const t = useT();
+  const format = (day: string, style: 'full' | 'short') => {
+    const noon = new Date(`${day}T12:00:00Z`);
+    return Number.isNaN(noon.getTime()) ? day : new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : 'fr-LU', { dateStyle: style, timeZone: 'UTC' }).format(noon);
+  };
+  if (period.from === period.to) {
+    const text = format(period.from, 'full');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return t('reports.periodLabel', { from: format(period.from, 'short'), to: format(period.to, 'short') });
+}
+
 function downloadCsv(report: TakingsReport): void {
   const blob = new Blob([takingsCsv(report)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
@@ -250,6 +264,7 @@ export function ReportsPage() {
   const [period, setPeriod] = useReportPeriod();
   const problem = periodProblem(period);
   const report = useTakingsReportQuery(period.from, period.to, problem === null);
+  const label = usePeriodLabel(period);
   const [printing, setPrinting] = useState(false);
 
   const printSummary = async (data: TakingsReport) => {
@@ -274,7 +289,7 @@ export function ReportsPage() {
         <PeriodPicker period={period} onChange={setPeriod} />
       </PageHeader>
       <p className="mb-4 text-slate-700">
-        <strong data-testid="report-period">{reportPeriodLabelFr(period.from, period.to)}</strong> · {t('reports.timeZoneNote')}
+        <strong data-testid="report-period">{label}</strong> · {t('reports.timeZoneNote')}
       </p>
       {problem ? (
         <ErrorPanel message={t(problem)} />
