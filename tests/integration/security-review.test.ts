@@ -299,6 +299,33 @@ describe.each(testDatabases())('security review on %s', (kind) => {
     });
   });
 
+  describe('restaurant e-mail to one person (fixed)', () => {
+    const outboxRow = async (orderId: string) =>
+      (await service.from('notification_outbox').select('recipient, status, last_error').eq('order_id', orderId).single()).data as AnyRow;
+
+    it('never sends to a list smuggled into the order e-mail (x,victim@…), here nor at the SMTP server', async () => {
+      for (const email of ['x,victime@example.lu', 'a;victime@example.lu', '"v"@example.lu']) {
+        const placed = await from().rpc('place_order', { p_order: order({}, { email }) });
+        expect(placed.error).toBeNull();
+        expect(await outboxRow((placed.data as AnyRow).id)).toMatchObject({ recipient: email, status: 'failed', last_error: 'not sent: not a single plain e-mail address' });
+      }
+      // The backend's own mail layer refuses such an address whatever queued it.
+      const sent = b.context.mailer.sendEmail({ to: 'x,victime@example.lu', subject: 'Test', html: '<p>x</p>' });
+      await expect(sent).rejects.toThrow(/Invalid e-mail address/);
+    });
+
+    it('counts +tag variants of one address as that address: the 11th within the hour is not sent', async () => {
+      const statuses: string[] = [];
+      for (let i = 1; i <= 11; i++) {
+        const placed = await from().rpc('place_order', { p_order: order({}, { email: `Victime+${i}@Example.lu` }) });
+        expect(placed.error).toBeNull();
+        statuses.push((await outboxRow((placed.data as AnyRow).id)).status as string);
+      }
+      expect(statuses.filter((st) => st === 'pending')).toHaveLength(10);
+      expect(statuses.at(-1)).toBe('failed');
+    });
+  });
+
   describe('tokens (blocked)', () => {
     it("refuses alg none, a re-signed payload, an empty HMAC key and an expired admin token, on REST and auth's admin API", async () => {
       const now = Math.floor(Date.now() / 1000);

@@ -1,7 +1,8 @@
 import { InvalidPhoneNumberError, toE164 } from '../../shared/domain/phone.js';
 import { InvalidMessageError, type EmailMessage } from './types.js';
 
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+// One plain address: no list separators, quotes or brackets (nodemailer would read `x,victim@…` as two).
+const ADDRESS = /^[^\s@<>,;:()[\]\\"]+@[^\s@<>,;:()[\]\\"]+\.[^\s@<>,;:()[\]\\"]+$/;
 
 /** The bare address of `a@b.lu` or `Name <a@b.lu>`. */
 export function bareAddress(value: string): string {
