@@ -166,6 +166,12 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       customer: { name: 'Matrix', phone: '621000111' }, deliveryMethod: 'pickup', paymentMethod: 'cash',
       isPreorder: true, preorderDate: date, preorderTime: '12:00', items: [{ menuItemId: '30', quantity: 1 }],
     };
+    // refuse_order changes what it refuses: the admin (last role) gets a waiting order of its own.
+    const { data: waiting } = await service.from('orders').insert({
+      customer_name: 'Matrix', customer_phone: '621000222', delivery_method: 'pickup', payment_method: 'cash',
+      order_items: [{ id: '30', name: 'Matrix', quantity: 1, price: 1, options: [] }], total_price: 1, grand_total: 1,
+    }).select('id').single();
+    const matrixOrderId = (waiting as { id: string }).id;
     const calls: Record<string, [string, Record<string, unknown>]> = {
       place_order: ['place_order', { p_order: preorder }],
       track_order: ['track_order', { p_term: '621000111' }],
@@ -177,6 +183,8 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       order_stats: ['order_stats', {}],
       active_order_count: ['active_order_count', {}],
       takings_report: ['takings_report', { p_from: date, p_to: date }],
+      order_slot_availability: ['order_slot_availability', { p_method: 'pickup', p_date: date }],
+      refuse_order: ['refuse_order', { p_order_id: matrixOrderId, p_reason: 'Cozinha fechada' }],
       claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
       complete_notification: ['complete_notification', { p_id: outboxId, p_ok: true }],
       priced_order_item: ['priced_order_item', { p_line: { menuItemId: '30', quantity: 1 }, p_method: 'pickup', p_day: date }],
@@ -187,7 +195,8 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const ADMIN = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'ok' };
     const NOBODY = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'denied' };
     const expected: Record<string, Record<Role, string>> = {
-      place_order: PUBLIC, track_order: PUBLIC, create_reservation: PUBLIC, register_challenge: PUBLIC,
+      place_order: PUBLIC, track_order: PUBLIC, create_reservation: PUBLIC, register_challenge: PUBLIC, order_slot_availability: PUBLIC,
+      refuse_order: ADMIN,
       my_orders: SIGNED_IN, customer_prefill: SIGNED_IN, verified_email: SIGNED_IN,
       search_orders_by_term: ADMIN, order_stats: ADMIN, active_order_count: ADMIN, takings_report: ADMIN,
       claim_notifications: NOBODY, complete_notification: NOBODY, priced_order_item: NOBODY,
@@ -248,7 +257,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(definerForAnon.rows.map((r) => r.proname)).toEqual(['create_reservation', 'place_order', 'register_challenge', 'track_order']);
+    expect(definerForAnon.rows.map((r) => r.proname)).toEqual(['create_reservation', 'order_slot_availability', 'place_order', 'register_challenge', 'track_order']);
     const published = await b.db.query<{ tablename: string }>(
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );

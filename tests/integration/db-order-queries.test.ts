@@ -4,9 +4,9 @@ import { admin, anon, as, customer, failure, service, signUp, type Caller, type 
 
 const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 const TRACKING_FIELDS = [
-  'created_at', 'customer_address', 'customer_city', 'customer_postal_code', 'delivery_fee', 'delivery_method', 'details_hidden',
+  'accepted_at', 'created_at', 'customer_address', 'customer_city', 'customer_postal_code', 'delivery_fee', 'delivery_method', 'details_hidden',
   'discount_amount', 'grand_total', 'is_preorder', 'notes', 'order_items', 'order_number', 'preorder_date',
-  'preorder_time', 'status', 'total_price', 'updated_at',
+  'preorder_time', 'ready_at', 'ready_text', 'refusal_reason', 'status', 'total_price', 'updated_at',
 ];
 
 describe.each(testDatabases())('order queries on %s', (kind) => {

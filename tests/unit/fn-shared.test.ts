@@ -98,6 +98,19 @@ describe('e-mail templates', () => {
     expect(text).toContain(ORDER_STATUS_INFO.Prêt.tracking.description);
   });
 
+  it('tells the ready time once accepted, and the reason of a refusal', () => {
+    const accepted = renderNotification('order_status', { ...order, status: 'Bien reçu', ready_text: 'Prête vers 19:45' }, site);
+    expect(accepted.subject).toBe('Commande n° a1b2c3d4 : Commande reçue — Prête vers 19:45');
+    expect(accepted.html).toContain('Prête vers 19:45');
+    expect(accepted.text).toContain('Prête vers 19:45');
+    const confirmed = renderNotification('order_confirmation', { ...order, ready_text: 'Livraison prévue vers 20:10' }, site);
+    expect(confirmed.text).toContain('Livraison prévue vers 20:10.');
+    const refused = renderNotification('order_status', { ...order, status: 'Annulée', refusal_reason: 'Four <en panne>' }, site);
+    expect(refused.html).toContain('Motif : Four &#60;en panne&#62;');
+    expect(refused.text).toContain('Motif : Four <en panne>');
+    expect(refused.subject).toBe('Commande n° a1b2c3d4 : Annulée');
+  });
+
   it('wraps the admin HTML in the layout with a text alternative; refuses unknown kinds', () => {
     const { html, text } = renderPromotion('Promo', '<p>Poulet<br>entier &amp; frites</p><ul><li>12,50 €</li></ul>', site);
     expect(html).toMatch(/^<!DOCTYPE html>/);

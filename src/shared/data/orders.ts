@@ -73,6 +73,50 @@ export async function updateOrderStatus(id: string, status: OrderStatus): Promis
   return orderSchema.parse(data);
 }
 
+/** Orders waiting for staff to accept them (any day), oldest first. */
+export async function fetchWaitingOrders(): Promise<Order[]> {
+  const { data, error } = await getSupabase().from('orders').select('*').eq('status', 'En attente').order('created_at', { ascending: true });
+  failIf(error);
+  return toOrders(data);
+}
+
+/** Admin: accept with a ready time, in minutes from now or as an instant (neither: pre-order time or the default). */
+export async function acceptOrder(id: string, ready: { minutes?: number; readyAt?: string } = {}): Promise<Order> {
+  const { data, error } = await getSupabase().rpc('accept_order', { p_order_id: id, p_ready_at: ready.readyAt ?? null, p_minutes: ready.minutes ?? null });
+  failIf(error);
+  return orderSchema.parse(data);
+}
+
+/** Admin: refuse (cancel) with a reason the customer is told. */
+export async function refuseOrder(id: string, reason: string): Promise<Order> {
+  const { data, error } = await getSupabase().rpc('refuse_order', { p_order_id: id, p_reason: reason });
+  failIf(error);
+  return orderSchema.parse(data);
+}
+
+/** Full 15-minute slots of a day ("HH:MM") and, for today, where an immediate order lands. */
+export interface SlotAvailability {
+  date: string;
+  capacity_limited: boolean;
+  full: string[];
+  asap: { slot: string; full: boolean; next_free: string | null } | null;
+}
+
+export async function fetchSlotAvailability(method: 'delivery' | 'pickup', date?: string): Promise<SlotAvailability> {
+  const { data, error } = await getSupabase().rpc('order_slot_availability', { p_method: method, p_date: date ?? null });
+  failIf(error);
+  return data as SlotAvailability;
+}
+
+export function useSlotAvailabilityQuery(method: 'delivery' | 'pickup', date: string | null, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.slots(method, date ?? 'today'),
+    queryFn: () => fetchSlotAvailability(method, date ?? undefined),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
 export async function deleteOrder(id: string): Promise<void> {
   const { error } = await getSupabase().from('orders').delete().eq('id', id);
   failIf(error);

@@ -20,7 +20,7 @@ export async function fetchStoreSettings(): Promise<StoreSettings> {
 }
 
 /** Admin only (RLS): upsert one key. */
-export async function saveStoreSetting<K extends keyof StoreSettings>(key: K, value: StoreSettings[K]): Promise<void> {
+export async function saveStoreSetting<K extends keyof StoreSettings>(key: K, value: NonNullable<StoreSettings[K]>): Promise<void> {
   const { error } = await getSupabase().from('store_settings').upsert({ key, value }, { onConflict: 'key' });
   failIf(error);
 }
@@ -61,7 +61,7 @@ export function useStoreSettingsQuery() {
   });
 }
 
-export type StoreSettingChange = { [K in keyof StoreSettings]: { key: K; value: StoreSettings[K] } }[keyof StoreSettings];
+export type StoreSettingChange = { [K in keyof StoreSettings]-?: { key: K; value: NonNullable<StoreSettings[K]> } }[keyof StoreSettings];
 
 export function useSaveStoreSettingMutation() {
   const qc = useQueryClient();

@@ -39,6 +39,11 @@ export const orderSchema = z.object({
   grand_total: z.coerce.number(),
   notes: z.string().nullable(),
   user_id: z.string().nullable(),
+  /** Acceptance (docs/STATUSES.md): null while the order waits. */
+  accepted_at: z.string().nullish(),
+  ready_at: z.string().nullish(),
+  refusal_reason: z.string().nullish(),
+  auto_accepted: z.boolean().optional(),
 });
 export type Order = z.output<typeof orderSchema>;
 

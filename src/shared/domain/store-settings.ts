@@ -15,10 +15,22 @@ export const deliveryOptionsSettingSchema = z.object({
   is_enabled: z.boolean().default(true),
 });
 
+const slotCapacity = z.number().int().min(1).max(500).nullable().default(null);
+/** Staff only (not public): acceptance of new orders, see docs/STATUSES.md. */
+export const orderAcceptanceSettingSchema = z.object({
+  default_ready_minutes: z.number().int().min(5).max(240).default(30),
+  auto_accept: z.boolean().default(false),
+  capacity: z.object({ delivery: slotCapacity, pickup: slotCapacity }).default({ delivery: null, pickup: null }),
+});
+export type OrderAcceptanceSetting = z.output<typeof orderAcceptanceSettingSchema>;
+export const DEFAULT_ORDER_ACCEPTANCE: OrderAcceptanceSetting = { default_ready_minutes: 30, auto_accept: false, capacity: { delivery: null, pickup: null } };
+
 export const storeSettingsSchema = z.object({
   ordering: orderingSettingSchema,
   delivery_options: deliveryOptionsSettingSchema,
   delivery_zones: z.array(deliveryZoneSchema),
+  /** Read by staff only; the shop never sees it (absent there). */
+  order_acceptance: orderAcceptanceSettingSchema.optional(),
 });
 export type StoreSettings = z.output<typeof storeSettingsSchema>;
 export type StoreSettingKey = keyof StoreSettings;
@@ -53,6 +65,9 @@ export function storeSettingsFromRows(rows: ReadonlyArray<{ key: string; value: 
     } else if (key === 'delivery_zones') {
       const parsed = z.array(deliveryZoneSchema).safeParse(value);
       if (parsed.success) settings.delivery_zones = parsed.data;
+    } else if (key === 'order_acceptance') {
+      const parsed = orderAcceptanceSettingSchema.safeParse(value);
+      if (parsed.success) settings.order_acceptance = parsed.data;
     }
   }
   return settings;

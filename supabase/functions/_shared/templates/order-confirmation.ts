@@ -27,6 +27,10 @@ export interface OrderPayload {
   discount_percentage?: number;
   grand_total?: number;
   notes?: string | null;
+  /** Set once the restaurant accepted the order: "Prête vers 19:45" / "Livraison prévue vers 19:45". */
+  ready_text?: string | null;
+  /** Why the restaurant refused the order (status Annulée). */
+  refusal_reason?: string | null;
 }
 
 export const orderNumberOf = (o: OrderPayload) => String(o.order_number ?? String(o.order_id ?? '').slice(0, 8));
@@ -87,7 +91,9 @@ export function renderOrderConfirmation(o: OrderPayload, siteUrl: string): Rende
   const number = orderNumberOf(o);
   const link = trackingUrl(siteUrl, number);
   const name = o.customer_name ? ` ${o.customer_name}` : '';
-  const when = o.is_preorder && o.preorder_date
+  const when = o.ready_text
+    ? `${o.ready_text}.`
+    : o.is_preorder && o.preorder_date
     ? `Nous la préparerons pour le ${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}.`
     : 'Délai estimé : 30 à 60 minutes.';
   const details = orderFacts(o);

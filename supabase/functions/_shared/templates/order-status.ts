@@ -10,18 +10,23 @@ export function renderOrderStatus(o: OrderPayload, siteUrl: string): Rendered {
   const tracking = status ? TRACKING[status] : { label: String(o.status ?? ''), description: '' };
   const name = o.customer_name ? ` ${o.customer_name}` : '';
   const details = orderFacts(o);
+  const ready = o.ready_text && status !== 'Annulée' ? String(o.ready_text) : '';
+  const reason = status === 'Annulée' && o.refusal_reason ? `Motif : ${o.refusal_reason}` : '';
+  const subject = `Commande n° ${number} : ${tracking.label}${ready ? ` — ${ready}` : ''}`;
   const { html, text } = layout({
     siteUrl,
-    preheader: `Commande n° ${number} : ${tracking.label}`,
+    preheader: subject,
     contentHtml: [
       heading(tracking.label),
       paragraph(`Bonjour${escapeHtml(name)},<br>votre commande n° <strong>${escapeHtml(number)}</strong> est maintenant : <strong style="color:${COLOURS.flame};">${escapeHtml(tracking.label)}</strong>.`),
+      ready ? paragraph(`<strong style="font-size:18px;">${escapeHtml(ready)}</strong>`) : '',
+      reason ? paragraph(`<strong>${escapeHtml(reason)}</strong>`) : '',
       tracking.description ? paragraph(escapeHtml(tracking.description)) : '',
       details.html,
       button(link, 'Suivre ma commande'),
       paragraph(`Une question ? Appelez-nous au <a href="tel:${RESTAURANT.phone}" style="color:${COLOURS.flame};">${escapeHtml(RESTAURANT.phoneDisplay)}</a>.`),
     ].join('\n'),
-    contentText: `${tracking.label}\n\nBonjour${name},\nvotre commande n° ${number} est maintenant : ${tracking.label}.\n${tracking.description}\n\n${details.text}\n\nSuivre ma commande : ${link}\nUne question ? ${RESTAURANT.phoneDisplay}`,
+    contentText: `${tracking.label}\n\nBonjour${name},\nvotre commande n° ${number} est maintenant : ${tracking.label}.\n${ready ? `${ready}\n` : ''}${reason ? `${reason}\n` : ''}${tracking.description}\n\n${details.text}\n\nSuivre ma commande : ${link}\nUne question ? ${RESTAURANT.phoneDisplay}`,
   });
-  return { subject: `Commande n° ${number} : ${tracking.label}`, html, text };
+  return { subject, html, text };
 }
