@@ -32,7 +32,8 @@ as $$
 $$;
 
 -- Fills line_vat_rates from the menu for every item of order_items not already in it. On insert
--- whatever the writer sent is ignored; on an update of the lines, rates already recorded stay.
+-- whatever the writer sent is ignored; on an update, rates already recorded stay and nothing else
+-- a writer sends is kept (the column cannot be rewritten, not even by an admin).
 create function public.snapshot_order_vat_rates() returns trigger
 language plpgsql set search_path = ''
 as $$
@@ -55,7 +56,7 @@ begin
   return new;
 end $$;
 
-create trigger orders_snapshot_vat_rates before insert or update of order_items on public.orders
+create trigger orders_snapshot_vat_rates before insert or update of order_items, line_vat_rates on public.orders
   for each row execute function public.snapshot_order_vat_rates();
 
 -- Admins edit the rates with the rest of the menu (RLS of menu_items); the snapshot column is

@@ -178,6 +178,14 @@ describe.each(testDatabases())('takings report on %s', (kind) => {
     const stored = await b.db.query<{ line_vat_rates: unknown }>(`select line_vat_rates from public.orders where id = $1`, [forged]);
     expect(stored.rows[0]!.line_vat_rates).toEqual({ '32': 3 });
 
+    // Nor rewrite them later, not even an admin over the API; a new line gets today's rate.
+    const admin = b.client(adminToken);
+    expect((await admin.from('orders').update({ line_vat_rates: { '32': 17 } }).eq('id', forged)).error).toBeNull();
+    const lines = [{ id: '32', name: 'Poulet entier grillé', quantity: 1, price: 15, options: [] }, { ...beer(1), options: [] }];
+    expect((await admin.from('orders').update({ order_items: lines, total_price: 18.9, grand_total: 18.9 }).eq('id', forged)).error).toBeNull();
+    const after = await b.db.query<{ line_vat_rates: unknown }>(`select line_vat_rates from public.orders where id = $1`, [forged]);
+    expect(after.rows[0]!.line_vat_rates).toEqual({ '32': 3, 'bo-9': 17 });
+
     await b.db.query(`update public.menu_items set vat_rate = 8 where id = '32'`);
     try {
       expect((await report('2026-10-25', '2026-10-25')).vat.map((v: AnyRow) => v.rate)).toEqual([3, 17]);
