@@ -89,7 +89,7 @@ function Figure({ label, value, testId, tone = 'plain' }: { label: string; value
   return (
     <div className={`rounded-xl border-2 p-4 ${tone === 'main' ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white'}`}>
       <p className="text-sm font-semibold text-slate-700">{label}</p>
-      <p data-testid={testId} className={`mt-1 font-extrabold tabular-nums ${tone === 'main' ? 'text-3xl' : 'text-2xl'} ${tone === 'muted' ? 'text-slate-600' : ''}`}>
+      <p data-testid={testId} className={`mt-1 font-extrabold tabular-nums ${tone === 'main' ? 'text-2xl sm:text-3xl' : 'text-xl sm:text-2xl'} ${tone === 'muted' ? 'text-slate-600' : ''}`}>
         {value}
       </p>
     </div>
@@ -99,7 +99,7 @@ function Figure({ label, value, testId, tone = 'plain' }: { label: string; value
 function Table({ head, rows, foot, testId }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[]; testId: string }) {
   return (
     <div className="overflow-x-auto">
-      <table data-testid={testId} className="w-full text-left text-base">
+      <table data-testid={testId} className="w-full text-left text-sm sm:text-base">
         <thead>
           <tr className="border-b-2 border-slate-300">
             {head.map((h, i) => (
@@ -113,7 +113,7 @@ function Table({ head, rows, foot, testId }: { head: string[]; rows: ReactNode[]
           {rows.map((r, i) => (
             <tr key={i} className="border-b border-slate-200">
               {r.map((c, j) => (
-                <td key={j} className={`py-2 pr-3 ${j > 0 ? 'text-right tabular-nums' : ''}`}>
+                <td key={j} className={`py-2 pr-3 ${j > 0 ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
                   {c}
                 </td>
               ))}
@@ -124,7 +124,7 @@ function Table({ head, rows, foot, testId }: { head: string[]; rows: ReactNode[]
           <tfoot>
             <tr className="font-bold">
               {foot.map((c, j) => (
-                <td key={j} className={`py-2 pr-3 ${j > 0 ? 'text-right tabular-nums' : ''}`}>
+                <td key={j} className={`py-2 pr-3 ${j > 0 ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
                   {c}
                 </td>
               ))}
