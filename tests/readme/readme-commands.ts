@@ -223,6 +223,56 @@ async function serverSmoke(command: string, env: NodeJS.ProcessEnv, opts: { demo
   }
 }
 
+/** Runs the server of a new data directory until it is ready; returns it (stop it with interrupt()). */
+async function readyServer(env: NodeJS.ProcessEnv): Promise<Proc> {
+  const server = shell('npm run serve', env);
+  try {
+    await server.waitFor(/Press Ctrl-C/, 240_000);
+  } catch (e) {
+    await server.interrupt();
+    throw e;
+  }
+  return server;
+}
+
+function backupFile(out: string, command: string): string {
+  const file = out.match(/Backup written: (\S+\.json\.gz) \(/)?.[1];
+  if (!file || !fs.existsSync(file)) throw new Error(`\`${command}\` wrote no backup file:\n${out}`);
+  return file;
+}
+
+/** `npm run backup` as the README shows it: while the server runs (the server makes it), then with the server stopped. */
+async function backupSmoke(command: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const server = await readyServer(env);
+  let running: string;
+  try {
+    running = await runToEnd(command, env, 300_000);
+  } finally {
+    await server.interrupt();
+  }
+  if (!/The server \(process \d+\) is running/.test(running)) throw new Error(`\`${command}\` did not use the running server:\n${running}`);
+  const first = backupFile(running, command);
+  const stopped = await runToEnd(command, env, 300_000);
+  const second = backupFile(stopped, command);
+  if (path.dirname(first) !== path.join(env.DATA_DIR!, 'backups') || first === second) throw new Error(`unexpected backup files ${first}, ${second}`);
+  if (worrying(running + stopped).length) throw new Error(`\`${command}\` printed warnings or errors:\n${worrying(running + stopped).join('\n')}`);
+  return `made by the running server (${path.basename(first)}), then by itself (${path.basename(second)})`;
+}
+
+/** `npm run restore -- FILE` as the README shows it, with FILE a backup just made of a new data directory. */
+async function restoreSmoke(command: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const server = await readyServer(env);
+  await server.interrupt();
+  const file = backupFile(await runToEnd('npm run backup', env, 300_000), 'npm run backup');
+  const real = command.replace(/\S+\.json\.gz/, file);
+  if (real === command) throw new Error(`\`${command}\` names no backup file`);
+  const out = await runToEnd(real, env, 600_000);
+  const restored = out.match(/Restored: \d+ orders, latest order \S+/)?.[0];
+  if (!restored) throw new Error(`\`${real}\` did not say what it restored:\n${out}`);
+  if (worrying(out).length) throw new Error(`\`${real}\` printed warnings or errors:\n${worrying(out).join('\n')}`);
+  return `${restored} (the README's file replaced by a backup of a new data directory)`;
+}
+
 function npmRun(text: string): { script: string; args: string } | null {
   const m = text.match(/^(?:\w+=\S+\s+)*npm run ([\w:-]+)(.*)$/);
   return m ? { script: m[1], args: m[2].trim() } : null;
@@ -272,6 +322,14 @@ export function planFor(cmd: ReadmeCommand, scripts: Record<string, string>): Pl
         if (worrying(out).length) throw new Error(`\`${text}\` printed warnings or errors:\n${worrying(out).join('\n')}`);
         return out.trim().split('\n').slice(-2).join(' / ');
       },
+    };
+  }
+  if (npm.script === 'backup' || npm.script === 'restore') {
+    return {
+      kind: 'run',
+      name: `npm run ${npm.script}`,
+      quick: false,
+      run: async ({ tmp }) => (npm.script === 'backup' ? backupSmoke(text, await newUserEnv(tmp)) : restoreSmoke(text, await newUserEnv(tmp))),
     };
   }
   if (npm.script.startsWith('bench')) {
