@@ -1,40 +1,138 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatEuro, MENU_CATEGORIES, parseEuroPrice, type MenuItem } from '../../../shared/domain/index.js';
+import { formatEuro, parseEuroPrice } from '../../../shared/domain/index.js';
+import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { fetchMenu, menuKeys, setMenuItemUnavailable, updateMenuItemPrice } from '../../lib/data.js';
+import { queryKeys } from '../../../shared/data/query-keys.js';
+import { subscribeToTable } from '../../../shared/data/realtime.js';
+import { DishForm, type DishDraft } from './dish-form.js';
+import {
+  deleteItem,
+  fetchEditorMenu,
+  insertItem,
+  MenuSaveError,
+  newItemId,
+  removePhoto,
+  renameCategory,
+  swapOrder,
+  updateItem,
+  uploadPhoto,
+  type EditorMenu,
+} from './menu-data.js';
+import { useMenuT, type MenuTranslate } from './menu-i18n.js';
 
-type MenuChange = { price: number } | { unavailable: boolean };
+const EDITOR_KEY = [...queryKeys.menu, 'editor'] as const;
 
-function MenuRowEditor({ item }: { item: MenuItem }) {
-  const t = useT();
+function explain(t: MenuTranslate, e: unknown): string {
+  if (e instanceof MenuSaveError) {
+    if (e.reason === 'permission') return t('errPermission');
+    if (e.reason === 'invalid') return t('errInvalid');
+    if (e.reason === 'photoSize') return t('errPhotoSize');
+    if (e.reason === 'photoType') return t('errPhotoType');
+  }
+  return t('errFailed');
+}
+
+function useEditorMenu() {
   const qc = useQueryClient();
-  const [price, setPrice] = useState(item.price.toFixed(2));
-  const update = useMutation({
-    mutationFn: (change: MenuChange) => ('price' in change ? updateMenuItemPrice(item.id, change.price) : setMenuItemUnavailable(item.id, change.unavailable)),
-    onSuccess: () => {
-      toast.success(t('menu.updated'), item.name);
-      void qc.invalidateQueries({ queryKey: menuKeys.items });
+  useEffect(() => {
+    const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.menu });
+    // Another admin or the kiosk changing the menu shows up here too.
+    const stopItems = subscribeToTable('menu_items', '*', refresh);
+    const stopCategories = subscribeToTable('menu_categories', '*', refresh);
+    return () => {
+      stopItems();
+      stopCategories();
+    };
+  }, [qc]);
+  return useQuery({ queryKey: EDITOR_KEY, queryFn: fetchEditorMenu });
+}
+
+function useMenuAction<T>(fn: (arg: T) => Promise<string>) {
+  const mt = useMenuT();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (message) => {
+      toast.success(message);
+      void qc.invalidateQueries({ queryKey: queryKeys.menu });
     },
-    onError: () => toast.error(t('common.error'), t('menu.updateFailed')),
+    onError: (e) => toast.error(mt('errFailed'), explain(mt, e)),
+  });
+}
+
+function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: MenuItemRow; below?: MenuItemRow; onEdit(): void }) {
+  const t = useT();
+  const mt = useMenuT();
+  const [price, setPrice] = useState(Number(item.price).toFixed(2));
+  const [confirming, setConfirming] = useState(false);
+  const action = useMenuAction(async (kind: 'price' | 'availability' | 'hide' | 'up' | 'down' | 'delete') => {
+    if (kind === 'price') {
+      const p = parseEuroPrice(price.trim());
+      if (p === null || p < 0 || p > 1000) throw new MenuSaveError('invalid', 'price');
+      await updateItem(item.id, { price: p });
+      return t('menu.updated');
+    }
+    if (kind === 'availability') {
+      await updateItem(item.id, { unavailable: !item.unavailable });
+      return t('menu.updated');
+    }
+    if (kind === 'hide') {
+      // Showing a hidden dish again makes it orderable again too (hiding made it unavailable).
+      await updateItem(item.id, item.hidden ? { hidden: false, unavailable: false } : { hidden: true });
+      return item.hidden ? mt('shownDone') : mt('hiddenDone');
+    }
+    if (kind === 'delete') {
+      await deleteItem(item.id);
+      await removePhoto(item.image_src).catch(() => {});
+      return mt('deleted');
+    }
+    const other = kind === 'up' ? above : below;
+    if (other) await swapOrder('menu_items', item, other);
+    return mt('moved');
   });
   const parsed = parseEuroPrice(price.trim());
-  const priceChanged = parsed !== null && Math.round(parsed * 100) !== Math.round(item.price * 100);
+  const priceChanged = parsed !== null && Math.round(parsed * 100) !== Math.round(Number(item.price) * 100);
+  const busy = action.isPending;
 
   return (
-    <li data-testid="menu-row" data-item-id={item.id} className={`flex flex-wrap items-center gap-3 rounded-xl border-2 p-3 ${item.unavailable ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}>
-      <div className="min-w-40 flex-1">
-        <p className="text-lg font-semibold">{item.name}</p>
-        <p className={`font-bold ${item.unavailable ? 'text-red-800' : 'text-green-800'}`}>
-          {item.unavailable ? t('menu.unavailable') : t('menu.available')} · {formatEuro(item.price)}
-        </p>
+    <li
+      data-testid="menu-row"
+      data-item-id={item.id}
+      className={`rounded-xl border-2 p-3 ${item.hidden ? 'border-slate-300 bg-slate-100' : item.unavailable ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <img
+          src={item.image_src ?? `/images/menu/${item.id}.webp`}
+          alt=""
+          className="h-16 w-20 shrink-0 rounded-lg border border-slate-300 bg-slate-100 object-cover"
+          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+        />
+        <div className="min-w-40 flex-1">
+          <p className="text-lg font-semibold">
+            {item.name}
+            {item.item_type === 'coming_soon' && <span className="ml-2 rounded bg-amber-200 px-2 py-0.5 text-sm font-bold text-amber-900">{mt('comingSoon')}</span>}
+          </p>
+          <p className={`font-bold ${item.unavailable ? 'text-red-800' : 'text-green-800'}`}>
+            {item.unavailable ? t('menu.unavailable') : t('menu.available')} · {formatEuro(Number(item.price))}
+            {item.hidden && <span className="ml-2 text-slate-700">· {mt('hidden')}</span>}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <Button variant="ghost" aria-label={`${mt('moveUp')} ${item.name}`} disabled={!above || busy} onClick={() => action.mutate('up')}>
+            ↑
+          </Button>
+          <Button variant="ghost" aria-label={`${mt('moveDown')} ${item.name}`} disabled={!below || busy} onClick={() => action.mutate('down')}>
+            ↓
+          </Button>
+        </div>
       </div>
-      <label className="flex items-center gap-2 font-semibold">
-        <span className="sr-only">{t('menu.price')}</span>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
         <input
           aria-label={`${t('menu.price')} ${item.name}`}
           className="min-h-12 w-28 rounded-lg border-2 border-slate-400 px-3 text-lg"
@@ -44,48 +142,180 @@ function MenuRowEditor({ item }: { item: MenuItem }) {
           value={price}
           onChange={(e) => setPrice(e.target.value)}
         />
-      </label>
-      <Button
-        variant="secondary"
-        disabled={!priceChanged || update.isPending}
-        onClick={() => (parsed === null || parsed < 0 ? toast.error(t('menu.priceInvalid')) : update.mutate({ price: parsed }))}
-      >
-        {t('menu.savePrice')}
-      </Button>
-      <Button variant={item.unavailable ? 'success' : 'danger'} disabled={update.isPending} onClick={() => update.mutate({ unavailable: !item.unavailable })}>
-        {item.unavailable ? t('menu.markAvailable') : t('menu.markUnavailable')}
-      </Button>
+        <Button variant="secondary" disabled={!priceChanged || busy} onClick={() => action.mutate('price')}>
+          {t('menu.savePrice')}
+        </Button>
+        <Button variant={item.unavailable ? 'success' : 'danger'} disabled={busy || item.hidden} onClick={() => action.mutate('availability')}>
+          {item.unavailable ? t('menu.markAvailable') : t('menu.markUnavailable')}
+        </Button>
+        <Button variant="secondary" onClick={onEdit} disabled={busy}>
+          {mt('edit')}
+        </Button>
+        <Button variant="secondary" onClick={() => action.mutate('hide')} disabled={busy}>
+          {item.hidden ? mt('show') : mt('hide')}
+        </Button>
+        <Button variant="ghost" className="text-red-800" onClick={() => setConfirming(true)} disabled={busy}>
+          {mt('remove')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title={mt('confirmDelete', { name: item.name })}
+        body={mt('confirmDeleteBody')}
+        confirmLabel={mt('remove')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          action.mutate('delete');
+        }}
+      />
     </li>
   );
 }
 
+function CategoryHeader({ category, above, below }: { category: MenuCategoryRow; above?: MenuCategoryRow; below?: MenuCategoryRow }) {
+  const mt = useMenuT();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(category.name);
+  const [error, setError] = useState<string | null>(null);
+  const action = useMenuAction(async (kind: 'rename' | 'up' | 'down') => {
+    if (kind === 'rename') {
+      await renameCategory(category.id, name.trim());
+      setEditing(false);
+      return mt('categoryRenamed');
+    }
+    const other = kind === 'up' ? above : below;
+    if (other) await swapOrder('menu_categories', category, other);
+    return mt('moved');
+  });
+  if (editing) {
+    return (
+      <form
+        className="mb-3 space-y-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = name.trim();
+          if (n === '' || n.length > 60) return setError(mt('errCategoryName'));
+          setError(null);
+          action.mutate('rename');
+        }}
+      >
+        <label className="block font-semibold">
+          {mt('categoryName')}
+          <input className="mt-1 min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <p className="text-sm text-slate-600">{mt('categoryHint', { slug: category.slug })}</p>
+        {error && (
+          <p role="alert" className="font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+        <div className="flex gap-2">
+          <Button type="submit" disabled={action.isPending}>
+            {mt('save')}
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing(false)}>
+            {mt('cancel')}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2">
+      <h2 className="flex-1 text-xl font-extrabold">{category.name}</h2>
+      <Button variant="ghost" aria-label={`${mt('moveUp')} ${category.name}`} disabled={!above || action.isPending} onClick={() => action.mutate('up')}>
+        ↑
+      </Button>
+      <Button variant="ghost" aria-label={`${mt('moveDown')} ${category.name}`} disabled={!below || action.isPending} onClick={() => action.mutate('down')}>
+        ↓
+      </Button>
+      <Button variant="secondary" onClick={() => setEditing(true)}>
+        {mt('rename')}
+      </Button>
+    </div>
+  );
+}
+
+function useSaveDish(menu: EditorMenu | undefined, onDone: () => void) {
+  const mt = useMenuT();
+  return useMenuAction(async ({ item, draft }: { item: MenuItemRow | null; draft: DishDraft }) => {
+    const id = item?.id ?? newItemId(String(draft.changes.name));
+    const changes = { ...draft.changes };
+    if (draft.photo) changes.image_src = await uploadPhoto(id, draft.photo);
+    else if (draft.removePhoto) changes.image_src = null;
+    const category = changes.category_id ?? item?.category_id;
+    if (!item || item.category_id !== category) {
+      // New in its category: placed last.
+      const orders = (menu?.items ?? []).filter((i) => i.category_id === category).map((i) => i.sort_order);
+      changes.sort_order = (orders.length ? Math.max(...orders) : 0) + 1;
+    }
+    try {
+      if (item) await updateItem(item.id, changes);
+      else await insertItem({ ...changes, id });
+    } catch (e) {
+      if (draft.photo) await removePhoto(changes.image_src ?? null).catch(() => {});
+      throw e;
+    }
+    if (item && (draft.photo || draft.removePhoto)) await removePhoto(item.image_src).catch(() => {});
+    onDone();
+    return item ? mt('saved') : mt('created');
+  });
+}
+
 export function MenuPage() {
   const t = useT();
-  const menu = useQuery({ queryKey: menuKeys.items, queryFn: fetchMenu });
+  const mt = useMenuT();
+  const menu = useEditorMenu();
+  const [editing, setEditing] = useState<{ item: MenuItemRow | null; categoryId: string } | null>(null);
+  const save = useSaveDish(menu.data, () => setEditing(null));
   if (menu.isPending) return <Spinner label={t('common.loading')} />;
   if (menu.isError) return <ErrorPanel message={t('menu.loadFailed')} />;
-  const dishes = menu.data.items.filter((i) => i.type === undefined);
-  if (dishes.length === 0) return <ErrorPanel message={t('menu.empty')} />;
+  const { categories, items, hasVat } = menu.data;
 
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title={t('menu.title')} />
+      <PageHeader title={mt('title')} />
       <div className="space-y-5">
-        {MENU_CATEGORIES.map((c) => {
-          const rows = dishes.filter((i) => i.categoryId === c.id);
-          if (rows.length === 0) return null;
+        {categories.map((c, ci) => {
+          const rows = items.filter((i) => i.category_id === c.id && i.item_type !== 'section_title');
           return (
             <Card key={c.id}>
-              <h2 className="mb-3 text-xl font-extrabold">{c.name}</h2>
-              <ul className="space-y-2">
-                {rows.map((item) => (
-                  <MenuRowEditor key={`${item.id}-${item.price}-${item.unavailable}`} item={item} />
-                ))}
-              </ul>
+              <section data-testid="menu-category" data-category-id={c.id} aria-label={c.name}>
+                <CategoryHeader key={`${c.id}-${c.name}`} category={c} above={categories[ci - 1]} below={categories[ci + 1]} />
+                {c.id === 'accompagnements' && <p className="mb-3 text-slate-700">{mt('optionsHint')}</p>}
+                {rows.length === 0 && <p className="mb-3 text-slate-600">{t('menu.empty')}</p>}
+                <ul className="space-y-2">
+                  {rows.map((item, i) => (
+                    <DishRow
+                      key={`${item.id}-${item.price}-${item.unavailable}-${item.hidden}-${item.sort_order}`}
+                      item={item}
+                      above={rows[i - 1]}
+                      below={rows[i + 1]}
+                      onEdit={() => setEditing({ item, categoryId: c.id })}
+                    />
+                  ))}
+                </ul>
+                <Button variant="secondary" className="mt-3" onClick={() => setEditing({ item: null, categoryId: c.id })}>
+                  {mt('addDish')}
+                </Button>
+              </section>
             </Card>
           );
         })}
       </div>
+      {editing && (
+        <DishForm
+          item={editing.item}
+          categoryId={editing.categoryId}
+          categories={categories}
+          hasVat={hasVat}
+          saving={save.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(draft) => save.mutate({ item: editing.item, draft })}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { parseEuroPrice } from '../../../shared/domain/index.js';
+import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
+import { Button } from '../../components/ui/button.js';
+import { Dialog } from '../../components/ui/dialog.js';
+import { useMenuT, type MenuTranslate } from './menu-i18n.js';
+import { CENTRED, PHOTO_HEIGHT, PHOTO_TYPES, PHOTO_WIDTH, drawCrop, loadImage, renderPhoto, type Crop } from './photo.js';
+import type { ItemChanges } from './menu-data.js';
+
+const KIDS = [
+  { id: 'nuggets', key: 'kidsNuggets' },
+  { id: 'wings', key: 'kidsWings' },
+  { id: 'quarter_chicken', key: 'kidsQuarter' },
+] as const;
+const VAT_RATES = [3, 8, 14, 17] as const;
+
+export interface DishDraft {
+  changes: ItemChanges;
+  /** A new photo to upload (already cropped and resized), or null to keep the current one. */
+  photo: Blob | null;
+  removePhoto: boolean;
+}
+
+interface Props {
+  item: MenuItemRow | null;
+  categoryId: string;
+  categories: MenuCategoryRow[];
+  hasVat: boolean;
+  saving: boolean;
+  onSave(draft: DishDraft): void;
+  onClose(): void;
+}
+
+function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <label className="block">
+      <span className="mb-1 block font-semibold">{label}</span>
+      {children}
+      {hint && <span className="mt-1 block text-sm text-slate-600">{hint}</span>}
+    </label>
+  );
+}
+
+const input = 'min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
+
+function validate(t: MenuTranslate, name: string, description: string, price: string, offer: string): string | null {
+  if (name.trim() === '' || name.trim().length > 120) return t('errName');
+  if (description.length > 1000) return t('errDescription');
+  const p = parseEuroPrice(price.trim());
+  if (p === null || p < 0 || p > 1000) return t('errPrice');
+  if (offer.length > 200) return t('errOffer');
+  return null;
+}
+
+export function DishForm({ item, categoryId, categories, hasVat, saving, onSave, onClose }: Props) {
+  const t = useMenuT();
+  const [name, setName] = useState(item?.name ?? '');
+  const [description, setDescription] = useState(item?.description ?? '');
+  const [price, setPrice] = useState(item ? Number(item.price).toFixed(2) : '');
+  const [category, setCategory] = useState(item?.category_id ?? categoryId);
+  const [vat, setVat] = useState(item?.vat_rate ?? 3);
+  const [comingSoon, setComingSoon] = useState(item?.item_type === 'coming_soon');
+  const [offerText, setOfferText] = useState(item?.special_offer?.text ?? '');
+  const [offerCondition, setOfferCondition] = useState(item?.special_offer?.condition ?? '');
+  const [kids, setKids] = useState<Set<string>>(new Set((item?.kids_menu_options ?? []).map((k) => k.id)));
+  const [image, setImage] = useState<ImageBitmap | null>(null);
+  const [crop, setCrop] = useState<Crop>(CENTRED);
+  const [dropPhoto, setDropPhoto] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    if (image && canvas.current) drawCrop(canvas.current, image, crop);
+  }, [image, crop]);
+
+  async function pick(file: File | undefined) {
+    setError(null);
+    if (!file) return;
+    if (!PHOTO_TYPES.includes(file.type)) {
+      setError(t('errPhotoType'));
+      return;
+    }
+    try {
+      setImage(await loadImage(file));
+      setCrop(CENTRED);
+      setDropPhoto(false);
+    } catch {
+      setError(t('errPhotoRead'));
+    }
+  }
+
+  async function submit() {
+    const problem = validate(t, name, description, price, offerText);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    let photo: Blob | null = null;
+    if (image) {
+      try {
+        photo = await renderPhoto(image, crop);
+      } catch (e) {
+        setError(e instanceof RangeError ? t('errPhotoSize') : t('errPhotoRead'));
+        return;
+      }
+    }
+    const previous = new Map((item?.kids_menu_options ?? []).map((k) => [k.id, k.name]));
+    const changes: ItemChanges = {
+      name: name.trim(),
+      description: description.trim(),
+      price: parseEuroPrice(price.trim())!,
+      category_id: category,
+      item_type: comingSoon ? 'coming_soon' : 'dish',
+      special_offer: offerText.trim() ? { text: offerText.trim(), condition: offerCondition.trim() } : null,
+      kids_menu_options: kids.size ? KIDS.filter((k) => kids.has(k.id)).map((k) => ({ id: k.id, name: previous.get(k.id) ?? t(k.key) })) : null,
+      image_alt: name.trim(),
+      ...(hasVat ? { vat_rate: vat } : {}),
+    };
+    onSave({ changes, photo, removePhoto: dropPhoto });
+  }
+
+  const currentPhoto = !image && !dropPhoto ? (item?.image_src ?? (item ? `/images/menu/${item.id}.webp` : null)) : null;
+
+  return (
+    <Dialog open onClose={onClose} title={item ? t('editDish') : t('newDish')}>
+      <form
+        className="max-h-[70vh] space-y-4 overflow-y-auto pr-1"
+        data-testid="dish-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Field label={t('name')}>
+          <input className={input} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field label={t('description')}>
+          <textarea className={`${input} min-h-24 py-2`} value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('price')}>
+            <input className={input} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+          </Field>
+          <Field label={t('category')}>
+            <select className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {hasVat && (
+          <Field label={t('vatRate')} hint={t('vatHint')}>
+            <select className={input} value={vat} onChange={(e) => setVat(Number(e.target.value))}>
+              {VAT_RATES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`vat${r}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <label className="flex min-h-12 items-center gap-3 font-semibold">
+          <input type="checkbox" className="h-6 w-6" checked={comingSoon} onChange={(e) => setComingSoon(e.target.checked)} />
+          {t('comingSoonLabel')}
+        </label>
+        <Field label={t('offerText')}>
+          <input className={input} value={offerText} maxLength={200} onChange={(e) => setOfferText(e.target.value)} />
+        </Field>
+        {offerText.trim() !== '' && (
+          <Field label={t('offerCondition')}>
+            <input className={input} value={offerCondition} maxLength={200} onChange={(e) => setOfferCondition(e.target.value)} />
+          </Field>
+        )}
+        <fieldset>
+          <legend className="mb-1 font-semibold">{t('kidsChoices')}</legend>
+          <div className="flex flex-wrap gap-4">
+            {KIDS.map((k) => (
+              <label key={k.id} className="flex min-h-12 items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-6 w-6"
+                  checked={kids.has(k.id)}
+                  onChange={(e) => {
+                    const next = new Set(kids);
+                    if (e.target.checked) next.add(k.id);
+                    else next.delete(k.id);
+                    setKids(next);
+                  }}
+                />
+                {t(k.key)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 font-semibold">{t('photo')}</legend>
+          {image ? (
+            <canvas ref={canvas} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} data-testid="photo-preview" className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300" />
+          ) : currentPhoto ? (
+            <img src={currentPhoto} alt={item?.name ?? ''} className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300 object-cover" />
+          ) : (
+            <p className="rounded-lg border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">{t('noPhoto')}</p>
+          )}
+          <label className="block">
+            <span className="mb-1 block text-sm font-semibold">{t('choosePhoto')}</span>
+            <input type="file" accept={PHOTO_TYPES.join(',')} className="block w-full text-base" onChange={(e) => void pick(e.target.files?.[0])} />
+          </label>
+          {image && (
+            <div className="grid gap-2 sm:grid-cols-3">
+              {(
+                [
+                  ['zoom', 1, 3, 0.05],
+                  ['x', -1, 1, 0.05],
+                  ['y', -1, 1, 0.05],
+                ] as const
+              ).map(([k, min, max, step]) => (
+                <label key={k} className="block text-sm font-semibold">
+                  {k === 'zoom' ? t('zoom') : k === 'x' ? t('horizontal') : t('vertical')}
+                  <input type="range" className="w-full" min={min} max={max} step={step} value={crop[k]} onChange={(e) => setCrop({ ...crop, [k]: Number(e.target.value) })} />
+                </label>
+              ))}
+            </div>
+          )}
+          <p className="text-sm text-slate-600">{t('photoHint')}</p>
+          {item?.image_src && !image && !dropPhoto && (
+            <Button variant="ghost" onClick={() => setDropPhoto(true)}>
+              {t('removePhoto')}
+            </Button>
+          )}
+        </fieldset>
+        {error && (
+          <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+            {error}
+          </p>
+        )}
+        <div className="sticky bottom-0 flex justify-end gap-2 bg-white pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {t('save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { getSupabase } from '../../../shared/data/client.js';
+import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
+
+export const MENU_BUCKET = 'menu-images';
+
+export interface EditorMenu {
+  categories: MenuCategoryRow[];
+  /** Every row not deleted, hidden ones included, by sort_order. */
+  items: MenuItemRow[];
+  /** The takings report's VAT column exists on this database. */
+  hasVat: boolean;
+}
+
+/** A refusal the editor explains in the admin's language. */
+export class MenuSaveError extends Error {
+  constructor(readonly reason: 'permission' | 'invalid' | 'photoSize' | 'photoType' | 'failed', detail: string) {
+    super(detail);
+  }
+}
+
+function check(error: { code?: string; message: string; status?: number; statusCode?: string } | null): void {
+  if (!error) return;
+  const code = error.code ?? error.statusCode ?? '';
+  if (code === '42501' || code === '403') throw new MenuSaveError('permission', error.message);
+  if (code === '23514' || code === '22P02' || code === '23502' || code === 'P0001') throw new MenuSaveError('invalid', error.message);
+  if (error.status === 413 || code === '413') throw new MenuSaveError('photoSize', error.message);
+  if (error.status === 415 || code === '415') throw new MenuSaveError('photoType', error.message);
+  throw new MenuSaveError('failed', error.message);
+}
+
+export async function fetchEditorMenu(): Promise<EditorMenu> {
+  const supabase = getSupabase();
+  const [categories, items] = await Promise.all([
+    supabase.from('menu_categories').select('id, name, slug, sort_order').order('sort_order'),
+    supabase.from('menu_items').select('*').is('deleted_at', null).order('sort_order'),
+  ]);
+  check(categories.error);
+  check(items.error);
+  const rows = items.data as MenuItemRow[];
+  return { categories: categories.data as MenuCategoryRow[], items: rows, hasVat: rows.length === 0 || 'vat_rate' in rows[0] };
+}
+
+export type ItemChanges = Partial<Omit<MenuItemRow, 'id'>>;
+
+export async function insertItem(row: ItemChanges & { id: string }): Promise<void> {
+  check((await getSupabase().from('menu_items').insert(row)).error);
+}
+
+export async function updateItem(id: string, changes: ItemChanges): Promise<void> {
+  const { data, error } = await getSupabase().from('menu_items').update(changes).eq('id', id).select('id');
+  check(error);
+  // RLS hides a refused update as "0 rows": say so instead of pretending it worked.
+  if (!data || data.length === 0) throw new MenuSaveError('permission', 'no row updated');
+}
+
+/** Soft delete: the row stays for order history and reports, the shop and the editor stop showing it. */
+export function deleteItem(id: string): Promise<void> {
+  return updateItem(id, { deleted_at: new Date().toISOString(), hidden: true });
+}
+
+/** Swaps the sort_order of two rows (dishes, or categories). */
+export async function swapOrder(table: 'menu_items' | 'menu_categories', a: { id: string; sort_order: number }, b: { id: string; sort_order: number }): Promise<void> {
+  const supabase = getSupabase();
+  // Equal orders (seeded ties) would not move: the lower one is pushed one step first.
+  const [first, second] = a.sort_order === b.sort_order ? [b.sort_order, b.sort_order + 1] : [b.sort_order, a.sort_order];
+  for (const [id, sort_order] of [
+    [a.id, first],
+    [b.id, second],
+  ] as const) {
+    const { data, error } = await supabase.from(table).update({ sort_order }).eq('id', id).select('id');
+    check(error);
+    if (!data || data.length === 0) throw new MenuSaveError('permission', 'no row updated');
+  }
+}
+
+export async function renameCategory(id: string, name: string): Promise<void> {
+  const { data, error } = await getSupabase().from('menu_categories').update({ name }).eq('id', id).select('id');
+  check(error);
+  if (!data || data.length === 0) throw new MenuSaveError('permission', 'no row updated');
+}
+
+/** Uploads a prepared photo; answers its public URL (the shop shows it as is). */
+export async function uploadPhoto(itemId: string, photo: Blob): Promise<string> {
+  const storage = getSupabase().storage.from(MENU_BUCKET);
+  const ext = photo.type === 'image/jpeg' ? 'jpg' : 'webp';
+  // A new name per upload: browsers and the shop's cache never show the old picture under the new name.
+  const path = `items/${itemId}-${Date.now().toString(36)}.${ext}`;
+  const { error } = await storage.upload(path, photo, { contentType: photo.type, cacheControl: '31536000', upsert: false });
+  check(error as never);
+  return storage.getPublicUrl(path).data.publicUrl;
+}
+
+/** The bucket path of a photo URL of ours, or null (seeded pictures under /images/menu/). */
+export function photoPath(url: string | null): string | null {
+  if (!url) return null;
+  const m = new RegExp(`/storage/v1/object/public/${MENU_BUCKET}/(.+)$`).exec(url);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/** Removes a replaced photo; a failure only leaves an unused file behind. */
+export async function removePhoto(url: string | null): Promise<void> {
+  const path = photoPath(url);
+  if (path) await getSupabase().storage.from(MENU_BUCKET).remove([path]);
+}
+
+/** A new dish id from its name: lower-case letters, digits and dashes, as menu ids are. */
+export function newItemId(name: string): string {
+  const base = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const suffix = Math.random().toString(36).slice(2, 6);
+  return base ? `${base}-${suffix}` : `prato-${suffix}`;
+}
