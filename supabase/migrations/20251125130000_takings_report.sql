@@ -104,7 +104,7 @@ begin
   taken as (select * from period_orders where status = 'Livrée'),
   -- Every dish and extra of the takings, in cents, at its recorded rate.
   goods as (
-    select t.id as order_id, t.total_cents, public.order_line_item_id(l) as item_id, l ->> 'name' as name,
+    select t.id as order_id, t.total_cents, t.line_vat_rates, public.order_line_item_id(l) as item_id, l ->> 'name' as name,
            (l ->> 'quantity')::bigint as quantity,
            round((l ->> 'price')::numeric * 100)::bigint * (l ->> 'quantity')::bigint as cents,
            coalesce((t.line_vat_rates ->> public.order_line_item_id(l))::int, m.vat_rate, 3) as rate,
@@ -118,10 +118,9 @@ begin
   ),
   extras as (
     select g.order_id, g.total_cents,
-           coalesce((t.line_vat_rates ->> (o ->> 'id'))::int, m.vat_rate, 3) as rate,
+           coalesce((g.line_vat_rates ->> (o ->> 'id'))::int, m.vat_rate, 3) as rate,
            round((o ->> 'price')::numeric * 100)::bigint * g.quantity as cents
       from goods g
-      join taken t on t.id = g.order_id
       cross join lateral jsonb_array_elements(case when jsonb_typeof(g.options) = 'array' then g.options else '[]' end) o
       left join public.menu_items m on m.id = o ->> 'id'
   ),
@@ -157,22 +156,29 @@ begin
       from goods g left join public.menu_items m on m.id = g.item_id
      group by g.item_id, m.name
   ),
+  by_hour as (
+    select extract(hour from local_at)::int as hour, count(*) as orders, sum(total_cents)::bigint as cents
+      from taken group by 1
+  ),
   hours as (
-    select h as hour, count(t.id) as orders, coalesce(sum(t.total_cents), 0)::bigint as cents
-      from generate_series(0, 23) h
-      left join taken t on extract(hour from t.local_at) = h
-     group by h
+    select h as hour, coalesce(b.orders, 0) as orders, coalesce(b.cents, 0) as cents
+      from generate_series(0, 23) h left join by_hour b on b.hour = h
+  ),
+  by_day as (
+    select local_at::date as day, count(*) as orders, sum(total_cents)::bigint as cents
+      from taken group by 1
   ),
   days as (
-    select d::date as day, count(t.id) as orders, coalesce(sum(t.total_cents), 0)::bigint as cents
+    select d::date as day, coalesce(b.orders, 0) as orders, coalesce(b.cents, 0) as cents
       from generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') d
-      left join taken t on t.local_at::date = d::date
-     group by d
+      left join by_day b on b.day = d::date
   ),
   split as (
-    select k.kind, k.value, count(t.id) as orders, coalesce(sum(t.total_cents), 0)::bigint as cents
+    select k.kind, k.value,
+           count(*) filter (where case k.kind when 'payment' then t.payment_method else t.delivery_method end = k.value) as orders,
+           coalesce(sum(t.total_cents) filter (where case k.kind when 'payment' then t.payment_method else t.delivery_method end = k.value), 0)::bigint as cents
       from (values ('payment', 'cash'), ('payment', 'card'), ('method', 'delivery'), ('method', 'pickup')) k(kind, value)
-      left join taken t on (k.kind = 'payment' and t.payment_method = k.value) or (k.kind = 'method' and t.delivery_method = k.value)
+      left join taken t on true
      group by k.kind, k.value
   )
   select jsonb_build_object(
