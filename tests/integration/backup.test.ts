@@ -12,6 +12,8 @@ import { backupsToPrune, listBackups, type BackupFile } from '../../src/backend/
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const JWT_SECRET = 'backup-test-secret-with-at-least-32-characters';
+// A 1×1 PNG: a menu photo, stored as a file under DATA_DIR/storage.
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** Runs one of the backend's commands as the owner would (`npm run X` runs exactly this), to its end. */
 function command(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
@@ -75,6 +77,24 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     expect(lockHolder(dataDir)?.pid).toBe(server!.process.pid);
   }, 120_000);
 
+  it('create-admin uses the server that holds the data (found through the lock, whatever PORT says); a frozen one makes it stop, never open the data a second time', async () => {
+    const other = { ...env, PORT: String(await freePort()) };
+    const ok = await command('create-admin', ['gerente@example.lu'], other);
+    expect(ok.code, ok.output).toBe(0);
+    expect(ok.output).toContain('Using the running embedded backend.');
+    // The original data loss: the server too slow to answer, and create-admin opened the PGlite directory itself.
+    process.kill(server!.process.pid!, 'SIGSTOP');
+    try {
+      const frozen = await command('create-admin', ['patrao@example.lu'], other);
+      expect(frozen.code).toBe(1);
+      expect(frozen.output).toContain(`is in use by process ${server!.process.pid}`);
+      expect(frozen.output).not.toContain('Using the embedded backend data directly');
+    } finally {
+      process.kill(server!.process.pid!, 'SIGCONT');
+    }
+    expect((await fetch(`${server!.url}/health`)).status).toBe(200);
+  }, 180_000);
+
   it('backs up while the server runs, refuses to restore under it, and a restore after a wipe brings the same orders back', async () => {
     const shop = supabase(server!.url, server!.keys.anonKey);
     for (let n = 1; n <= 3; n++) {
@@ -83,6 +103,10 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     }
     const before = await orders(server!);
     expect(before).toHaveLength(3);
+    const photo = await supabase(server!.url, server!.keys.serviceRoleKey)
+      .storage.from('menu-images')
+      .upload(`items/${tag}.png`, new Blob([PHOTO], { type: 'image/png' }));
+    expect(photo.error).toBeNull();
 
     // The server makes the backup (the command never opens the PGlite directory itself).
     const backup = await command('backup', [], env);
@@ -91,6 +115,7 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     const file = backup.output.match(/Backup written: (\S+\.json\.gz)/)?.[1];
     expect(file).toBeTruthy();
     expect(path.dirname(file!)).toBe(path.join(dataDir, 'backups'));
+    expect(backup.output).toContain('1 stored files');
     expect(path.basename(file!)).toMatch(/^backup-manual-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json\.gz$/);
 
     const refused = await command('restore', [file!], env);
@@ -105,7 +130,8 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     server = null;
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(deadPid);
 
-    // Wipe the database.
+    // Wipe the database and the stored files.
+    fs.rmSync(path.join(dataDir, 'storage'), { recursive: true, force: true });
     if (kind === 'pglite') fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
     else {
       const c = new pg.Client({ connectionString: scratch!.url });
@@ -125,6 +151,10 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     const shape = (o: OrderRow) => [o.id, o.customer_name, o.order_items, Number(o.grand_total), new Date(o.created_at).toISOString(), o.notes];
     expect(after.map(shape)).toEqual(before.map(shape));
     expect(after.every((o) => Number(o.grand_total) > 0)).toBe(true);
+    expect(restored.output).toContain('and 1 stored files (menu photos)');
+    const served = await fetch(`${server.url}/storage/v1/object/public/menu-images/items/${tag}.png`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PHOTO)).toBe(true);
     // The shop keeps taking orders on the restored data.
     const { error } = await supabase(server.url, server.keys.anonKey).rpc('place_order', { p_order: shopOrder(tag, 5) });
     expect(error).toBeNull();

@@ -30,6 +30,8 @@ export interface BackupSummary {
   orders: number;
   /** created_at of the newest order, ISO; null without orders. */
   latestOrder: string | null;
+  /** Stored files (menu photos: storage objects under DATA_DIR/storage) in the backup. */
+  files?: number;
 }
 
 interface TableLine {
@@ -37,6 +39,18 @@ interface TableLine {
   table: string;
   columns: string[];
   rows: Record<string, unknown>[];
+}
+
+/** A stored file's bytes (an object version of DATA_DIR/storage, named by its version id). */
+interface FileLine {
+  storageObject: string;
+  data: string;
+}
+
+const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function objectFile(dataDir: string, version: string): string {
+  return path.join(dataDir, 'storage', 'objects', version.slice(0, 2), version);
 }
 
 interface SequencesLine {
@@ -80,7 +94,8 @@ export async function isBackendDatabase(db: Db): Promise<boolean> {
 async function writeAtomically(file: string, produce: (write: (line: string) => Promise<void>) => Promise<void>): Promise<number> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.partial`;
-  const out = fs.createWriteStream(tmp, { mode: 0o600 });
+  fs.rmSync(tmp, { force: true });
+  const out = fs.createWriteStream(tmp, { mode: 0o600, flags: 'wx' });
   const gzip = zlib.createGzip();
   gzip.pipe(out);
   let failure: Error | null = null;
@@ -130,8 +145,12 @@ export interface BackupResult {
   summary: BackupSummary;
 }
 
-/** Dumps the whole database into `file` (one consistent snapshot). */
-export async function dumpDatabase(db: Db, file: string): Promise<BackupResult> {
+/**
+ * Dumps the whole database into `file` (one consistent snapshot), with the stored files (menu photos)
+ * its storage.objects rows refer to when `dataDir` is given. A stored file is never changed once
+ * written (a new upload is a new version), so reading them after the rows is consistent too.
+ */
+export async function dumpDatabase(db: Db, file: string, options: { dataDir?: string | null } = {}): Promise<BackupResult> {
   const started = Date.now();
   let summary: BackupSummary = { tables: 0, rows: 0, orders: 0, latestOrder: null };
   const bytes = await writeAtomically(file, (write) =>
@@ -155,11 +174,20 @@ export async function dumpDatabase(db: Db, file: string): Promise<BackupResult> 
             `select schemaname::text as schema, sequencename::text as name, last_value::text from pg_sequences where schemaname not like 'pg\\_%' and schemaname <> 'information_schema' order by 1, 2`,
           )
         ).rows.map((s) => ({ schema: s.schema, name: s.name, lastValue: s.last_value }));
-        summary = { tables: tables.length, rows, ...counts[0] };
+        const versions = (await tx.query<{ t: string | null }>(`select to_regclass('storage.objects')::text as t`)).rows[0]?.t
+          ? (await tx.query<{ version: string }>('select version from storage.objects where version is not null')).rows.map((r) => r.version)
+          : [];
+        // Files removed since (a photo replaced after this moment) are not part of it.
+        const files = options.dataDir ? versions.filter((v) => VERSION.test(v) && fs.existsSync(objectFile(options.dataDir!, v))) : [];
+        summary = { tables: tables.length, rows, ...counts[0], files: files.length };
         const header: BackupHeader = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), database: db.kind, migrations, summary };
         await write(JSON.stringify(header));
         for (const l of lines) await write(l);
         await write(JSON.stringify({ sequences } satisfies SequencesLine));
+        for (const v of files) {
+          const data = await fs.promises.readFile(objectFile(options.dataDir!, v));
+          await write(JSON.stringify({ storageObject: v, data: data.toString('base64') } satisfies FileLine));
+        }
       },
       { readOnly: true },
     ),
@@ -210,7 +238,7 @@ const KEEP_SCHEMAS = new Set(['supabase_migrations']);
  * version is refused; an older one loads the columns both versions have (new columns get their
  * defaults). Needs a superuser connection (the embedded database's `postgres`).
  */
-export async function restoreDatabase(db: Db, file: string, supabaseDir: string): Promise<{ header: BackupHeader; summary: BackupSummary; migrationsApplied: string[] }> {
+export async function restoreDatabase(db: Db, file: string, supabaseDir: string, options: { dataDir?: string | null } = {}): Promise<{ header: BackupHeader; summary: BackupSummary; migrationsApplied: string[] }> {
   const header = await readBackupHeader(file);
   const knownVersions = new Set(listMigrations(supabaseDir).map((m) => m.version));
   const unknown = header.migrations.filter((v) => !knownVersions.has(v));
@@ -233,7 +261,17 @@ export async function restoreDatabase(db: Db, file: string, supabaseDir: string)
         first = false;
         continue;
       }
-      const item = JSON.parse(line) as TableLine | SequencesLine;
+      const item = JSON.parse(line) as TableLine | SequencesLine | FileLine;
+      if ('storageObject' in item) {
+        if (!options.dataDir || !VERSION.test(item.storageObject)) continue;
+        const target = objectFile(options.dataDir, item.storageObject);
+        if (fs.existsSync(target)) continue;
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.rmSync(`${target}.restore.tmp`, { force: true });
+        fs.writeFileSync(`${target}.restore.tmp`, Buffer.from(item.data, 'base64'), { mode: 0o600, flag: 'wx' });
+        fs.renameSync(`${target}.restore.tmp`, target);
+        continue;
+      }
       if ('sequences' in item) {
         for (const s of item.sequences) {
           if (s.lastValue === null || KEEP_SCHEMAS.has(s.schema)) continue;
@@ -252,6 +290,6 @@ export async function restoreDatabase(db: Db, file: string, supabaseDir: string)
       );
     }
   });
-  const summary = await db.transaction(async (tx) => ({ tables: (await tableList(tx)).length, rows: header.summary.rows, ...(await orderSummary(tx)) }));
+  const summary = await db.transaction(async (tx) => ({ tables: (await tableList(tx)).length, rows: header.summary.rows, ...(await orderSummary(tx)), files: header.summary.files }));
   return { header, summary, migrationsApplied: migrations.applied };
 }

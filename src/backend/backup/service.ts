@@ -71,7 +71,8 @@ function mb(bytes: number): string {
 
 export function describeBackup(r: BackupResult): string {
   const latest = r.summary.latestOrder ? `, latest order ${r.summary.latestOrder}` : '';
-  return `${r.file} (${mb(r.bytes)}, ${r.summary.orders} orders${latest}, ${r.summary.rows} rows in ${r.summary.tables} tables, ${r.ms} ms)`;
+  const files = r.summary.files ? `, ${r.summary.files} stored files` : '';
+  return `${r.file} (${mb(r.bytes)}, ${r.summary.orders} orders${latest}, ${r.summary.rows} rows in ${r.summary.tables} tables${files}, ${r.ms} ms)`;
 }
 
 export function createDataSafety(config: BackendConfig, lock: DataDirLock | null): DataSafety {
@@ -100,7 +101,7 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
     if (!db) return Promise.reject(new Error('The backend is still starting.'));
     const run = chain.then(async () => {
       try {
-        return await dumpDatabase(db!, path.join(backupDir(dataDir), backupFileName(kind)));
+        return await dumpDatabase(db!, path.join(backupDir(dataDir), backupFileName(kind)), { dataDir });
       } catch (e) {
         disk?.report(e);
         throw e;

@@ -48,7 +48,7 @@ async function direct(config: BackendConfig): Promise<BackupResult> {
     const db = await openDb({ databaseUrl: config.databaseUrl, dataDir });
     try {
       if (!(await isBackendDatabase(db))) throw new Error('The database holds no data of this product yet (start the server once with `npm start`).');
-      return await dumpDatabase(db, path.join(backupDir(dataDir), backupFileName('manual')));
+      return await dumpDatabase(db, path.join(backupDir(dataDir), backupFileName('manual')), { dataDir });
     } finally {
       await db.close();
     }

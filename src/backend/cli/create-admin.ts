@@ -5,6 +5,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { configFromEnv } from '../config.js';
 import { createJwtKeys } from '../jwt.js';
 import { startBackend } from '../server.js';
+import { lockHolder } from '../db/lock.js';
+import { loopbackUrl } from '../dispatcher.js';
 import { describeAdminResult, ensureAdmin, type AuthEndpoint } from './admin-user.js';
 
 const usage = `Usage: npm run create-admin -- EMAIL [--password PASSWORD]
@@ -38,9 +40,11 @@ async function runningEmbedded(): Promise<{ client: SupabaseClient; endpoint: Au
   const config = configFromEnv();
   const secret = config.jwtSecret ?? (config.dataDir && fs.existsSync(path.join(config.dataDir, 'jwt-secret')) ? fs.readFileSync(path.join(config.dataDir, 'jwt-secret'), 'utf8').trim() : null);
   if (!secret) return null;
-  const url = `http://127.0.0.1:${config.port}`;
+  // The server holding the data directory says where it listens (it may not be PORT); a busy one gets longer to answer.
+  const holder = config.dataDir ? lockHolder(config.dataDir) : null;
+  const url = holder?.port ? loopbackUrl(holder.host ?? '127.0.0.1', holder.port) : `http://127.0.0.1:${config.port}`;
   try {
-    const r = await fetch(`${url}/auth/v1/health`, { signal: AbortSignal.timeout(1500) });
+    const r = await fetch(`${url}/auth/v1/health`, { signal: AbortSignal.timeout(holder ? 15_000 : 1500) });
     if (!r.ok) return null;
   } catch {
     return null;

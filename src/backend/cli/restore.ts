@@ -49,7 +49,7 @@ async function main() {
         const db = await openDb({ databaseUrl: config.databaseUrl, dataDir });
         try {
           if (await isBackendDatabase(db)) {
-            const r = await dumpDatabase(db, path.join(backupDir(dataDir), backupFileName('pre-restore')));
+            const r = await dumpDatabase(db, path.join(backupDir(dataDir), backupFileName('pre-restore')), { dataDir });
             console.log(`The data it replaces was saved first: ${describeBackup(r)}`);
             safetyKept = true;
           }
@@ -65,7 +65,7 @@ async function main() {
     if (config.databaseUrl) {
       const db = await openDb({ databaseUrl: config.databaseUrl, dataDir });
       try {
-        result = await restoreDatabase(db, file, config.supabaseDir);
+        result = await restoreDatabase(db, file, config.supabaseDir, { dataDir });
       } finally {
         await db.close();
       }
@@ -74,7 +74,7 @@ async function main() {
       fs.rmSync(fresh, { recursive: true, force: true });
       const db = await openPglite(fresh);
       try {
-        result = await restoreDatabase(db, file, config.supabaseDir);
+        result = await restoreDatabase(db, file, config.supabaseDir, { dataDir });
       } finally {
         await db.close();
       }
@@ -87,7 +87,8 @@ async function main() {
       } else fs.renameSync(fresh, pgliteDir);
     }
     const s = result.summary;
-    console.log(`Restored: ${s.orders} orders, latest order ${s.latestOrder ?? '(none)'}; ${header.summary.rows} rows in ${header.summary.tables} tables from the backup of ${header.createdAt}.`);
+    const files = s.files ? ` and ${s.files} stored files (menu photos)` : '';
+    console.log(`Restored: ${s.orders} orders, latest order ${s.latestOrder ?? '(none)'}; ${header.summary.rows} rows in ${header.summary.tables} tables${files} from the backup of ${header.createdAt}.`);
     const newer = result.migrationsApplied.filter((v) => !header.migrations.includes(v));
     if (newer.length) console.log(`The backup is from an older version: its rows were loaded into this version's tables (migrations ${newer.join(', ')} added since).`);
     console.log('Start the server again with `npm start`.');

@@ -191,7 +191,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
     update(extra) {
       current = { ...current, ...extra };
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(current, null, 2) + '\n');
+      fs.rmSync(tmp, { force: true });
+      fs.writeFileSync(tmp, JSON.stringify(current, null, 2) + '\n', { flag: 'wx', mode: 0o644 });
       fs.renameSync(tmp, file);
     },
     release,

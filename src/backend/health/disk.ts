@@ -96,7 +96,9 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
 
   function probe(dir: string): void {
     const file = path.join(dir, PROBE);
-    const fd = fs.openSync(file, 'w', 0o600);
+    // O_EXCL after removing: a symlink planted under that name is never followed.
+    fs.rmSync(file, { force: true });
+    const fd = fs.openSync(file, 'wx', 0o600);
     try {
       fs.writeSync(fd, Buffer.alloc(PROBE_BYTES, 0x2e));
       fs.fsyncSync(fd);
