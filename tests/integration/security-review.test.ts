@@ -432,7 +432,13 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       try {
         const page = await browser.newPage();
         page.on('dialog', (d) => void d.dismiss());
-        await page.goto(`${b.url}/admin/login`);
+        // dist/ is shared: another build may be replacing it this very second, so the page gets three tries.
+        for (let attempt = 1; ; attempt++) {
+          await page.goto(`${b.url}/admin/login`);
+          const shown = await page.getByLabel('E-mail').waitFor({ timeout: 20_000 }).then(() => true, () => false);
+          if (shown || attempt === 3) break;
+          await new Promise((r) => setTimeout(r, 5000));
+        }
         await page.getByLabel('E-mail').fill(email);
         await page.getByLabel('Palavra-passe').fill(password);
         await page.getByRole('button', { name: 'Entrar' }).click();
