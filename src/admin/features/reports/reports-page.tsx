@@ -140,7 +140,7 @@ function Table({ head, rows, foot, testId }: { head: string[]; rows: ReactNode[]
 function usePeriodLabel(period: ReportPeriod): string {
   const language = useLanguage((s) => s.language);
   const t = useT();
-  const format = (day: string, style: 'full' | 'short') => {
+  const format = (day: string, style: 'full' | 'medium') => {
     const noon = new Date(`${day}T12:00:00Z`);
     return Number.isNaN(noon.getTime()) ? day : new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : 'fr-LU', { dateStyle: style, timeZone: 'UTC' }).format(noon);
   };
@@ -148,7 +148,7 @@ function usePeriodLabel(period: ReportPeriod): string {
     const text = format(period.from, 'full');
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
-  return t('reports.periodLabel', { from: format(period.from, 'short'), to: format(period.to, 'short') });
+  return t('reports.periodLabel', { from: format(period.from, 'medium'), to: format(period.to, 'medium') });
 }
 
 function downloadCsv(report: TakingsReport): void {
