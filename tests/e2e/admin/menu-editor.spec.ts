@@ -51,7 +51,8 @@ test.describe('menu editor', () => {
     const name = `Burger do Chef ${crypto.randomBytes(2).toString('hex')}`;
     await loginAsAdmin(page, backend, '/admin/menu');
     // A customer's phone or computer: its own browser, its own session.
-    const customer = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'fr-LU' });
+    const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
+    const customer = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale: 'fr-LU', timezoneId: 'Europe/Luxembourg' });
     const shop = await customer.newPage();
     await shop.goto(`${backend.url}/menu/hungryburgers`);
     await expect(shop.locator('[data-testid="menu-item"]').first()).toBeVisible({ timeout: 30_000 });
@@ -96,8 +97,9 @@ test.describe('menu editor', () => {
       await expect(card.getByTestId('special-offer')).toContainText('Batata frita oferecida');
       const img = card.locator('img');
       await expect(img).toHaveAttribute('src', String(row.image_src));
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? [el.naturalWidth, el.naturalHeight].join('x') : ''))).toBe('800x600');
+      // The shop loads pictures lazily: bring the card into view first.
       await card.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? [el.naturalWidth, el.naturalHeight].join('x') : ''))).toBe('800x600');
       await shot(shop, 'shop-new-dish');
 
       // Edit the price: the shop follows.
@@ -138,7 +140,7 @@ test.describe('menu editor', () => {
       await desserts.getByRole('button', { name: 'Renomear' }).click();
       await desserts.getByLabel('Nome da categoria').fill('Sobremesas');
       await expect(desserts).toContainText('O endereço /menu/desserts não muda.');
-      await desserts.getByRole('button', { name: 'Guardar' }).click();
+      await desserts.getByRole('button', { name: 'Guardar', exact: true }).click();
       await expect(page.getByTestId('toast')).toContainText('Categoria renomeada');
       await expect(desserts.getByRole('heading', { name: 'Sobremesas' })).toBeVisible();
       expect((await backend.service.from('menu_categories').select('name, slug').eq('id', 'desserts').single()).data).toEqual({ name: 'Sobremesas', slug: 'desserts' });
