@@ -146,6 +146,15 @@ describe('a failing data disk (PGlite)', () => {
       const refused = await placeOrder(4);
       expect(refused.status).toBe(503);
       expect(refused.error?.message).toContain('the data directory is gone');
+      // A photo upload too (its bytes would go to DATA_DIR/storage).
+      const upload = await b.serviceClient().storage.from('menu-images').upload('items/disk.png', new Blob([Buffer.from('x')], { type: 'image/png' }));
+      expect(upload.error).toBeTruthy();
+      const rawUpload = await fetch(`${b.url}/storage/v1/object/menu-images/items/disk.png`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${b.serviceRoleKey}`, 'content-type': 'image/png' },
+        body: 'x',
+      });
+      expect(rawUpload.status).toBe(503);
       // A backup asked for meanwhile fails with the reason instead of leaving half a file.
       const backup = await fetch(`${b.url}/_backup`, { method: 'POST', headers: { authorization: `Bearer ${b.serviceRoleKey}` } });
       expect(backup.status).toBe(503);

@@ -44,7 +44,7 @@ export function backupSettings(env: Record<string, string | undefined>): BackupS
   };
 }
 
-const WRITE_PREFIXES = new Set(['/rest/v1', '/auth/v1', '/functions/v1', '/_mailbox']);
+const WRITE_PREFIXES = new Set(['/rest/v1', '/auth/v1', '/functions/v1', '/storage/v1', '/_mailbox']);
 
 export interface DataSafety {
   readonly disk: DiskMonitor | null;

@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../server.js';
 import { mailboxOffReason } from '../config.js';
 import { ensureAdmin } from './admin-user.js';
+import { backupSettings } from '../backup/service.js';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.lu';
 
@@ -12,6 +13,10 @@ export async function runServer(): Promise<Backend> {
   const { config } = backend.context;
   console.log('');
   console.log(`  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir ?? 'memory'}`}`);
+  if (config.dataDir) {
+    const auto = backupSettings(config.env).auto ? 'a backup every day' : 'automatic backups off';
+    console.log(`  Backups    ${config.dataDir}/backups  (${auto}; npm run backup, npm run restore)`);
+  }
   if (backend.migrations.applied.length) console.log(`  Migrations applied: ${backend.migrations.applied.join(', ')}`);
   if (backend.migrations.seeded) console.log('  Seed data loaded (menu, settings, delivery zones).');
 
