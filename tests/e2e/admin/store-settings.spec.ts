@@ -67,6 +67,8 @@ test.describe('store settings, delivery zones, menu', () => {
   });
 
   test('menu: an item marked unavailable and a new price reach the shop', async ({ page, backend }) => {
+    // The menu editor lists every dish with its photo: its full-page screenshot at phone size takes a while.
+    test.setTimeout(120_000);
     const { data } = await backend.service.from('menu_items').select('id, name, price').eq('item_type', 'dish').eq('unavailable', false).order('sort_order').limit(1).single();
     const item = data as { id: string; name: string; price: number };
     await loginAsAdmin(page, backend, '/admin/menu');

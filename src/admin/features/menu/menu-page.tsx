@@ -110,6 +110,8 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
         <img
           src={item.image_src ?? `/images/menu/${item.id}.webp`}
           alt=""
+          loading="lazy"
+          decoding="async"
           className="h-16 w-20 shrink-0 rounded-lg border border-slate-300 bg-slate-100 object-cover"
           onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
         />
