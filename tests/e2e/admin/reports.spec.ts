@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/fixtures';
-import { addDays, luxembourgInstant } from '../../../src/shared/domain/luxembourg-time';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { addDays, luxembourgDate, luxembourgInstant, weekdayOf } from '../../../src/shared/domain/luxembourg-time';
 import { installFakeKiosk } from './printer-kiosk';
 import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
 
@@ -132,5 +134,36 @@ test.describe('takings report (Relatórios)', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.report.from).toBe(addDays(day, 3));
     expect(sent[0]!.report.takings.total_cents).toBe(0);
+  });
+
+  test('an order placed through the shop counts once it is delivered, live', async ({ page, backend }) => {
+    test.setTimeout(120_000);
+    // A pre-order two days ahead (Tuesday is the closing day): it belongs to the day it is served.
+    let day = addDays(luxembourgDate(new Date()), 2);
+    if (weekdayOf(day) === 2) day = addDays(day, 1);
+    const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', ''));
+    await loginAsAdmin(page, backend);
+    await page.goto(`/admin/reports?from=${day}&to=${day}`);
+    const revenue = page.getByTestId('figure-revenue');
+    await expect(revenue).toHaveText(/€$/);
+    const before = euros(await revenue.textContent());
+
+    const shop = createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+    const { data: order, error } = await shop.rpc('place_order', {
+      p_order: {
+        customer: { name: 'Marta Relatório', phone: '+352 621 777 888' }, deliveryMethod: 'pickup', paymentMethod: 'card',
+        isPreorder: true, preorderDate: day, preorderTime: '12:00', items: [{ menuItemId: '32', quantity: 1 }, { menuItemId: 'bo-9', quantity: 1 }],
+      },
+    });
+    expect(error).toBeNull();
+    expect(order.grand_total).toBe(18.9);
+    // Waiting: not takings yet, shown as open.
+    await expect(page.getByTestId('figure-open')).toContainText(/^[1-9]\d* · /);
+    expect(euros(await revenue.textContent())).toBe(before);
+
+    const { error: delivered } = await backend.service.from('orders').update({ status: 'Livrée' }).eq('id', order.id);
+    expect(delivered).toBeNull();
+    await expect.poll(async () => euros(await revenue.textContent()), { timeout: 20_000 }).toBe(before + 1890);
+    await expect(page.getByTestId('table-vat').locator('tbody tr').filter({ hasText: '17 %' })).toBeVisible();
   });
 });
