@@ -16,7 +16,7 @@ test.describe('admin under its Content-Security-Policy', () => {
 
     await insertOrder(backend, { customer_name: 'Cliente CSP' });
     await loginAsAdmin(page, backend);
-    await expect(page.getByText('Cliente CSP')).toBeVisible();
+    await expect(page.getByTestId('order-list').getByText('Cliente CSP')).toBeVisible();
     // A new order arrives over the realtime WebSocket (connect-src) while the dashboard is open.
     const order = await insertOrder(backend, { customer_name: 'Cliente Em Direto' });
     await expect(page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`)).toBeVisible();

@@ -5,10 +5,11 @@ test.describe('dashboard: live orders', () => {
   test('a new order shows up live with toast, highlight and chime, and after a lost connection', async ({ page, backend }) => {
     await insertOrder(backend, { customer_name: 'Cliente Antiga' });
     await loginAsAdmin(page, backend);
-    await expect(page.getByText('Cliente Antiga')).toBeVisible();
-    // The first click unlocks audio, as at the counter.
+    await expect(page.getByTestId('order-list').getByText('Cliente Antiga')).toBeVisible();
+    // The first click unlocks audio, as at the counter; the order already waiting rings then.
     await page.getByRole('heading', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('sound-locked-banner')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '1');
     // Let the realtime channel finish joining before the order is placed.
     await page.waitForTimeout(1000);
 
@@ -29,7 +30,7 @@ test.describe('dashboard: live orders', () => {
     await expect(page.getByTestId('toast')).toContainText('Nouvelle commande ! 🎉');
     await expect(page.getByTestId('toast')).toContainText(order.id.slice(0, 8));
     await expect(row).toHaveAttribute('data-new', 'true');
-    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '1');
+    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '2');
     await screenshot(page, 'admin-dashboard-new-order');
     // The highlight lasts 5 s.
     await expect(row).not.toHaveAttribute('data-new', 'true', { timeout: 7000 });
@@ -40,7 +41,8 @@ test.describe('dashboard: live orders', () => {
     await page.waitForTimeout(1500);
     await page.context().setOffline(false);
     await expect(page.locator(`[data-testid="order-row"][data-order-id="${missed.id}"]`)).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '2');
+    await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '3');
+    await expect(page.getByTestId('acceptance-panel').getByTestId('waiting-order')).toHaveCount(3);
   });
 
   test('stat cards and the active-order badge count what the database holds', async ({ page, backend }) => {

@@ -4,7 +4,7 @@ import { insertOrder, loginAsAdmin } from './admin-helpers';
 const chimes = (page: import('@playwright/test').Page) => page.locator('html').getAttribute('data-chimes-played').then((v) => Number(v ?? 0));
 
 test.describe('notification sound and the counter kiosk', () => {
-  test('sound off shows the banner; "ring until acknowledged" keeps ringing until Visto', async ({ page, backend }) => {
+  test('sound off shows the banner; "ring until acknowledged" keeps ringing until the order is accepted', async ({ page, backend }) => {
     const mp3 = await page.request.get('/admin/notification.mp3');
     expect(mp3.status()).toBe(200);
     expect((await mp3.body()).subarray(0, 3).toString('latin1')).toBe('ID3');
@@ -18,10 +18,10 @@ test.describe('notification sound and the counter kiosk', () => {
     await page.getByLabel('Tocar até confirmar').check();
     await page.waitForTimeout(1000);
     await insertOrder(backend, { customer_name: 'Toca Sempre' });
-    await expect(page.getByTestId('ringing-bar')).toBeVisible({ timeout: 3000 });
+    await expect(page.getByTestId('acceptance-panel')).toBeVisible({ timeout: 3000 });
     await expect.poll(() => chimes(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await page.getByTestId('ringing-bar').getByRole('button', { name: 'Visto' }).click();
-    await expect(page.getByTestId('ringing-bar')).toHaveCount(0);
+    await page.getByTestId('acceptance-panel').getByRole('button', { name: 'Aceitar — pronta em 30 min' }).click();
+    await expect(page.getByTestId('acceptance-panel')).toHaveCount(0);
     const after = await chimes(page);
     await page.waitForTimeout(5000);
     expect(await chimes(page)).toBe(after);
@@ -32,6 +32,8 @@ test.describe('notification sound and the counter kiosk', () => {
     await page.addInitScript(() => {
       const jobs: { id: string; reason: string }[] = [];
       (window as unknown as { kioskJobs: typeof jobs }).kioskJobs = jobs;
+      const beats: unknown[] = [];
+      (window as unknown as { kioskBeats: typeof beats }).kioskBeats = beats;
       const status = { online: true, lastError: null, pending: 0, jobs: [] };
       const settings = { type: 'epson', interface: 'tcp://127.0.0.1:9100', width: 42, copies: 1, kitchenTicket: false, cashDrawer: false, autoPrint: true };
       (window as unknown as { kiosk: unknown }).kiosk = {
@@ -48,6 +50,7 @@ test.describe('notification sound and the counter kiosk', () => {
         getAutoLaunch: async () => true,
         setAutoLaunch: async (v: boolean) => v,
         getPrintedOrderIds: async () => jobs.map((j) => j.id),
+        heartbeat: async (state: unknown) => void beats.push(state),
         onPrinterStatus: () => () => undefined,
       };
     });
@@ -57,6 +60,11 @@ test.describe('notification sound and the counter kiosk', () => {
     const jobs = () => page.evaluate(() => (window as unknown as { kioskJobs: { id: string; reason: string }[] }).kioskJobs);
     await expect.poll(jobs).toContainEqual({ id: waiting.id, reason: 'auto' });
     expect((await jobs()).some((j) => j.id === done.id)).toBe(false);
+    // The watchdog hears from the app: signed in, realtime joined, online, one order waiting.
+    const lastBeat = () => page.evaluate(() => (window as unknown as { kioskBeats: unknown[] }).kioskBeats.at(-1));
+    await expect.poll(lastBeat, { timeout: 10_000 }).toEqual({ signedIn: true, realtimeJoined: true, online: true, unacceptedOrders: 1 });
+    // In the kiosk an order rings until it is accepted, without any setting.
+    await expect(page.getByLabel('Tocar até confirmar')).toBeChecked();
 
     await page.waitForTimeout(1000);
     const fresh = await insertOrder(backend, { customer_name: 'Nova Impressão' });

@@ -80,7 +80,15 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  backend: async ({ workerBackend }, use) => use(workerBackend),
+  backend: async ({ workerBackend }, use) => {
+    // Orders left waiting by an earlier test would ring and fill the admin's acceptance panel in this
+    // one: each test starts with none waiting (accepted quietly: no trigger, no e-mail, no realtime).
+    await workerBackend.db.transaction(async (tx) => {
+      await tx.query(`set local session_replication_role = replica`);
+      await tx.query(`update public.orders set status = 'Bien reçu', accepted_at = now() where status = 'En attente'`);
+    });
+    await use(workerBackend);
+  },
   baseURL: async ({ workerBackend }, use) => use(workerBackend.url),
   page: async ({ page, workerBackend }, use) => {
     // Any console error or uncaught exception of our own pages fails the test: the apps must run clean.

@@ -4,10 +4,13 @@ import { signIn, useSession } from './session.js';
 import { useT } from '../../i18n/index.js';
 import { Button } from '../../components/ui/button.js';
 import { LanguageSwitch } from '../layout/language-switch.js';
+import { useKioskHeartbeat } from '../../features/acceptance/waiting-orders.js';
 
 const input = 'mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg focus:border-brand-600 focus:outline-none';
 
 export function LoginPage() {
+  // The kiosk's watchdog learns that the app is alive but nobody is signed in.
+  useKioskHeartbeat(false);
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();

@@ -4,7 +4,9 @@ import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { useT } from '../../i18n/index.js';
 import { useOrderFeed } from '../../features/dashboard/live-orders.js';
-import { RingingBar } from '../../features/dashboard/sound-controls.js';
+import { SoundBanner } from '../../features/dashboard/sound-controls.js';
+import { AcceptancePanel } from '../../features/acceptance/acceptance-panel.js';
+import { useAcceptanceAlarm, useKioskHeartbeat, useWaitingOrders } from '../../features/acceptance/waiting-orders.js';
 import { ReservationAlert } from '../../features/reservations/reservation-alert.js';
 
 export function AdminLayout() {
@@ -13,6 +15,9 @@ export function AdminLayout() {
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   useOrderFeed();
+  useAcceptanceAlarm();
+  const waiting = useWaitingOrders();
+  useKioskHeartbeat(true, waiting.data?.length ?? 0, !waiting.isError);
 
   return (
     <div className="flex min-h-full">
@@ -29,7 +34,10 @@ export function AdminLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
-        <RingingBar />
+        <AcceptancePanel />
+        <div className="px-3 pt-3 empty:hidden sm:px-5">
+          <SoundBanner />
+        </div>
         <ReservationAlert />
         <main className="flex-1 p-3 sm:p-5">
           <Outlet />

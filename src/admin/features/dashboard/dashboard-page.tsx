@@ -8,7 +8,7 @@ import { useMediaQuery, WIDE_ADMIN } from '../../lib/use-media-query.js';
 import { OrderDetail } from '../orders/order-detail.js';
 import { OrderList } from '../orders/order-list.js';
 import { useLiveOrders, useTodayOrders } from './live-orders.js';
-import { SoundBanner, SoundSettings } from './sound-controls.js';
+import { SoundSettings } from './sound-controls.js';
 import { StatCards } from './stat-cards.js';
 import { SearchBox, SearchStatus, useOrderSearch } from './order-search.js';
 
@@ -32,7 +32,6 @@ export function DashboardPage() {
       <PageHeader title={t('dashboard.title')}>
         <SoundSettings />
       </PageHeader>
-      <SoundBanner />
       {connection === 'lost' && (
         <p role="status" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900">
           {t('dashboard.offline')}

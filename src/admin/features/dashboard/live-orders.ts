@@ -8,6 +8,8 @@ import { toast } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
 import { playNewOrderSound } from './notification-sound.js';
 import { autoPrintTicket } from '../print/kiosk.js';
+import { at } from '../acceptance/acceptance-i18n.js';
+import { clockOf } from '../acceptance/time.js';
 
 export const DASHBOARD_POLL_MS = 10_000;
 export const HIGHLIGHT_MS = 5_000;
@@ -21,7 +23,11 @@ interface LiveOrdersState {
 
 export const useLiveOrders = create<LiveOrdersState>(() => ({ connection: 'connecting', highlighted: {} }));
 
-/** Ids already on screen or already announced: each order rings exactly once per session. */
+/**
+ * Ids already on screen or already announced: each new order is toasted and highlighted once per
+ * session. Ringing is not decided here: every order still waiting for acceptance rings, whenever it
+ * came in (src/admin/features/acceptance/waiting-orders.ts).
+ */
 const known = new Set<string>();
 let primed = false;
 
@@ -35,8 +41,14 @@ function announce(order: Order): void {
       return { highlighted: rest };
     });
   }, HIGHLIGHT_MS);
-  toast.success(t('dashboard.newOrderTitle'), t('dashboard.newOrderBody', { id: orderNumber(order.id), name: order.customer_name, total: formatEuro(order.grand_total) }));
-  playNewOrderSound();
+  const waiting = normaliseStatus(order.status) === 'En attente';
+  if (order.auto_accepted && !waiting) {
+    // Accepted by the auto-accept setting: nothing waits, so it rings once here and prints.
+    toast.success(at('autoAccepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }));
+    playNewOrderSound();
+  } else {
+    toast.success(t('dashboard.newOrderTitle'), t('dashboard.newOrderBody', { id: orderNumber(order.id), name: order.customer_name, total: formatEuro(order.grand_total) }));
+  }
   void autoPrintTicket(order).catch(() => undefined);
 }
 
@@ -46,7 +58,9 @@ function noticeOrders(orders: Order[]): void {
     orders.forEach((o) => known.add(o.id));
     primed = true;
     // Catch-up after the kiosk was off: orders still waiting are handed to its printer, which skips any it already printed.
-    orders.filter((o) => normaliseStatus(o.status) === 'En attente').forEach((o) => void autoPrintTicket(o).catch(() => undefined));
+    orders
+      .filter((o) => normaliseStatus(o.status) === 'En attente' || (o.auto_accepted && normaliseStatus(o.status) === 'Bien reçu'))
+      .forEach((o) => void autoPrintTicket(o).catch(() => undefined));
     return;
   }
   [...orders].reverse().forEach(announce);
@@ -85,6 +99,7 @@ export function useOrderFeed(): void {
         insertIntoToday(qc, parsed.data);
         if (primed) announce(parsed.data);
         void qc.invalidateQueries({ queryKey: orderKeys.stats });
+        void qc.invalidateQueries({ queryKey: orderKeys.waiting });
       })
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))
       .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))

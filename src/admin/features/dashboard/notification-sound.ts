@@ -1,18 +1,24 @@
 import { Howl, Howler } from 'howler';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { isKiosk } from '../print/kiosk.js';
 
 interface SoundState {
   /** Staff choice, on by default and remembered on this device. */
   enabled: boolean;
-  /** Keep ringing until someone presses "Visto". */
+  /**
+   * Repeat the chime for as long as an order waits for acceptance. Always on in the counter kiosk;
+   * a choice in a browser (off: one chime per new order).
+   */
   repeatUntilAcknowledged: boolean;
   /** Browsers refuse audio before the first click or key press. */
   unlocked: boolean;
+  /** The chime is repeating now. */
   ringing: boolean;
   setEnabled(enabled: boolean): void;
   setRepeat(repeat: boolean): void;
 }
+
 
 export const useNotificationSound = create<SoundState>()(
   persist(
@@ -23,13 +29,18 @@ export const useNotificationSound = create<SoundState>()(
       ringing: false,
       setEnabled: (enabled) => {
         set({ enabled });
-        if (!enabled) acknowledgeNewOrders();
+        if (!enabled) stopRinging();
       },
       setRepeat: (repeatUntilAcknowledged) => set({ repeatUntilAcknowledged }),
     }),
     { name: 'admin-notification-sound', partialize: (s) => ({ enabled: s.enabled, repeatUntilAcknowledged: s.repeatUntilAcknowledged }) },
   ),
 );
+
+/** Whether waiting orders ring until accepted here: always in the kiosk, the setting in a browser. */
+export function repeatsUntilAccepted(): boolean {
+  return isKiosk() || useNotificationSound.getState().repeatUntilAcknowledged;
+}
 
 export const NOTIFICATION_SOUND_URL = `${import.meta.env.BASE_URL}notification.mp3`;
 
@@ -65,24 +76,33 @@ function ring(): void {
 }
 
 let ringTimer: ReturnType<typeof setInterval> | null = null;
-const RING_EVERY_MS = 4000;
+export const RING_EVERY_MS = 4000;
 
+/** Whether a chime can be heard now (sound on and unlocked by a first interaction). */
+export function canRing(): boolean {
+  const { enabled, unlocked } = useNotificationSound.getState();
+  return enabled && unlocked;
+}
+
+/** One chime (a new reservation, an auto-accepted order, a new waiting order in a browser). */
 export function playNewOrderSound(): void {
-  const { enabled, unlocked, repeatUntilAcknowledged } = useNotificationSound.getState();
-  if (!enabled || !unlocked) {
+  if (!canRing()) {
     console.warn('Sound not ready or disabled');
-    if (enabled && repeatUntilAcknowledged) useNotificationSound.setState({ ringing: true });
     return;
   }
   ring();
-  if (repeatUntilAcknowledged) {
-    useNotificationSound.setState({ ringing: true });
-    ringTimer ??= setInterval(ring, RING_EVERY_MS);
-  }
 }
 
-export function acknowledgeNewOrders(): void {
+/** Rings now and every few seconds until stopRinging(): orders wait for acceptance. */
+export function startRinging(): void {
+  if (ringTimer || !canRing()) return;
+  ring();
+  useNotificationSound.setState({ ringing: true });
+  ringTimer = setInterval(() => (canRing() ? ring() : stopRinging()), RING_EVERY_MS);
+}
+
+export function stopRinging(): void {
   if (ringTimer) clearInterval(ringTimer);
   ringTimer = null;
-  useNotificationSound.setState({ ringing: false });
+  if (useNotificationSound.getState().ringing) useNotificationSound.setState({ ringing: false });
 }

@@ -2,7 +2,7 @@ import { Button } from '../../components/ui/button.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { Icon } from '../../components/ui/icon.js';
 import { useT } from '../../i18n/index.js';
-import { acknowledgeNewOrders, useNotificationSound } from './notification-sound.js';
+import { repeatsUntilAccepted, useNotificationSound } from './notification-sound.js';
 
 export function SoundBanner() {
   const t = useT();
@@ -39,25 +39,16 @@ export function SoundSettings() {
         {enabled ? t('sound.on') : t('sound.off')}
       </label>
       <label className="flex min-h-12 items-center gap-2 font-semibold">
-        <input type="checkbox" className="h-6 w-6" checked={repeatUntilAcknowledged} onChange={(e) => setRepeat(e.target.checked)} disabled={!enabled} />
+        {/* Always on in the counter kiosk: an order there rings until someone accepts it. */}
+        <input
+          type="checkbox"
+          className="h-6 w-6"
+          checked={repeatUntilAcknowledged || repeatsUntilAccepted()}
+          onChange={(e) => setRepeat(e.target.checked)}
+          disabled={!enabled || (repeatsUntilAccepted() && !repeatUntilAcknowledged)}
+        />
         {t('sound.repeat')}
       </label>
-    </div>
-  );
-}
-
-/** Full-width and loud: while ringing, one big button stops it. */
-export function RingingBar() {
-  const t = useT();
-  const ringing = useNotificationSound((s) => s.ringing);
-  if (!ringing) return null;
-  return (
-    <div role="alert" data-testid="ringing-bar" className="no-print sticky top-16 z-20 flex items-center gap-3 bg-red-700 px-4 py-3 text-xl font-extrabold text-white shadow-lg">
-      <Icon name="bell" className="h-7 w-7 animate-bounce" />
-      <span className="flex-1 animate-pulse">{t('sound.ringing')}</span>
-      <button type="button" onClick={acknowledgeNewOrders} className="min-h-12 rounded-lg bg-white px-6 text-lg font-extrabold text-red-800">
-        {t('sound.acknowledge')}
-      </button>
     </div>
   );
 }

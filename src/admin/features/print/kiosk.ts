@@ -3,7 +3,7 @@
  * thermal printer; in a manager's browser the print pages and window.print() take over.
  */
 import type { Order, TakingsReport } from '../../../shared/domain/index.js';
-import type { PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
+import type { KioskHeartbeat, PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
 export function isKiosk(): boolean {
   return typeof window !== 'undefined' && window.kiosk?.isKiosk === true;
@@ -71,6 +71,12 @@ export const kioskTestPrint = () => call(() => requireKiosk().testPrint());
 export const kioskAutoLaunch = () => call(() => requireKiosk().getAutoLaunch());
 export const setKioskAutoLaunch = (enabled: boolean) => call(() => requireKiosk().setAutoLaunch(enabled));
 export const kioskPrintedOrderIds = () => call(() => requireKiosk().getPrintedOrderIds());
+
+/** Tells the kiosk's watchdog the app is alive and what it sees; a no-op in a browser (or an older kiosk). */
+export async function sendKioskHeartbeat(state: KioskHeartbeat): Promise<void> {
+  const kiosk = window.kiosk;
+  if (typeof kiosk?.heartbeat === 'function') await kiosk.heartbeat(state);
+}
 
 /** Live printer status; a no-op outside the kiosk (or in a kiosk whose bridge predates status events). */
 export function onKioskPrinterStatus(listener: (status: PrinterStatus) => void): () => void {

@@ -6,6 +6,7 @@ import { Toggle } from '../../components/ui/toggle.js';
 import { useT } from '../../i18n/index.js';
 import { adminKeys, setDeliveryEnabled, setOrderingEnabled, useStoreSettings } from '../../lib/data.js';
 import { SoundSettings } from '../dashboard/sound-controls.js';
+import { AcceptanceSettings } from '../acceptance/acceptance-settings.js';
 
 export function SettingsPage() {
   const t = useT();
@@ -62,6 +63,7 @@ export function SettingsPage() {
           <Toggle checked={deliveryOn} disabled={delivery.isPending} onChange={(v) => delivery.mutate(v)} label={t('settings.delivery')} />
         </div>
       </Card>
+      <AcceptanceSettings />
       <Card>
         <SoundSettings />
       </Card>

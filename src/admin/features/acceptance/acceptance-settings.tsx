@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_ORDER_ACCEPTANCE, type OrderAcceptanceSetting } from '../../../shared/domain/store-settings.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { Toggle } from '../../components/ui/toggle.js';
+import { adminKeys, saveStoreSetting, useStoreSettings } from '../../lib/data.js';
+import { useAcceptanceT } from './acceptance-i18n.js';
+
+/** "" → no limit; otherwise a whole number 1–500; undefined when invalid. */
+export function parseCapacity(text: string): number | null | undefined {
+  const v = text.trim();
+  if (v === '') return null;
+  if (!/^\d{1,3}$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= 1 && n <= 500 ? n : undefined;
+}
+
+export function AcceptanceSettings() {
+  const t = useAcceptanceT();
+  const qc = useQueryClient();
+  const settings = useStoreSettings();
+  const current = settings.data?.order_acceptance ?? DEFAULT_ORDER_ACCEPTANCE;
+  const [minutes, setMinutes] = useState(String(current.default_ready_minutes));
+  const [delivery, setDelivery] = useState(current.capacity.delivery?.toString() ?? '');
+  const [pickup, setPickup] = useState(current.capacity.pickup?.toString() ?? '');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setMinutes(String(current.default_ready_minutes));
+    setDelivery(current.capacity.delivery?.toString() ?? '');
+    setPickup(current.capacity.pickup?.toString() ?? '');
+  }, [current.default_ready_minutes, current.capacity.delivery, current.capacity.pickup]);
+
+  const save = useMutation({
+    mutationFn: (value: OrderAcceptanceSetting) => saveStoreSetting('order_acceptance', value),
+    onSuccess: () => {
+      toast.success(t('saved'));
+      return qc.invalidateQueries({ queryKey: adminKeys.settings });
+    },
+    onError: () => toast.error(t('saveFailed')),
+  });
+
+  const submit = (autoAccept = current.auto_accept) => {
+    const m = Number(minutes);
+    if (!/^\d+$/.test(minutes.trim()) || m < 5 || m > 240) return setError(t('minutesInvalid'));
+    const d = parseCapacity(delivery);
+    const p = parseCapacity(pickup);
+    if (d === undefined || p === undefined) return setError(t('capacityInvalid'));
+    setError(null);
+    save.mutate({ default_ready_minutes: m, auto_accept: autoAccept, capacity: { delivery: d, pickup: p } });
+  };
+
+  const field = 'mt-1 block min-h-12 w-32 rounded-lg border-2 border-slate-400 px-3 text-lg';
+  return (
+    <Card>
+      <form
+        data-testid="acceptance-settings"
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <h2 className="text-xl font-bold">{t('settingsTitle')}</h2>
+          <p className="text-slate-700">{t('settingsHelp')}</p>
+        </div>
+        <label className="block font-semibold">
+          {t('defaultMinutes')}
+          <input className={field} inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        </label>
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <p className="font-semibold">{t('autoAccept')}</p>
+            <p className="text-slate-700">{t('autoAcceptHelp')}</p>
+          </div>
+          <Toggle checked={current.auto_accept} disabled={save.isPending} onChange={(v) => submit(v)} label={t('autoAccept')} />
+        </div>
+        <fieldset>
+          <legend className="font-semibold">{t('capacityTitle')}</legend>
+          <p className="text-slate-700">{t('capacityHelp')}</p>
+          <div className="mt-2 flex flex-wrap gap-4">
+            <label className="block">
+              {t('capacityDelivery')}
+              <input className={field} inputMode="numeric" value={delivery} onChange={(e) => setDelivery(e.target.value)} />
+            </label>
+            <label className="block">
+              {t('capacityPickup')}
+              <input className={field} inputMode="numeric" value={pickup} onChange={(e) => setPickup(e.target.value)} />
+            </label>
+          </div>
+        </fieldset>
+        {error && (
+          <p role="alert" className="font-semibold text-red-800">
+            {error}
+          </p>
+        )}
+        <Button type="submit" disabled={save.isPending}>
+          {t('save')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
