@@ -25,6 +25,8 @@ export const orderRequestSchema = z.object({
   items: z.array(orderLineRequestSchema),
   /** Drawn once per order and sent again with every retry of it: the database places it once. */
   requestId: z.string().uuid().optional(),
+  /** An immediate order when the kitchen is full: the next free time ("HH:MM") the customer was shown and accepted. */
+  asapSlot: z.string().optional(),
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, DELIVERY_METHODS } from '../../../shared/domain/delivery-method.js';
 import { earliestPreorderDate, timeSlotsFor } from '../../../shared/domain/opening-hours.js';
+import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
 import { fullAddress } from '../../config/restaurant.js';
 import { TextArea, TextField, SelectField } from '../../components/ui/field.js';
@@ -39,6 +40,9 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const signedIn = status === 'signedIn';
   const minDate = earliestPreorderDate(new Date());
   const slots = checkout.preorderDate ? timeSlotsFor(checkout.preorderDate) : [];
+  // Slots already full for this method (capacity per 15 min, set by the restaurant) are greyed out.
+  const availability = useSlotAvailabilityQuery(c.deliveryMethod, checkout.preorderDate || null, checkout.isPreorder && !!checkout.preorderDate);
+  const full = new Set(availability.data?.full ?? []);
   const field = (key: keyof typeof customer) => ({
     value: customer[key],
     onChange: (e: { target: { value: string } }) => checkout.setCustomer({ [key]: e.target.value }),
@@ -111,10 +115,15 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             <TextField id="preorder-date" label={t.preorderDate} type="date" min={minDate} value={checkout.preorderDate} onChange={(e) => checkout.set({ preorderDate: e.target.value, preorderTime: '' })} />
             <SelectField id="preorder-time" label={t.preorderTime} value={checkout.preorderTime} onChange={(e) => checkout.set({ preorderTime: e.target.value })} disabled={!checkout.preorderDate || slots.length === 0}>
               <option value="">{t.chooseTime}</option>
-              {slots.map((s) => <option key={s} value={s}>{s}</option>)}
+              {slots.map((s) => <option key={s} value={s} disabled={full.has(s)}>{full.has(s) ? `${s} (complet)` : s}</option>)}
             </SelectField>
             {checkout.preorderDate && slots.length === 0 && <p className="col-span-2 text-sm text-ember-600">{t.noSlots}</p>}
           </div>
+        )}
+        {!checkout.isPreorder && c.kitchenFullUntil && (
+          <p className="mt-3 rounded-xl bg-ember-50 p-3 text-sm font-semibold text-ember-700" data-testid="kitchen-busy" role="status">
+            Cuisine complète pour le moment : votre commande sera prête vers {c.kitchenFullUntil}.
+          </p>
         )}
       </div>
 

@@ -1,4 +1,4 @@
-import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, refusalOf } from '../../lib/data.js';
+import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, useSlotAvailabilityQuery, refusalOf } from '../../lib/data.js';
 import { cartSubtotal } from '../../../shared/domain/cart.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
 import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';
@@ -42,6 +42,9 @@ export function useCheckout() {
   const deliveryEnabled = settings.delivery_options.is_enabled;
   const orderingEnabled = settings.ordering.is_enabled;
   const deliveryMethod = effectiveDeliveryMethod(checkout.deliveryMethod, deliveryEnabled);
+  // An immediate order when the kitchen is full goes to the next free time, shown before it is placed.
+  const asap = useSlotAvailabilityQuery(deliveryMethod, null, !checkout.isPreorder).data?.asap;
+  const kitchenFullUntil = asap?.full ? asap.next_free : null;
   const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : luxembourgDate(new Date());
   const priceContext = { method: deliveryMethod, date: serviceDate, specialPrices: menu?.specialPrices };
   const subtotal = cartSubtotal(items, priceContext);
@@ -70,7 +73,7 @@ export function useCheckout() {
       }
     }
     const requestId = requestIdFor(JSON.stringify(request));
-    placeOrder.mutate({ ...request, requestId }, {
+    placeOrder.mutate({ ...request, requestId, ...(kitchenFullUntil && !request.isPreorder ? { asapSlot: kitchenFullUntil } : {}) }, {
       onSuccess: (order) => {
         lastRequest = null;
         const when = request.isPreorder && request.preorderDate && request.preorderTime ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime) : fr.cart.successText;
@@ -103,6 +106,7 @@ export function useCheckout() {
     minimumWarning,
     buttonDisabled,
     submitting: placeOrder.isPending,
+    kitchenFullUntil,
     submit,
   };
 }

@@ -67,6 +67,21 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         <p className="text-sm tracking-wider text-flame-300 uppercase">{t.orderNumber(order.order_number)}</p>
         <h2 className="mt-1 text-4xl font-bold uppercase" data-testid="tracking-status">{info?.tracking.label ?? order.status}</h2>
         <p className="mt-2 text-cream-100/90" data-testid="tracking-description">{info?.tracking.description}</p>
+        {order.ready_text && !cancelled && (
+          <p className="mt-4 inline-block rounded-2xl bg-flame-600 px-5 py-3 text-2xl font-bold text-white" data-testid="tracking-ready">
+            {order.ready_text}
+          </p>
+        )}
+        {status === 'En attente' && (
+          <p className="mt-4 text-cream-100/90" data-testid="tracking-waiting">
+            Le restaurant va confirmer votre commande et vous indiquer l’heure à laquelle elle sera prête.
+          </p>
+        )}
+        {cancelled && order.refusal_reason && (
+          <p className="mt-4 rounded-2xl bg-white/15 px-5 py-3 text-lg font-semibold" data-testid="tracking-refusal">
+            Motif : {order.refusal_reason}
+          </p>
+        )}
         <Progress status={status} />
         <p className="mt-6 text-xs text-cream-100/70">
           {t.placedAt(formatDateTimeFr(order.created_at))}

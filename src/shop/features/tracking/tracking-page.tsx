@@ -15,6 +15,8 @@ import { TrackedOrderView } from './tracked-order-view.js';
 import { NotFoundPanel } from './not-found-panel.js';
 
 const t = fr.tracking;
+/** While an order waits for acceptance (the same term's refreshes are not rate limited). */
+const WAITING_POLL_MS = 4000;
 
 export default function TrackingPage() {
   const [params, setParams] = useSearchParams();
@@ -28,7 +30,9 @@ export default function TrackingPage() {
   const qc = useQueryClient();
   const known = qc.getQueryData<TrackedOrder | null>(queryKeys.tracking(term));
   const polling = known ? shouldKeepPolling(known.status) : true;
-  const tracked = useTrackOrderQuery(term, { refetchInterval: polling ? TRACKING_POLL_MS : false });
+  // Waiting for the restaurant to accept: look every few seconds, so the ready time shows at once.
+  const waiting = known?.status === 'En attente';
+  const tracked = useTrackOrderQuery(term, { refetchInterval: waiting ? WAITING_POLL_MS : polling ? TRACKING_POLL_MS : false });
 
   // Toasts for the answer to a search the customer made, not for the silent 30 s refreshes.
   const announced = useRef<string | null>(null);
