@@ -294,3 +294,37 @@ describe.each(testDatabases())('Storage files under DATA_DIR/storage on %s', (ki
     }
   });
 });
+
+describe.each(testDatabases())('Storage upload bodies on %s', (kind) => {
+  it('holds at most STORAGE_MAX_CONCURRENT_UPLOADS bodies at once; the next upload is told to retry', async () => {
+    const b = await startTestBackend(kind, { env: { STORAGE_MAX_CONCURRENT_UPLOADS: '1' } });
+    try {
+      const u = new URL(b.url);
+      // A slow client: headers and half its body, then nothing for now.
+      const slow = http.request({
+        host: u.hostname,
+        port: u.port,
+        method: 'POST',
+        path: `/storage/v1/object/${BUCKET}/items/slow.png`,
+        headers: { Authorization: `Bearer ${b.serviceRoleKey}`, 'Content-Type': 'image/png', 'Content-Length': String(PNG.length * 2) },
+      });
+      const slowDone = new Promise<number>((resolve, reject) => {
+        slow.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        slow.on('error', reject);
+      });
+      slow.write(PNG);
+      await new Promise((r) => setTimeout(r, 300));
+      const busy = await b.serviceClient().storage.from(BUCKET).upload('items/next.png', png());
+      expect(busy.error).toMatchObject({ status: 503, statusCode: '503', message: 'Too many uploads at once: try again in a moment' });
+      slow.end(PNG);
+      expect(await slowDone).toBe(200);
+      // Once the slow body is in, uploads are taken again.
+      expect((await b.serviceClient().storage.from(BUCKET).upload('items/next.png', png())).error).toBeNull();
+    } finally {
+      await b.close();
+    }
+  });
+});

@@ -99,6 +99,9 @@ export function createStorageService(ctx: BackendContext): StorageService {
   const identify = createAuthenticator(ctx.jwt);
   const globalLimit = globalFileSizeLimit(ctx.config.env);
   const signingKey = new TextEncoder().encode(ctx.jwt.secret);
+  // Each upload body is held in memory up to its limit: only so many at once (STORAGE_MAX_CONCURRENT_UPLOADS).
+  const maxUploads = Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS) > 0 ? Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS) : 8;
+  let uploading = 0;
 
   /**
    * One transaction: `before` runs as the server (bucket limits, the version being replaced), then
@@ -279,7 +282,14 @@ export function createStorageService(ctx: BackendContext): StorageService {
   async function upload(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string, name: string, mode: 'create' | 'upsert' | 'update') {
     const bucket = await bucketAsServer(ctx.db, bucketId);
     const limit = limitOf(bucket);
-    const body = await readUpload(req, limit);
+    if (uploading >= maxUploads) throw new StorageError(503, '503', 'SlowDown', 'Too many uploads at once: try again in a moment');
+    uploading += 1;
+    let body: Upload;
+    try {
+      body = await readUpload(req, limit);
+    } finally {
+      uploading -= 1;
+    }
     if (body.data.length > limit) throw entityTooLarge();
     if (!mimeAllowed(body.mimetype, bucket.allowed_mime_types)) throw invalidMimeType(body.mimetype);
     if (body.mimetype.length > 255) throw invalidMimeType(body.mimetype);
