@@ -179,4 +179,20 @@ describe('a failing data disk (PGlite)', () => {
     expect(path.dirname(body.file)).toBe(path.join(dataDir, 'backups'));
     expect(body.summary.orders).toBe(tmpfs ? 3 : 2);
   }, 60_000);
+
+  it('a database engine that stopped answers 503 with what to do, not a 500 per request (last: it stops the engine)', async () => {
+    // The PGlite engine of this process goes away for real (as after a WebAssembly abort): every statement fails.
+    await b.db.close();
+    const first = await b.client().from('menu_items').select('id').limit(1);
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    const h = await health();
+    expect(h.status).toBe(503);
+    expect(h.body.message).toContain('The database engine stopped');
+    for (const attempt of [() => b.client().from('menu_items').select('id').limit(1), () => placeOrder(6)]) {
+      const r = await attempt();
+      expect(r.status).toBe(503);
+      expect(r.error?.message).toContain('restart the server (Ctrl-C, then npm start)');
+    }
+    expect(errors.some((e) => e.includes('[database] !!! The database engine stopped'))).toBe(true);
+  }, 60_000);
 });

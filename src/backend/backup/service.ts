@@ -7,7 +7,7 @@ import type { Db } from '../db/types.js';
 import type { DataDirLock } from '../db/lock.js';
 import { sendJson, type RouteHandler } from '../http.js';
 import type { JwtKeys } from '../jwt.js';
-import { createDiskMonitor, type DiskMonitor } from '../health/disk.js';
+import { createDiskMonitor, isEngineStopped, observeDb, type DiskMonitor } from '../health/disk.js';
 import { dumpDatabase, type BackupResult } from './dump.js';
 import { backupDir, backupFileName, backupsToPrune, listBackups, type BackupKind } from './files.js';
 
@@ -95,6 +95,15 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
   let nextAt: Date | null = null;
   let lastError: { message: string; at: string } | null = null;
   let lastDaily: { file: string; at: string } | null = null;
+  // PGlite runs inside this process: once its engine stopped, nothing but a restart brings it back.
+  let engineStopped: { message: string; since: string } | null = null;
+  const onDbError = (e: unknown) => {
+    disk?.report(e);
+    if (!engineStopped && config.databaseUrl === null && isEngineStopped(e)) {
+      engineStopped = { message: String((e as Error).message).slice(0, 300), since: new Date().toISOString() };
+      console.error(`[database] !!! The database engine stopped (${engineStopped.message}). Every request now gets 503 until the server is restarted (Ctrl-C, then npm start); the data on disk is kept.`);
+    }
+  };
 
   function backupNow(kind: BackupKind): Promise<BackupResult> {
     if (!dataDir) return Promise.reject(new Error('DATA_DIR=memory: there is no data directory to keep backups in.'));
@@ -162,7 +171,9 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       ok ? 200 : 503,
       {
         status: ok ? (lastError ? 'warning' : 'ok') : 'error',
-        message: !database.ok
+        message: engineStopped
+          ? `The database engine stopped (${engineStopped.message}): restart the server.`
+          : !database.ok
           ? `The database does not answer: ${database.error}`
           : diskStatus && !diskStatus.ok
             ? diskStatus.problem!.message
@@ -213,7 +224,7 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
 
   return {
     disk,
-    watch: (d) => (disk ? disk.watch(d) : d),
+    watch: (d) => observeDb(d, onDbError),
     start(d, keys, port) {
       db = d;
       jwt = keys;
@@ -229,6 +240,14 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       ['/_backup', backupRoute],
     ],
     refuse(req, res, prefix) {
+      if (engineStopped && prefix && (WRITE_PREFIXES.has(prefix) || prefix === '/storage/v1')) {
+        req.resume();
+        const message = `The database engine stopped after an internal error (${engineStopped.message}); restart the server (Ctrl-C, then npm start). The data on disk is kept.`;
+        const headers = { 'Cache-Control': 'no-store' };
+        if (prefix === '/auth/v1') sendJson(res, 503, { code: 503, error_code: 'database_unavailable', msg: message }, headers);
+        else sendJson(res, 503, { code: 'DATABASE_STOPPED', message, details: `since ${engineStopped.since}`, hint: 'GET /health shows the state of the database.' }, headers);
+        return true;
+      }
       if (!disk || disk.status().ok || !prefix || !WRITE_PREFIXES.has(prefix)) return false;
       if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
       const p = disk.status().problem!;

@@ -158,6 +158,21 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
     void check();
   }
 
+  schedule();
+  return {
+    status: () => state,
+    check,
+    report,
+    watch: (db: Db) => observeDb(db, report),
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** The same database, with every failing statement shown to `onError` (then thrown as before). */
+export function observeDb(db: Db, onError: (e: unknown) => void): Db {
   function watchQueryable<T extends Queryable>(q: T): T {
     return {
       ...q,
@@ -165,7 +180,7 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
         try {
           return await q.query(sql, params);
         } catch (e) {
-          report(e);
+          onError(e);
           throw e;
         }
       },
@@ -173,36 +188,29 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
         try {
           return await q.exec(sql);
         } catch (e) {
-          report(e);
+          onError(e);
           throw e;
         }
       },
     } as T;
   }
+  const watched = watchQueryable(db);
+  return Object.assign(Object.create(Object.getPrototypeOf(db) as object) as Db, db, {
+    query: watched.query,
+    exec: watched.exec,
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>, opts?: Parameters<Db['transaction']>[1]) => {
+      try {
+        return await db.transaction((tx) => fn(watchQueryable(tx)), opts);
+      } catch (e) {
+        onError(e);
+        throw e;
+      }
+    },
+  });
+}
 
-  schedule();
-  return {
-    status: () => state,
-    check,
-    report,
-    watch(db: Db): Db {
-      const watched = watchQueryable(db);
-      return Object.assign(Object.create(Object.getPrototypeOf(db) as object) as Db, db, {
-        query: watched.query,
-        exec: watched.exec,
-        transaction: async <T>(fn: (tx: Queryable) => Promise<T>, opts?: Parameters<Db['transaction']>[1]) => {
-          try {
-            return await db.transaction((tx) => fn(watchQueryable(tx)), opts);
-          } catch (e) {
-            report(e);
-            throw e;
-          }
-        },
-      });
-    },
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+/** A PGlite engine that stopped (closed, or its WebAssembly aborted): every later statement fails the same way. */
+export function isEngineStopped(e: unknown): boolean {
+  if (e instanceof WebAssembly.RuntimeError) return true;
+  return /PGlite is closed|^Aborted\(|RuntimeError/.test(String((e as { message?: unknown } | null)?.message ?? ''));
 }
