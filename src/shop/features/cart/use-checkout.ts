@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, useSlotAvailabilityQuery, refusalOf } from '../../lib/data.js';
 import { cartSubtotal } from '../../../shared/domain/cart.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
@@ -37,6 +38,7 @@ export function useCheckout() {
   const settings = useStoreSettingsQuery().data ?? DEFAULT_STORE_SETTINGS;
   const menu = useMenuQuery().data;
   const placeOrder = usePlaceOrderMutation();
+  const queryClient = useQueryClient();
   const { status } = useSession();
 
   const deliveryEnabled = settings.delivery_options.is_enabled;
@@ -86,6 +88,8 @@ export function useCheckout() {
       },
       onError: (e) => {
         const refusal = refusalOf(e);
+        // The slot filled up meanwhile: read the free times again, so the next press takes the one offered.
+        if (refusal?.code === 'kitchen_busy' || refusal?.code === 'slot_full') void queryClient.invalidateQueries({ queryKey: ['slots'] });
         toast({ title: refusal?.title ?? fr.cart.errorTitle, description: refusal?.message ?? fr.cart.errorText, variant: 'destructive' });
       },
     });
