@@ -112,10 +112,10 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
           alt=""
           loading="lazy"
           decoding="async"
-          className="h-16 w-20 shrink-0 rounded-lg border border-slate-300 bg-slate-100 object-cover"
+          className="h-12 w-16 shrink-0 rounded-lg sm:h-16 sm:w-20 border border-slate-300 bg-slate-100 object-cover"
           onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
         />
-        <div className="min-w-40 flex-1">
+        <div className="min-w-0 flex-1">
           <p className="text-lg font-semibold">
             {item.name}
             {item.item_type === 'coming_soon' && <span className="ml-2 rounded bg-amber-200 px-2 py-0.5 text-sm font-bold text-amber-900">{mt('comingSoon')}</span>}
@@ -125,11 +125,11 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
             {item.hidden && <span className="ml-2 text-slate-700">· {mt('hidden')}</span>}
           </p>
         </div>
-        <div className="flex gap-1">
-          <Button variant="ghost" aria-label={`${mt('moveUp')} ${item.name}`} disabled={!above || busy} onClick={() => action.mutate('up')}>
+        <div className="flex shrink-0 gap-1">
+          <Button variant="ghost" className="w-11 px-0!" aria-label={`${mt('moveUp')} ${item.name}`} disabled={!above || busy} onClick={() => action.mutate('up')}>
             ↑
           </Button>
-          <Button variant="ghost" aria-label={`${mt('moveDown')} ${item.name}`} disabled={!below || busy} onClick={() => action.mutate('down')}>
+          <Button variant="ghost" className="w-11 px-0!" aria-label={`${mt('moveDown')} ${item.name}`} disabled={!below || busy} onClick={() => action.mutate('down')}>
             ↓
           </Button>
         </div>
