@@ -62,7 +62,7 @@ test.describe('order acceptance at the counter', () => {
     const row = page.getByTestId('acceptance-panel').locator(`[data-order-id="${during.id}"]`);
     await row.getByRole('button', { name: 'Recusar' }).click();
     await row.getByRole('button', { name: 'Confirmar recusa' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Escreva o motivo (pelo menos 3 caracteres).');
+    await expect(row.getByRole('alert')).toHaveText('Escreva o motivo (pelo menos 3 caracteres).');
     await row.getByRole('button', { name: 'Article épuisé' }).click();
     if (!isPhone(page)) await page.screenshot({ path: `${SHOTS}/refuse-1280.png` });
     await row.getByRole('button', { name: 'Confirmar recusa' }).click();

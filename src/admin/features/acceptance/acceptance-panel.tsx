@@ -45,6 +45,7 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
   const refuse = useRefuseOrder();
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const busy = accept.isPending || refuse.isPending;
   const choices = [...new Set([...QUICK_MINUTES, defaultMinutes])].sort((a, b) => a - b);
   const number = orderNumber(order.id);
@@ -113,6 +114,9 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
           className="mt-3 space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
+            // The database checks it too; asking here first spares a round trip.
+            if (reason.trim().length < 3) return setReasonError(t('reasonRequired'));
+            setReasonError(null);
             refuse.mutate({ order, reason });
           }}
         >
@@ -128,6 +132,11 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
               autoFocus
             />
           </label>
+          {reasonError && (
+            <p role="alert" className="font-semibold text-red-800">
+              {reasonError}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             {QUICK_REASONS.map((r) => (
               <button key={r} type="button" onClick={() => setReason(r)} className="rounded-full border border-slate-400 bg-slate-100 px-3 py-1 text-sm font-semibold">
