@@ -101,7 +101,14 @@ export function useOrderFeed(): void {
         void qc.invalidateQueries({ queryKey: orderKeys.stats });
         void qc.invalidateQueries({ queryKey: orderKeys.waiting });
       })
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders' }, (payload) => {
+        // Accepted or refused elsewhere: out of the waiting list at once (the chime stops), before the refetch.
+        const row = payload.new as { id?: string; status?: string };
+        if (row.id && row.status && normaliseStatus(row.status) !== 'En attente') {
+          qc.setQueryData<Order[]>(orderKeys.waiting, (list) => list?.filter((o) => o.id !== row.id));
+        }
+        void qc.invalidateQueries({ queryKey: orderKeys.all });
+      })
       .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') {
