@@ -52,6 +52,7 @@ test.describe('order acceptance at the counter', () => {
     await expect.poll(() => chimes(page)).toBe(1);
 
     fs.mkdirSync(SHOTS, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/alert-panel-${isPhone(page) ? 390 : 1280}.png`, fullPage: false });
 
     // Another screen: the panel is there too.
