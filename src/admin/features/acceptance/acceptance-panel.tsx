@@ -128,7 +128,10 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
               value={reason}
               maxLength={300}
               placeholder={t('reasonPlaceholder')}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setReasonError(null);
+              }}
               autoFocus
             />
           </label>
@@ -139,7 +142,10 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
           )}
           <div className="flex flex-wrap gap-2">
             {QUICK_REASONS.map((r) => (
-              <button key={r} type="button" onClick={() => setReason(r)} className="rounded-full border border-slate-400 bg-slate-100 px-3 py-1 text-sm font-semibold">
+              <button key={r} type="button" onClick={() => {
+                  setReason(r);
+                  setReasonError(null);
+                }} className="rounded-full border border-slate-400 bg-slate-100 px-3 py-1 text-sm font-semibold">
                 {r}
               </button>
             ))}
