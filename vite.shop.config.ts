@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { runtimeEnvScript } from './scripts/vite-runtime-env.ts';
 
 const root = fileURLToPath(new URL('./src/shop', import.meta.url));
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321';
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    runtimeEnvScript(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
@@ -54,6 +56,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/shop', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // No "significant time in plugins" notice: on a busy machine it says nothing about the app.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     port: 5173,

@@ -35,7 +35,7 @@ export function ShopLayout() {
         </Suspense>
       )}
       <InstallBanner />
-      <Toaster />
+      {!cartOpen && <Toaster />}
       <ScrollRestoration />
     </div>
   );

@@ -11,7 +11,16 @@ const tone = {
   destructive: 'bg-ember-600 text-white border-ember-700',
 } as const;
 
-export function Toaster() {
+const placement = {
+  floating: 'pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4',
+  inline: 'flex justify-center px-3 pt-3 empty:hidden',
+} as const;
+
+/**
+ * Floating over the page, or `inline` in the open cart's flow, where it pushes the lines down
+ * instead of covering the line just added.
+ */
+export function Toaster({ inline = false }: { inline?: boolean }) {
   const current = useToastStore((s) => s.current);
   const dismiss = useToastStore((s) => s.dismiss);
   const [dx, setDx] = useState(0);
@@ -38,7 +47,7 @@ export function Toaster() {
   };
 
   return (
-    <div data-modal-keep aria-live="polite" aria-label={fr.toast.region} className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4">
+    <div data-modal-keep aria-live="polite" aria-label={fr.toast.region} data-testid={inline ? 'cart-toasts' : undefined} className={placement[inline ? 'inline' : 'floating']}>
       {current && (
         <div
           key={current.id}
@@ -50,7 +59,7 @@ export function Toaster() {
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
           style={{ transform: `translateX(${dx}px)`, opacity: 1 - Math.min(Math.abs(dx) / 200, 0.6), touchAction: 'pan-y' }}
-          className={`pointer-events-auto flex w-full max-w-sm animate-toast-in items-start gap-3 rounded-xl border p-4 shadow-2xl select-none ${tone[current.variant]}`}
+          className={`pointer-events-auto flex w-full animate-toast-in ${inline ? '' : 'max-w-sm shadow-2xl'} items-start gap-3 rounded-xl border p-4 select-none ${tone[current.variant]}`}
         >
           <div className="flex-1">
             <p className="font-semibold">{current.title}</p>

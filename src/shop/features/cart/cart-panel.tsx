@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { CartIcon, CloseIcon } from '../../components/ui/icons.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { StoreNotice } from '../../components/store-notice.js';
+import { Toaster } from '../../components/ui/toaster.js';
 import { CartLines } from './cart-lines.js';
 import { CheckoutForm } from './checkout-form.js';
 import { useCheckout } from './use-checkout.js';
@@ -63,6 +64,7 @@ export default function CartPanel() {
           <h2 id="cart-title" className="flex items-center gap-2 text-2xl font-bold uppercase"><CartIcon className="size-6 text-flame-400" /> {t.title}</h2>
           <button type="button" onClick={close} aria-label={t.close} className="rounded-full p-2 hover:bg-white/10"><CloseIcon className="size-6" /></button>
         </header>
+        <Toaster inline />
 
         {c.items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
