@@ -18,7 +18,7 @@ test.describe('notification sound and the counter kiosk', () => {
     await page.getByLabel('Tocar até confirmar').check();
     await page.waitForTimeout(1000);
     await insertOrder(backend, { customer_name: 'Toca Sempre' });
-    await expect(page.getByTestId('acceptance-panel')).toBeVisible({ timeout: 3000 });
+    await expect(page.getByTestId('acceptance-panel')).toBeVisible({ timeout: 10_000 });
     await expect.poll(() => chimes(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     await page.getByTestId('acceptance-panel').getByRole('button', { name: 'Aceitar — pronta em 30 min' }).click();
     await expect(page.getByTestId('acceptance-panel')).toHaveCount(0);
