@@ -25,14 +25,14 @@ test.describe('dashboard: live orders', () => {
     await expect(row).toBeVisible({ timeout: 2000 });
     // The highlight lasts 5 s from the order's arrival: look at it first.
     await expect(row).toHaveAttribute('data-new', 'true');
+    // One toast names the order (it stays 5 s: title and number are checked together).
+    await expect(page.getByTestId('toast').filter({ hasText: 'Nouvelle commande ! 🎉' })).toContainText(order.id.slice(0, 8));
     const seenAt = await page.evaluate((id) => (window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt[id]!, order.id);
     const latency = seenAt - Date.parse(order.created_at);
     console.log(`new order on screen ${latency} ms after the database stamped it`);
     // npm run bench:realtime measures the real figure (p95 in milliseconds); this only catches an order
     // that waited for a refetch instead of arriving by realtime, with room for a loaded test machine.
     expect(latency).toBeLessThan(2000);
-    await expect(page.getByTestId('toast')).toContainText('Nouvelle commande ! 🎉');
-    await expect(page.getByTestId('toast')).toContainText(order.id.slice(0, 8));
     await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '2');
     await screenshot(page, 'admin-dashboard-new-order');
     // The highlight lasts 5 s.
