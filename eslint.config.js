@@ -7,17 +7,56 @@ import globals from 'globals';
 // Dependencies point one way: apps -> shared -> nothing. The shop never imports admin code and
 // vice versa; the domain imports nothing outside itself; only the admin's kiosk adapter touches window.kiosk.
 const boundaries = [
-  { target: './src/shared/domain', from: ['./src/shared/data', './src/shop', './src/admin', './src/main', './src/preload', './src/backend'], message: 'The domain is pure: it imports nothing outside itself.' },
-  { target: './src/shared', from: ['./src/shop', './src/admin', './src/main', './src/preload', './src/backend'], message: 'Shared code never imports an app.' },
-  { target: './src/shop', from: ['./src/admin', './src/main', './src/preload', './src/backend'], message: 'The shop only imports src/shared.' },
-  { target: './src/admin', from: ['./src/shop', './src/main', './src/backend'], message: 'The admin only imports src/shared (and the preload types).' },
-  { target: './src/main', from: ['./src/shop', './src/admin', './src/backend'], message: 'The kiosk main process only imports src/shared.' },
-  { target: './src/preload', from: ['./src/shop', './src/admin', './src/backend', './src/main'], message: 'The preload only imports src/shared/ipc.' },
-  { target: './src/backend', from: ['./src/shop', './src/admin', './src/main', './src/preload', './src/shared/data'], message: 'The backend only imports src/shared/domain.' },
+  {
+    target: './src/shared/domain',
+    from: ['./src/shared/data', './src/shop', './src/admin', './src/main', './src/preload', './src/backend'],
+    message: 'The domain is pure: it imports nothing outside itself.',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/shop', './src/admin', './src/main', './src/preload', './src/backend'],
+    message: 'Shared code never imports an app.',
+  },
+  {
+    target: './src/shop',
+    from: ['./src/admin', './src/main', './src/preload', './src/backend'],
+    message: 'The shop only imports src/shared.',
+  },
+  {
+    target: './src/admin',
+    from: ['./src/shop', './src/main', './src/backend'],
+    message: 'The admin only imports src/shared (and the preload types).',
+  },
+  {
+    target: './src/main',
+    from: ['./src/shop', './src/admin', './src/backend'],
+    message: 'The kiosk main process only imports src/shared.',
+  },
+  {
+    target: './src/preload',
+    from: ['./src/shop', './src/admin', './src/backend', './src/main'],
+    message: 'The preload only imports src/shared/ipc.',
+  },
+  {
+    target: './src/backend',
+    from: ['./src/shop', './src/admin', './src/main', './src/preload', './src/shared/data'],
+    message: 'The backend only imports src/shared/domain.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,7 +71,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{js,mjs,cjs}', 'scripts/**', 'bench/**', 'tests/**', 'src/backend/**', 'src/main/**', 'supabase/functions/**'],
+    files: [
+      '**/*.{js,mjs,cjs}',
+      'scripts/**',
+      'bench/**',
+      'tests/**',
+      'src/backend/**',
+      'src/main/**',
+      'supabase/functions/**',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -49,7 +96,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/admin/features/print/kiosk.ts', 'src/preload/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'window', property: 'kiosk', message: 'Use the kiosk adapter in src/admin/features/print/kiosk.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'kiosk', message: 'Use the kiosk adapter in src/admin/features/print/kiosk.ts.' },
+      ],
     },
   },
 );

@@ -40,9 +40,21 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/*.png', 'images/hero*.webp'],
         navigateFallback: '/index.html',
         // Backend paths must reach the network, never the SPA shell.
-        navigateFallbackDenylist: [/^\/admin/, /^\/rest\//, /^\/auth\//, /^\/realtime\//, /^\/functions\//, /^\/env\.js/, /^\/mailbox/],
+        navigateFallbackDenylist: [
+          /^\/admin/,
+          /^\/rest\//,
+          /^\/auth\//,
+          /^\/realtime\//,
+          /^\/functions\//,
+          /^\/env\.js/,
+          /^\/mailbox/,
+        ],
         runtimeCaching: [
-          { urlPattern: ({ url }) => url.pathname === '/env.js', handler: 'NetworkFirst', options: { cacheName: 'runtime-env' } },
+          {
+            urlPattern: ({ url }) => url.pathname === '/env.js',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'runtime-env' },
+          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/images/'),
             handler: 'CacheFirst',

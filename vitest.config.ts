@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/kiosk/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/readme/**/*.test.ts'],
+    include: [
+      'tests/unit/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/kiosk/**/*.test.ts',
+      'tests/reliability/**/*.test.ts',
+      'tests/readme/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

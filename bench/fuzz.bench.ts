@@ -14,7 +14,9 @@ import { benchDatabases } from './databases.js';
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 const FRAMES = Number(process.env.FUZZ_FRAMES ?? 3000);
-console.log(`seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${CASES} HTTP cases and ${FRAMES} realtime frames per database`);
+console.log(
+  `seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${CASES} HTTP cases and ${FRAMES} realtime frames per database`,
+);
 
 const kinds: DbKind[] = benchDatabases();
 const results: [DbKind, FuzzReport, number][] = [];
@@ -23,7 +25,11 @@ for (const kind of kinds) {
   const b = await spawnBackend({ ...store, port: await freePort(), jwtSecret: JWT_SECRET });
   try {
     const started = Date.now();
-    results.push([kind, await runFuzz(b, { seed: SEED, httpCases: CASES, frames: FRAMES, concurrency: 8 }), (Date.now() - started) / 1000]);
+    results.push([
+      kind,
+      await runFuzz(b, { seed: SEED, httpCases: CASES, frames: FRAMES, concurrency: 8 }),
+      (Date.now() - started) / 1000,
+    ]);
   } finally {
     await b.kill('SIGTERM');
     await store.drop();
@@ -36,8 +42,12 @@ console.table(
     seconds: Math.round(s),
     'HTTP cases': r.httpCases,
     'realtime frames': r.realtimeFrames,
-    '2xx': Object.entries(r.byStatus).filter(([k]) => k.startsWith('2')).reduce((n, [, c]) => n + c, 0),
-    '4xx': Object.entries(r.byStatus).filter(([k]) => k.startsWith('4')).reduce((n, [, c]) => n + c, 0),
+    '2xx': Object.entries(r.byStatus)
+      .filter(([k]) => k.startsWith('2'))
+      .reduce((n, [, c]) => n + c, 0),
+    '4xx': Object.entries(r.byStatus)
+      .filter(([k]) => k.startsWith('4'))
+      .reduce((n, [, c]) => n + c, 0),
     '5xx or no answer': r.serverErrors.length,
     'checksum before/after': `${r.checksumBefore} / ${r.checksumAfter}`,
     'rows added by anon': JSON.stringify(r.rowsAdded),

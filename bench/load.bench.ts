@@ -9,7 +9,12 @@
  * dashboards (after their catch-up where they were cut off), every failure a clear error.
  */
 import os from 'node:os';
-import { spawnBackend, freePort, type BackendSpec, type ChildBackend } from '../tests/reliability/support/child-backend.js';
+import {
+  spawnBackend,
+  freePort,
+  type BackendSpec,
+  type ChildBackend,
+} from '../tests/reliability/support/child-backend.js';
 import { freshStore, JWT_SECRET, type Store } from '../tests/reliability/support/databases.js';
 import { failureSummary, runLoad, type LoadReport } from '../tests/reliability/support/load.js';
 import { localCluster, restartCluster, ensureClusterUp } from '../tests/reliability/support/postgres-cluster.js';
@@ -44,7 +49,12 @@ function problems(r: LoadReport, fault: boolean): string[] {
   return p;
 }
 
-async function scenario(kind: DbKind, name: string, run: (spec: BackendSpec, b: { current: ChildBackend }) => Promise<LoadReport>, fault: boolean): Promise<Line> {
+async function scenario(
+  kind: DbKind,
+  name: string,
+  run: (spec: BackendSpec, b: { current: ChildBackend }) => Promise<LoadReport>,
+  fault: boolean,
+): Promise<Line> {
   const store: Store = await freshStore(kind, 'benchload');
   const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
   const holder = { current: await spawnBackend(spec) };
@@ -61,9 +71,21 @@ const kinds: DbKind[] = benchDatabases();
 const cluster = localCluster();
 const lines: Line[] = [];
 const durationMs = SECONDS * 1000;
-console.log(`${CUSTOMERS} customers, ${SECONDS} s per run, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${CUSTOMERS} customers, ${SECONDS} s per run, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (const kind of kinds) {
-  lines.push(await scenario(kind, 'steady load', (_s, b) => runLoad({ url: b.current.url, keys: b.current.keys, customers: CUSTOMERS, durationMs }), false));
+  lines.push(
+    await scenario(
+      kind,
+      'steady load',
+      (_s, b) => runLoad({ url: b.current.url, keys: b.current.keys, customers: CUSTOMERS, durationMs }),
+      false,
+    ),
+  );
   console.log(`  done: ${kind} steady load`);
   if (!FAULTS) continue;
   lines.push(
@@ -95,7 +117,16 @@ for (const kind of kinds) {
           kind,
           'PostgreSQL restart',
           (_s, b) =>
-            runLoad({ url: b.current.url, keys: b.current.keys, customers: CUSTOMERS, durationMs: durationMs / 2, faultAtMs: durationMs / 4, fault: () => restartCluster(cluster), afterFaultMs: 5000, settleMs: 60_000 }),
+            runLoad({
+              url: b.current.url,
+              keys: b.current.keys,
+              customers: CUSTOMERS,
+              durationMs: durationMs / 2,
+              faultAtMs: durationMs / 4,
+              fault: () => restartCluster(cluster),
+              afterFaultMs: 5000,
+              settleMs: 60_000,
+            }),
           true,
         ),
       );
@@ -109,23 +140,29 @@ for (const kind of kinds) {
 const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
   db,
   scenario: s,
-  's': r.seconds,
-  'acked': r.acknowledged,
-  'errors': r.failures.length,
+  s: r.seconds,
+  acked: r.acknowledged,
+  errors: r.failures.length,
   'orders/s': r.ordersPerSecond,
   'place p50/p95/p99 ms': `${r.placeMs.p50} / ${r.placeMs.p95} / ${r.placeMs.p99}`,
   'event p50/p95/p99 ms': `${r.eventMs.p50} / ${r.eventMs.p95} / ${r.eventMs.p99}`,
-  'lost': r.lostOrders,
-  'dup': r.duplicatedOrders + r.placedTwice,
-  'retried': r.retriedOrders,
+  lost: r.lostOrders,
+  dup: r.duplicatedOrders + r.placedTwice,
+  retried: r.retriedOrders,
   'missed (1/2)': r.boards.map((b) => b.missed).join('/'),
   'caught up (1/2)': r.boards.map((b) => b.caughtUp).join('/'),
-  'ok': p.length === 0 ? 'yes' : 'NO',
+  ok: p.length === 0 ? 'yes' : 'NO',
 }));
 console.table(rows);
 for (const l of lines) {
-  if (l.r.failures.length) console.log(`${l.db} ${l.scenario}: errors seen by customers: ${failureSummary(l.r.failures)}; stored despite an error: ${l.r.storedDespiteError}; acknowledged before the fault: ${l.r.acknowledgedBeforeFault}`);
-  if (!l.scenario.includes('restart') && l.r.failures.length) console.log(`NOTE ${l.db} ${l.scenario}: ${l.r.failures.length} error(s) without a fault (each a clear error; lost answers were sent again under the same request id: ${l.r.retriedOrders} order(s) retried)`);
+  if (l.r.failures.length)
+    console.log(
+      `${l.db} ${l.scenario}: errors seen by customers: ${failureSummary(l.r.failures)}; stored despite an error: ${l.r.storedDespiteError}; acknowledged before the fault: ${l.r.acknowledgedBeforeFault}`,
+    );
+  if (!l.scenario.includes('restart') && l.r.failures.length)
+    console.log(
+      `NOTE ${l.db} ${l.scenario}: ${l.r.failures.length} error(s) without a fault (each a clear error; lost answers were sent again under the same request id: ${l.r.retriedOrders} order(s) retried)`,
+    );
   for (const p of l.problems) console.error(`FAILED ${l.db} ${l.scenario}: ${p}`);
 }
 if (lines.some((l) => l.problems.length)) process.exit(1);

@@ -61,7 +61,10 @@ async function scratchPostgres(adminUrl: string): Promise<{ url: string; drop():
 }
 
 async function dashboard(b: Backend, onOrder: (seq: number) => void, onRejoin: () => void): Promise<SupabaseClient> {
-  const token = await b.context.jwt.sign({ role: 'authenticated', sub: crypto.randomUUID(), app_metadata: { role: 'admin' } }, 3600);
+  const token = await b.context.jwt.sign(
+    { role: 'authenticated', sub: crypto.randomUUID(), app_metadata: { role: 'admin' } },
+    3600,
+  );
   const client = createClient(b.url, b.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
@@ -71,14 +74,15 @@ async function dashboard(b: Backend, onOrder: (seq: number) => void, onRejoin: (
   await new Promise<void>((resolve, reject) => {
     client
       .channel('orders-board')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => onOrder(Number(p.new.total_cents)))
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) =>
+        onOrder(Number(p.new.total_cents)),
+      )
       .subscribe((status, err) => {
         if (status === 'SUBSCRIBED' && joined) onRejoin();
         if (status === 'SUBSCRIBED') {
           joined = true;
           resolve();
-        }
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
       });
   });
   return client;
@@ -96,15 +100,19 @@ async function run(db: string, b: Backend, subscribers: number): Promise<Result>
   const clients: SupabaseClient[] = [];
   for (let s = 0; s < subscribers; s++) {
     clients.push(
-      await dashboard(b, (seq) => {
-        const now = performance.now();
-        if (seen[s].has(seq)) duplicates++;
-        seen[s].add(seq);
-        received++;
-        const t = committedAt.get(seq);
-        if (t !== undefined) latencies.push(now - t);
-        else early.push([seq, now]);
-      }, () => rejoins++),
+      await dashboard(
+        b,
+        (seq) => {
+          const now = performance.now();
+          if (seen[s].has(seq)) duplicates++;
+          seen[s].add(seq);
+          received++;
+          const t = committedAt.get(seq);
+          if (t !== undefined) latencies.push(now - t);
+          else early.push([seq, now]);
+        },
+        () => rejoins++,
+      ),
     );
   }
   await sleep(300);
@@ -164,7 +172,9 @@ async function main(): Promise<void> {
   const results: Result[] = [];
   const adminUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   const wanted = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
-  const targets = (['pglite', 'postgres'] as const).filter((db) => wanted.includes(db) && (db === 'pglite' || adminUrl));
+  const targets = (['pglite', 'postgres'] as const).filter(
+    (db) => wanted.includes(db) && (db === 'pglite' || adminUrl),
+  );
   for (const db of targets) {
     const scratch = db === 'postgres' ? await scratchPostgres(adminUrl!) : null;
     const b = await startBackend(
@@ -190,11 +200,14 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`\nRealtime commit-to-callback latency (ms), ${INSERTS} order inserts at ${RATE}/s, admin dashboards under RLS\n`);
+  console.log(
+    `\nRealtime commit-to-callback latency (ms), ${INSERTS} order inserts at ${RATE}/s, admin dashboards under RLS\n`,
+  );
   console.table(results);
   const lost = results.reduce((s, r) => s + r.lost, 0);
   const slow = results.filter((r) => !(r.p95 < TARGET_P95_MS));
-  if (slow.length) console.log(`p95 target ${TARGET_P95_MS} ms missed by: ${slow.map((r) => `${r.db}×${r.subscribers}`).join(', ')}`);
+  if (slow.length)
+    console.log(`p95 target ${TARGET_P95_MS} ms missed by: ${slow.map((r) => `${r.db}×${r.subscribers}`).join(', ')}`);
   if (lost > 0) {
     console.log(`${lost} events lost`);
     process.exitCode = 1;

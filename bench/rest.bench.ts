@@ -109,7 +109,10 @@ class InProcessClients implements HttpClients {
       const { data, error } =
         call === 'select'
           ? await anon.from('books').select('id,title,price').eq('author_id', 1).lt('price', 100).order('id')
-          : await service.from('tags').insert({ name: `http-${this.b.kind}-${this.i++}-${Math.random()}` }).select();
+          : await service
+              .from('tags')
+              .insert({ name: `http-${this.b.kind}-${this.i++}-${Math.random()}` })
+              .select();
       if (error || data.length !== expect) throw new Error(`${call} failed: ${JSON.stringify(error)}`);
     };
     return runDirect(once, ms);
@@ -122,12 +125,21 @@ class ClientThread implements HttpClients {
   constructor(b: TestBackend) {
     this.worker = new Worker(CLIENT_THREAD, {
       eval: true,
-      workerData: { url: b.url, anonKey: b.anonKey, serviceKey: b.serviceRoleKey, kind: b.kind, clients: CLIENTS, nodeFetch: NODE_FETCH },
+      workerData: {
+        url: b.url,
+        anonKey: b.anonKey,
+        serviceKey: b.serviceRoleKey,
+        kind: b.kind,
+        clients: CLIENTS,
+        nodeFetch: NODE_FETCH,
+      },
     });
   }
   run(call: 'select' | 'insert', expect: number, ms: number): Promise<Sample> {
     return new Promise((resolve, reject) => {
-      this.worker.once('message', (m: Sample & { error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m)));
+      this.worker.once('message', (m: Sample & { error?: string }) =>
+        m.error ? reject(new Error(m.error)) : resolve(m),
+      );
       this.worker.postMessage({ call, expect, ms });
     });
   }
@@ -158,7 +170,12 @@ async function runDirect(fn: (i: number) => Promise<void>, ms: number): Promise<
  * Alternates short HTTP and direct slices so both see the same machine load (the machine is
  * shared), after a warm-up of each.
  */
-async function compare(client: HttpClients, call: 'select' | 'insert', expect: number, direct: (i: number) => Promise<void>): Promise<[Stats, Stats]> {
+async function compare(
+  client: HttpClients,
+  call: 'select' | 'insert',
+  expect: number,
+  direct: (i: number) => Promise<void>,
+): Promise<[Stats, Stats]> {
   await client.run(call, expect, 300);
   await runDirect(direct, 300);
   const http: Sample[] = [];
@@ -176,7 +193,15 @@ function requestInfo(method: string, search: string, prefer: string, body: strin
     method,
     headers: { prefer },
     search: new URLSearchParams(search),
-    prefs: { return: prefer.includes('representation') ? 'representation' : null, count: null, resolution: null, missing: null, tx: null, params: null, applied: [] },
+    prefs: {
+      return: prefer.includes('representation') ? 'representation' : null,
+      count: null,
+      resolution: null,
+      missing: null,
+      tx: null,
+      params: null,
+      applied: [],
+    },
     media: { type: 'json', stripNulls: false },
     body,
   };
@@ -187,7 +212,12 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
   const client: HttpClients = CLIENT_THREAD_ON ? new ClientThread(b) : new InProcessClients(b);
   try {
     const cache = await loadSchemaCache(b.db, 'public');
-    const headersJson = JSON.stringify({ host: '127.0.0.1', apikey: b.anonKey, authorization: `Bearer ${b.anonKey}`, 'x-client-info': 'bench' });
+    const headersJson = JSON.stringify({
+      host: '127.0.0.1',
+      apikey: b.anonKey,
+      authorization: `Bearer ${b.anonKey}`,
+      'x-client-info': 'bench',
+    });
     const anonClaims = JSON.stringify(await b.context.jwt.verify(b.anonKey));
     const serviceClaims = JSON.stringify(await b.context.jwt.verify(b.serviceRoleKey));
     const rows: string[][] = [];
@@ -208,7 +238,11 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
     rows.push([kind, 'filtered select', ...fmt(http), ...fmt(direct), (http.rps / direct.rps).toFixed(2)]);
 
     // (b) an insert with return=representation
-    const insert = planTable(cache, 'tags', requestInfo('POST', 'select=*', 'return=representation', '{"name":"x"}')).statement!;
+    const insert = planTable(
+      cache,
+      'tags',
+      requestInfo('POST', 'select=*', 'return=representation', '{"name":"x"}'),
+    ).statement!;
     const [httpInsert, directInsert] = await compare(client, 'insert', 1, async (i) => {
       const params = [JSON.stringify([{ name: `direct-${kind}-${i}-${Math.random()}` }]), ...insert.params.slice(1)];
       const r = await b.db.transaction(async (tx) => {
@@ -217,7 +251,13 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
       });
       if (r.rows[0].n !== 1) throw new Error('direct insert failed');
     });
-    rows.push([kind, 'insert + representation', ...fmt(httpInsert), ...fmt(directInsert), (httpInsert.rps / directInsert.rps).toFixed(2)]);
+    rows.push([
+      kind,
+      'insert + representation',
+      ...fmt(httpInsert),
+      ...fmt(directInsert),
+      (httpInsert.rps / directInsert.rps).toFixed(2),
+    ]);
     return rows;
   } finally {
     await client.close();
@@ -228,7 +268,17 @@ async function benchDb(kind: DbKind): Promise<string[][]> {
 const fmt = (s: Stats) => [s.rps.toFixed(0), s.p50.toFixed(2), s.p99.toFixed(2)];
 
 function table(rows: string[][]): string {
-  const head = ['db', 'case', 'HTTP req/s', 'HTTP p50 ms', 'HTTP p99 ms', 'direct req/s', 'direct p50 ms', 'direct p99 ms', 'HTTP/direct'];
+  const head = [
+    'db',
+    'case',
+    'HTTP req/s',
+    'HTTP p50 ms',
+    'HTTP p99 ms',
+    'direct req/s',
+    'direct p50 ms',
+    'direct p99 ms',
+    'HTTP/direct',
+  ];
   const all = [head, ...rows];
   const widths = head.map((_, c) => Math.max(...all.map((r) => r[c].length)));
   const line = (r: string[]) => `| ${r.map((v, c) => v.padEnd(widths[c])).join(' | ')} |`;
@@ -238,8 +288,12 @@ function table(rows: string[][]): string {
 const kinds: DbKind[] = benchDatabases();
 const rows: string[][] = [];
 for (const kind of kinds) rows.push(...(await benchDb(kind)));
-console.log(`\n/rest/v1 benchmark: ${CLIENTS} concurrent supabase-js clients (${CLIENT_THREAD_ON ? 'on a client thread' : 'on the server thread'}), ${SECONDS} s per case, HTTP and direct alternating\n`);
+console.log(
+  `\n/rest/v1 benchmark: ${CLIENTS} concurrent supabase-js clients (${CLIENT_THREAD_ON ? 'on a client thread' : 'on the server thread'}), ${SECONDS} s per case, HTTP and direct alternating\n`,
+);
 console.log(table(rows));
-console.log(`\nclient transport: ${NODE_FETCH ? 'node:http fetch' : 'built-in fetch'}; load average during the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+console.log(
+  `\nclient transport: ${NODE_FETCH ? 'node:http fetch' : 'built-in fetch'}; load average during the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+);
 const worst = Math.min(...rows.map((r) => Number(r[8])));
 console.log(`\nlowest HTTP/direct ratio: ${worst.toFixed(2)} (target ≥ 0.60)`);

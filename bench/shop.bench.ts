@@ -37,7 +37,8 @@ try {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
     const lhr = result.lhr;
-    const summary = lhr.audits['resource-summary']?.details as { items: { resourceType: string; transferSize: number }[] } | undefined;
+    const summary = lhr.audits['resource-summary']?.details as
+      { items: { resourceType: string; transferSize: number }[] } | undefined;
     const script = summary?.items.find((i) => i.resourceType === 'script')?.transferSize ?? NaN;
     rows.push({
       route,
@@ -54,12 +55,27 @@ try {
 }
 
 console.log('\nShop, Lighthouse mobile settings (simulated slow 4G, 4x CPU slowdown):\n');
-console.table(rows.map((r) => ({ route: r.route, 'JS gzip KB': r.jsKb, performance: r.performance, accessibility: r.accessibility, 'LCP ms': r.lcpMs, 'TBT ms': r.tbtMs })));
+console.table(
+  rows.map((r) => ({
+    route: r.route,
+    'JS gzip KB': r.jsKb,
+    performance: r.performance,
+    accessibility: r.accessibility,
+    'LCP ms': r.lcpMs,
+    'TBT ms': r.tbtMs,
+  })),
+);
 const first = rows[0];
 const verdicts = [
   `JS for the first route: ${first.jsKb} KB (target ≤ ${TARGET_JS_KB}): ${first.jsKb <= TARGET_JS_KB ? 'met' : 'missed'}`,
-  ...rows.map((r) => `${r.route} performance ${r.performance} (target ≥ ${TARGET_PERF}): ${r.performance >= TARGET_PERF ? 'met' : 'missed'}`),
-  ...rows.map((r) => `${r.route} accessibility ${r.accessibility} (target ≥ ${TARGET_A11Y}): ${r.accessibility >= TARGET_A11Y ? 'met' : 'missed'}`),
+  ...rows.map(
+    (r) =>
+      `${r.route} performance ${r.performance} (target ≥ ${TARGET_PERF}): ${r.performance >= TARGET_PERF ? 'met' : 'missed'}`,
+  ),
+  ...rows.map(
+    (r) =>
+      `${r.route} accessibility ${r.accessibility} (target ≥ ${TARGET_A11Y}): ${r.accessibility >= TARGET_A11Y ? 'met' : 'missed'}`,
+  ),
 ];
 for (const v of verdicts) console.log(v);
 process.exit(0);

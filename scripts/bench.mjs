@@ -14,7 +14,10 @@ const files = fs
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f} ===`);
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join('bench', f)], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join('bench', f)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) failed++;
 }
 if (failed) {

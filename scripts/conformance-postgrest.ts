@@ -30,12 +30,18 @@ interface FileResult {
 
 const suiteDir = process.env.POSTGREST_JS_DIR;
 if (!suiteDir) {
-  console.error('POSTGREST_JS_DIR must name a checkout of supabase/postgrest-js (with its dev dependencies installed).');
+  console.error(
+    'POSTGREST_JS_DIR must name a checkout of supabase/postgrest-js (with its dev dependencies installed).',
+  );
   process.exit(2);
 }
 const root = path.resolve(suiteDir);
 const jestBin = path.join(root, 'node_modules', '.bin', 'jest');
-for (const needed of [path.join(root, 'test', 'db', '00-schema.sql'), path.join(root, 'test', 'db', '01-dummy-data.sql'), jestBin]) {
+for (const needed of [
+  path.join(root, 'test', 'db', '00-schema.sql'),
+  path.join(root, 'test', 'db', '01-dummy-data.sql'),
+  jestBin,
+]) {
   if (!fs.existsSync(needed)) {
     console.error(`Missing ${needed}${needed === jestBin ? ' (run `npm install` in the checkout)' : ''}.`);
     process.exit(2);
@@ -59,9 +65,13 @@ const settingsSql = (settings: Record<string, string>) =>
 
 /** The suite's schema, minus what this database cannot provide. */
 function adaptSchema(sql: string, postgis: boolean): string {
-  let out = sql.replace(/^\s*CREATE PUBLICATION supabase_realtime FOR ALL TABLES;\s*$/im, '').replace(/^\s*create schema extensions;\s*$/im, 'create schema if not exists extensions;');
+  let out = sql
+    .replace(/^\s*CREATE PUBLICATION supabase_realtime FOR ALL TABLES;\s*$/im, '')
+    .replace(/^\s*create schema extensions;\s*$/im, 'create schema if not exists extensions;');
   if (!postgis) {
-    out = out.replace(/^\s*create extension postgis schema extensions;\s*$/im, '').replace(/extensions\.geometry\(POINT, 4326\)/g, 'text');
+    out = out
+      .replace(/^\s*create extension postgis schema extensions;\s*$/im, '')
+      .replace(/extensions\.geometry\(POINT, 4326\)/g, 'text');
   }
   return out;
 }
@@ -76,7 +86,10 @@ function supabaseDir(postgis: boolean, kind: Kind): string {
   fs.writeFileSync(path.join(migrations, '20000101000002_grants.sql'), GRANTS);
   // The suite's database image runs with these settings (its explain() snapshot shows them); PGlite has one
   // session, which keeps them; PostgreSQL gets them per database before the backends connect.
-  fs.writeFileSync(path.join(migrations, '20000101000003_image_settings.sql'), settingsSql(kind === 'pglite' ? { ...IMAGE_SETTINGS, ...PGLITE_DIFFERENT_DEFAULTS } : IMAGE_SETTINGS));
+  fs.writeFileSync(
+    path.join(migrations, '20000101000003_image_settings.sql'),
+    settingsSql(kind === 'pglite' ? { ...IMAGE_SETTINGS, ...PGLITE_DIFFERENT_DEFAULTS } : IMAGE_SETTINGS),
+  );
   fs.writeFileSync(path.join(dir, 'config.toml'), '[api]\nschemas = ["public", "personal"]\n');
   return dir;
 }
@@ -138,11 +151,20 @@ function runJest(restUrl: string, rest13Url: string, work: string): Promise<File
   fs.writeFileSync(setup, SETUP);
   const out = path.join(work, 'results.json');
   return new Promise((resolve, reject) => {
-    const child = spawn(jestBin, ['--ci', '--runInBand', '--json', `--outputFile=${out}`, `--setupFilesAfterEnv=${setup}`], {
-      cwd: root,
-      env: { ...process.env, CONFORMANCE_REST_URL: restUrl, CONFORMANCE_REST13_URL: rest13Url, CONFORMANCE_NODE_FETCH: path.join(root, 'node_modules', '@supabase', 'node-fetch') },
-      stdio: ['ignore', 'ignore', process.env.CONFORMANCE_VERBOSE ? 'inherit' : 'ignore'],
-    });
+    const child = spawn(
+      jestBin,
+      ['--ci', '--runInBand', '--json', `--outputFile=${out}`, `--setupFilesAfterEnv=${setup}`],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          CONFORMANCE_REST_URL: restUrl,
+          CONFORMANCE_REST13_URL: rest13Url,
+          CONFORMANCE_NODE_FETCH: path.join(root, 'node_modules', '@supabase', 'node-fetch'),
+        },
+        stdio: ['ignore', 'ignore', process.env.CONFORMANCE_VERBOSE ? 'inherit' : 'ignore'],
+      },
+    );
     child.on('error', reject);
     child.on('exit', () => {
       if (!fs.existsSync(out)) return reject(new Error('jest wrote no results'));
@@ -154,7 +176,9 @@ function runJest(restUrl: string, rest13Url: string, work: string): Promise<File
           .map((t) => ({
             file: path.relative(root, t.name),
             passed: t.assertionResults.filter((a) => a.status === 'passed').length,
-            failed: t.assertionResults.filter((a) => a.status === 'failed').length + (t.assertionResults.length === 0 && t.message ? 1 : 0),
+            failed:
+              t.assertionResults.filter((a) => a.status === 'failed').length +
+              (t.assertionResults.length === 0 && t.message ? 1 : 0),
             failures: t.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName),
           }))
           .sort((a, b) => a.file.localeCompare(b.file)),
@@ -194,10 +218,14 @@ function print(kind: Kind, results: FileResult[]): { passed: number; total: numb
   console.log(`\npostgrest-js suite on ${kind}`);
   const width = Math.max(...results.map((r) => r.file.length));
   for (const r of results) {
-    console.log(`  ${r.file.padEnd(width)}  ${String(r.passed).padStart(3)} passed  ${String(r.failed).padStart(3)} failed`);
+    console.log(
+      `  ${r.file.padEnd(width)}  ${String(r.passed).padStart(3)} passed  ${String(r.failed).padStart(3)} failed`,
+    );
     if (process.env.CONFORMANCE_VERBOSE) for (const f of r.failures) console.log(`      ✗ ${f}`);
   }
-  console.log(`  ${'total'.padEnd(width)}  ${String(passed).padStart(3)} / ${total} (${total ? Math.round((passed / total) * 100) : 0} %)`);
+  console.log(
+    `  ${'total'.padEnd(width)}  ${String(passed).padStart(3)} / ${total} (${total ? Math.round((passed / total) * 100) : 0} %)`,
+  );
   return { passed, total };
 }
 

@@ -5,7 +5,9 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const electronVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
+const electronVersion = JSON.parse(
+  fs.readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8'),
+).version;
 const app = {
   name: 'kiosque-churrasqueira',
   productName: 'Kiosque Churrasqueira',

@@ -39,7 +39,12 @@ function png(size, pixel) {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
@@ -47,18 +52,21 @@ const clamp = (v) => Math.max(0, Math.min(1, v));
 
 // Rounded square background, a two-tone flame and a grill bar.
 function icon(u, v) {
-  const dx = Math.max(Math.abs(u - 0.5) - 0.38, 0), dy = Math.max(Math.abs(v - 0.5) - 0.38, 0);
+  const dx = Math.max(Math.abs(u - 0.5) - 0.38, 0),
+    dy = Math.max(Math.abs(v - 0.5) - 0.38, 0);
   const corner = Math.hypot(dx, dy) - 0.08;
   const bgAlpha = clamp(0.5 - corner * 200);
   if (bgAlpha <= 0) return [0, 0, 0, 0];
   let color = mix([40, 30, 26], [20, 14, 12], v);
   const flame = (scale, cy) => {
-    const x = (u - 0.5) / scale, y = (v - cy) / scale;
+    const x = (u - 0.5) / scale,
+      y = (v - cy) / scale;
     const body = Math.hypot(x, y + 0.02) - 0.2;
-    const tip = y < 0 ? Math.abs(x) - (0.2 * (1 + y / 0.42)) : 1;
+    const tip = y < 0 ? Math.abs(x) - 0.2 * (1 + y / 0.42) : 1;
     return y < -0.42 ? 1 : Math.min(body, Math.max(tip, -0.42 - y));
   };
-  const outer = flame(1, 0.52), inner = flame(0.55, 0.6);
+  const outer = flame(1, 0.52),
+    inner = flame(0.55, 0.6);
   if (outer < 0) color = mix([234, 88, 12], [250, 204, 21], clamp((0.75 - v) * 1.6));
   if (inner < 0) color = mix([253, 224, 71], [255, 247, 237], clamp((0.8 - v) * 2));
   if (v > 0.78 && v < 0.82 && u > 0.24 && u < 0.76) color = [156, 163, 175];

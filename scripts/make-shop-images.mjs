@@ -10,42 +10,112 @@ const out = path.resolve('src/shop/public');
 const W = 800;
 const H = 600;
 
-const svg = (w, h, body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${defs}${body}</svg>`;
+const svg = (w, h, body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${defs}${body}</svg>`;
 
 /** What each menu item shows, by its id in supabase/seed.sql. */
 const menu = {
-  1: (r) => d.bowl(400, 320, 1.2, '#7fae3a', r, [[-80, -10], [0, -25], [70, 0], [-20, 15]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="20" fill="#a8321c"/><circle cx="${x}" cy="${y}" r="12" fill="#c95a3a"/>`).join('')) + d.steam(400, 200),
-  2: (r) => d.plate(400, 330, 300) + d.pieces(400, 320, 0.95, r, 'oval', 6) + d.lemon(590, 380, 0.9, 20) + d.parsley(r, 400, 320, 260),
+  1: (r) =>
+    d.bowl(
+      400,
+      320,
+      1.2,
+      '#7fae3a',
+      r,
+      [
+        [-80, -10],
+        [0, -25],
+        [70, 0],
+        [-20, 15],
+      ]
+        .map(
+          ([x, y]) =>
+            `<circle cx="${x}" cy="${y}" r="20" fill="#a8321c"/><circle cx="${x}" cy="${y}" r="12" fill="#c95a3a"/>`,
+        )
+        .join(''),
+    ) + d.steam(400, 200),
+  2: (r) =>
+    d.plate(400, 330, 300) +
+    d.pieces(400, 320, 0.95, r, 'oval', 6) +
+    d.lemon(590, 380, 0.9, 20) +
+    d.parsley(r, 400, 320, 260),
   3: (r) => d.board(400, 350, 640, 260) + d.sausage(400, 340, 1.1, true, r),
   4: (r) => d.bowl(400, 330, 1.15, '#c8581f', r, d.pieces(0, -10, 0.8, r, 'shrimp', 6)) + d.steam(400, 220),
   5: (r) => d.plate(400, 330, 300) + d.salad(400, 320, 1, r),
   6: (r) => d.plate(400, 330, 300) + d.pieces(400, 320, 0.95, r, 'halfmoon', 6) + d.lemon(600, 370, 0.8, -10),
   7: () => d.board(400, 340, 640, 300) + d.bread(400, 330, 1.1),
   8: (r) => d.bowl(400, 330, 1.15, '#b8401c', r, d.pieces(0, -10, 0.9, r, 'gizzard', 9)) + d.steam(400, 220),
-  'cnf-1': (r) => d.board(400, 340, 660, 330) + d.fries(270, 330, 1, r) + d.pieces(500, 330, 0.95, r, 'tender', 5) + d.ramekin(620, 420, 0.45, '#c8281a', r),
-  'cnf-2': (r) => d.plate(400, 330, 320) + d.fries(250, 330, 0.9, r) + d.chickenPiece(460, 320, 1.3, -10) + d.chickenPiece(520, 360, 1.0, 30) + d.parsley(r, 450, 320, 200),
-  'cnf-3': (r) => d.board(400, 340, 660, 330) + d.fries(260, 330, 1, r) + d.pieces(500, 330, 1, r, 'nugget', 8) + d.ramekin(630, 430, 0.4, '#7a2d12', r),
+  'cnf-1': (r) =>
+    d.board(400, 340, 660, 330) +
+    d.fries(270, 330, 1, r) +
+    d.pieces(500, 330, 0.95, r, 'tender', 5) +
+    d.ramekin(620, 420, 0.45, '#c8281a', r),
+  'cnf-2': (r) =>
+    d.plate(400, 330, 320) +
+    d.fries(250, 330, 0.9, r) +
+    d.chickenPiece(460, 320, 1.3, -10) +
+    d.chickenPiece(520, 360, 1.0, 30) +
+    d.parsley(r, 450, 320, 200),
+  'cnf-3': (r) =>
+    d.board(400, 340, 660, 330) +
+    d.fries(260, 330, 1, r) +
+    d.pieces(500, 330, 1, r, 'nugget', 8) +
+    d.ramekin(630, 430, 0.4, '#7a2d12', r),
   'cnf-4': (r) => d.board(400, 340, 660, 330) + d.fries(260, 330, 1, r) + d.pieces(500, 330, 0.95, r, 'wing', 6),
-  'cnf-5': (r) => d.plate(400, 330, 300) + d.pieces(400, 320, 0.95, r, 'wing', 7) + Array.from({ length: 30 }, () => `<ellipse cx="${(250 + r() * 300).toFixed(0)}" cy="${(270 + r() * 110).toFixed(0)}" rx="4" ry="2" fill="#fff6dc"/>`).join(''),
-  30: (r) => d.plate(400, 330, 300) + d.chickenPiece(400, 320, 1.6, -8) + d.lemon(600, 390, 0.8, 10) + d.parsley(r, 380, 330, 250),
-  31: (r) => d.board(400, 340, 660, 320) + d.chickenPiece(340, 320, 1.5, -15) + d.chickenPiece(480, 350, 1.4, 25) + d.lemon(620, 260, 0.8, -20) + d.parsley(r, 400, 330, 320),
-  32: (r) => d.board(400, 340, 680, 380) + d.wholeChicken(400, 330, 1.25) + d.lemon(650, 440, 0.9, 30) + d.parsley(r, 400, 330, 400, 10),
+  'cnf-5': (r) =>
+    d.plate(400, 330, 300) +
+    d.pieces(400, 320, 0.95, r, 'wing', 7) +
+    Array.from(
+      { length: 30 },
+      () =>
+        `<ellipse cx="${(250 + r() * 300).toFixed(0)}" cy="${(270 + r() * 110).toFixed(0)}" rx="4" ry="2" fill="#fff6dc"/>`,
+    ).join(''),
+  30: (r) =>
+    d.plate(400, 330, 300) +
+    d.chickenPiece(400, 320, 1.6, -8) +
+    d.lemon(600, 390, 0.8, 10) +
+    d.parsley(r, 380, 330, 250),
+  31: (r) =>
+    d.board(400, 340, 660, 320) +
+    d.chickenPiece(340, 320, 1.5, -15) +
+    d.chickenPiece(480, 350, 1.4, 25) +
+    d.lemon(620, 260, 0.8, -20) +
+    d.parsley(r, 400, 330, 320),
+  32: (r) =>
+    d.board(400, 340, 680, 380) +
+    d.wholeChicken(400, 330, 1.25) +
+    d.lemon(650, 440, 0.9, 30) +
+    d.parsley(r, 400, 330, 400, 10),
   33: (r) => d.plate(400, 340, 320) + d.skewer(400, 320, 1, r, false) + d.parsley(r, 400, 360, 300),
   34: () => d.board(400, 340, 660, 300) + d.steak(330, 330, 0.75, '#c0704a') + d.steak(480, 350, 0.7, '#b8653e'),
   35: (r) => d.plate(400, 340, 320) + d.skewer(400, 320, 1, r, true),
-  36: (r) => d.board(400, 340, 680, 340) + d.steak(360, 330, 1.1) + d.fries(610, 330, 0.6, r, 10) + d.parsley(r, 360, 320, 200),
+  36: (r) =>
+    d.board(400, 340, 680, 340) + d.steak(360, 330, 1.1) + d.fries(610, 330, 0.6, r, 10) + d.parsley(r, 360, 320, 200),
   37: (r) => d.board(400, 350, 640, 260) + d.sausage(400, 340, 1.1, false, r),
   38: (r) => d.plate(400, 340, 330) + d.fish(400, 330, 1, r),
-  39: (r) => d.board(400, 340, 680, 340) + d.steak(300, 320, 0.7, 'url(#meat)') + d.steak(480, 350, 0.7, 'url(#meat)') + d.parsley(r, 400, 330, 300),
+  39: (r) =>
+    d.board(400, 340, 680, 340) +
+    d.steak(300, 320, 0.7, 'url(#meat)') +
+    d.steak(480, 350, 0.7, 'url(#meat)') +
+    d.parsley(r, 400, 330, 300),
   'fr-1': (r) => d.plate(400, 340, 330) + d.fries(160, 330, 0.6, r, 8) + d.francesinha(410, 330, 1, r, 'egg'),
-  'fr-2': (r) => d.plate(400, 340, 330) + d.fries(160, 330, 0.6, r, 8) + d.francesinha(410, 330, 1, r, 'egg') + `<circle cx="470" cy="270" r="14" fill="#a8321c"/><circle cx="350" cy="290" r="14" fill="#a8321c"/>`,
+  'fr-2': (r) =>
+    d.plate(400, 340, 330) +
+    d.fries(160, 330, 0.6, r, 8) +
+    d.francesinha(410, 330, 1, r, 'egg') +
+    `<circle cx="470" cy="270" r="14" fill="#a8321c"/><circle cx="350" cy="290" r="14" fill="#a8321c"/>`,
   'fr-3': (r) => d.plate(400, 340, 330) + d.fries(160, 330, 0.6, r, 8) + d.francesinha(410, 330, 1, r, 'chicken'),
   'fr-4': (r) => d.plate(400, 340, 330) + d.fries(160, 330, 0.6, r, 8) + d.francesinha(410, 330, 1, r, 'shrimp'),
-  'fr-5': (r) => d.board(400, 340, 700, 380) + d.francesinha(300, 330, 0.85, r, 'egg') + d.francesinha(520, 350, 0.85, r, 'egg'),
+  'fr-5': (r) =>
+    d.board(400, 340, 700, 380) + d.francesinha(300, 330, 0.85, r, 'egg') + d.francesinha(520, 350, 0.85, r, 'egg'),
   'hb-1': (r) => d.burger(400, 330, 1.35, 1, r),
   'hb-2': (r) => d.burger(400, 330, 1.35, 1, r).replaceAll('url(#patty)', 'url(#fried)'),
-  'hb-3': (r) => d.burger(400, 330, 1.35, 1, r) + `<path d="M210 330 q 40 -20 80 0 t 80 0 t 80 0 t 80 0 t 80 0" stroke="#a8321c" stroke-width="16" fill="none" stroke-linecap="round"/>`,
-  'hb-4': (r) => d.burger(400, 330, 1.35, 1, r) + `<path d="M210 330 q 40 -16 80 0 t 80 0 t 80 0 t 80 0 t 80 0" stroke="#7a1f10" stroke-width="12" fill="none" stroke-linecap="round"/>`,
+  'hb-3': (r) =>
+    d.burger(400, 330, 1.35, 1, r) +
+    `<path d="M210 330 q 40 -20 80 0 t 80 0 t 80 0 t 80 0 t 80 0" stroke="#a8321c" stroke-width="16" fill="none" stroke-linecap="round"/>`,
+  'hb-4': (r) =>
+    d.burger(400, 330, 1.35, 1, r) +
+    `<path d="M210 330 q 40 -16 80 0 t 80 0 t 80 0 t 80 0 t 80 0" stroke="#7a1f10" stroke-width="12" fill="none" stroke-linecap="round"/>`,
   'hb-5': (r) => d.burger(400, 350, 1.25, 2, r),
   'hb-6': (r) => d.burger(400, 390, 0.72, 6, r),
   'bo-1': () => d.drink(400, 300, 1.2, 'water'),
@@ -60,7 +130,11 @@ const menu = {
   'bo-10': () => d.drink(400, 300, 1.2, 'wine'),
   'bo-11': () => d.drink(400, 300, 1.2, 'sangria'),
   'kid-1': (r) => d.kidsMenu(370, 330, r),
-  'kid-2': (r) => d.plate(340, 350, 250) + d.fries(270, 340, 0.75, r, 12) + d.chickenPiece(400, 350, 1.0, -10) + d.drink(640, 320, 0.62, 'sumol').replace('translate(640 320)', 'translate(610 320)'),
+  'kid-2': (r) =>
+    d.plate(340, 350, 250) +
+    d.fries(270, 340, 0.75, r, 12) +
+    d.chickenPiece(400, 350, 1.0, -10) +
+    d.drink(640, 320, 0.62, 'sumol').replace('translate(640 320)', 'translate(610 320)'),
   'acc-1': (r) => d.board(400, 340, 600, 320) + d.fries(400, 330, 1.5, r, 26),
   'acc-2': (r) => d.plate(400, 340, 300) + d.rice(400, 330, 1, r),
   'acc-3': (r) => d.plate(400, 330, 300) + d.salad(400, 320, 1, r).replace(/<circle[^>]*#e1352a[^>]*\/>/g, ''),
@@ -100,13 +174,24 @@ function grillScene(w, h, seed, chickens) {
   for (const [x, y, s, kind] of chickens) {
     body += kind === 'whole' ? d.wholeChicken(x, y, s) : d.chickenPiece(x, y, s, r() * 40 - 20);
   }
-  body += `<g fill="none" stroke="#fff" stroke-width="30" stroke-linecap="round" opacity=".05" filter="url(#soft)">${Array.from({ length: 6 }, () => { const x = r() * w; return `<path d="M${x.toFixed(0)} ${h * 0.4} c -60 -80 60 -160 0 -260"/>`; }).join('')}</g>`;
+  body += `<g fill="none" stroke="#fff" stroke-width="30" stroke-linecap="round" opacity=".05" filter="url(#soft)">${Array.from(
+    { length: 6 },
+    () => {
+      const x = r() * w;
+      return `<path d="M${x.toFixed(0)} ${h * 0.4} c -60 -80 60 -160 0 -260"/>`;
+    },
+  ).join('')}</g>`;
   body += `<rect width="${w}" height="${h}" filter="url(#grain)" fill="#fff"/>`;
   return svg(w, h, body);
 }
 
 function contract() {
-  const lines = (y0, n, w0 = 520) => Array.from({ length: n }, (_, i) => `<rect x="140" y="${y0 + i * 26}" width="${w0 - (i % 3) * 40}" height="8" rx="4" fill="#6b5238" opacity=".35"/>`).join('');
+  const lines = (y0, n, w0 = 520) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `<rect x="140" y="${y0 + i * 26}" width="${w0 - (i % 3) * 40}" height="8" rx="4" fill="#6b5238" opacity=".35"/>`,
+    ).join('');
   const body = `<rect width="800" height="1000" fill="#2a1a12"/>
     <g transform="rotate(-2 400 500)">
       <rect x="90" y="60" width="620" height="880" rx="10" fill="#000" opacity=".5" filter="url(#soft)"/>
@@ -151,18 +236,69 @@ if (!only) {
     const portrait = svg(640, 800, `${table(640, 800)}<g transform="translate(-80 100)">${menu[id](r)}</g>`);
     await write(`images/categories/${cat}.webp`, portrait, 640, 800);
   }
-  const heroChickens = [[420, 560, 1.05, 'whole'], [1000, 600, 1.2, 'whole'], [1560, 560, 1.05, 'whole'], [700, 760, 1.4, 'piece'], [1320, 780, 1.4, 'piece']];
+  const heroChickens = [
+    [420, 560, 1.05, 'whole'],
+    [1000, 600, 1.2, 'whole'],
+    [1560, 560, 1.05, 'whole'],
+    [700, 760, 1.4, 'piece'],
+    [1320, 780, 1.4, 'piece'],
+  ];
   await write('images/hero.webp', grillScene(1920, 1080, 'hero', heroChickens), 1920, 1080, { quality: 72 });
-  await write('images/hero-grill.webp', grillScene(1600, 600, 'banner', [[300, 330, 0.8, 'whole'], [800, 360, 0.85, 'piece'], [1300, 330, 0.8, 'whole']]), 1600, 600, { quality: 70 });
-  await write('images/about-grill.webp', grillScene(1200, 900, 'about', [[360, 480, 1, 'whole'], [850, 520, 1, 'whole'], [600, 720, 1.2, 'piece']]), 1200, 900);
-  await write('images/offer-chicken.webp', svg(900, 700, table(900, 700) + d.board(450, 380, 760, 420) + d.wholeChicken(450, 370, 1.45) + d.lemon(760, 500, 1, 25) + d.parsley(rng('offer'), 450, 370, 500, 14)), 900, 700);
-  await write('images/challenge-burger.webp', svg(1200, 800, table(1200, 800) + d.burger(600, 520, 0.95, 6, rng('burj')) + d.fries(230, 560, 1, rng('bf'), 16)), 1200, 800);
+  await write(
+    'images/hero-grill.webp',
+    grillScene(1600, 600, 'banner', [
+      [300, 330, 0.8, 'whole'],
+      [800, 360, 0.85, 'piece'],
+      [1300, 330, 0.8, 'whole'],
+    ]),
+    1600,
+    600,
+    { quality: 70 },
+  );
+  await write(
+    'images/about-grill.webp',
+    grillScene(1200, 900, 'about', [
+      [360, 480, 1, 'whole'],
+      [850, 520, 1, 'whole'],
+      [600, 720, 1.2, 'piece'],
+    ]),
+    1200,
+    900,
+  );
+  await write(
+    'images/offer-chicken.webp',
+    svg(
+      900,
+      700,
+      table(900, 700) +
+        d.board(450, 380, 760, 420) +
+        d.wholeChicken(450, 370, 1.45) +
+        d.lemon(760, 500, 1, 25) +
+        d.parsley(rng('offer'), 450, 370, 500, 14),
+    ),
+    900,
+    700,
+  );
+  await write(
+    'images/challenge-burger.webp',
+    svg(1200, 800, table(1200, 800) + d.burger(600, 520, 0.95, 6, rng('burj')) + d.fries(230, 560, 1, rng('bf'), 16)),
+    1200,
+    800,
+  );
   await write('images/challenge-contract.webp', contract(), 800, 1000);
 
   const logo = fs.readFileSync(path.join(out, 'icons/logo-mark.svg'), 'utf8');
   for (const size of [192, 512]) await write(`icons/icon-${size}.png`, logo, size, size, { format: 'png' });
-  await write('icons/apple-touch-icon.png', logo.replace('<circle', '<rect width="64" height="64" fill="#120d0b"/><circle'), 180, 180, { format: 'png' });
-  const maskable = logo.replace('viewBox="0 0 64 64"', 'viewBox="-14 -14 92 92"').replace('<defs>', '<rect x="-14" y="-14" width="92" height="92" fill="#120d0b"/><defs>');
+  await write(
+    'icons/apple-touch-icon.png',
+    logo.replace('<circle', '<rect width="64" height="64" fill="#120d0b"/><circle'),
+    180,
+    180,
+    { format: 'png' },
+  );
+  const maskable = logo
+    .replace('viewBox="0 0 64 64"', 'viewBox="-14 -14 92 92"')
+    .replace('<defs>', '<rect x="-14" y="-14" width="92" height="92" fill="#120d0b"/><defs>');
   await write('icons/icon-maskable-512.png', maskable, 512, 512, { format: 'png' });
 }
 console.log('images written to', out);

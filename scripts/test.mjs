@@ -79,11 +79,18 @@ const RETRIES = 1;
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+  return (
+    plain
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function countPlaywright(report) {
-  let passed = 0, failed = 0;
+  let passed = 0,
+    failed = 0;
   const walk = (suite) => {
     for (const s of suite.suites ?? []) walk(s);
     for (const spec of suite.specs ?? [])
@@ -112,7 +119,14 @@ function runVitest(name, args) {
   fs.rmSync(json, { force: true });
   const r = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, ...args],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+      ...args,
+    ],
     { stdio: 'inherit', env: process.env },
   );
   const v = readJson(json);
@@ -123,14 +137,19 @@ function runVitest(name, args) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests) failures.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
     for (const t of file.assertionResults ?? [])
-      if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+      if (t.status === 'passed' && t.failureMessages?.length)
+        flaky.push(`${rel} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
     // A file that failed outside any test (import error, hook timeout) has no failed assertion.
     if (file.status === 'failed' && failedTests.length === 0) {
       fileFailures++;
       failures.push(`${rel}: ${firstLine(file.message)}`);
     }
   }
-  return { status: r.status ?? 1, passed: v?.numPassedTests ?? 0, failed: (v?.numFailedTests ?? 0) + fileFailures + (v ? 0 : 1) };
+  return {
+    status: r.status ?? 1,
+    passed: v?.numPassedTests ?? 0,
+    failed: (v?.numFailedTests ?? 0) + fileFailures + (v ? 0 : 1),
+  };
 }
 
 let passed = 0;
@@ -140,7 +159,15 @@ let status = 0;
 // The backend serves the built apps: build them first (when stale), as `npm start` does, so that
 // every test sees the same server whether or not the browser tests ran before.
 {
-  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--eval', "import('./src/backend/cli/build-apps.ts').then((m) => m.buildStaleApps(process.cwd()))"], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      'node_modules/tsx/dist/cli.mjs',
+      '--eval',
+      "import('./src/backend/cli/build-apps.ts').then((m) => m.buildStaleApps(process.cwd()))",
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) {
     console.error('Building the shop and the admin failed.');
     failures.push('building the shop and the admin');
@@ -155,6 +182,7 @@ if (extra.length === 0) {
     ['types (node)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.node.json', '--noEmit']],
     ['types (web)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.web.json', '--noEmit']],
     ['lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+    ['format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level=warn']],
   ];
   for (const [name, args] of checks) {
     const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
@@ -180,7 +208,9 @@ for (const r of runs) {
   if (r.status !== 0) status = r.status;
 }
 
-const hasE2e = fs.existsSync('tests/e2e') && fs.readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
+const hasE2e =
+  fs.existsSync('tests/e2e') &&
+  fs.readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
 if (hasE2e && extra.length === 0) {
   const pwJson = 'test-results/playwright.json';
   fs.rmSync(pwJson, { force: true });

@@ -28,7 +28,8 @@ export function runtimeEnvScript(): Plugin {
           const env = html.search(ENV_SCRIPT);
           const app = html.search(/<script\b[^>]*type="module"/);
           if (env < 0) this.error(`${asset.fileName}: the <script src="/env.js"> tag is missing`);
-          if (/<script\b[^>]*\basync\b[^>]*src="\/env\.js"/.test(html)) this.error(`${asset.fileName}: /env.js must not be async`);
+          if (/<script\b[^>]*\basync\b[^>]*src="\/env\.js"/.test(html))
+            this.error(`${asset.fileName}: /env.js must not be async`);
           if (app >= 0 && app < env) this.error(`${asset.fileName}: the app's module script comes before /env.js`);
         }
       },

@@ -28,7 +28,15 @@ export function wholeChicken(cx, cy, s) {
     <g clip-path="url(#${clip})">${grillMarks(0, 10, 330, 6, -18)}</g>
     <ellipse cx="-40" cy="-40" rx="90" ry="35" fill="#ffe6a8" opacity=".25"/>
     <path d="M-110 -30 C -60 -70, 50 -75, 110 -35" stroke="#fff3cc" stroke-width="8" fill="none" opacity=".35" stroke-linecap="round"/>
-    ${[[-60, 20], [10, -10], [70, 30], [-20, 50], [40, 60]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5" fill="#b3200e" opacity=".8"/>`).join('')}
+    ${[
+      [-60, 20],
+      [10, -10],
+      [70, 30],
+      [-20, 50],
+      [40, 60],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="5" fill="#b3200e" opacity=".8"/>`)
+      .join('')}
   </g>`;
 }
 
@@ -81,17 +89,48 @@ export function francesinha(cx, cy, s, r, topping = 'egg') {
     <path d="M-60 62 c 5 10, -3 14, 4 20 M 40 64 c 6 8, -2 12, 3 18" stroke="#f6c445" stroke-width="16" fill="none" stroke-linecap="round"/>
     <path d="M-120 -40 c 60 -20, 180 -15, 230 5" stroke="#c94a12" stroke-width="18" fill="none" opacity=".55" stroke-linecap="round"/>
     ${topping === 'egg' ? `<ellipse cx="10" cy="-25" rx="70" ry="46" fill="#fffdf6"/><circle cx="20" cy="-30" r="26" fill="#ffb020"/><circle cx="12" cy="-38" r="8" fill="#ffe08a"/>` : ''}
-    ${topping === 'shrimp' ? [[-50, -30], [20, -40], [70, -10]].map(([x, y]) => `<path d="M${x} ${y} a 26 26 0 1 1 30 24" stroke="#f2793a" stroke-width="16" fill="none" stroke-linecap="round"/>`).join('') : ''}
-    ${topping === 'chicken' ? [[-50, -30], [10, -40], [60, -15]].map(([x, y]) => `<rect x="${x - 25}" y="${y - 14}" width="50" height="28" rx="10" fill="#e3a04f"/>`).join('') : ''}
+    ${
+      topping === 'shrimp'
+        ? [
+            [-50, -30],
+            [20, -40],
+            [70, -10],
+          ]
+            .map(
+              ([x, y]) =>
+                `<path d="M${x} ${y} a 26 26 0 1 1 30 24" stroke="#f2793a" stroke-width="16" fill="none" stroke-linecap="round"/>`,
+            )
+            .join('')
+        : ''
+    }
+    ${
+      topping === 'chicken'
+        ? [
+            [-50, -30],
+            [10, -40],
+            [60, -15],
+          ]
+            .map(([x, y]) => `<rect x="${x - 25}" y="${y - 14}" width="50" height="28" rx="10" fill="#e3a04f"/>`)
+            .join('')
+        : ''
+    }
     ${parsley(r, 0, -10, 200, 6)}
   </g>`;
 }
 
 export function drink(cx, cy, s, kind) {
   const colors = {
-    water: ['#cfe8f5', '#8fc6e3'], sparkling: ['#d9f0fb', '#9dd2ec'], cola: ['#5a2614', '#200b05'], zero: ['#4a2012', '#1a0a04'],
-    icetea: ['#e7a548', '#a65d14'], sumol: ['#ffd83a', '#f2a516'], orange: ['#ffad33', '#f07a12'], mango: ['#ffc23a', '#f08b1a'],
-    beer: ['#ffd25a', '#e59a16'], wine: ['#f5ecb0', '#e3cf6c'], sangria: ['#b3122a', '#5e0616'],
+    water: ['#cfe8f5', '#8fc6e3'],
+    sparkling: ['#d9f0fb', '#9dd2ec'],
+    cola: ['#5a2614', '#200b05'],
+    zero: ['#4a2012', '#1a0a04'],
+    icetea: ['#e7a548', '#a65d14'],
+    sumol: ['#ffd83a', '#f2a516'],
+    orange: ['#ffad33', '#f07a12'],
+    mango: ['#ffc23a', '#f08b1a'],
+    beer: ['#ffd25a', '#e59a16'],
+    wine: ['#f5ecb0', '#e3cf6c'],
+    sangria: ['#b3122a', '#5e0616'],
   }[kind];
   const can = kind === 'cola' || kind === 'zero' || kind === 'sumol' || kind === 'icetea';
   const stem = kind === 'wine';
@@ -113,14 +152,41 @@ export function drink(cx, cy, s, kind) {
       ? `<path d="M-90 -160 L 90 -160 L 100 140 Q 100 160 80 160 L -80 160 Q -100 160 -100 140 Z" fill="url(#glass)" stroke="#fff" stroke-opacity=".45" stroke-width="3"/>
          <path d="M-88 -110 L 88 -110 L 98 138 Q 98 155 80 155 L -80 155 Q -98 155 -98 138 Z" fill="url(#dg)" opacity=".92"/>
          <path d="M95 -120 C 160 -120, 160 40, 98 40" stroke="#fff" stroke-opacity=".5" stroke-width="10" fill="none"/>
-         ${[[-40, -60, '#ffa62b'], [30, -20, '#f6d23a'], [-20, 40, '#ffa62b'], [40, 80, '#5aa832']].map(([x, y, c]) => `<circle cx="${x}" cy="${y}" r="24" fill="${c}" opacity=".9"/><circle cx="${x}" cy="${y}" r="16" fill="#fff" opacity=".35"/>`).join('')}`
+         ${[
+           [-40, -60, '#ffa62b'],
+           [30, -20, '#f6d23a'],
+           [-20, 40, '#ffa62b'],
+           [40, 80, '#5aa832'],
+         ]
+           .map(
+             ([x, y, c]) =>
+               `<circle cx="${x}" cy="${y}" r="24" fill="${c}" opacity=".9"/><circle cx="${x}" cy="${y}" r="16" fill="#fff" opacity=".35"/>`,
+           )
+           .join('')}`
       : `<path d="M-75 -150 L 75 -150 L 62 140 Q 60 155 45 155 L -45 155 Q -60 155 -62 140 Z" fill="url(#glass)" stroke="#fff" stroke-opacity=".45" stroke-width="3"/>
          <path d="M-72 ${kind === 'beer' ? -120 : -100} L 72 ${kind === 'beer' ? -120 : -100} L 60 138 Q 58 150 45 150 L -45 150 Q -58 150 -60 138 Z" fill="url(#dg)" opacity="${kind === 'water' || kind === 'sparkling' ? 0.55 : 0.95}"/>
          ${kind === 'beer' ? `<path d="M-76 -118 C -80 -170, 80 -170, 76 -118 Z" fill="#fffaf0"/><circle cx="-30" cy="-150" r="18" fill="#fff"/><circle cx="20" cy="-155" r="22" fill="#fff"/>` : ''}
          ${kind === 'orange' || kind === 'mango' ? `<g transform="translate(60 -150) rotate(20)"><circle r="40" fill="#ffa62b"/><circle r="32" fill="#ffd27a"/>${[0, 45, 90, 135].map((a) => `<line x1="${-32 * Math.cos((a * Math.PI) / 180)}" y1="${-32 * Math.sin((a * Math.PI) / 180)}" x2="${32 * Math.cos((a * Math.PI) / 180)}" y2="${32 * Math.sin((a * Math.PI) / 180)}" stroke="#f39a1d" stroke-width="3"/>`).join('')}</g>` : ''}
-         ${['water', 'sparkling', 'cola', 'zero', 'icetea', 'sumol'].includes(kind) ? [[-30, -70], [20, -55], [-5, -20]].map(([x, y]) => `<rect x="${x - 22}" y="${y - 22}" width="44" height="44" rx="8" fill="#fff" opacity=".35" transform="rotate(${x} ${x} ${y})"/>`).join('') : ''}`;
+         ${
+           ['water', 'sparkling', 'cola', 'zero', 'icetea', 'sumol'].includes(kind)
+             ? [
+                 [-30, -70],
+                 [20, -55],
+                 [-5, -20],
+               ]
+                 .map(
+                   ([x, y]) =>
+                     `<rect x="${x - 22}" y="${y - 22}" width="44" height="44" rx="8" fill="#fff" opacity=".35" transform="rotate(${x} ${x} ${y})"/>`,
+                 )
+                 .join('')
+             : ''
+         }`;
   const bubbles = ['sparkling', 'cola', 'zero', 'beer', 'sumol'].includes(kind)
-    ? Array.from({ length: 14 }, (_, i) => `<circle cx="${-45 + ((i * 37) % 90)}" cy="${130 - ((i * 53) % 220)}" r="${2 + (i % 3)}" fill="#fff" opacity=".55"/>`).join('')
+    ? Array.from(
+        { length: 14 },
+        (_, i) =>
+          `<circle cx="${-45 + ((i * 37) % 90)}" cy="${130 - ((i * 53) % 220)}" r="${2 + (i % 3)}" fill="#fff" opacity=".55"/>`,
+      ).join('')
     : '';
   return `<g transform="translate(${cx} ${cy}) scale(${s})">
     <defs><linearGradient id="dg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
@@ -187,9 +253,10 @@ export function skewer(cx, cy, s, r, mixed) {
   for (let i = 0; i < 6; i++) {
     const x = -200 + i * 78;
     const kind = i % 2 === 1 ? (mixed ? 'meat' : 'pepper') : 'chicken';
-    chunks += kind === 'pepper'
-      ? `<rect x="${x - 22}" y="-34" width="44" height="68" rx="10" fill="${r() > 0.5 ? '#d8392a' : '#4f9a2c'}"/>`
-      : `<rect x="${x - 34}" y="-42" width="68" height="84" rx="18" fill="url(#${kind === 'meat' ? 'meat' : 'skin'})"/>${grillMarks(x, 0, 60, 2, -30, '#2a0e04')}`;
+    chunks +=
+      kind === 'pepper'
+        ? `<rect x="${x - 22}" y="-34" width="44" height="68" rx="10" fill="${r() > 0.5 ? '#d8392a' : '#4f9a2c'}"/>`
+        : `<rect x="${x - 34}" y="-42" width="68" height="84" rx="18" fill="url(#${kind === 'meat' ? 'meat' : 'skin'})"/>${grillMarks(x, 0, 60, 2, -30, '#2a0e04')}`;
   }
   return `<g transform="translate(${cx} ${cy}) scale(${s}) rotate(-12)">
     <rect x="-280" y="-5" width="560" height="10" rx="5" fill="#c9b79c"/>${chunks}
@@ -202,8 +269,24 @@ export function fish(cx, cy, s, r) {
     <path d="M-170 -20 C -120 -90, 110 -80, 170 -10 C 120 60, -120 70, -170 -20 Z" fill="#f5ebd8"/>
     <path d="M-150 -20 C -100 -60, 100 -55, 150 -12" stroke="#d8a866" stroke-width="10" fill="none" opacity=".6"/>
     ${grillMarks(0, -10, 280, 4, -20, '#6b3a18')}
-    ${[[-150, 70], [-60, 90], [40, 88], [130, 70]].map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="42" ry="32" fill="#e9c27a"/><ellipse cx="${x - 8}" cy="${y - 8}" rx="20" ry="12" fill="#fff1c8" opacity=".6"/>`).join('')}
-    ${[[-90, -40], [60, -30], [0, 10]].map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="14" ry="9" fill="#f7f2e8" stroke="#d6c8a8"/>`).join('')}
+    ${[
+      [-150, 70],
+      [-60, 90],
+      [40, 88],
+      [130, 70],
+    ]
+      .map(
+        ([x, y]) =>
+          `<ellipse cx="${x}" cy="${y}" rx="42" ry="32" fill="#e9c27a"/><ellipse cx="${x - 8}" cy="${y - 8}" rx="20" ry="12" fill="#fff1c8" opacity=".6"/>`,
+      )
+      .join('')}
+    ${[
+      [-90, -40],
+      [60, -30],
+      [0, 10],
+    ]
+      .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="14" ry="9" fill="#f7f2e8" stroke="#d6c8a8"/>`)
+      .join('')}
     <path d="M-180 40 C -60 60, 60 60, 180 30" stroke="#c7a12a" stroke-width="6" fill="none" opacity=".5"/>
     ${parsley(r, 0, 0, 300, 10)}
   </g>`;
@@ -216,19 +299,35 @@ export function salad(cx, cy, s, r) {
     const y = (r() - 0.5) * 120;
     leaves += `<path d="M${x - 40} ${y} q 40 -50 80 0 q -40 40 -80 0" fill="${['#5aa832', '#76c043', '#3f8a2a'][i % 3]}" transform="rotate(${(r() * 180).toFixed(0)} ${x} ${y})"/>`;
   }
-  const tomatoes = Array.from({ length: 5 }, () => `<circle cx="${((r() - 0.5) * 240).toFixed(0)}" cy="${((r() - 0.5) * 90).toFixed(0)}" r="22" fill="#e1352a"/>`).join('');
-  const carrots = Array.from({ length: 10 }, () => `<rect x="${((r() - 0.5) * 240).toFixed(0)}" y="${((r() - 0.5) * 90).toFixed(0)}" width="36" height="6" rx="3" fill="#f58a1f" transform="rotate(${(r() * 180).toFixed(0)})"/>`).join('');
-  const olives = Array.from({ length: 5 }, () => `<ellipse cx="${((r() - 0.5) * 220).toFixed(0)}" cy="${((r() - 0.5) * 80).toFixed(0)}" rx="12" ry="9" fill="#2c2a20"/>`).join('');
+  const tomatoes = Array.from(
+    { length: 5 },
+    () =>
+      `<circle cx="${((r() - 0.5) * 240).toFixed(0)}" cy="${((r() - 0.5) * 90).toFixed(0)}" r="22" fill="#e1352a"/>`,
+  ).join('');
+  const carrots = Array.from(
+    { length: 10 },
+    () =>
+      `<rect x="${((r() - 0.5) * 240).toFixed(0)}" y="${((r() - 0.5) * 90).toFixed(0)}" width="36" height="6" rx="3" fill="#f58a1f" transform="rotate(${(r() * 180).toFixed(0)})"/>`,
+  ).join('');
+  const olives = Array.from(
+    { length: 5 },
+    () =>
+      `<ellipse cx="${((r() - 0.5) * 220).toFixed(0)}" cy="${((r() - 0.5) * 80).toFixed(0)}" rx="12" ry="9" fill="#2c2a20"/>`,
+  ).join('');
   return `<g transform="translate(${cx} ${cy}) scale(${s})">${leaves}${tomatoes}${carrots}${olives}</g>`;
 }
 
 export function bread(cx, cy, s) {
   return `<g transform="translate(${cx} ${cy}) scale(${s})">
-    ${[-110, 0, 110].map((x, i) => `<g transform="translate(${x} ${i === 1 ? -10 : 10}) rotate(${(i - 1) * 10})">
+    ${[-110, 0, 110]
+      .map(
+        (x, i) => `<g transform="translate(${x} ${i === 1 ? -10 : 10}) rotate(${(i - 1) * 10})">
       <path d="M-55 -60 C -60 -90, 60 -90, 55 -60 L 55 60 L -55 60 Z" fill="#c57d35"/>
       <path d="M-45 -55 C -48 -75, 48 -75, 45 -55 L 45 52 L -45 52 Z" fill="#f4d79a"/>
       <path d="M-45 -30 C -20 -50, 20 -10, 45 -35 L 45 30 C 20 50, -20 20, -45 40 Z" fill="#ffd04a" opacity=".9"/>
-      <circle cx="-15" cy="0" r="5" fill="#4f9a2c"/><circle cx="15" cy="-15" r="4" fill="#4f9a2c"/></g>`).join('')}
+      <circle cx="-15" cy="0" r="5" fill="#4f9a2c"/><circle cx="15" cy="-15" r="4" fill="#4f9a2c"/></g>`,
+      )
+      .join('')}
   </g>`;
 }
 
@@ -252,7 +351,11 @@ export function rice(cx, cy, s, r) {
     const y = Math.sin(a) * d * 0.45 - 10;
     return `<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="7" ry="3.5" fill="${r() > 0.3 ? '#f6dc8a' : '#e9b850'}" transform="rotate(${(r() * 180).toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`;
   }).join('');
-  const bits = Array.from({ length: 12 }, () => `<rect x="${((r() - 0.5) * 260).toFixed(0)}" y="${((r() - 0.5) * 100 - 10).toFixed(0)}" width="12" height="12" rx="3" fill="${r() > 0.5 ? '#d8392a' : '#5aa832'}"/>`).join('');
+  const bits = Array.from(
+    { length: 12 },
+    () =>
+      `<rect x="${((r() - 0.5) * 260).toFixed(0)}" y="${((r() - 0.5) * 100 - 10).toFixed(0)}" width="12" height="12" rx="3" fill="${r() > 0.5 ? '#d8392a' : '#5aa832'}"/>`,
+  ).join('');
   return `<g transform="translate(${cx} ${cy}) scale(${s})"><ellipse cx="0" cy="-10" rx="190" ry="90" fill="#f0cd72"/>${grains}${bits}</g>`;
 }
 
@@ -264,7 +367,14 @@ export function nata(cx, cy, s) {
     <ellipse cx="-20" cy="0" rx="26" ry="14" fill="#6b3010" opacity=".85"/><ellipse cx="30" cy="12" rx="18" ry="10" fill="#7a3a14" opacity=".8"/><ellipse cx="10" cy="-12" rx="12" ry="7" fill="#5a2408" opacity=".7"/>
   </g>`;
   return `<g transform="translate(${cx} ${cy}) scale(${s})">${tart(-100, 10)}${tart(100, -10)}
-    <g fill="#8a4a1f" opacity=".6">${[[-20, 70], [0, 80], [20, 72], [180, 60]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3"/>`).join('')}</g></g>`;
+    <g fill="#8a4a1f" opacity=".6">${[
+      [-20, 70],
+      [0, 80],
+      [20, 72],
+      [180, 60],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3"/>`)
+      .join('')}</g></g>`;
 }
 
 export function glassDessert(cx, cy, s, layers) {
@@ -291,7 +401,11 @@ export function arrozDoce(cx, cy, s) {
 }
 
 export function almondTart(cx, cy, s, r) {
-  const almonds = Array.from({ length: 22 }, () => `<ellipse cx="${((r() - 0.5) * 200).toFixed(0)}" cy="${((r() - 0.5) * 60 - 10).toFixed(0)}" rx="16" ry="6" fill="#f2d7a4" stroke="#c99a5a" transform="rotate(${(r() * 180).toFixed(0)})"/>`).join('');
+  const almonds = Array.from(
+    { length: 22 },
+    () =>
+      `<ellipse cx="${((r() - 0.5) * 200).toFixed(0)}" cy="${((r() - 0.5) * 60 - 10).toFixed(0)}" rx="16" ry="6" fill="#f2d7a4" stroke="#c99a5a" transform="rotate(${(r() * 180).toFixed(0)})"/>`,
+  ).join('');
   return `<g transform="translate(${cx} ${cy}) scale(${s})">
     <path d="M-150 60 L 150 60 L 170 -10 L -170 -10 Z" fill="#d99a45"/>
     <path d="M-170 -10 L 170 -10 L 0 -100 Z" fill="#c9761f"/>

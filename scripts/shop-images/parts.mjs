@@ -80,7 +80,11 @@ export function plate(cx, cy, rx, ry = rx * 0.62) {
 }
 
 export function board(cx, cy, w, h) {
-  const grains = Array.from({ length: 7 }, (_, i) => `<path d="M${cx - w / 2 + 20} ${cy - h / 2 + 18 + i * (h / 7)} q ${w / 3} ${6 - i} ${w - 40} 0" stroke="#3e2412" stroke-opacity=".35" fill="none" stroke-width="2"/>`).join('');
+  const grains = Array.from(
+    { length: 7 },
+    (_, i) =>
+      `<path d="M${cx - w / 2 + 20} ${cy - h / 2 + 18 + i * (h / 7)} q ${w / 3} ${6 - i} ${w - 40} 0" stroke="#3e2412" stroke-opacity=".35" fill="none" stroke-width="2"/>`,
+  ).join('');
   return `<rect x="${cx - w / 2 + 6}" y="${cy - h / 2 + 16}" width="${w}" height="${h}" rx="28" fill="#000" opacity=".5" filter="url(#soft)"/>
   <rect x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" rx="28" fill="url(#wood)"/>${grains}
   <rect x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" rx="28" fill="none" stroke="#2e1a0c" stroke-width="4" opacity=".6"/>`;
@@ -105,7 +109,8 @@ export function lemon(cx, cy, s = 1, rot = 0) {
 
 export function grillMarks(cx, cy, w, n, angle = -25, color = '#3b1606') {
   let s = `<g transform="rotate(${angle} ${cx} ${cy})" opacity=".55">`;
-  for (let i = 0; i < n; i++) s += `<rect x="${cx - w / 2}" y="${cy - (n * 22) / 2 + i * 22}" width="${w}" height="7" rx="3.5" fill="${color}"/>`;
+  for (let i = 0; i < n; i++)
+    s += `<rect x="${cx - w / 2}" y="${cy - (n * 22) / 2 + i * 22}" width="${w}" height="7" rx="3.5" fill="${color}"/>`;
   return s + '</g>';
 }
 

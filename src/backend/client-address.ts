@@ -1,10 +1,22 @@
 import net from 'node:net';
 
 const PRIVATE_NETWORKS = new net.BlockList();
-for (const [address, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) {
+for (const [address, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['100.64.0.0', 10],
+] as const) {
   PRIVATE_NETWORKS.addSubnet(address, prefix, 'ipv4');
 }
-for (const [address, prefix] of [['fc00::', 7], ['fe80::', 10], ['::1', 128]] as const) PRIVATE_NETWORKS.addSubnet(address, prefix, 'ipv6');
+for (const [address, prefix] of [
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::1', 128],
+] as const)
+  PRIVATE_NETWORKS.addSubnet(address, prefix, 'ipv6');
 
 /**
  * The client behind a trusted proxy: the rightmost public address of `x-forwarded-for`. A proxy appends

@@ -36,10 +36,14 @@ function bool(v: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<BackendConfig> = {}): BackendConfig {
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<BackendConfig> = {},
+): BackendConfig {
   const cwd = process.cwd();
   const port = env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : 54321;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -64,7 +68,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
 
 /** A host name or address that only ever means this machine: localhost, 127.0.0.0/8, ::1. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
 }
 

@@ -32,7 +32,11 @@ function positive(value: string | undefined, fallback: number): number {
  * MAX_CONNECTIONS_PER_IP from one client address, so one machine cannot take them all. Loopback is not
  * counted per address, nor is anyone behind a trusted proxy (the socket is then the proxy's).
  */
-export function limitConnections(server: Server, env: Record<string, string | undefined>, trustProxy: boolean): { maxTotal: number; maxPerAddress: number } {
+export function limitConnections(
+  server: Server,
+  env: Record<string, string | undefined>,
+  trustProxy: boolean,
+): { maxTotal: number; maxPerAddress: number } {
   const maxTotal = positive(env.MAX_CONNECTIONS, defaultMaxConnections());
   const maxPerAddress = positive(env.MAX_CONNECTIONS_PER_IP, 200);
   server.maxConnections = maxTotal;

@@ -29,11 +29,15 @@ export interface DispatcherOptions {
 export const FUNCTION_NAME = 'dispatch-notifications';
 
 /** DISPATCH=off disables it (tests that drive the outbox by hand); DISPATCH_INTERVAL_MS sets the poll. */
-export function dispatcherSettings(env: Record<string, string | undefined>, supabaseDir: string): { enabled: boolean; intervalMs: number } {
+export function dispatcherSettings(
+  env: Record<string, string | undefined>,
+  supabaseDir: string,
+): { enabled: boolean; intervalMs: number } {
   const off = ['off', '0', 'false', 'no'].includes((env.DISPATCH ?? '').trim().toLowerCase());
   const present = fs.existsSync(path.join(supabaseDir, 'functions', FUNCTION_NAME, 'index.ts'));
   const intervalMs = env.DISPATCH_INTERVAL_MS ? Number(env.DISPATCH_INTERVAL_MS) : 5000;
-  if (!Number.isFinite(intervalMs) || intervalMs < 100) throw new Error(`DISPATCH_INTERVAL_MS must be at least 100, got "${env.DISPATCH_INTERVAL_MS}"`);
+  if (!Number.isFinite(intervalMs) || intervalMs < 100)
+    throw new Error(`DISPATCH_INTERVAL_MS must be at least 100, got "${env.DISPATCH_INTERVAL_MS}"`);
   return { enabled: !off && present, intervalMs };
 }
 
@@ -45,7 +49,14 @@ export function loopbackUrl(host: string, port: number): string {
 const STOP_GRACE_MS = 3000;
 
 export async function startDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
-  const { db, baseUrl, serviceRoleKey, intervalMs, log = (m) => console.error(`[dispatcher] ${m}`), stopGraceMs = STOP_GRACE_MS } = options;
+  const {
+    db,
+    baseUrl,
+    serviceRoleKey,
+    intervalMs,
+    log = (m) => console.error(`[dispatcher] ${m}`),
+    stopGraceMs = STOP_GRACE_MS,
+  } = options;
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -55,11 +66,20 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   async function runOnce(): Promise<boolean> {
     const res = await fetch(`${baseUrl}/functions/v1/${FUNCTION_NAME}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${serviceRoleKey}`,
+        apikey: serviceRoleKey,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
       signal: inFlight.signal,
     });
-    const body = (await res.json().catch(() => ({}))) as { error?: string; more?: boolean; failed?: number; results?: { ok: boolean; error?: string }[] };
+    const body = (await res.json().catch(() => ({}))) as {
+      error?: string;
+      more?: boolean;
+      failed?: number;
+      results?: { ok: boolean; error?: string }[];
+    };
     if (!res.ok) throw new Error(`HTTP ${res.status} ${body.error ?? ''}`.trim());
     const problem = body.results?.find((r) => !r.ok)?.error ?? '';
     if (problem && problem !== lastProblem) log(`${body.failed} message(s) not delivered, will retry: ${problem}`);

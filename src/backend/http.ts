@@ -6,7 +6,8 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
   'Access-Control-Allow-Headers':
     'authorization, x-client-info, apikey, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-retry-count, x-region',
-  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Range-Unit, Preference-Applied, X-Supabase-Api-Version',
+  'Access-Control-Expose-Headers':
+    'Content-Range, Content-Location, Range-Unit, Preference-Applied, X-Supabase-Api-Version',
   'Access-Control-Max-Age': '86400',
 };
 
@@ -54,13 +55,24 @@ export function readBody(
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...headers });
   res.end(text);
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': contentType, ...headers });
   res.end(text);
 }
@@ -112,7 +124,8 @@ export function createHostCheck(options: {
   }
   for (const h of options.allowedHosts) add(hostName(h));
   const wildcard = ['0.0.0.0', '::', ''].includes(options.host);
-  if (!wildcard) add(hostName(options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host));
+  if (!wildcard)
+    add(hostName(options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host));
   const own = new Set<string>();
   let refreshedAt = 0;
   const refreshOwn = () => {
@@ -135,7 +148,15 @@ export function createHostCheck(options: {
     if (options.isLoopback(h) || fixed.has(h)) return true;
     if (!wildcard) return false;
     // The address the request reached is this machine's by definition.
-    if (localAddress && h === localAddress.toLowerCase().replace(/^::ffff:/, '').replace(/%.*$/, '')) return true;
+    if (
+      localAddress &&
+      h ===
+        localAddress
+          .toLowerCase()
+          .replace(/^::ffff:/, '')
+          .replace(/%.*$/, '')
+    )
+      return true;
     if (own.has(h)) return true;
     // Interfaces come and go (DHCP, Wi-Fi): look again before refusing.
     refreshOwn();

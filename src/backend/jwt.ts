@@ -58,13 +58,15 @@ export async function createJwtKeys(secret: string): Promise<JwtKeys> {
 
   async function verify(token: string): Promise<JwtClaims> {
     if (!token) throw new JwtError('No JWT given', 'missing');
-    if (token.split('.').length !== 3) throw new JwtError('Expected 3 parts in JWT; got ' + token.split('.').length, 'malformed');
+    if (token.split('.').length !== 3)
+      throw new JwtError('Expected 3 parts in JWT; got ' + token.split('.').length, 'malformed');
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
     } catch (e) {
       if (e instanceof errors.JWTExpired) throw new JwtError('JWT expired', 'expired');
-      if (e instanceof errors.JWSSignatureVerificationFailed) throw new JwtError('JWSError JWSInvalidSignature', 'invalid');
+      if (e instanceof errors.JWSSignatureVerificationFailed)
+        throw new JwtError('JWSError JWSInvalidSignature', 'invalid');
       throw new JwtError(`JWSError ${(e as Error).message}`, 'malformed');
     }
     const role = payload.role;

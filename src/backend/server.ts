@@ -50,7 +50,8 @@ export interface Backend {
 export function setClientAddress(req: http.IncomingMessage, trustProxy: boolean): void {
   const socketAddress = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   const forwarded = req.headers['x-forwarded-for'];
-  req.headers['x-forwarded-for'] = (trustProxy && typeof forwarded === 'string' ? proxiedClient(forwarded) : null) ?? socketAddress;
+  req.headers['x-forwarded-for'] =
+    (trustProxy && typeof forwarded === 'string' ? proxiedClient(forwarded) : null) ?? socketAddress;
   delete req.headers['x-real-ip'];
   delete req.headers['cf-connecting-ip'];
 }
@@ -87,11 +88,17 @@ function sendBadPath(res: http.ServerResponse, prefix: string): void {
 }
 
 /** Starts the embedded Supabase-compatible backend on one HTTP port. */
-export async function startBackend(overrides: Partial<BackendConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<Backend> {
+export async function startBackend(
+  overrides: Partial<BackendConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Backend> {
   const config = configFromEnv(env, overrides);
   // One process per data directory (a second PGlite on it loses committed orders): throws naming the holder.
   const lock = config.dataDir ? lockDataDir(config.dataDir) : null;
-  if (lock?.tookOver) console.log(`[lock] took over the lock of process ${lock.tookOver.pid} (${lock.tookOver.command}), which is no longer running.`);
+  if (lock?.tookOver)
+    console.log(
+      `[lock] took over the lock of process ${lock.tookOver.pid} (${lock.tookOver.command}), which is no longer running.`,
+    );
   const safety = createDataSafety(config, lock);
   let db: Db;
   try {
@@ -116,7 +123,9 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
       server!.listen(config.port, config.host, () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
-    const publicUrl = (config.siteUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`).replace(/\/$/, '');
+    const publicUrl = (
+      config.siteUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
+    ).replace(/\/$/, '');
 
     const context: BackendContext = { config, db, jwt, publicUrl, mailer: undefined as never };
     context.mailer = createMailer(context);
@@ -149,7 +158,11 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     server.on('request', (req, res) => {
       setClientAddress(req, config.trustProxy);
       if (!hostAllowed(req.headers.host, req.socket.localAddress)) {
-        res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+        res.writeHead(421, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'no-store',
+        });
         res.end(MISDIRECTED_TEXT);
         return;
       }
@@ -188,7 +201,12 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}, env: 
     });
     const dispatch = dispatcherSettings(config.env, config.supabaseDir);
     const dispatcher = dispatch.enabled
-      ? await startDispatcher({ db, baseUrl: loopbackUrl(config.host, port), serviceRoleKey: jwt.serviceRoleKey, intervalMs: dispatch.intervalMs })
+      ? await startDispatcher({
+          db,
+          baseUrl: loopbackUrl(config.host, port),
+          serviceRoleKey: jwt.serviceRoleKey,
+          intervalMs: dispatch.intervalMs,
+        })
       : null;
 
     safety.start(db, jwt, port);

@@ -64,7 +64,11 @@ function withWebSocket(origin: string): string[] {
  * self-hosted fonts, the service worker; nothing may frame the admin. Inline styles stay allowed
  * (React style attributes and the toast library's styles), inline scripts do not.
  */
-export function contentSecurityPolicy(ctx: BackendContext, app: 'shop' | 'admin', requestHost: string | undefined): string {
+export function contentSecurityPolicy(
+  ctx: BackendContext,
+  app: 'shop' | 'admin',
+  requestHost: string | undefined,
+): string {
   const connect = new Set<string>(["'self'"]);
   if (requestHost && !/^[A-Za-z0-9.\-[\]:]+$/.test(requestHost)) requestHost = undefined;
   // 'self' covers ws: only in CSP level 3 browsers; the explicit origin covers the others.
@@ -73,7 +77,8 @@ export function contentSecurityPolicy(ctx: BackendContext, app: 'shop' | 'admin'
     const o = originOf(url);
     if (o) for (const x of withWebSocket(o)) connect.add(x);
   }
-  if (requestHost && ctx.publicUrl.startsWith('https:')) for (const o of withWebSocket(`https://${requestHost}`)) connect.add(o);
+  if (requestHost && ctx.publicUrl.startsWith('https:'))
+    for (const o of withWebSocket(`https://${requestHost}`)) connect.add(o);
   const scripts = ["'self'"];
   const frames = app === 'shop' ? [...MAP_FRAMES] : [];
   const widget = app === 'shop' ? originOf(ctx.config.env.REVIEWS_WIDGET_SRC) : null;
@@ -134,7 +139,11 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       return;
     }
     if (url.pathname === '/env.js') {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
       res.end(req.method === 'HEAD' ? undefined : envScript(ctx));
       return;
     }
@@ -188,7 +197,11 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
     const isHtml = type.startsWith('text/html');
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : isHtml || file.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600',
+      'Cache-Control': immutable
+        ? 'public, max-age=31536000, immutable'
+        : isHtml || file.endsWith('sw.js')
+          ? 'no-cache'
+          : 'public, max-age=3600',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     };
@@ -203,7 +216,9 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       res.end();
       return;
     }
-    const gzip = COMPRESSIBLE.has(path.extname(file).toLowerCase()) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const gzip =
+      COMPRESSIBLE.has(path.extname(file).toLowerCase()) &&
+      /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (gzip) {
       headers['Content-Encoding'] = 'gzip';
       headers.Vary = 'Accept-Encoding';

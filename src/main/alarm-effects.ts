@@ -14,7 +14,10 @@ export interface AlarmWindow {
 }
 
 /** The watchdog's effects in Electron: its own sound, the taskbar button, OS notifications, the window. */
-export function createAlarmEffects(getWindow: () => AlarmWindow | null, sound: { play(): void } | null): WatchdogEffects {
+export function createAlarmEffects(
+  getWindow: () => AlarmWindow | null,
+  sound: { play(): void } | null,
+): WatchdogEffects {
   const live = () => {
     const win = getWindow();
     return win && !win.isDestroyed() ? win : null;

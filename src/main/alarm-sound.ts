@@ -18,7 +18,8 @@ export function chimeWav(): Buffer {
     for (let i = 0; i < count && start + i < total; i++) {
       const t = i / RATE;
       const envelope = Math.min(1, t / 0.01) * Math.exp(-4 * t);
-      samples[start + i] += 0.5 * envelope * (Math.sin(2 * Math.PI * n.hz * t) + 0.3 * Math.sin(4 * Math.PI * n.hz * t));
+      samples[start + i] +=
+        0.5 * envelope * (Math.sin(2 * Math.PI * n.hz * t) + 0.3 * Math.sin(4 * Math.PI * n.hz * t));
     }
   }
   const data = Buffer.alloc(total * 2);
@@ -49,7 +50,12 @@ export interface PlayerCommand {
 export function playerCommands(platform: NodeJS.Platform, file: string): PlayerCommand[] {
   if (platform === 'win32') {
     const quoted = `'${file.replace(/'/g, "''")}'`;
-    return [{ command: 'powershell.exe', args: ['-NoProfile', '-NonInteractive', '-Command', `(New-Object Media.SoundPlayer ${quoted}).PlaySync()`] }];
+    return [
+      {
+        command: 'powershell.exe',
+        args: ['-NoProfile', '-NonInteractive', '-Command', `(New-Object Media.SoundPlayer ${quoted}).PlaySync()`],
+      },
+    ];
   }
   if (platform === 'darwin') return [{ command: 'afplay', args: [file] }];
   return [

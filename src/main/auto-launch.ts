@@ -44,7 +44,13 @@ function desktopEntry(name: string, exec: string): string {
  * Starting the kiosk at login: Electron's login items on Windows and macOS, an XDG autostart
  * entry on Linux (pointing at the AppImage when the kiosk runs from one, since its mount path changes).
  */
-export function createAutoLaunch({ app, appName, platform = process.platform, env = process.env, execPath = process.execPath }: AutoLaunchOptions): AutoLaunch {
+export function createAutoLaunch({
+  app,
+  appName,
+  platform = process.platform,
+  env = process.env,
+  execPath = process.execPath,
+}: AutoLaunchOptions): AutoLaunch {
   if (platform !== 'linux') {
     return {
       desktopFile: null,
@@ -56,7 +62,10 @@ export function createAutoLaunch({ app, appName, platform = process.platform, en
     };
   }
   const configHome = env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), '.config');
-  const slug = appName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = appName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const desktopFile = path.join(configHome, 'autostart', `${slug}.desktop`);
   return {
     desktopFile,

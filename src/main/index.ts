@@ -17,7 +17,9 @@ import { KioskWatchdog } from './watchdog';
 
 const APP_NAME = 'Kiosque Restaurant';
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -40,7 +42,10 @@ async function start(): Promise<void> {
   }
 
   const sound = createSoundPlayer({ file: path.join(userData, 'alarm-chime.wav'), beep: () => shell.beep() });
-  watchdog = new KioskWatchdog(createAlarmEffects(() => mainWindow, sound), { expectHeartbeat: config.heartbeatSeen && config.connection !== null });
+  watchdog = new KioskWatchdog(
+    createAlarmEffects(() => mainWindow, sound),
+    { expectHeartbeat: config.heartbeatSeen && config.connection !== null },
+  );
   setInterval(() => watchdog?.network(net.isOnline()), 2000);
 
   const queue = new PrintQueue({
@@ -56,14 +61,25 @@ async function start(): Promise<void> {
   const rendererDir = path.join(__dirname, '../renderer');
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const csp = config.connection ? contentSecurityPolicy(config.connection.supabaseUrl) : "default-src 'self'; style-src 'self' 'unsafe-inline'";
+    const csp = config.connection
+      ? contentSecurityPolicy(config.connection.supabaseUrl)
+      : "default-src 'self'; style-src 'self' 'unsafe-inline'";
     const headers = { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' };
     if (url.pathname === '/env.js') {
-      const env = { SUPABASE_URL: config.connection?.supabaseUrl, SUPABASE_ANON_KEY: config.connection?.supabaseAnonKey };
-      return new Response(`window.__ENV__ = ${JSON.stringify(env)};`, { headers: { ...headers, 'Content-Type': 'text/javascript' } });
+      const env = {
+        SUPABASE_URL: config.connection?.supabaseUrl,
+        SUPABASE_ANON_KEY: config.connection?.supabaseAnonKey,
+      };
+      return new Response(`window.__ENV__ = ${JSON.stringify(env)};`, {
+        headers: { ...headers, 'Content-Type': 'text/javascript' },
+      });
     }
-    if (url.pathname === '/setup.js') return new Response(setupPageScript, { headers: { ...headers, 'Content-Type': 'text/javascript' } });
-    if (url.pathname === '/setup') return new Response(setupPageHtml(config.connection), { headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
+    if (url.pathname === '/setup.js')
+      return new Response(setupPageScript, { headers: { ...headers, 'Content-Type': 'text/javascript' } });
+    if (url.pathname === '/setup')
+      return new Response(setupPageHtml(config.connection), {
+        headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
+      });
     const file = resolveRendererFile(rendererDir, request.url);
     if (!file) return new Response('Not found', { status: 404, headers });
     const res = await net.fetch(pathToFileURL(file).toString());
@@ -91,10 +107,15 @@ async function start(): Promise<void> {
     (url) => isAppUrl(url, APP_ORIGIN),
   );
   const documents = new DocumentUrls();
-  registerSetupHandler(ipcMain, `${APP_ORIGIN}/setup`, (sender) => documents.of(sender), (value) => {
-    config.setConnection(value);
-    void mainWindow?.loadURL(ADMIN_ENTRY);
-  });
+  registerSetupHandler(
+    ipcMain,
+    `${APP_ORIGIN}/setup`,
+    (sender) => documents.of(sender),
+    (value) => {
+      config.setConnection(value);
+      void mainWindow?.loadURL(ADMIN_ENTRY);
+    },
+  );
 
   app.on('web-contents-created', (_event, contents) => {
     documents.track(contents);
@@ -125,7 +146,9 @@ function createWindow(mode: 'kiosk' | 'fullscreen' | 'window', url: string): Bro
     autoHideMenuBar: true,
     backgroundColor: '#111827',
     title: APP_NAME,
-    icon: fs.existsSync(path.join(__dirname, '../../build/icon.png')) ? path.join(__dirname, '../../build/icon.png') : undefined,
+    icon: fs.existsSync(path.join(__dirname, '../../build/icon.png'))
+      ? path.join(__dirname, '../../build/icon.png')
+      : undefined,
     webPreferences: {
       preload,
       contextIsolation: true,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { IPC, type KioskHeartbeat, type PrinterSettings } from '../shared/ipc.js';
-import { daySummaryRequestSchema, heartbeatSchema, printRequestSchema, printerSettingsSchema, setAutoLaunchSchema } from '../shared/ipc-schemas.js';
+import {
+  daySummaryRequestSchema,
+  heartbeatSchema,
+  printRequestSchema,
+  printerSettingsSchema,
+  setAutoLaunchSchema,
+} from '../shared/ipc-schemas.js';
 import type { TakingsReport } from '../shared/domain/takings.js';
 import type { AutoLaunch } from './auto-launch.js';
 import type { KioskConfig } from './kiosk-config.js';
@@ -35,7 +41,10 @@ export class IpcRefused extends Error {}
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
-  if (!r.success) throw new IpcRefused(`Données refusées : ${r.error.issues.map((i) => `${i.path.join('.') || 'valeur'} – ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new IpcRefused(
+      `Données refusées : ${r.error.issues.map((i) => `${i.path.join('.') || 'valeur'} – ${i.message}`).join('; ')}`,
+    );
   return r.data;
 }
 
@@ -43,11 +52,16 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  * Registers every kiosk call. Each handler first checks that the caller is the kiosk's own page
  * (never a navigated-away or injected frame), then validates its payload.
  */
-export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskServices, isTrustedSender: (url: string) => boolean): void {
+export function registerIpcHandlers(
+  ipcMain: IpcMainLike,
+  services: KioskServices,
+  isTrustedSender: (url: string) => boolean,
+): void {
   const handle = (channel: string, fn: (...args: unknown[]) => unknown) => {
     ipcMain.handle(channel, (event, ...args) => {
       const url = event.senderFrame?.url ?? '';
-      if (!isTrustedSender(url)) throw new IpcRefused(`Appel refusé : ${url || 'expéditeur inconnu'} n’est pas l’application.`);
+      if (!isTrustedSender(url))
+        throw new IpcRefused(`Appel refusé : ${url || 'expéditeur inconnu'} n’est pas l’application.`);
       return fn(...args);
     });
   };
@@ -90,9 +104,15 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, services: KioskService
  * server the kiosk talks to. The frame's URL alone is not enough: any page of the app can take the
  * setup address with history.pushState without loading it.
  */
-export function registerSetupHandler(ipcMain: IpcMainLike, setupUrl: string, documentUrlOf: (sender: object | undefined) => string | undefined, save: (value: unknown) => void): void {
+export function registerSetupHandler(
+  ipcMain: IpcMainLike,
+  setupUrl: string,
+  documentUrlOf: (sender: object | undefined) => string | undefined,
+  save: (value: unknown) => void,
+): void {
   ipcMain.handle(IPC.saveConnection, (event, value) => {
-    if ((event.senderFrame?.url ?? '') !== setupUrl || documentUrlOf(event.sender) !== setupUrl) throw new IpcRefused('Appel refusé.');
+    if ((event.senderFrame?.url ?? '') !== setupUrl || documentUrlOf(event.sender) !== setupUrl)
+      throw new IpcRefused('Appel refusé.');
     save(value);
     return true;
   });

@@ -10,7 +10,11 @@ export const kioskConnectionSchema = z.object({
     .max(2000, 'Adresse du serveur invalide.')
     .url('Adresse du serveur invalide.')
     .refine((u) => /^https?:\/\//.test(u), 'Adresse du serveur invalide.'),
-  supabaseAnonKey: z.string().trim().max(4000, 'Clé publique (anon key) invalide.').regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Clé publique (anon key) invalide.'),
+  supabaseAnonKey: z
+    .string()
+    .trim()
+    .max(4000, 'Clé publique (anon key) invalide.')
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'Clé publique (anon key) invalide.'),
 });
 export type KioskConnection = z.infer<typeof kioskConnectionSchema>;
 
@@ -23,7 +27,13 @@ const fileSchema = z.object({
 });
 export type KioskConfigData = z.infer<typeof fileSchema>;
 
-const defaults = (): KioskConfigData => ({ connection: null, printer: DEFAULT_PRINTER_SETTINGS, windowMode: 'kiosk', autoLaunchInitialised: false, heartbeatSeen: false });
+const defaults = (): KioskConfigData => ({
+  connection: null,
+  printer: DEFAULT_PRINTER_SETTINGS,
+  windowMode: 'kiosk',
+  autoLaunchInitialised: false,
+  heartbeatSeen: false,
+});
 
 /** The kiosk's own settings, kept in its user-data folder (kiosk.json). */
 export class KioskConfig {
@@ -36,10 +46,18 @@ export class KioskConfig {
     this.data = parsed.success ? parsed.data : defaults();
     // Environment variables win, so an installer or a technician can preconfigure a kiosk.
     if (env.KIOSK_SUPABASE_URL && env.KIOSK_SUPABASE_ANON_KEY) {
-      const conn = kioskConnectionSchema.safeParse({ supabaseUrl: env.KIOSK_SUPABASE_URL, supabaseAnonKey: env.KIOSK_SUPABASE_ANON_KEY });
+      const conn = kioskConnectionSchema.safeParse({
+        supabaseUrl: env.KIOSK_SUPABASE_URL,
+        supabaseAnonKey: env.KIOSK_SUPABASE_ANON_KEY,
+      });
       if (conn.success) this.data.connection = conn.data;
     }
-    if (env.KIOSK_WINDOW_MODE === 'kiosk' || env.KIOSK_WINDOW_MODE === 'fullscreen' || env.KIOSK_WINDOW_MODE === 'window') this.data.windowMode = env.KIOSK_WINDOW_MODE;
+    if (
+      env.KIOSK_WINDOW_MODE === 'kiosk' ||
+      env.KIOSK_WINDOW_MODE === 'fullscreen' ||
+      env.KIOSK_WINDOW_MODE === 'window'
+    )
+      this.data.windowMode = env.KIOSK_WINDOW_MODE;
   }
 
   get connection(): KioskConnection | null {

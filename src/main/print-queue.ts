@@ -59,7 +59,11 @@ export class PrintQueue {
   constructor(private readonly options: PrintQueueOptions) {
     this.now = options.now ?? (() => new Date());
     this.delays = options.retryDelaysMs ?? [2000, 5000, 10000, 30000, 60000];
-    this.store = new JsonFile<QueueFile>(options.file, () => ({ autoPrintSince: this.now().toISOString(), printed: {}, jobs: [] }));
+    this.store = new JsonFile<QueueFile>(options.file, () => ({
+      autoPrintSince: this.now().toISOString(),
+      printed: {},
+      jobs: [],
+    }));
     this.data = this.store.read();
     // A job caught mid-print by a crash is attempted again.
     for (const job of this.data.jobs) if (job.state === 'printing') job.state = 'queued';
@@ -92,8 +96,17 @@ export class PrintQueue {
       if (tooOld || known) return { queued: false, status: this.jobStatus(order.id) };
     }
     const max = this.options.maxPending ?? 200;
-    if (this.data.jobs.length >= max) throw new QueueFull(`Trop de tickets en attente (${max}) : vérifiez l’imprimante avant d’en imprimer d’autres.`);
-    const job: StoredJob = { id: order.id, order, reason, attempts: 0, lastError: null, state: 'queued', updatedAt: this.now().toISOString() };
+    if (this.data.jobs.length >= max)
+      throw new QueueFull(`Trop de tickets en attente (${max}) : vérifiez l’imprimante avant d’en imprimer d’autres.`);
+    const job: StoredJob = {
+      id: order.id,
+      order,
+      reason,
+      attempts: 0,
+      lastError: null,
+      state: 'queued',
+      updatedAt: this.now().toISOString(),
+    };
     this.data.jobs.push(job);
     this.save();
     this.emit();
@@ -116,7 +129,12 @@ export class PrintQueue {
   status(): PrinterStatus {
     const pending = this.data.jobs.map((j) => this.toStatus(j));
     const done = this.recent.filter((r) => !pending.some((p) => p.orderId === r.orderId));
-    return { online: this.online, lastError: this.lastError, pending: pending.length, jobs: [...pending, ...done].slice(0, 50) };
+    return {
+      online: this.online,
+      lastError: this.lastError,
+      pending: pending.length,
+      jobs: [...pending, ...done].slice(0, 50),
+    };
   }
 
   private jobStatus(orderId: string): PrintJobStatus | null {
@@ -127,7 +145,13 @@ export class PrintQueue {
   }
 
   private toStatus(job: StoredJob): PrintJobStatus {
-    return { orderId: job.id, state: job.state, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt };
+    return {
+      orderId: job.id,
+      state: job.state,
+      attempts: job.attempts,
+      lastError: job.lastError,
+      updatedAt: job.updatedAt,
+    };
   }
 
   private kick(): void {
@@ -177,7 +201,13 @@ export class PrintQueue {
       this.online = true;
       this.lastError = null;
       this.save();
-      this.recent.unshift({ orderId: job.id, state: 'printed', attempts: job.attempts, lastError: null, updatedAt: at });
+      this.recent.unshift({
+        orderId: job.id,
+        state: 'printed',
+        attempts: job.attempts,
+        lastError: null,
+        updatedAt: at,
+      });
       this.recent = this.recent.slice(0, 50);
       this.emit();
     }
@@ -186,7 +216,8 @@ export class PrintQueue {
   private prune(): void {
     const keep = this.options.keepPrintedForMs ?? 14 * DAY;
     const limit = this.now().getTime() - keep;
-    for (const [id, at] of Object.entries(this.data.printed)) if (new Date(at).getTime() < limit) delete this.data.printed[id];
+    for (const [id, at] of Object.entries(this.data.printed))
+      if (new Date(at).getTime() < limit) delete this.data.printed[id];
   }
 
   private save(): void {

@@ -72,7 +72,12 @@ export function safeExternalUrl(url: string): string | null {
   try {
     const u = new URL(url);
     if (u.protocol !== 'https:' || u.username || u.password || u.port) return null;
-    const allowed = EXTERNAL_HTTPS_PAGES.some((p) => u.hostname === p.host && (u.pathname === p.pathPrefix || u.pathname.startsWith(p.pathPrefix.endsWith('/') ? p.pathPrefix : `${p.pathPrefix}/`)));
+    const allowed = EXTERNAL_HTTPS_PAGES.some(
+      (p) =>
+        u.hostname === p.host &&
+        (u.pathname === p.pathPrefix ||
+          u.pathname.startsWith(p.pathPrefix.endsWith('/') ? p.pathPrefix : `${p.pathPrefix}/`)),
+    );
     return allowed ? u.href : null;
   } catch {
     return null;
@@ -86,7 +91,10 @@ export function isSafeExternalUrl(url: string): boolean {
 
 /** The part of Electron's webContents the navigation guard needs (replaced in tests). */
 export interface GuardedContents {
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void; url?: string }, url?: string) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: { preventDefault(): void; url?: string }, url?: string) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }

@@ -147,16 +147,19 @@ export class KioskWatchdog {
     const t = this.now();
     const found: Problem[] = [];
     if (this.gone !== null) found.push('renderer-gone');
-    if (this.unresponsiveSince !== null && t - this.unresponsiveSince >= this.o.unresponsiveGraceMs) found.push('unresponsive');
+    if (this.unresponsiveSince !== null && t - this.unresponsiveSince >= this.o.unresponsiveGraceMs)
+      found.push('unresponsive');
     if (this.gone === null && this.unresponsiveSince === null && this.expectHeartbeat) {
       const since = this.lastAt ?? this.loadedAt;
-      const allowed = this.lastAt === null ? Math.max(this.o.startupGraceMs, this.o.heartbeatTimeoutMs) : this.o.heartbeatTimeoutMs;
+      const allowed =
+        this.lastAt === null ? Math.max(this.o.startupGraceMs, this.o.heartbeatTimeoutMs) : this.o.heartbeatTimeoutMs;
       if (t - since >= allowed) found.push('no-heartbeat');
     }
     if (this.signedOutSince !== null && t - this.signedOutSince >= this.o.signedOutGraceMs) found.push('signed-out');
     const offlineSince = Math.min(this.offlineSince ?? Infinity, this.networkDownSince ?? Infinity);
     if (t - offlineSince >= this.o.offlineGraceMs) found.push('offline');
-    if (this.printerFailingSince !== null && t - this.printerFailingSince >= this.o.printerGraceMs) found.push('printer');
+    if (this.printerFailingSince !== null && t - this.printerFailingSince >= this.o.printerGraceMs)
+      found.push('printer');
     return found;
   }
 
@@ -204,7 +207,10 @@ export class KioskWatchdog {
     if (!minimised || orders < this.ordersNotified) this.ordersNotified = minimised ? orders : 0;
     if (minimised && orders > this.ordersNotified && t - this.ordersNotifiedAt >= this.o.orderNotifyGapMs) {
       this.ordersNotifiedAt = t;
-      this.effects.notify(orders === 1 ? 'Nouvelle commande' : 'Nouvelles commandes', `${orders} commande${orders === 1 ? '' : 's'} en attente d’acceptation.`);
+      this.effects.notify(
+        orders === 1 ? 'Nouvelle commande' : 'Nouvelles commandes',
+        `${orders} commande${orders === 1 ? '' : 's'} en attente d’acceptation.`,
+      );
       this.ordersNotified = orders;
     }
 

@@ -1,5 +1,12 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC, type KioskApi, type KioskHeartbeat, type PrinterSettings, type PrinterStatus, type PrintRequest } from '../shared/ipc';
+import {
+  IPC,
+  type KioskApi,
+  type KioskHeartbeat,
+  type PrinterSettings,
+  type PrinterStatus,
+  type PrintRequest,
+} from '../shared/ipc';
 import type { TakingsReport } from '../shared/domain/takings';
 
 // Exposes exactly the calls of the contract, never ipcRenderer itself.
@@ -30,6 +37,7 @@ contextBridge.exposeInMainWorld('kiosk', kiosk);
 // Only the first-start page gets the call that stores the server address and key.
 if (window.location.href === 'app://kiosk/setup') {
   contextBridge.exposeInMainWorld('kioskSetup', {
-    saveConnection: (value: { supabaseUrl: string; supabaseAnonKey: string }) => ipcRenderer.invoke(IPC.saveConnection, value),
+    saveConnection: (value: { supabaseUrl: string; supabaseAnonKey: string }) =>
+      ipcRenderer.invoke(IPC.saveConnection, value),
   });
 }

@@ -10,21 +10,26 @@ export function isLanIPv4(host: string): boolean {
   if (!m) return false;
   const [a, b, c, d] = m.slice(1).map(Number);
   if ([a, b, c, d].some((n) => n > 255)) return false;
-  return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  return (
+    a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+  );
 }
 
 const looksLikeIPv4 = (host: string) => /^[\d.]+$/.test(host);
 
 const TCP = /^tcp:\/\/([A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))(?::(\d{1,5}))?$/;
 /** Printer device nodes only (Linux USB and serial, macOS serial): never a path that climbs out of /dev. */
-const DEVICE = /^\/dev\/(?:usb\/lp\d{1,3}|lp\d{1,3}|tty(?:USB|ACM|S)\d{1,3}|rfcomm\d{1,3}|(?:cu|tty)\.[A-Za-z0-9_-]{1,64}|serial\/by-id\/[A-Za-z0-9_:-][A-Za-z0-9_.:-]{0,127})$/;
+const DEVICE =
+  /^\/dev\/(?:usb\/lp\d{1,3}|lp\d{1,3}|tty(?:USB|ACM|S)\d{1,3}|rfcomm\d{1,3}|(?:cu|tty)\.[A-Za-z0-9_-]{1,64}|serial\/by-id\/[A-Za-z0-9_:-][A-Za-z0-9_.:-]{0,127})$/;
 const PORT = /^(COM\d{1,3}|LPT\d)$/i;
 /** \\PC\Printer: a computer of the local network by its short name or private IPv4 address. */
 const SHARE = /^\\\\([A-Za-z0-9.-]{1,64})\\([A-Za-z0-9_$-][A-Za-z0-9 _.$-]{0,79})$/;
 // A short name that is all digits or 0x… would be read as an IPv4 address (8.8.8.8 is 134744072).
-const shareHostOk = (host: string) => (looksLikeIPv4(host) ? isLanIPv4(host) : /^[A-Za-z0-9][A-Za-z0-9-]{0,14}$/.test(host) && !/^\d+$|^0x/i.test(host));
+const shareHostOk = (host: string) =>
+  looksLikeIPv4(host) ? isLanIPv4(host) : /^[A-Za-z0-9][A-Za-z0-9-]{0,14}$/.test(host) && !/^\d+$|^0x/i.test(host);
 
-const LAN_MESSAGE = 'L’imprimante doit être sur le réseau local : 192.168.x.x, 10.x.x.x, 172.16–31.x.x, 169.254.x.x ou 127.x.x.x.';
+const LAN_MESSAGE =
+  'L’imprimante doit être sur le réseau local : 192.168.x.x, 10.x.x.x, 172.16–31.x.x, 169.254.x.x ou 127.x.x.x.';
 
 /** The validation main applies to every payload coming from the kiosk window. */
 /** `tcp://host:port`, a device path (/dev/usb/lp0, COM3) or a Windows share (\\PC\Printer). */
@@ -64,9 +69,12 @@ export const printerSettingsSchema = z.object({
   autoPrint: z.boolean(),
 });
 
-
 const text = (max: number) => z.string().max(max, `Texte trop long (${max} caractères au plus).`);
-const amount = z.coerce.number().finite('Montant invalide.').min(-1_000_000, 'Montant invalide.').max(1_000_000, 'Montant invalide.');
+const amount = z.coerce
+  .number()
+  .finite('Montant invalide.')
+  .min(-1_000_000, 'Montant invalide.')
+  .max(1_000_000, 'Montant invalide.');
 
 /**
  * An order as the kiosk accepts it for printing: the orders row with every text, list and number
@@ -92,7 +100,13 @@ export const kioskOrderSchema = orderSchema.extend({
         quantity: z.number().int('Quantité invalide.').positive('Quantité invalide.').max(1000, 'Quantité invalide.'),
         price: z.number().nonnegative('Prix invalide.').max(100_000, 'Prix invalide.'),
         options: z
-          .array(z.object({ id: text(100).optional(), name: text(300), price: z.number().nonnegative('Prix invalide.').max(100_000, 'Prix invalide.') }))
+          .array(
+            z.object({
+              id: text(100).optional(),
+              name: text(300),
+              price: z.number().nonnegative('Prix invalide.').max(100_000, 'Prix invalide.'),
+            }),
+          )
           .max(30, 'Trop d’accompagnements sur un article (30 au plus).')
           .default([]),
       }),
@@ -122,7 +136,14 @@ export const daySummaryRequestSchema = z.object({
     time_zone: text(64),
     vat: takingsReportSchema.shape.vat.max(10, 'Trop de taux de TVA.'),
     top_dishes: z
-      .array(z.object({ item_id: text(100).nullable(), name: text(300).nullable(), quantity: z.number().int().nonnegative(), total_cents: z.number().int() }))
+      .array(
+        z.object({
+          item_id: text(100).nullable(),
+          name: text(300).nullable(),
+          quantity: z.number().int().nonnegative(),
+          total_cents: z.number().int(),
+        }),
+      )
       .max(10, 'Trop de plats (10 au plus).'),
     hours: takingsReportSchema.shape.hours.max(24, 'Trop d’heures.'),
     days: takingsReportSchema.shape.days.max(366, 'Trop de jours (366 au plus).'),
@@ -133,7 +154,11 @@ export const heartbeatSchema = z.strictObject({
   signedIn: z.boolean(),
   realtimeJoined: z.boolean(),
   online: z.boolean(),
-  unacceptedOrders: z.number().int('Nombre de commandes invalide.').min(0, 'Nombre de commandes invalide.').max(10_000, 'Nombre de commandes invalide.'),
+  unacceptedOrders: z
+    .number()
+    .int('Nombre de commandes invalide.')
+    .min(0, 'Nombre de commandes invalide.')
+    .max(10_000, 'Nombre de commandes invalide.'),
 });
 export const _heartbeatMatch: z.ZodType<KioskHeartbeat> = heartbeatSchema;
 

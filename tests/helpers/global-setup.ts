@@ -13,7 +13,9 @@ export default async function setup(): Promise<void> {
     await c.connect();
     await c.query('select 1');
   } catch (e) {
-    throw new Error(`PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} is not reachable (${(e as Error).message}). Start it (pg_ctlcluster 15 main start) or set TEST_DB=pglite.`);
+    throw new Error(
+      `PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} is not reachable (${(e as Error).message}). Start it (pg_ctlcluster 15 main start) or set TEST_DB=pglite.`,
+    );
   } finally {
     await c.end().catch(() => {});
   }

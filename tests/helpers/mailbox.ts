@@ -5,6 +5,13 @@ export function mailboxHeaders(b: { mailboxSecret: string | null }): Record<stri
 }
 
 /** fetch() on `/_mailbox<path>` with the mailbox key. */
-export function mailboxFetch(b: { url: string; mailboxSecret: string | null }, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${b.url}/_mailbox${path}`, { ...init, headers: { ...mailboxHeaders(b), ...(init.headers as Record<string, string> | undefined) } });
+export function mailboxFetch(
+  b: { url: string; mailboxSecret: string | null },
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  return fetch(`${b.url}/_mailbox${path}`, {
+    ...init,
+    headers: { ...mailboxHeaders(b), ...(init.headers as Record<string, string> | undefined) },
+  });
 }

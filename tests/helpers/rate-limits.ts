@@ -16,7 +16,12 @@ end $$`;
 export async function relaxProductRateLimits(url: string, serviceRoleKey: string): Promise<void> {
   const r = await fetch(`${url}/rest/v1/rate_limits?max_hits=gte.1`, {
     method: 'PATCH',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    headers: {
+      apikey: serviceRoleKey,
+      authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
     body: JSON.stringify(GENEROUS_PRODUCT_LIMITS),
   });
   if (!r.ok) throw new Error(`raising the product rate limits: HTTP ${r.status} ${await r.text()}`);

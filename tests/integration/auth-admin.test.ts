@@ -23,8 +23,13 @@ describe.each(testDatabases())('auth admin API on %s', (kind) => {
     expect(raw.status).toBe(403);
     const none = await fetch(`${b.url}/auth/v1/admin/users`);
     expect(none.status).toBe(401);
-    const forgedRole = await b.context.jwt.sign({ ...jwtPayload(token), role: 'authenticated', app_metadata: { role: 'admin' } }, 60);
-    expect((await authFetch(b, '/admin/users', { headers: { Authorization: `Bearer ${forgedRole}` } })).status).toBe(403);
+    const forgedRole = await b.context.jwt.sign(
+      { ...jwtPayload(token), role: 'authenticated', app_metadata: { role: 'admin' } },
+      60,
+    );
+    expect((await authFetch(b, '/admin/users', { headers: { Authorization: `Bearer ${forgedRole}` } })).status).toBe(
+      403,
+    );
   });
 
   it('creates a confirmed admin whose app_metadata reaches the access token', async () => {
@@ -45,23 +50,32 @@ describe.each(testDatabases())('auth admin API on %s', (kind) => {
     expect(data.user!.email_confirmed_at).toBeTruthy();
     const signIn = await b.client().auth.signInWithPassword({ email, password: 'frango-grelhado-42' });
     expect(signIn.error).toBeNull();
-    expect(jwtPayload(signIn.data.session!.access_token).app_metadata).toEqual({ provider: 'email', providers: ['email'], role: 'admin' });
+    expect(jwtPayload(signIn.data.session!.access_token).app_metadata).toEqual({
+      provider: 'email',
+      providers: ['email'],
+      role: 'admin',
+    });
 
-    const dup = await b.serviceClient().auth.admin.createUser({ email: email.toUpperCase(), password: 'frango-grelhado-42' });
+    const dup = await b
+      .serviceClient()
+      .auth.admin.createUser({ email: email.toUpperCase(), password: 'frango-grelhado-42' });
     expect(dup.error).toMatchObject({ status: 422, code: 'email_exists' });
     const weak = await b.serviceClient().auth.admin.createUser({ email: newEmail(), password: '123' });
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
 
     const unconfirmed = newEmail();
     await b.serviceClient().auth.admin.createUser({ email: unconfirmed, password: 'frango-grelhado-42' });
-    expect((await b.client().auth.signInWithPassword({ email: unconfirmed, password: 'frango-grelhado-42' })).error).toMatchObject({
+    expect(
+      (await b.client().auth.signInWithPassword({ email: unconfirmed, password: 'frango-grelhado-42' })).error,
+    ).toMatchObject({
       code: 'email_not_confirmed',
     });
   });
 
   it('lists users page by page with X-Total-Count and Link headers', async () => {
     const service = b.serviceClient();
-    for (let i = 0; i < 3; i++) await service.auth.admin.createUser({ email: newEmail('page'), password: 'frango-grelhado-42' });
+    for (let i = 0; i < 3; i++)
+      await service.auth.admin.createUser({ email: newEmail('page'), password: 'frango-grelhado-42' });
     const total = Number((await b.db.query<{ n: string }>(`select count(*) as n from auth.users`)).rows[0].n);
     const perPage = total - 1;
     const first = await service.auth.admin.listUsers({ page: 1, perPage });
@@ -73,9 +87,13 @@ describe.each(testDatabases())('auth admin API on %s', (kind) => {
     const ids = new Set([...first.data.users, ...second.data.users].map((u) => u.id));
     expect(ids.size).toBe(total);
 
-    const raw = await authFetch(b, `/admin/users?page=1&per_page=${perPage}`, { headers: { Authorization: `Bearer ${b.serviceRoleKey}` } });
+    const raw = await authFetch(b, `/admin/users?page=1&per_page=${perPage}`, {
+      headers: { Authorization: `Bearer ${b.serviceRoleKey}` },
+    });
     expect(raw.headers.get('x-total-count')).toBe(String(total));
-    expect(raw.headers.get('link')).toBe(`</admin/users?page=2&per_page=${perPage}>; rel="next", </admin/users?page=2&per_page=${perPage}>; rel="last"`);
+    expect(raw.headers.get('link')).toBe(
+      `</admin/users?page=2&per_page=${perPage}>; rel="next", </admin/users?page=2&per_page=${perPage}>; rel="last"`,
+    );
   });
 
   it('reads, updates (merging metadata, banning) and deletes a user', async () => {
@@ -84,7 +102,10 @@ describe.each(testDatabases())('auth admin API on %s', (kind) => {
     const got = await admin.getUserById(userId);
     expect(got.data.user).toMatchObject({ id: userId, email });
 
-    const promoted = await admin.updateUserById(userId, { app_metadata: { role: 'admin' }, user_metadata: { full_name: 'Ana' } });
+    const promoted = await admin.updateUserById(userId, {
+      app_metadata: { role: 'admin' },
+      user_metadata: { full_name: 'Ana' },
+    });
     expect(promoted.error).toBeNull();
     expect(promoted.data.user!.app_metadata).toEqual({ provider: 'email', providers: ['email'], role: 'admin' });
     expect(promoted.data.user!.user_metadata).toEqual({ full_name: 'Ana' });
@@ -93,17 +114,24 @@ describe.each(testDatabases())('auth admin API on %s', (kind) => {
     expect(banned.error).toBeNull();
     expect(new Date(banned.data.user!.banned_until!).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
     expect((await client.auth.getUser()).error).toBeTruthy();
-    expect((await b.client().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'user_banned' });
+    expect((await b.client().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: 'user_banned',
+    });
     await admin.updateUserById(userId, { ban_duration: 'none' });
     expect((await b.client().auth.signInWithPassword({ email, password })).error).toBeNull();
     expect((await admin.updateUserById(userId, { ban_duration: 'forever' })).error).toMatchObject({ status: 400 });
 
     const other = await signedInCustomer(b);
-    expect((await admin.updateUserById(userId, { email: other.email })).error).toMatchObject({ status: 422, code: 'email_exists' });
+    expect((await admin.updateUserById(userId, { email: other.email })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
 
     expect((await admin.deleteUser(userId)).error).toBeNull();
     expect((await admin.getUserById(userId)).error).toMatchObject({ status: 404, code: 'user_not_found' });
-    const notUuid = await authFetch(b, '/admin/users/not-a-uuid', { headers: { Authorization: `Bearer ${b.serviceRoleKey}` } });
+    const notUuid = await authFetch(b, '/admin/users/not-a-uuid', {
+      headers: { Authorization: `Bearer ${b.serviceRoleKey}` },
+    });
     expect(notUuid.status).toBe(404);
     expect((await b.db.query(`select 1 from auth.sessions where user_id = $1`, [userId])).rows).toHaveLength(0);
   });

@@ -47,7 +47,10 @@ export function newEmail(label = 'client'): string {
 }
 
 /** Creates a confirmed customer through the admin API and signs them in on a fresh client. */
-export async function signedInCustomer(b: TestBackend, password = 'frango-grelhado-42'): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }> {
+export async function signedInCustomer(
+  b: TestBackend,
+  password = 'frango-grelhado-42',
+): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }> {
   const email = newEmail();
   const created = await b.serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
   if (created.error) throw created.error;
@@ -58,9 +61,17 @@ export async function signedInCustomer(b: TestBackend, password = 'frango-grelha
 }
 
 /** A raw call to /auth/v1, for what supabase-js hides (status codes, headers, exact bodies). */
-export async function authFetch(b: TestBackend, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+export async function authFetch(
+  b: TestBackend,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('apikey', b.anonKey);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  return fetch(`${b.url}/auth/v1${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  return fetch(`${b.url}/auth/v1${path}`, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
 }

@@ -48,13 +48,22 @@ async function closedPort(): Promise<number> {
 
 /** The verify link out of a quoted-printable MIME message. */
 function linkIn(raw: string): URL {
-  const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const decoded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   const m = /href="([^"]*\/auth\/v1\/verify\?[^"]*)"/.exec(decoded);
   if (!m) throw new Error('no verify link in the message');
   return new URL(m[1].replace(/&amp;/g, '&'));
 }
 
-const smtpEnv = (port: number) => ({ ...process.env, MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), MAIL_FROM: 'Churrasqueira <noreply@churrasqueira.lu>', MAIL_TIMEOUT_MS: '5000' });
+const smtpEnv = (port: number) => ({
+  ...process.env,
+  MAIL_PROVIDER: 'smtp',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(port),
+  MAIL_FROM: 'Churrasqueira <noreply@churrasqueira.lu>',
+  MAIL_TIMEOUT_MS: '5000',
+});
 
 describe.each(testDatabases())('auth e-mail over SMTP on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -63,7 +72,10 @@ describe.each(testDatabases())('auth e-mail over SMTP on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/empty-supabase', env: smtpEnv(smtp.port) });
-    down = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/empty-supabase', env: smtpEnv(await closedPort()) });
+    down = await startTestBackend(kind, {
+      supabaseDir: 'tests/fixtures/empty-supabase',
+      env: smtpEnv(await closedPort()),
+    });
   });
   afterAll(async () => {
     await b?.close();
@@ -113,13 +125,23 @@ describe.each(testDatabases())('auth e-mail over SMTP on %s', (kind) => {
     await down.serviceClient().auth.admin.createUser({ email, password: 'frango-grelhado-42', email_confirm: true });
     const reset = await down.client().auth.resetPasswordForEmail(email);
     expect(reset.error).toMatchObject({ status: 500 });
-    expect((await down.db.query(`select 1 from auth.one_time_tokens t join auth.users u on u.id = t.user_id where u.email = $1`, [email])).rows).toHaveLength(0);
+    expect(
+      (
+        await down.db.query(
+          `select 1 from auth.one_time_tokens t join auth.users u on u.id = t.user_id where u.email = $1`,
+          [email],
+        )
+      ).rows,
+    ).toHaveLength(0);
 
     const client = down.client();
     await client.auth.signInWithPassword({ email, password: 'frango-grelhado-42' });
     const change = await client.auth.updateUser({ email: newEmail('nouvelle') });
     expect(change.error).toMatchObject({ status: 500 });
-    const row = await down.db.query<{ email_change: string | null }>(`select email_change from auth.users where email = $1`, [email]);
+    const row = await down.db.query<{ email_change: string | null }>(
+      `select email_change from auth.users where email = $1`,
+      [email],
+    );
     expect(row.rows[0].email_change || null).toBeNull();
   });
 
@@ -140,6 +162,8 @@ describe.each(testDatabases())('auth e-mail over SMTP on %s', (kind) => {
     expect(opened.fragment.get('type')).toBe('email_change');
     const me = await b.client().auth.getUser(opened.fragment.get('access_token')!);
     expect(me.data.user!.email).toBe(next);
-    expect((await b.client().auth.signInWithPassword({ email: next, password: 'frango-grelhado-42' })).error).toBeNull();
+    expect(
+      (await b.client().auth.signInWithPassword({ email: next, password: 'frango-grelhado-42' })).error,
+    ).toBeNull();
   });
 });

@@ -27,11 +27,16 @@ describe.each(testDatabases())('auth tokens against /rest/v1 on %s', (kind) => {
     const { client, userId } = await signedInCustomer(b);
     const promoted = await b.serviceClient().auth.admin.updateUserById(userId, { app_metadata: { role: 'admin' } });
     expect(promoted.error).toBeNull();
-    const before = await client.from('menu_categories').insert({ id: 'sobremesas_test', name: 'Sobremesas', slug: 'sobremesas-test' });
+    const before = await client
+      .from('menu_categories')
+      .insert({ id: 'sobremesas_test', name: 'Sobremesas', slug: 'sobremesas-test' });
     expect(before.error).toMatchObject({ code: '42501' });
     const refreshed = await client.auth.refreshSession();
     expect(jwtPayload(refreshed.data.session!.access_token).app_metadata).toMatchObject({ role: 'admin' });
-    const after = await client.from('menu_categories').insert({ id: 'sobremesas_test', name: 'Sobremesas', slug: 'sobremesas-test' }).select('id');
+    const after = await client
+      .from('menu_categories')
+      .insert({ id: 'sobremesas_test', name: 'Sobremesas', slug: 'sobremesas-test' })
+      .select('id');
     expect(after.error).toBeNull();
     expect(after.data).toEqual([{ id: 'sobremesas_test' }]);
   });

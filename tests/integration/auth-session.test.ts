@@ -16,14 +16,31 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
   it('returns a session on signup, with exactly the claims Supabase puts in its access tokens', async () => {
     const email = newEmail();
     const before = Math.floor(Date.now() / 1000);
-    const { data, error } = await b.client().auth.signUp({ email, password: 'frango-grelhado-42', options: { data: { full_name: 'Rui' } } });
+    const { data, error } = await b
+      .client()
+      .auth.signUp({ email, password: 'frango-grelhado-42', options: { data: { full_name: 'Rui' } } });
     expect(error).toBeNull();
     const session = data.session!;
     expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     expect(session.expires_at).toBeGreaterThanOrEqual(before + 3600);
     const claims = jwtPayload(session.access_token);
     expect(Object.keys(claims).sort()).toEqual(
-      ['aal', 'amr', 'app_metadata', 'aud', 'email', 'exp', 'iat', 'is_anonymous', 'iss', 'phone', 'role', 'session_id', 'sub', 'user_metadata'].sort(),
+      [
+        'aal',
+        'amr',
+        'app_metadata',
+        'aud',
+        'email',
+        'exp',
+        'iat',
+        'is_anonymous',
+        'iss',
+        'phone',
+        'role',
+        'session_id',
+        'sub',
+        'user_metadata',
+      ].sort(),
     );
     expect(claims).toMatchObject({
       iss: `${b.url}/auth/v1`,
@@ -51,12 +68,16 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
   it('refuses wrong passwords and unknown addresses alike with invalid_credentials', async () => {
     const { email } = await signedInCustomer(b);
     const wrong = await b.client().auth.signInWithPassword({ email, password: 'not-the-password' });
-    const unknown = await b.client().auth.signInWithPassword({ email: newEmail('nobody'), password: 'not-the-password' });
+    const unknown = await b
+      .client()
+      .auth.signInWithPassword({ email: newEmail('nobody'), password: 'not-the-password' });
     for (const r of [wrong, unknown]) {
       expect(r.error).toBeInstanceOf(AuthApiError);
       expect(r.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
     }
-    expect((await b.client().auth.signInWithPassword({ email: email.toUpperCase(), password: 'frango-grelhado-42' })).error).toBeNull();
+    expect(
+      (await b.client().auth.signInWithPassword({ email: email.toUpperCase(), password: 'frango-grelhado-42' })).error,
+    ).toBeNull();
   });
 
   it('rotates refresh tokens, tolerates a retry within 10 s, and ends the session when an old token comes back later', async () => {
@@ -83,7 +104,9 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
     expect(retry.error).toBeNull();
     expect(retry.data.session!.refresh_token).toBe(second.refresh_token);
 
-    await b.db.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [first.refresh_token]);
+    await b.db.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [
+      first.refresh_token,
+    ]);
     const reuse = await b.client().auth.refreshSession({ refresh_token: first.refresh_token });
     expect(reuse.error).toBeInstanceOf(AuthApiError);
     expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
@@ -121,7 +144,10 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
 
     const claims = jwtPayload(session.access_token);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await b.context.jwt.sign({ ...claims, role: 'authenticated', iat: now - 7200, exp: now - 3600 }, 3600);
+    const expired = await b.context.jwt.sign(
+      { ...claims, role: 'authenticated', iat: now - 7200, exp: now - 3600 },
+      3600,
+    );
     const forged = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode('an-entirely-different-secret-of-32+chars'));
@@ -140,7 +166,9 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
 
   it('updates user_metadata and e-mail, never app_metadata, and refuses a password change without a session', async () => {
     const { client, userId } = await signedInCustomer(b);
-    await b.serviceClient().auth.admin.updateUserById(userId, { user_metadata: { phone: '+352 621 000 000', city: 'Differdange' } });
+    await b
+      .serviceClient()
+      .auth.admin.updateUserById(userId, { user_metadata: { phone: '+352 621 000 000', city: 'Differdange' } });
     const upd = await client.auth.updateUser({ data: { city: 'Esch-sur-Alzette', phone: null } });
     expect(upd.error).toBeNull();
     expect(upd.data.user!.user_metadata).toEqual({ city: 'Esch-sur-Alzette' });
@@ -151,7 +179,10 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
       json: { app_metadata: { role: 'admin' }, data: { nickname: 'x' } },
     });
     expect(sneaky.status).toBe(200);
-    const row = await b.db.query<{ raw_app_meta_data: unknown }>(`select raw_app_meta_data from auth.users where id = $1`, [userId]);
+    const row = await b.db.query<{ raw_app_meta_data: unknown }>(
+      `select raw_app_meta_data from auth.users where id = $1`,
+      [userId],
+    );
     expect(row.rows[0].raw_app_meta_data).toEqual({ provider: 'email', providers: ['email'] });
 
     const newAddress = newEmail('moved');
@@ -179,7 +210,10 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
     expect((await userStatus(phoneToken)).status).toBe(403);
     expect((await userStatus(kioskToken)).status).toBe(403);
 
-    const raw = await authFetch(b, '/logout?scope=local', { method: 'POST', headers: { Authorization: `Bearer ${laptopToken}` } });
+    const raw = await authFetch(b, '/logout?scope=local', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${laptopToken}` },
+    });
     expect(raw.status).toBe(204);
     expect((await userStatus(laptopToken)).status).toBe(403);
 
@@ -191,8 +225,13 @@ describe.each(testDatabases())('auth sessions and tokens on %s (autoconfirm)', (
     expect((await a.auth.signOut()).error).toBeNull();
     expect((await a.auth.getSession()).data.session).toBeNull();
     expect((await userStatus(await token(c))).status).toBe(403);
-    expect((await b.client().auth.refreshSession({ refresh_token: cRefresh })).error).toMatchObject({ code: 'refresh_token_not_found' });
-    const bad = await authFetch(b, '/logout?scope=everywhere', { method: 'POST', headers: { Authorization: `Bearer ${await token(c)}` } });
+    expect((await b.client().auth.refreshSession({ refresh_token: cRefresh })).error).toMatchObject({
+      code: 'refresh_token_not_found',
+    });
+    const bad = await authFetch(b, '/logout?scope=everywhere', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await token(c)}` },
+    });
     expect(bad.status).toBe(400);
   });
 

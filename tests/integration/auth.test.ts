@@ -36,7 +36,10 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
 
     expect(JSON.stringify(data)).not.toContain('frango-grelhado-42');
     expect(JSON.stringify(data)).not.toContain('$2');
-    const stored = await b.db.query<{ encrypted_password: string }>(`select encrypted_password from auth.users where id = $1`, [data.user!.id]);
+    const stored = await b.db.query<{ encrypted_password: string }>(
+      `select encrypted_password from auth.users where id = $1`,
+      [data.user!.id],
+    );
     expect(stored.rows[0].encrypted_password).toMatch(/^\$2[aby]\$10\$/);
 
     const [mail] = await mailsTo(b, email);
@@ -78,8 +81,11 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     const email = newEmail();
     await b.client().auth.signUp({ email, password: 'piri-piri-2024' });
     const token = (await verifyLinkFor(b, email)).searchParams.get('token')!;
-    await b.db.query(`update auth.one_time_tokens set expires_at = now() - interval '1 minute'
-                       where user_id = (select id from auth.users where email = $1)`, [email]);
+    await b.db.query(
+      `update auth.one_time_tokens set expires_at = now() - interval '1 minute'
+                       where user_id = (select id from auth.users where email = $1)`,
+      [email],
+    );
     const expired = await b.client().auth.verifyOtp({ token_hash: token, type: 'signup' });
     expect(expired.error).toBeInstanceOf(AuthApiError);
     expect(expired.error).toMatchObject({ status: 403, code: 'otp_expired' });
@@ -105,16 +111,24 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     const malformed = await b.client().auth.signUp({ email: 'pas-une-adresse', password: 'frango-grelhado-42' });
     expect(malformed.error).toMatchObject({ status: 400, code: 'validation_failed' });
 
-    const nowhere = await b.client().auth.signUp({ email: 'client@restaurant.invalid', password: 'frango-grelhado-42' });
+    const nowhere = await b
+      .client()
+      .auth.signUp({ email: 'client@restaurant.invalid', password: 'frango-grelhado-42' });
     expect(nowhere.error).toMatchObject({ status: 400, code: 'email_address_invalid' });
-    const users = await b.db.query(`select 1 from auth.users where email in ('pas-une-adresse', 'client@restaurant.invalid')`);
+    const users = await b.db.query(
+      `select 1 from auth.users where email in ('pas-une-adresse', 'client@restaurant.invalid')`,
+    );
     expect(users.rows).toHaveLength(0);
   });
 
   it('does not reveal that a confirmed address is registered, and sends it nothing', async () => {
     const email = newEmail();
-    const created = await b.serviceClient().auth.admin.createUser({ email, password: 'frango-grelhado-42', email_confirm: true });
-    const { data, error } = await b.client().auth.signUp({ email, password: 'another-password', options: { data: { x: 1 } } });
+    const created = await b
+      .serviceClient()
+      .auth.admin.createUser({ email, password: 'frango-grelhado-42', email_confirm: true });
+    const { data, error } = await b
+      .client()
+      .auth.signUp({ email, password: 'another-password', options: { data: { x: 1 } } });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user!.email).toBe(email);
@@ -130,7 +144,9 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     await b.client().auth.signUp({ email, password: 'frango-grelhado-42' });
     const tooSoon = await b.client().auth.signUp({ email, password: 'frango-grelhado-42' });
     expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-    await b.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    await b.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [
+      email,
+    ]);
     const first = await verifyLinkFor(b, email);
     const resent = await b.client().auth.signUp({ email, password: 'frango-grelhado-42' });
     expect(resent.error).toBeNull();
@@ -144,8 +160,12 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
   it('resends the confirmation link on request, and answers unknown or confirmed addresses the same way', async () => {
     const email = newEmail();
     await b.client().auth.signUp({ email, password: 'frango-grelhado-42' });
-    await b.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
-    const again = await b.client().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${b.url}/login` } });
+    await b.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [
+      email,
+    ]);
+    const again = await b
+      .client()
+      .auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${b.url}/login` } });
     expect(again.error).toBeNull();
     expect(await mailsTo(b, email)).toHaveLength(2);
     expect((await verifyLinkFor(b, email)).searchParams.get('redirect_to')).toBe(`${b.url}/login`);
@@ -159,7 +179,11 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
 
   it('never sends a session to a redirect_to outside the site', async () => {
     const email = newEmail();
-    await b.client().auth.signUp({ email, password: 'frango-grelhado-42', options: { emailRedirectTo: 'https://attacker.example.net/steal' } });
+    await b.client().auth.signUp({
+      email,
+      password: 'frango-grelhado-42',
+      options: { emailRedirectTo: 'https://attacker.example.net/steal' },
+    });
     const link = await verifyLinkFor(b, email);
     expect(link.searchParams.get('redirect_to')).toBe(b.url);
     const tampered = new URL(link);
@@ -189,37 +213,55 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     const client = b.client();
     const verified = await client.auth.verifyOtp({ token_hash: link.searchParams.get('token')!, type: 'recovery' });
     expect(verified.error).toBeNull();
-    expect(jwtPayload(verified.data.session!.access_token).amr).toEqual([expect.objectContaining({ method: 'recovery' })]);
+    expect(jwtPayload(verified.data.session!.access_token).amr).toEqual([
+      expect.objectContaining({ method: 'recovery' }),
+    ]);
 
     const same = await client.auth.updateUser({ password });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
     const changed = await client.auth.updateUser({ password: 'nouveau-mot-de-passe' });
     expect(changed.error).toBeNull();
 
-    expect((await b.client().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await b.client().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
     expect((await b.client().auth.signInWithPassword({ email, password: 'nouveau-mot-de-passe' })).error).toBeNull();
     // The session opened with the old password is over.
-    const stale = await authFetch(b, '/user', { headers: { Authorization: `Bearer ${(await other.auth.getSession()).data.session!.access_token}` } });
+    const stale = await authFetch(b, '/user', {
+      headers: { Authorization: `Bearer ${(await other.auth.getSession()).data.session!.access_token}` },
+    });
     expect(stale.status).toBe(403);
     expect(await stale.json()).toMatchObject({ code: 403, error_code: 'session_not_found' });
   });
 
   it('answers bad JSON with 400 and oversized bodies with 413, never 500', async () => {
-    const bad = await authFetch(b, '/signup', { method: 'POST', body: '{"email": ', headers: { 'Content-Type': 'application/json' } });
+    const bad = await authFetch(b, '/signup', {
+      method: 'POST',
+      body: '{"email": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error_code: 'bad_json' });
     const wrongType = await authFetch(b, '/signup', { method: 'POST', json: { email: 42, password: ['x'] } });
     expect(wrongType.status).toBe(400);
     const array = await authFetch(b, '/token?grant_type=password', { method: 'POST', json: [1, 2] });
     expect(array.status).toBe(400);
-    const huge = await authFetch(b, '/signup', { method: 'POST', json: { email: newEmail(), password: 'x'.repeat(2 * 1024 * 1024) } });
+    const huge = await authFetch(b, '/signup', {
+      method: 'POST',
+      json: { email: newEmail(), password: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(huge.status).toBe(413);
     const noGrant = await authFetch(b, '/token?grant_type=magic', { method: 'POST', json: {} });
     expect(noGrant.status).toBe(400);
     expect(await noGrant.json()).toEqual({ error: 'unsupported_grant_type' });
-    const nul = await authFetch(b, '/signup', { method: 'POST', json: { email: newEmail(), password: 'frango-grelhado-42', data: { name: 'a\u0000b' } } });
+    const nul = await authFetch(b, '/signup', {
+      method: 'POST',
+      json: { email: newEmail(), password: 'frango-grelhado-42', data: { name: 'a\u0000b' } },
+    });
     expect(nul.status).toBe(400);
-    const badPath = await authFetch(b, '/admin/users/%E0%A4%A', { headers: { Authorization: `Bearer ${b.serviceRoleKey}` } });
+    const badPath = await authFetch(b, '/admin/users/%E0%A4%A', {
+      headers: { Authorization: `Bearer ${b.serviceRoleKey}` },
+    });
     // A path that does not percent-decode is refused before any route, as Go's HTTP server does for GoTrue.
     expect(badPath.status).toBe(400);
     const noRoute = await authFetch(b, '/nothing-here');
@@ -232,20 +274,40 @@ describe.each(testDatabases())('auth signup and e-mail links on %s', (kind) => {
     expect(legacy.status).toBe(400);
     expect(legacy.headers.get('x-supabase-api-version')).toBeNull();
     expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
-    expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
 
-    const v2024 = await authFetch(b, '/token?grant_type=password', { method: 'POST', json: body, headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+    const v2024 = await authFetch(b, '/token?grant_type=password', {
+      method: 'POST',
+      json: body,
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(v2024.status).toBe(400);
     expect(v2024.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await v2024.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
 
-    const weak = await authFetch(b, '/signup', { method: 'POST', json: { email: newEmail(), password: 'abc' }, headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
-    expect(await weak.json()).toEqual({ code: 'weak_password', message: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } });
+    const weak = await authFetch(b, '/signup', {
+      method: 'POST',
+      json: { email: newEmail(), password: 'abc' },
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
+    expect(await weak.json()).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
   });
 
   it('serves /settings and /health', async () => {
     const settings = await (await authFetch(b, '/settings')).json();
-    expect(settings).toMatchObject({ external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: false });
+    expect(settings).toMatchObject({
+      external: { email: true, phone: false },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+    });
     const health = await authFetch(b, '/health');
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ name: 'GoTrue' });

@@ -25,7 +25,15 @@ describe('a failing data disk (PGlite)', () => {
 
   const health = async () => {
     const r = await fetch(`${b.url}/health`);
-    return { status: r.status, body: (await r.json()) as { status: string; message: string; disk: { ok: boolean; problem: { code: string } | null }; backups: { lastError: { message: string } | null } } };
+    return {
+      status: r.status,
+      body: (await r.json()) as {
+        status: string;
+        message: string;
+        disk: { ok: boolean; problem: { code: string } | null };
+        backups: { lastError: { message: string } | null };
+      },
+    };
   };
   const placeOrder = (n: number) => b.client().rpc('place_order', { p_order: shopOrder('disk', n) });
   const until = async (what: () => Promise<boolean>, ms: number, label: string) => {
@@ -55,7 +63,12 @@ describe('a failing data disk (PGlite)', () => {
     });
     b = await startTestBackend('pglite', {
       dataDir,
-      env: { BACKUP_FIRST_DELAY_SECONDS: '0', BACKUP_RETRY_MINUTES: '0.02', DISK_RECHECK_SECONDS: '0.5', DISK_MIN_FREE_MB: '1' },
+      env: {
+        BACKUP_FIRST_DELAY_SECONDS: '0',
+        BACKUP_RETRY_MINUTES: '0.02',
+        DISK_RECHECK_SECONDS: '0.5',
+        DISK_MIN_FREE_MB: '1',
+      },
     });
   }, 300_000);
 
@@ -121,14 +134,23 @@ describe('a failing data disk (PGlite)', () => {
     // Auth writes too, in GoTrue's error shape (supabase-js treats a 503 as retryable).
     const signUp = await b.client().auth.signUp({ email: 'disk@example.lu', password: 'secret-password-1' });
     expect(signUp.error?.status).toBe(503);
-    const raw = await fetch(`${b.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: b.anonKey, 'content-type': 'application/json' }, body: '{}' });
+    const raw = await fetch(`${b.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: b.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(raw.status).toBe(503);
     expect(raw.headers.get('retry-after')).toBe('10');
-    expect(((await raw.json()) as { error_code: string; msg: string })).toMatchObject({ error_code: 'disk_unavailable', msg: expect.stringContaining('the disk is full') });
+    expect((await raw.json()) as { error_code: string; msg: string }).toMatchObject({
+      error_code: 'disk_unavailable',
+      msg: expect.stringContaining('the disk is full'),
+    });
     // Reads still work.
     const menu = await b.client().from('menu_items').select('id').limit(1);
     expect(menu.error).toBeNull();
-    expect(errors.some((e) => e.includes('[disk] ERROR: The data disk cannot be written: the disk is full'))).toBe(true);
+    expect(errors.some((e) => e.includes('[disk] ERROR: The data disk cannot be written: the disk is full'))).toBe(
+      true,
+    );
 
     fs.rmSync(filler);
     await until(async () => (await health()).status === 200, 15_000, 'recovery');
@@ -147,7 +169,10 @@ describe('a failing data disk (PGlite)', () => {
       expect(refused.status).toBe(503);
       expect(refused.error?.message).toContain('the data directory is gone');
       // A photo upload too (its bytes would go to DATA_DIR/storage).
-      const upload = await b.serviceClient().storage.from('menu-images').upload('items/disk.png', new Blob([Buffer.from('x')], { type: 'image/png' }));
+      const upload = await b
+        .serviceClient()
+        .storage.from('menu-images')
+        .upload('items/disk.png', new Blob([Buffer.from('x')], { type: 'image/png' }));
       expect(upload.error).toBeTruthy();
       const rawUpload = await fetch(`${b.url}/storage/v1/object/menu-images/items/disk.png`, {
         method: 'POST',
@@ -156,7 +181,10 @@ describe('a failing data disk (PGlite)', () => {
       });
       expect(rawUpload.status).toBe(503);
       // A backup asked for meanwhile fails with the reason instead of leaving half a file.
-      const backup = await fetch(`${b.url}/_backup`, { method: 'POST', headers: { authorization: `Bearer ${b.serviceRoleKey}` } });
+      const backup = await fetch(`${b.url}/_backup`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${b.serviceRoleKey}` },
+      });
       expect(backup.status).toBe(503);
     } finally {
       fs.rmSync(dataDir);
@@ -165,7 +193,9 @@ describe('a failing data disk (PGlite)', () => {
     await until(async () => (await health()).status === 200, 15_000, 'recovery');
     expect((await placeOrder(5)).error).toBeNull();
     const { data } = await b.serviceClient().from('orders').select('notes').like('notes', 'disk#%');
-    expect((data ?? []).map((o) => o.notes).sort()).toEqual(tmpfs ? ['disk#1', 'disk#3', 'disk#5'] : ['disk#1', 'disk#5']);
+    expect((data ?? []).map((o) => o.notes).sort()).toEqual(
+      tmpfs ? ['disk#1', 'disk#3', 'disk#5'] : ['disk#1', 'disk#5'],
+    );
   }, 120_000);
 
   it('POST /_backup answers only the service-role key', async () => {
@@ -173,7 +203,10 @@ describe('a failing data disk (PGlite)', () => {
     expect(anon.status).toBe(401);
     const none = await fetch(`${b.url}/_backup`, { method: 'POST' });
     expect(none.status).toBe(401);
-    const ok = await fetch(`${b.url}/_backup`, { method: 'POST', headers: { authorization: `Bearer ${b.serviceRoleKey}` } });
+    const ok = await fetch(`${b.url}/_backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${b.serviceRoleKey}` },
+    });
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as { file: string; summary: { orders: number } };
     expect(path.dirname(body.file)).toBe(path.join(dataDir, 'backups'));

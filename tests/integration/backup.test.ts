@@ -13,12 +13,23 @@ import { backupsToPrune, listBackups, type BackupFile } from '../../src/backend/
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const JWT_SECRET = 'backup-test-secret-with-at-least-32-characters';
 // A 1×1 PNG: a menu photo, stored as a file under DATA_DIR/storage.
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Runs one of the backend's commands as the owner would (`npm run X` runs exactly this), to its end. */
-function command(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+function command(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/backend/cli/${script}.ts`, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/backend/cli/${script}.ts`, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -42,7 +53,11 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
   let port = 0;
   let env: NodeJS.ProcessEnv = {};
   const tag = `backup-${kind}-${Date.now()}`;
-  const start = () => spawnBackend({ dataDir, databaseUrl: scratch?.url ?? null, port, jwtSecret: JWT_SECRET, env: { BACKUP_AUTO: 'off' } }, 240_000);
+  const start = () =>
+    spawnBackend(
+      { dataDir, databaseUrl: scratch?.url ?? null, port, jwtSecret: JWT_SECRET, env: { BACKUP_AUTO: 'off' } },
+      240_000,
+    );
   const orders = async (b: ChildBackend): Promise<OrderRow[]> => {
     const { data, error } = await supabase(b.url, b.keys.serviceRoleKey)
       .from('orders')
@@ -56,7 +71,15 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
   beforeAll(async () => {
     if (kind === 'postgres') scratch = await createScratchDatabase('backup');
     port = await freePort();
-    env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', DISPATCH: 'off' };
+    env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? '',
+      JWT_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DISPATCH: 'off',
+    };
     server = await start();
   }, 300_000);
 
@@ -136,7 +159,9 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     else {
       const c = new pg.Client({ connectionString: scratch!.url });
       await c.connect();
-      await c.query('drop schema public cascade; create schema public; drop schema auth cascade; drop schema supabase_migrations cascade');
+      await c.query(
+        'drop schema public cascade; create schema public; drop schema auth cascade; drop schema supabase_migrations cascade',
+      );
       await c.end();
     }
 
@@ -148,7 +173,14 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
 
     server = await start();
     const after = await orders(server);
-    const shape = (o: OrderRow) => [o.id, o.customer_name, o.order_items, Number(o.grand_total), new Date(o.created_at).toISOString(), o.notes];
+    const shape = (o: OrderRow) => [
+      o.id,
+      o.customer_name,
+      o.order_items,
+      Number(o.grand_total),
+      new Date(o.created_at).toISOString(),
+      o.notes,
+    ];
     expect(after.map(shape)).toEqual(before.map(shape));
     expect(after.every((o) => Number(o.grand_total) > 0)).toBe(true);
     expect(restored.output).toContain('and 1 stored files (menu photos)');
@@ -156,7 +188,9 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PHOTO)).toBe(true);
     // The shop keeps taking orders on the restored data.
-    const { error } = await supabase(server.url, server.keys.anonKey).rpc('place_order', { p_order: shopOrder(tag, 5) });
+    const { error } = await supabase(server.url, server.keys.anonKey).rpc('place_order', {
+      p_order: shopOrder(tag, 5),
+    });
     expect(error).toBeNull();
     expect(await orders(server)).toHaveLength(4);
   }, 900_000);
@@ -184,7 +218,16 @@ describe('the data directory lock', () => {
   it('takes over the lock of a process that is gone, and refuses while a live one holds it', async () => {
     const d = dir();
     const pid = await deadPid();
-    fs.writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid, command: 'node serve.ts', startedAt: '2026-01-01T00:00:00.000Z', hostname: os.hostname(), procStart: null }));
+    fs.writeFileSync(
+      path.join(d, LOCK_FILE),
+      JSON.stringify({
+        pid,
+        command: 'node serve.ts',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        hostname: os.hostname(),
+        procStart: null,
+      }),
+    );
     const lock = lockDataDir(d);
     expect(lock.tookOver?.pid).toBe(pid);
     expect(JSON.parse(fs.readFileSync(path.join(d, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
@@ -198,10 +241,22 @@ describe('the data directory lock', () => {
     try {
       const stat = fs.readFileSync(`/proc/${sleeper.pid}/stat`, 'utf8');
       const procStart = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-      fs.writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid: sleeper.pid, command: 'node sleeper', startedAt: 'x', hostname: os.hostname(), procStart }));
+      fs.writeFileSync(
+        path.join(d, LOCK_FILE),
+        JSON.stringify({
+          pid: sleeper.pid,
+          command: 'node sleeper',
+          startedAt: 'x',
+          hostname: os.hostname(),
+          procStart,
+        }),
+      );
       expect(() => lockDataDir(d)).toThrow(`in use by process ${sleeper.pid} (node sleeper`);
       // The same pid, but a process started at another time (the pid was reused): stale.
-      fs.writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid: sleeper.pid, command: 'old', startedAt: 'y', hostname: os.hostname(), procStart: '1' }));
+      fs.writeFileSync(
+        path.join(d, LOCK_FILE),
+        JSON.stringify({ pid: sleeper.pid, command: 'old', startedAt: 'y', hostname: os.hostname(), procStart: '1' }),
+      );
       const again = lockDataDir(d);
       expect(again.tookOver?.command).toBe('old');
       again.release();
@@ -212,7 +267,16 @@ describe('the data directory lock', () => {
 
   it('of ten processes racing for one stale lock, exactly one gets it', async () => {
     const d = dir();
-    fs.writeFileSync(path.join(d, LOCK_FILE), JSON.stringify({ pid: await deadPid(), command: 'dead', startedAt: 'z', hostname: os.hostname(), procStart: null }));
+    fs.writeFileSync(
+      path.join(d, LOCK_FILE),
+      JSON.stringify({
+        pid: await deadPid(),
+        command: 'dead',
+        startedAt: 'z',
+        hostname: os.hostname(),
+        procStart: null,
+      }),
+    );
     // Each process loads first, then all try at the same moment (when the file "go" appears) and keep what they got.
     const go = path.join(d, 'go');
     const script = `import fs from 'node:fs'; import { lockDataDir } from './src/backend/db/lock.ts';
@@ -220,7 +284,9 @@ describe('the data directory lock', () => {
       while (!fs.existsSync(process.argv[2])) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
       try { lockDataDir(process.argv[1]); console.log('GOT'); } catch (e) { console.log('REFUSED ' + e.message); }
       setTimeout(() => {}, 60000);`;
-    const children = Array.from({ length: 10 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, d, go], { cwd: ROOT }));
+    const children = Array.from({ length: 10 }, () =>
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, d, go], { cwd: ROOT }),
+    );
     const lines = children.map((c) => {
       let out = '';
       const waiters: (() => void)[] = [];
@@ -247,7 +313,10 @@ describe('the data directory lock', () => {
       for (const c of children) c.kill('SIGKILL');
     }
     results = results.map((r) => r.trim());
-    expect(results.filter((r) => r === 'GOT'), results.join('\n')).toHaveLength(1);
+    expect(
+      results.filter((r) => r === 'GOT'),
+      results.join('\n'),
+    ).toHaveLength(1);
     expect(results.filter((r) => r.startsWith('REFUSED The data directory'))).toHaveLength(9);
   }, 120_000);
 });
@@ -256,13 +325,31 @@ describe('backup retention', () => {
   it('keeps the newest 7 daily backups and one a week for 4 more weeks; backups made by hand stay', () => {
     const day = 86_400_000;
     const start = Date.parse('2026-11-25T03:00:00Z');
-    const daily: BackupFile[] = Array.from({ length: 40 }, (_, i) => ({ file: `d${i}`, name: `d${i}`, kind: 'daily', at: new Date(start - i * day), bytes: 1 }));
+    const daily: BackupFile[] = Array.from({ length: 40 }, (_, i) => ({
+      file: `d${i}`,
+      name: `d${i}`,
+      kind: 'daily',
+      at: new Date(start - i * day),
+      bytes: 1,
+    }));
     const manual: BackupFile[] = [{ file: 'm', name: 'm', kind: 'manual', at: new Date(start - 100 * day), bytes: 1 }];
     const pruned = new Set(backupsToPrune([...daily, ...manual], 7, 4).map((b) => b.name));
     const kept = daily.filter((b) => !pruned.has(b.name)).map((b) => b.at.toISOString().slice(0, 10));
     // 25 Nov 2026 is a Wednesday: the last 7 days reach into the week of Monday 16 November; then the Sunday
     // (newest day) of the four weeks before it.
-    expect(kept).toEqual(['2026-11-25', '2026-11-24', '2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20', '2026-11-19', '2026-11-15', '2026-11-08', '2026-11-01', '2026-10-25']);
+    expect(kept).toEqual([
+      '2026-11-25',
+      '2026-11-24',
+      '2026-11-23',
+      '2026-11-22',
+      '2026-11-21',
+      '2026-11-20',
+      '2026-11-19',
+      '2026-11-15',
+      '2026-11-08',
+      '2026-11-01',
+      '2026-10-25',
+    ]);
     expect(pruned.has('m')).toBe(false);
     expect(listBackups(fs.mkdtempSync(path.join(os.tmpdir(), 'nobackups-')))).toEqual([]);
   });

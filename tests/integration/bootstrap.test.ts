@@ -21,11 +21,18 @@ describe.each(testDatabases())('bootstrap on %s', (kind) => {
       await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
         JSON.stringify({ sub: '6f1f7a4e-0d7c-4b59-9f5e-3f2a1b0c9d8e', role: 'authenticated', email: 'a@b.lu' }),
       ]);
-      return (await tx.query<{ uid: string; role: string; email: string; cur: string }>(
-        `select auth.uid()::text as uid, auth.role() as role, auth.email() as email, current_user::text as cur`,
-      )).rows[0];
+      return (
+        await tx.query<{ uid: string; role: string; email: string; cur: string }>(
+          `select auth.uid()::text as uid, auth.role() as role, auth.email() as email, current_user::text as cur`,
+        )
+      ).rows[0];
     });
-    expect(uid).toEqual({ uid: '6f1f7a4e-0d7c-4b59-9f5e-3f2a1b0c9d8e', role: 'authenticated', email: 'a@b.lu', cur: 'authenticated' });
+    expect(uid).toEqual({
+      uid: '6f1f7a4e-0d7c-4b59-9f5e-3f2a1b0c9d8e',
+      role: 'authenticated',
+      email: 'a@b.lu',
+      cur: 'authenticated',
+    });
     const pub = await b.db.query(`select 1 from pg_publication where pubname = 'supabase_realtime'`);
     expect(pub.rows).toHaveLength(1);
   });

@@ -11,31 +11,78 @@ type Op = (typeof OPS)[number];
 
 const token = () => crypto.randomBytes(4).toString('hex');
 const orderRow = (extra: Record<string, unknown> = {}) => ({
-  customer_name: 'Matrix', customer_phone: '621000000', delivery_method: 'pickup', payment_method: 'cash',
-  order_items: [{ id: '30', name: 'Quart de poulet grillé', quantity: 1, price: 5.5, options: [] }], total_price: 5.5, grand_total: 5.5, ...extra,
+  customer_name: 'Matrix',
+  customer_phone: '621000000',
+  delivery_method: 'pickup',
+  payment_method: 'cash',
+  order_items: [{ id: '30', name: 'Quart de poulet grillé', quantity: 1, price: 5.5, options: [] }],
+  total_price: 5.5,
+  grand_total: 5.5,
+  ...extra,
 });
 
 /** Per table: its key, a fresh valid row and a harmless change. */
 const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; change: Record<string, unknown> }> = {
-  menu_categories: { key: 'id', row: () => ({ id: `t_${token()}`, name: 'Test', slug: `t-${token()}` }), change: { name: 'Changé' } },
-  menu_items: { key: 'id', row: () => ({ id: `t-${token()}`, category_id: 'desserts', name: 'Test', price: 1 }), change: { price: 0 } },
-  menu_special_prices: { key: 'id', row: () => ({ item_id: '32', price: 1, ends_on: '2020-01-01' }), change: { price: 0 } },
+  menu_categories: {
+    key: 'id',
+    row: () => ({ id: `t_${token()}`, name: 'Test', slug: `t-${token()}` }),
+    change: { name: 'Changé' },
+  },
+  menu_items: {
+    key: 'id',
+    row: () => ({ id: `t-${token()}`, category_id: 'desserts', name: 'Test', price: 1 }),
+    change: { price: 0 },
+  },
+  menu_special_prices: {
+    key: 'id',
+    row: () => ({ item_id: '32', price: 1, ends_on: '2020-01-01' }),
+    change: { price: 0 },
+  },
   store_settings: { key: 'key', row: () => ({ key: `t_${token()}`, value: {} }), change: { value: { changed: true } } },
   reviews: { key: 'id', row: () => ({ author: 'Test', rating: 5, text: 'Très bon' }), change: { rating: 1 } },
   orders: { key: 'id', row: () => orderRow(), change: { status: 'Annulée' } },
   reservations: {
     key: 'id',
-    row: () => ({ name: 'Test', email: 't@example.lu', phone: '621', reservation_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), reservation_time: '12:00', people: '2' }),
+    row: () => ({
+      name: 'Test',
+      email: 't@example.lu',
+      phone: '621',
+      reservation_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      reservation_time: '12:00',
+      people: '2',
+    }),
     change: { status: 'Confirmée' },
   },
-  challenge_registrations: { key: 'id', row: () => ({ name: 'Test', email: 't@example.lu', agreed_to_terms: true }), change: { name: 'Changé' } },
-  notification_outbox: { key: 'id', row: () => ({ kind: 'order_status', channel: 'email', recipient: 't@example.lu' }), change: { status: 'failed' } },
+  challenge_registrations: {
+    key: 'id',
+    row: () => ({ name: 'Test', email: 't@example.lu', agreed_to_terms: true }),
+    change: { name: 'Changé' },
+  },
+  notification_outbox: {
+    key: 'id',
+    row: () => ({ kind: 'order_status', channel: 'email', recipient: 't@example.lu' }),
+    change: { status: 'failed' },
+  },
   notification_attempts: { key: 'id', row: () => ({ ok: true }), change: { error: 'changed' } },
-  order_requests: { key: 'request_id', row: () => ({ request_id: crypto.randomUUID(), order_id: placedOrderId, request_hash: 'x' }), change: { request_hash: 'y' } },
-  rate_limits: { key: 'window_seconds', row: () => ({ bucket: 'challenge', window_seconds: 10_000 + crypto.randomInt(70_000), max_hits: 1_000_000 }), change: { max_hits: 1 } },
+  order_requests: {
+    key: 'request_id',
+    row: () => ({ request_id: crypto.randomUUID(), order_id: placedOrderId, request_hash: 'x' }),
+    change: { request_hash: 'y' },
+  },
+  rate_limits: {
+    key: 'window_seconds',
+    row: () => ({ bucket: 'challenge', window_seconds: 10_000 + crypto.randomInt(70_000), max_hits: 1_000_000 }),
+    change: { max_hits: 1 },
+  },
   rate_limit_counters: {
     key: 'subject',
-    row: () => ({ bucket: 'order', window_seconds: 60, subject: `t-${token()}`, window_start: new Date().toISOString(), hits: 1 }),
+    row: () => ({
+      bucket: 'order',
+      window_seconds: 60,
+      subject: `t-${token()}`,
+      window_start: new Date().toISOString(),
+      hits: 1,
+    }),
     change: { hits: 0 },
   },
 };
@@ -43,11 +90,27 @@ let placedOrderId = '';
 
 // What each role may do: all/own/public rows or none for select; ok, none (0 rows) or denied for writes.
 const r = (select: string, insert: string, update: string, del: string) => ({ select, insert, update, delete: del });
-const PUBLIC_READ = { anon: r('all', 'denied', 'denied', 'denied'), customer: r('all', 'denied', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
-const PRIVATE = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
+const PUBLIC_READ = {
+  anon: r('all', 'denied', 'denied', 'denied'),
+  customer: r('all', 'denied', 'none', 'none'),
+  admin: r('all', 'ok', 'ok', 'ok'),
+};
+const PRIVATE = {
+  anon: r('denied', 'denied', 'denied', 'denied'),
+  customer: r('none', 'denied', 'none', 'none'),
+  admin: r('all', 'ok', 'ok', 'ok'),
+};
 // Public forms: anyone may send one, nobody but admins reads them back.
-const FORM = { anon: r('denied', 'ok', 'denied', 'denied'), customer: r('none', 'ok', 'none', 'none'), admin: r('all', 'ok', 'ok', 'ok') };
-const OUTBOX = { anon: r('denied', 'denied', 'denied', 'denied'), customer: r('none', 'denied', 'denied', 'denied'), admin: r('all', 'denied', 'denied', 'denied') };
+const FORM = {
+  anon: r('denied', 'ok', 'denied', 'denied'),
+  customer: r('none', 'ok', 'none', 'none'),
+  admin: r('all', 'ok', 'ok', 'ok'),
+};
+const OUTBOX = {
+  anon: r('denied', 'denied', 'denied', 'denied'),
+  customer: r('none', 'denied', 'denied', 'denied'),
+  admin: r('all', 'denied', 'denied', 'denied'),
+};
 const NONE = r('denied', 'denied', 'denied', 'denied');
 const SERVICE_ONLY = { anon: NONE, customer: NONE, admin: NONE };
 const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
@@ -111,7 +174,10 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const query = op === 'update' ? c.from(table).update(change) : c.from(table).delete();
     const { error } = await query.eq(key, target[key] as string);
     if (error) return 'denied';
-    const { data: after } = await service.from(table).select('*').eq(key, target[key] as string);
+    const { data: after } = await service
+      .from(table)
+      .select('*')
+      .eq(key, target[key] as string);
     const untouched = after?.length === 1 && JSON.stringify(after[0]) === JSON.stringify(target);
     return untouched ? 'none' : 'ok';
   }
@@ -130,16 +196,24 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     await signUp(b, { sub: adminId, email: 'gerant@example.lu' });
     clients.admin = b.client(await sign(adminId, 'gerant@example.lu', { provider: 'email', role: 'admin' }));
 
-    const { data: placed } = await service.from('orders').insert([orderRow({ user_id: customerId, customer_email: 'joana@example.lu' }), orderRow()]).select('id');
+    const { data: placed } = await service
+      .from('orders')
+      .insert([orderRow({ user_id: customerId, customer_email: 'joana@example.lu' }), orderRow()])
+      .select('id');
     placedOrderId = placed![1]!.id as string;
-    await service.from('store_settings').insert({ key: 'private_note', value: { note: 'staff only' }, is_public: false });
+    await service
+      .from('store_settings')
+      .insert({ key: 'private_note', value: { note: 'staff only' }, is_public: false });
     outboxId = (await fixture('notification_outbox')).id as string;
-    for (const t of ['reservations', 'challenge_registrations', 'notification_attempts', 'order_requests']) await fixture(t);
+    for (const t of ['reservations', 'challenge_registrations', 'notification_attempts', 'order_requests'])
+      await fixture(t);
   });
   afterAll(async () => b?.close());
 
   it('covers every table of the public schema', async () => {
-    const tables = await b.db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
+    const tables = await b.db.query<{ t: string }>(
+      `select tablename as t from pg_tables where schemaname = 'public' order by 1`,
+    );
     expect(tables.rows.map((r) => r.t)).toEqual(Object.keys(TABLES).sort());
   });
 
@@ -152,7 +226,13 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
         got[table]![role] = {} as Record<Op, string>;
         for (const op of OPS) got[table]![role]![op] = await attempt(role, table, op);
       }
-      lines.push(`${table.padEnd(24)}${ROLES.map((role) => OPS.map((op) => got[table]![role]![op]).join('/').padEnd(30)).join('')}`);
+      lines.push(
+        `${table.padEnd(24)}${ROLES.map((role) =>
+          OPS.map((op) => got[table]![role]![op])
+            .join('/')
+            .padEnd(30),
+        ).join('')}`,
+      );
     }
     console.log(`${''.padEnd(24)}${ROLES.map((role) => `${role} (S/I/U/D)`.padEnd(30)).join('')}\n${lines.join('\n')}`);
     expect(got).toEqual(EXPECTED);
@@ -163,20 +243,47 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     if (day.getUTCDay() === 2) day.setUTCDate(day.getUTCDate() + 1);
     const date = day.toISOString().slice(0, 10);
     const preorder = {
-      customer: { name: 'Matrix', phone: '621000111' }, deliveryMethod: 'pickup', paymentMethod: 'cash',
-      isPreorder: true, preorderDate: date, preorderTime: '12:00', items: [{ menuItemId: '30', quantity: 1 }],
+      customer: { name: 'Matrix', phone: '621000111' },
+      deliveryMethod: 'pickup',
+      paymentMethod: 'cash',
+      isPreorder: true,
+      preorderDate: date,
+      preorderTime: '12:00',
+      items: [{ menuItemId: '30', quantity: 1 }],
     };
     // refuse_order changes what it refuses: the admin (last role) gets a waiting order of its own.
-    const { data: waiting } = await service.from('orders').insert({
-      customer_name: 'Matrix', customer_phone: '621000222', delivery_method: 'pickup', payment_method: 'cash',
-      order_items: [{ id: '30', name: 'Matrix', quantity: 1, price: 1, options: [] }], total_price: 1, grand_total: 1,
-    }).select('id').single();
+    const { data: waiting } = await service
+      .from('orders')
+      .insert({
+        customer_name: 'Matrix',
+        customer_phone: '621000222',
+        delivery_method: 'pickup',
+        payment_method: 'cash',
+        order_items: [{ id: '30', name: 'Matrix', quantity: 1, price: 1, options: [] }],
+        total_price: 1,
+        grand_total: 1,
+      })
+      .select('id')
+      .single();
     const matrixOrderId = (waiting as { id: string }).id;
     const calls: Record<string, [string, Record<string, unknown>]> = {
       place_order: ['place_order', { p_order: preorder }],
       track_order: ['track_order', { p_term: '621000111' }],
-      create_reservation: ['create_reservation', { p_name: 'Ana', p_email: 'ana@example.lu', p_phone: '621', p_reservation_date: date, p_reservation_time: '20:00', p_people: '2' }],
-      register_challenge: ['register_challenge', { p_name: 'Tiago', p_email: 'tiago@example.lu', p_agreed_to_terms: true }],
+      create_reservation: [
+        'create_reservation',
+        {
+          p_name: 'Ana',
+          p_email: 'ana@example.lu',
+          p_phone: '621',
+          p_reservation_date: date,
+          p_reservation_time: '20:00',
+          p_people: '2',
+        },
+      ],
+      register_challenge: [
+        'register_challenge',
+        { p_name: 'Tiago', p_email: 'tiago@example.lu', p_agreed_to_terms: true },
+      ],
       my_orders: ['my_orders', {}],
       customer_prefill: ['customer_prefill', {}],
       search_orders_by_term: ['search_orders_by_term', { p_search_term: 'Matrix' }],
@@ -187,7 +294,10 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       refuse_order: ['refuse_order', { p_order_id: matrixOrderId, p_reason: 'Cozinha fechada' }],
       claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
       complete_notification: ['complete_notification', { p_id: outboxId, p_ok: true }],
-      priced_order_item: ['priced_order_item', { p_line: { menuItemId: '30', quantity: 1 }, p_method: 'pickup', p_day: date }],
+      priced_order_item: [
+        'priced_order_item',
+        { p_line: { menuItemId: '30', quantity: 1 }, p_method: 'pickup', p_day: date },
+      ],
       verified_email: ['verified_email', {}],
     };
     const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
@@ -195,21 +305,40 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const ADMIN = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'ok' };
     const NOBODY = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'denied' };
     const expected: Record<string, Record<Role, string>> = {
-      place_order: PUBLIC, track_order: PUBLIC, create_reservation: PUBLIC, register_challenge: PUBLIC, order_slot_availability: PUBLIC,
+      place_order: PUBLIC,
+      track_order: PUBLIC,
+      create_reservation: PUBLIC,
+      register_challenge: PUBLIC,
+      order_slot_availability: PUBLIC,
       refuse_order: ADMIN,
-      my_orders: SIGNED_IN, customer_prefill: SIGNED_IN, verified_email: SIGNED_IN,
-      search_orders_by_term: ADMIN, order_stats: ADMIN, active_order_count: ADMIN, takings_report: ADMIN,
-      claim_notifications: NOBODY, complete_notification: NOBODY, priced_order_item: NOBODY,
+      my_orders: SIGNED_IN,
+      customer_prefill: SIGNED_IN,
+      verified_email: SIGNED_IN,
+      search_orders_by_term: ADMIN,
+      order_stats: ADMIN,
+      active_order_count: ADMIN,
+      takings_report: ADMIN,
+      claim_notifications: NOBODY,
+      complete_notification: NOBODY,
+      priced_order_item: NOBODY,
     };
     const got: Record<string, Record<Role, string>> = {};
     for (const [name, [fn, args]] of Object.entries(calls)) {
       got[name] = {} as Record<Role, string>;
       for (const role of ROLES) {
         const { error, status } = await clients[role].rpc(fn, args);
-        got[name]![role] = !error ? 'ok' : error.code === '42501' && [401, 403].includes(status) ? 'denied' : `error ${error.code} ${error.message}`;
+        got[name]![role] = !error
+          ? 'ok'
+          : error.code === '42501' && [401, 403].includes(status)
+            ? 'denied'
+            : `error ${error.code} ${error.message}`;
       }
     }
-    console.log(Object.entries(got).map(([fn, byRole]) => `${fn.padEnd(24)}${ROLES.map((role) => `${role}: ${byRole[role]}`.padEnd(24)).join('')}`).join('\n'));
+    console.log(
+      Object.entries(got)
+        .map(([fn, byRole]) => `${fn.padEnd(24)}${ROLES.map((role) => `${role}: ${byRole[role]}`.padEnd(24)).join('')}`)
+        .join('\n'),
+    );
     expect(got).toEqual(expected);
     const { data } = await service.rpc('claim_notifications', { p_limit: 1, p_lease_seconds: 60 });
     expect(Array.isArray(data)).toBe(true);
@@ -220,7 +349,12 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       p_order: { customer: { name: 'Ana', phone: '621' }, deliveryMethod: 'pickup', paymentMethod: 'cash', items: [] },
     });
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: 'P0001', message: 'Votre panier est vide. Ajoutez au moins un article pour commander.', details: 'empty_cart', hint: 'Panier vide' });
+    expect(error).toMatchObject({
+      code: 'P0001',
+      message: 'Votre panier est vide. Ajoutez au moins un article pour commander.',
+      details: 'empty_cart',
+      hint: 'Panier vide',
+    });
   });
 
   it('gives anon a tracking answer without personal data', async () => {
@@ -236,7 +370,16 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const sub = crypto.randomUUID();
     await signUp(b, { sub, email: 'malin@example.lu' });
     const pretender = b.client(
-      await b.context.jwt.sign({ role: 'authenticated', sub, email: 'malin@example.lu', user_metadata: { role: 'admin' }, app_metadata: { provider: 'email' } }, 3600),
+      await b.context.jwt.sign(
+        {
+          role: 'authenticated',
+          sub,
+          email: 'malin@example.lu',
+          user_metadata: { role: 'admin' },
+          app_metadata: { provider: 'email' },
+        },
+        3600,
+      ),
     );
     expect((await pretender.from('orders').select('id')).data).toEqual([]);
     expect((await pretender.rpc('active_order_count')).error?.code).toBe('42501');
@@ -257,10 +400,22 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(definerForAnon.rows.map((r) => r.proname)).toEqual(['create_reservation', 'order_slot_availability', 'place_order', 'register_challenge', 'track_order']);
+    expect(definerForAnon.rows.map((r) => r.proname)).toEqual([
+      'create_reservation',
+      'order_slot_availability',
+      'place_order',
+      'register_challenge',
+      'track_order',
+    ]);
     const published = await b.db.query<{ tablename: string }>(
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
-    expect(published.rows.map((r) => r.tablename)).toEqual(['menu_categories', 'menu_items', 'orders', 'reservations', 'store_settings']);
+    expect(published.rows.map((r) => r.tablename)).toEqual([
+      'menu_categories',
+      'menu_items',
+      'orders',
+      'reservations',
+      'store_settings',
+    ]);
   });
 });

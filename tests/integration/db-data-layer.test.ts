@@ -40,13 +40,24 @@ function openDay(): string {
 }
 
 const preorder = (email = ''): OrderRequest => ({
-  customer: { name: 'Joana Silva', phone: '+352 621 555 444', email, address: '3 rue Michel Rodange', postalCode: '4660', city: 'Differdange', notes: '' },
+  customer: {
+    name: 'Joana Silva',
+    phone: '+352 621 555 444',
+    email,
+    address: '3 rue Michel Rodange',
+    postalCode: '4660',
+    city: 'Differdange',
+    notes: '',
+  },
   deliveryMethod: 'delivery',
   paymentMethod: 'card',
   isPreorder: true,
   preorderDate: openDay(),
   preorderTime: '19:00',
-  items: [{ menuItemId: '32', quantity: 1 }, { menuItemId: 'kid-2', quantity: 1, kidsOption: 'wings' }],
+  items: [
+    { menuItemId: '32', quantity: 1 },
+    { menuItemId: 'kid-2', quantity: 1, kidsOption: 'wings' },
+  ],
 });
 
 async function until<T>(read: () => T | undefined, ms = 15_000): Promise<T> {
@@ -69,10 +80,16 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
   beforeAll(async () => {
     b = await startTestBackend(kind);
     await signUp(b, { sub: customerId, email: 'joana@example.lu' });
-    customerToken = await b.context.jwt.sign({ role: 'authenticated', sub: customerId, email: 'joana@example.lu', app_metadata: { provider: 'email' } }, 3600);
+    customerToken = await b.context.jwt.sign(
+      { role: 'authenticated', sub: customerId, email: 'joana@example.lu', app_metadata: { provider: 'email' } },
+      3600,
+    );
     const adminId = crypto.randomUUID();
     await signUp(b, { sub: adminId, email: 'gerant@example.lu' });
-    adminToken = await b.context.jwt.sign({ role: 'authenticated', sub: adminId, email: 'gerant@example.lu', app_metadata: { role: 'admin' } }, 3600);
+    adminToken = await b.context.jwt.sign(
+      { role: 'authenticated', sub: adminId, email: 'gerant@example.lu', app_metadata: { role: 'admin' } },
+      3600,
+    );
   });
   beforeEach(() => as());
   afterAll(async () => {
@@ -83,37 +100,84 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
   it('reads the menu in menu order, in the domain shape, with special prices and reviews', async () => {
     const menu = await fetchMenu();
     expect(menu.categories.map((c) => c.slug)).toEqual([
-      'entrees', 'chic-n-fries', 'grillades', 'casadasfrancesinhas', 'hungryburgers', 'boissons', 'menu-enfant', 'accompagnements', 'desserts',
+      'entrees',
+      'chic-n-fries',
+      'grillades',
+      'casadasfrancesinhas',
+      'hungryburgers',
+      'boissons',
+      'menu-enfant',
+      'accompagnements',
+      'desserts',
     ]);
     const chicken = menu.items.find((i) => i.id === '32')!;
-    expect(chicken).toMatchObject({ categoryId: 'grill', price: 15, imageSrc: '/images/menu/32.webp', specialOffer: { text: expect.any(String) } });
-    expect(menu.items.find((i) => i.id === 'kid-1')).toMatchObject({ isKidsMenuWithOptions: true, options: [{ id: 'nuggets' }, { id: 'wings' }, { id: 'quarter_chicken' }] });
+    expect(chicken).toMatchObject({
+      categoryId: 'grill',
+      price: 15,
+      imageSrc: '/images/menu/32.webp',
+      specialOffer: { text: expect.any(String) },
+    });
+    expect(menu.items.find((i) => i.id === 'kid-1')).toMatchObject({
+      isKidsMenuWithOptions: true,
+      options: [{ id: 'nuggets' }, { id: 'wings' }, { id: 'quarter_chicken' }],
+    });
     expect(menu.items.find((i) => i.id === 'grill-poulets')).toMatchObject({ type: 'sectionTitle' });
     expect(menu.items.find((i) => i.id === 'cnf-5')).toMatchObject({ type: 'comingSoon' });
     expect(menu.items[0]!.categoryId).toBe('entrees');
     expect(menu.items.at(-1)!.categoryId).toBe('desserts');
-    expect(menu.specialPrices).toEqual([{ itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' }]);
+    expect(menu.specialPrices).toEqual([
+      { itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' },
+    ]);
     expect((await fetchReviews()).length).toBeGreaterThanOrEqual(8);
   });
 
   it('places an order priced by the database and reports refusals with code, title and message', async () => {
     as(customerToken);
     const placed = await placeOrder(preorder('someone.else@example.lu'));
-    expect([placed.total_price, placed.delivery_fee, placed.grand_total, placed.status]).toEqual([25.78, 2, 27.78, 'En attente']);
-    expect([placed.user_id, placed.customer_email, placed.order_number]).toEqual([customerId, 'joana@example.lu', placed.id.slice(0, 8)]);
-    expect(placed.order_items[1]).toEqual({ id: 'kid-2_wings', name: 'Menu Enfant Gourmand (Ailes de poulet)', quantity: 1, price: 10.78, options: [] });
+    expect([placed.total_price, placed.delivery_fee, placed.grand_total, placed.status]).toEqual([
+      25.78,
+      2,
+      27.78,
+      'En attente',
+    ]);
+    expect([placed.user_id, placed.customer_email, placed.order_number]).toEqual([
+      customerId,
+      'joana@example.lu',
+      placed.id.slice(0, 8),
+    ]);
+    expect(placed.order_items[1]).toEqual({
+      id: 'kid-2_wings',
+      name: 'Menu Enfant Gourmand (Ailes de poulet)',
+      quantity: 1,
+      price: 10.78,
+      options: [],
+    });
 
     const e = await placeOrder({ ...preorder(), items: [{ menuItemId: '30', quantity: 1 }] }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(DataError);
-    expect(refusalOf(e)).toEqual({ code: 'minimum_not_met', title: 'Montant minimum non atteint', message: 'Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.' });
+    expect(refusalOf(e)).toEqual({
+      code: 'minimum_not_met',
+      title: 'Montant minimum non atteint',
+      message: 'Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.',
+    });
 
     expect((await fetchMyOrders()).map((o) => o.id)).toEqual([placed.id]);
     expect(await fetchCustomerPrefill()).toEqual({
-      name: 'Joana Silva', phone: '+352 621 555 444', email: 'joana@example.lu', address: '3 rue Michel Rodange', postalCode: '4660', city: 'Differdange',
+      name: 'Joana Silva',
+      phone: '+352 621 555 444',
+      email: 'joana@example.lu',
+      address: '3 rue Michel Rodange',
+      postalCode: '4660',
+      city: 'Differdange',
     });
     as();
     const tracked = await trackOrder(placed.order_number);
-    expect(tracked).toMatchObject({ order_number: placed.order_number, status: 'En attente', grand_total: 27.78, customer_city: 'Differdange' });
+    expect(tracked).toMatchObject({
+      order_number: placed.order_number,
+      status: 'En attente',
+      grand_total: 27.78,
+      customer_city: 'Differdange',
+    });
     expect(await trackOrder('00000000')).toBeNull();
     expect(refusalOf(await trackOrder(' ').catch((x: unknown) => x))?.code).toBe('search_term_required');
   });
@@ -137,9 +201,18 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
       }
       return res;
     };
-    setSupabase(createClient(b.url, b.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never }, global: { fetch: losing, headers: { Authorization: `Bearer ${customerToken}` } } }));
+    setSupabase(
+      createClient(b.url, b.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: WebSocket as never },
+        global: { fetch: losing, headers: { Authorization: `Bearer ${customerToken}` } },
+      }),
+    );
     const before = (await fetchMyOrders()).length;
-    const placed = await placeOrder({ ...preorder(), customer: { ...preorder().customer, notes: 'answer lost twice' } }, { attempts: 3, delayMs: 10 });
+    const placed = await placeOrder(
+      { ...preorder(), customer: { ...preorder().customer, notes: 'answer lost twice' } },
+      { attempts: 3, delayMs: 10 },
+    );
     expect(calls).toBe(3);
     expect(ids.size).toBe(1);
     const mine = await fetchMyOrders();
@@ -149,13 +222,19 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
     // A refusal is an answer: it is not retried.
     calls = 0;
     lose = 0;
-    const refused = await placeOrder({ ...preorder(), items: [{ menuItemId: '30', quantity: 1 }], requestId: crypto.randomUUID() }, { attempts: 3, delayMs: 10 }).catch((x: unknown) => x);
+    const refused = await placeOrder(
+      { ...preorder(), items: [{ menuItemId: '30', quantity: 1 }], requestId: crypto.randomUUID() },
+      { attempts: 3, delayMs: 10 },
+    ).catch((x: unknown) => x);
     expect(refusalOf(refused)?.code).toBe('minimum_not_met');
     expect(calls).toBe(1);
 
     // When every try loses its answer, the customer is told it failed (and nothing is placed twice).
     lose = 10;
-    const lost = await placeOrder({ ...preorder(), customer: { ...preorder().customer, notes: 'answer always lost' } }, { attempts: 2, delayMs: 10 }).catch((x: unknown) => x);
+    const lost = await placeOrder(
+      { ...preorder(), customer: { ...preorder().customer, notes: 'answer always lost' } },
+      { attempts: 2, delayMs: 10 },
+    ).catch((x: unknown) => x);
     expect(lost).toBeInstanceOf(DataError);
     expect(refusalOf(lost)).toBeNull();
     expect((await fetchMyOrders()).filter((o) => o.notes === 'answer always lost')).toHaveLength(1);
@@ -184,16 +263,34 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
   });
 
   it('sends the public forms and lets only admins read them', async () => {
-    await createReservation({ name: 'Ana', email: 'ana@example.lu', phone: '621 000 111', date: openDay(), time: '20:00', people: '4', message: 'Terrasse' });
-    const refused = await createReservation({ name: 'Ana', email: 'ana@example.lu', phone: '621', date: '2020-01-01', time: '20:00', people: '4' }).catch((x: unknown) => x);
+    await createReservation({
+      name: 'Ana',
+      email: 'ana@example.lu',
+      phone: '621 000 111',
+      date: openDay(),
+      time: '20:00',
+      people: '4',
+      message: 'Terrasse',
+    });
+    const refused = await createReservation({
+      name: 'Ana',
+      email: 'ana@example.lu',
+      phone: '621',
+      date: '2020-01-01',
+      time: '20:00',
+      people: '4',
+    }).catch((x: unknown) => x);
     expect(refusalOf(refused)?.code).toBe('date_in_past');
     await registerForChallenge({ name: 'Tiago', email: 'tiago@example.lu', phone: '', agreedToTerms: true });
-    expect(refusalOf(await registerForChallenge({ name: 'Tiago', email: 'x', agreedToTerms: true }).catch((x: unknown) => x))?.message).toBe(
-      'Veuillez entrer une adresse e-mail valide.',
-    );
+    expect(
+      refusalOf(await registerForChallenge({ name: 'Tiago', email: 'x', agreedToTerms: true }).catch((x: unknown) => x))
+        ?.message,
+    ).toBe('Veuillez entrer une adresse e-mail valide.');
     expect((await fetchReservations().catch((x: unknown) => x)) instanceof DataError).toBe(true);
     as(adminToken);
-    expect((await fetchReservations()).map((r) => [r.name, r.people, r.reservation_time, r.status])).toEqual([['Ana', '4', '20:00', 'En attente']]);
+    expect((await fetchReservations()).map((r) => [r.name, r.people, r.reservation_time, r.status])).toEqual([
+      ['Ana', '4', '20:00', 'En attente'],
+    ]);
     expect((await fetchChallengeRegistrations()).map((r) => [r.name, r.phone])).toEqual([['Tiago', null]]);
   });
 
@@ -201,7 +298,9 @@ describe.each(testDatabases())('data layer through supabase-js on %s', (kind) =>
     as(adminToken);
     let settings: StoreSettings | undefined;
     const live = new Set<string>();
-    const stopSettings = subscribeToStoreSettings((s) => (settings = s), { onStatus: (s) => s === 'SUBSCRIBED' && live.add('settings') });
+    const stopSettings = subscribeToStoreSettings((s) => (settings = s), {
+      onStatus: (s) => s === 'SUBSCRIBED' && live.add('settings'),
+    });
     let inserted: string | undefined;
     const stopOrders = subscribeToOrders(
       (change) => {

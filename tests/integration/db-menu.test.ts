@@ -19,8 +19,22 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
   afterAll(async () => b?.close());
 
   it('has the nine categories in the spec order with the grill as Grillades', async () => {
-    const rows = await as(b, anon, (tx) => tx.query<{ id: string; name: string; slug: string }>(`select id, name, slug from public.menu_categories order by sort_order`));
-    expect(rows.rows.map((r) => r.id)).toEqual(['entrees', 'chic_n_fries', 'grill', 'francesinhas', 'hamburgers', 'boissons', 'menu_enfant', 'accompagnements', 'desserts']);
+    const rows = await as(b, anon, (tx) =>
+      tx.query<{ id: string; name: string; slug: string }>(
+        `select id, name, slug from public.menu_categories order by sort_order`,
+      ),
+    );
+    expect(rows.rows.map((r) => r.id)).toEqual([
+      'entrees',
+      'chic_n_fries',
+      'grill',
+      'francesinhas',
+      'hamburgers',
+      'boissons',
+      'menu_enfant',
+      'accompagnements',
+      'desserts',
+    ]);
     expect(rows.rows[2]).toEqual({ id: 'grill', name: 'Grillades', slug: 'grillades' });
   });
 
@@ -38,7 +52,12 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
       expect(Math.min(...prices), category).toBe(lo);
       expect(Math.max(...prices), category).toBe(hi);
     }
-    expect(byCategory.get('menu_enfant')!.map((r) => Number(r.price)).sort()).toEqual([10.78, 9.8].sort());
+    expect(
+      byCategory
+        .get('menu_enfant')!
+        .map((r) => Number(r.price))
+        .sort(),
+    ).toEqual([10.78, 9.8].sort());
     expect(byCategory.get('boissons')!.filter((r) => r.unavailable)).toHaveLength(2);
     for (const r of rows) expect(r.image_src).toBe(`/images/menu/${r.id}.webp`);
   });
@@ -49,13 +68,19 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
     );
     expect(item.rows[0]).toEqual({ name: 'Poulet entier grillé', price: '15.00', has_offer: true });
     const special = await as(b, anon, (tx) =>
-      tx.query(`select price, delivery_method, starts_on::text, ends_on::text from public.menu_special_prices where item_id = '32'`),
+      tx.query(
+        `select price, delivery_method, starts_on::text, ends_on::text from public.menu_special_prices where item_id = '32'`,
+      ),
     );
-    expect(special.rows).toEqual([{ price: '12.50', delivery_method: 'pickup', starts_on: '2025-10-10', ends_on: '2025-10-13' }]);
+    expect(special.rows).toEqual([
+      { price: '12.50', delivery_method: 'pickup', starts_on: '2025-10-10', ends_on: '2025-10-13' },
+    ]);
   });
 
   it('has default settings: open, delivery on, zones and opening hours', async () => {
-    const { rows } = await as(b, anon, (tx) => tx.query<{ key: string; value: AnyRow }>(`select key, value from public.store_settings order by key`));
+    const { rows } = await as(b, anon, (tx) =>
+      tx.query<{ key: string; value: AnyRow }>(`select key, value from public.store_settings order by key`),
+    );
     const settings = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     expect(settings.ordering.is_enabled).toBe(true);
     expect(settings.delivery_options.is_enabled).toBe(true);
@@ -66,7 +91,9 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
 
   it('lets only admins write menu and settings', async () => {
     const cust = customer('customer', 'client@example.lu');
-    const denied = await failure(as(b, anon, (tx) => tx.query(`update public.menu_items set price = 0 where id = '32'`)));
+    const denied = await failure(
+      as(b, anon, (tx) => tx.query(`update public.menu_items set price = 0 where id = '32'`)),
+    );
     expect(denied?.code).toBe('42501');
     const silent = await as(b, cust, (tx) => tx.query(`update public.menu_items set price = 0 where id = '32'`));
     expect(silent.rowCount).toBe(0);
@@ -75,20 +102,42 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
                 on conflict (key) do update set value = excluded.value returning key`),
     );
     expect(done.rowCount).toBe(1);
-    const bad = await failure(as(b, admin(), (tx) => tx.query(`update public.store_settings set value = '[{"name": "", "fee": 2}]' where key = 'delivery_zones'`)));
+    const bad = await failure(
+      as(b, admin(), (tx) =>
+        tx.query(`update public.store_settings set value = '[{"name": "", "fee": 2}]' where key = 'delivery_zones'`),
+      ),
+    );
     expect(bad?.code).toBe('23514');
-    await as(b, admin(), (tx) => tx.query(`update public.store_settings set value = '{"is_enabled": true, "message": ""}' where key = 'ordering'`));
+    await as(b, admin(), (tx) =>
+      tx.query(`update public.store_settings set value = '{"is_enabled": true, "message": ""}' where key = 'ordering'`),
+    );
   });
 
   it('refuses settings the order rules could not read', async () => {
     const save = (key: string, value: unknown) =>
-      failure(as(b, admin(), (tx) => tx.query(`update public.store_settings set value = $2::jsonb where key = $1`, [key, JSON.stringify(value)])));
-    const hours = (over: Record<string, unknown>) => ({ timezone: 'Europe/Luxembourg', last_order_minutes_before_close: 30, slot_minutes: 15, days: { '1': [['11:00', '15:00']] }, ...over });
+      failure(
+        as(b, admin(), (tx) =>
+          tx.query(`update public.store_settings set value = $2::jsonb where key = $1`, [key, JSON.stringify(value)]),
+        ),
+      );
+    const hours = (over: Record<string, unknown>) => ({
+      timezone: 'Europe/Luxembourg',
+      last_order_minutes_before_close: 30,
+      slot_minutes: 15,
+      days: { '1': [['11:00', '15:00']] },
+      ...over,
+    });
     const bad: [string, unknown][] = [
       ['ordering', { is_enabled: 'yes' }],
       ['delivery_options', {}],
       ['delivery_zones', [{ name: 'Differdange', fee: '2,00' }]],
-      ['delivery_zones', [{ name: 'Differdange', fee: 2 }, { name: ' differdange ', fee: 3 }]],
+      [
+        'delivery_zones',
+        [
+          { name: 'Differdange', fee: 2 },
+          { name: ' differdange ', fee: 3 },
+        ],
+      ],
       ['delivery_zones', [{ name: 'Oberkorn', fee: -1 }]],
       ['opening_hours', hours({ timezone: 'Europe/Differdange' })],
       ['opening_hours', hours({ days: { '8': [] } })],
@@ -98,6 +147,11 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
     ];
     for (const [key, value] of bad) expect((await save(key, value))?.code, JSON.stringify(value)).toBe('23514');
     expect(await save('opening_hours', hours({}))).toBeNull();
-    expect(await save('delivery_zones', [{ name: 'Differdange', fee: 2 }, { name: 'Niederkorn', fee: 2.5 }])).toBeNull();
+    expect(
+      await save('delivery_zones', [
+        { name: 'Differdange', fee: 2 },
+        { name: 'Niederkorn', fee: 2.5 },
+      ]),
+    ).toBeNull();
   });
 });

@@ -13,7 +13,14 @@ const pickup = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const delivery = (extra: Record<string, unknown> = {}) => ({
-  customer: { name: 'Rui Costa', phone: '+352 691 000 111', email: 'rui@example.lu', address: '12 rue de la Gare', postalCode: '4601', city: 'Differdange' },
+  customer: {
+    name: 'Rui Costa',
+    phone: '+352 691 000 111',
+    email: 'rui@example.lu',
+    address: '12 rue de la Gare',
+    postalCode: '4601',
+    city: 'Differdange',
+  },
   delivery_method: 'delivery',
   payment_method: 'card',
   items: [{ menuItemId: '32', quantity: 2 }],
@@ -26,15 +33,36 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
   let b: TestBackend;
   const boss = admin();
   const place = (who: Caller, order: unknown, now: string | null = WEDNESDAY_NOON) =>
-    as(b, who, async (tx) => (await tx.query<{ o: AnyRow }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), now])).rows[0]!.o);
-  const rpc = (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<{ r: AnyRow }>(sql, params)).rows[0]!.r);
+    as(
+      b,
+      who,
+      async (tx) =>
+        (
+          await tx.query<{ o: AnyRow }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [
+            JSON.stringify(order),
+            now,
+          ])
+        ).rows[0]!.o,
+    );
+  const rpc = (who: Caller, sql: string, params: unknown[] = []) =>
+    as(b, who, async (tx) => (await tx.query<{ r: AnyRow }>(sql, params)).rows[0]!.r);
   const accept = (who: Caller, id: string, readyAt: string | null = null, minutes: number | null = null) =>
     rpc(who, `select public.accept_order($1, $2::timestamptz, $3::int) as r`, [id, readyAt, minutes]);
-  const refuseOrder = (who: Caller, id: string, reason: string | null) => rpc(who, `select public.refuse_order($1, $2) as r`, [id, reason]);
+  const refuseOrder = (who: Caller, id: string, reason: string | null) =>
+    rpc(who, `select public.refuse_order($1, $2) as r`, [id, reason]);
   const setAcceptance = (value: unknown) =>
-    as(b, boss, (tx) => tx.query(`update public.store_settings set value = $1::jsonb where key = 'order_acceptance'`, [JSON.stringify(value)]));
+    as(b, boss, (tx) =>
+      tx.query(`update public.store_settings set value = $1::jsonb where key = 'order_acceptance'`, [
+        JSON.stringify(value),
+      ]),
+    );
   const luxTime = async (at: string) =>
-    (await b.db.query<{ t: string }>(`select to_char($1::timestamptz at time zone 'Europe/Luxembourg', 'HH24:MI') as t`, [at])).rows[0]!.t;
+    (
+      await b.db.query<{ t: string }>(
+        `select to_char($1::timestamptz at time zone 'Europe/Luxembourg', 'HH24:MI') as t`,
+        [at],
+      )
+    ).rows[0]!.t;
   /** The first day from tomorrow that is not a Tuesday (closed), in Luxembourg. */
   const openDay = async () =>
     (
@@ -66,17 +94,31 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     const hhmi = await luxTime(a.ready_at);
 
     const tracked = await rpc(anon, `select public.track_order($1) as r`, [o.order_number]);
-    expect([tracked.status, tracked.ready_text, tracked.refusal_reason]).toEqual(['Bien reçu', `Prête vers ${hhmi}`, null]);
+    expect([tracked.status, tracked.ready_text, tracked.refusal_reason]).toEqual([
+      'Bien reçu',
+      `Prête vers ${hhmi}`,
+      null,
+    ]);
 
-    const queued = await b.db.query<AnyRow>(`select kind, recipient, payload from public.notification_outbox where order_id = $1 order by created_at`, [o.id]);
+    const queued = await b.db.query<AnyRow>(
+      `select kind, recipient, payload from public.notification_outbox where order_id = $1 order by created_at`,
+      [o.id],
+    );
     expect(queued.rows.map((r) => r.kind)).toEqual(['order_confirmation', 'order_status']);
     const msg = queued.rows[1]!;
     expect(msg.recipient).toBe('joana@example.lu');
-    expect([msg.payload.status, msg.payload.previous_status, msg.payload.ready_text]).toEqual(['Bien reçu', 'En attente', `Prête vers ${hhmi}`]);
+    expect([msg.payload.status, msg.payload.previous_status, msg.payload.ready_text]).toEqual([
+      'Bien reçu',
+      'En attente',
+      `Prête vers ${hhmi}`,
+    ]);
 
     // Accepting again (a second device a moment later) is refused with a clear message.
     const again = await failure(accept(boss, o.id, null, 15));
-    expect([again?.detail, again?.message]).toEqual(['already_handled', 'Cette commande a déjà été traitée (statut : Bien reçu).']);
+    expect([again?.detail, again?.message]).toEqual([
+      'already_handled',
+      'Cette commande a déjà été traitée (statut : Bien reçu).',
+    ]);
   });
 
   it('says "Livraison prévue vers" for a delivery, and takes an explicit ready time', async () => {
@@ -85,7 +127,12 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     at.setUTCSeconds(0, 0);
     const a = await accept(boss, o.id, at.toISOString());
     expect(Date.parse(a.ready_at)).toBe(at.getTime());
-    const payload = (await b.db.query<AnyRow>(`select payload from public.notification_outbox where order_id = $1 and kind = 'order_status'`, [o.id])).rows[0]!.payload;
+    const payload = (
+      await b.db.query<AnyRow>(
+        `select payload from public.notification_outbox where order_id = $1 and kind = 'order_status'`,
+        [o.id],
+      )
+    ).rows[0]!.payload;
     expect(payload.ready_text).toBe(`Livraison prévue vers ${await luxTime(at.toISOString())}`);
   });
 
@@ -109,9 +156,21 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     for (const [readyAt, minutes, text] of [
       [null, 0, 'Le délai doit être entre 1 et 240 minutes.'],
       [null, 241, 'Le délai doit être entre 1 et 240 minutes.'],
-      [new Date(Date.now() + 3600_000).toISOString(), 20, 'Indiquez soit une heure, soit un délai en minutes, pas les deux.'],
-      [new Date(Date.now() - 3600_000).toISOString(), null, 'L\'heure de préparation doit être entre maintenant et dans 61 jours.'],
-      [new Date(Date.now() + 62 * 86400_000).toISOString(), null, 'L\'heure de préparation doit être entre maintenant et dans 61 jours.'],
+      [
+        new Date(Date.now() + 3600_000).toISOString(),
+        20,
+        'Indiquez soit une heure, soit un délai en minutes, pas les deux.',
+      ],
+      [
+        new Date(Date.now() - 3600_000).toISOString(),
+        null,
+        "L'heure de préparation doit être entre maintenant et dans 61 jours.",
+      ],
+      [
+        new Date(Date.now() + 62 * 86400_000).toISOString(),
+        null,
+        "L'heure de préparation doit être entre maintenant et dans 61 jours.",
+      ],
     ] as const) {
       const r = await failure(accept(boss, o.id, readyAt, minutes));
       expect([r?.code, r?.detail, r?.message]).toEqual(['P0001', 'invalid_ready_time', text]);
@@ -123,19 +182,40 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
       expect((await failure(refuseOrder(who, o.id, 'Fermé')))?.code).toBe('42501');
     }
     // Nothing moved.
-    expect((await b.db.query(`select status, accepted_at from public.orders where id = $1`, [o.id])).rows[0]).toEqual({ status: 'En attente', accepted_at: null });
+    expect((await b.db.query(`select status, accepted_at from public.orders where id = $1`, [o.id])).rows[0]).toEqual({
+      status: 'En attente',
+      accepted_at: null,
+    });
   });
 
   it('refuses an order with a reason the customer sees and receives', async () => {
     const o = await place(service, pickup());
-    for (const [reason, code] of [[null, 'reason_required'], ['  a ', 'reason_required'], ['x'.repeat(301), 'reason_too_long']] as const) {
+    for (const [reason, code] of [
+      [null, 'reason_required'],
+      ['  a ', 'reason_required'],
+      ['x'.repeat(301), 'reason_too_long'],
+    ] as const) {
       expect((await failure(refuseOrder(boss, o.id, reason)))?.detail).toBe(code);
     }
     const r = await refuseOrder(boss, o.id, '  Plus de poulet ce soir, désolés.\u0007 ');
-    expect([r.status, r.refusal_reason, r.accepted_at, r.ready_at]).toEqual(['Annulée', 'Plus de poulet ce soir, désolés.', null, null]);
+    expect([r.status, r.refusal_reason, r.accepted_at, r.ready_at]).toEqual([
+      'Annulée',
+      'Plus de poulet ce soir, désolés.',
+      null,
+      null,
+    ]);
     const tracked = await rpc(anon, `select public.track_order($1) as r`, [o.order_number]);
-    expect([tracked.status, tracked.refusal_reason, tracked.ready_text]).toEqual(['Annulée', 'Plus de poulet ce soir, désolés.', null]);
-    const payload = (await b.db.query<AnyRow>(`select payload from public.notification_outbox where order_id = $1 and kind = 'order_status'`, [o.id])).rows[0]!.payload;
+    expect([tracked.status, tracked.refusal_reason, tracked.ready_text]).toEqual([
+      'Annulée',
+      'Plus de poulet ce soir, désolés.',
+      null,
+    ]);
+    const payload = (
+      await b.db.query<AnyRow>(
+        `select payload from public.notification_outbox where order_id = $1 and kind = 'order_status'`,
+        [o.id],
+      )
+    ).rows[0]!.payload;
     expect([payload.status, payload.refusal_reason]).toEqual(['Annulée', 'Plus de poulet ce soir, désolés.']);
     expect((await failure(accept(boss, o.id, null, 20)))?.detail).toBe('already_handled');
   });
@@ -146,7 +226,9 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     const moved = (await b.db.query<AnyRow>(`select accepted_at from public.orders where id = $1`, [o.id])).rows[0]!;
     expect(moved.accepted_at).not.toBeNull();
     await as(b, boss, (tx) => tx.query(`update public.orders set status = 'En attente' where id = $1`, [o.id]));
-    expect((await b.db.query<AnyRow>(`select accepted_at from public.orders where id = $1`, [o.id])).rows[0]!.accepted_at).toBeNull();
+    expect(
+      (await b.db.query<AnyRow>(`select accepted_at from public.orders where id = $1`, [o.id])).rows[0]!.accepted_at,
+    ).toBeNull();
   });
 
   it('keeps the acceptance settings in shape', async () => {
@@ -161,8 +243,14 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
       expect((await failure(setAcceptance(bad)))?.code, JSON.stringify(bad)).toBe('23514');
     }
     // Staff read it; customers do not.
-    expect((await as(b, anon, (tx) => tx.query(`select value from public.store_settings where key = 'order_acceptance'`))).rows).toEqual([]);
-    expect((await as(b, boss, (tx) => tx.query(`select value from public.store_settings where key = 'order_acceptance'`))).rows).toEqual([{ value: DEFAULTS }]);
+    expect(
+      (await as(b, anon, (tx) => tx.query(`select value from public.store_settings where key = 'order_acceptance'`)))
+        .rows,
+    ).toEqual([]);
+    expect(
+      (await as(b, boss, (tx) => tx.query(`select value from public.store_settings where key = 'order_acceptance'`)))
+        .rows,
+    ).toEqual([{ value: DEFAULTS }]);
   });
 
   it('auto-accepts with the default ready time when the setting is on', async () => {
@@ -170,7 +258,10 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     const o = await place(service, pickup());
     expect([o.status, o.auto_accepted, o.accepted_at === null]).toEqual(['Bien reçu', true, false]);
     expect(new Date(o.ready_at).toISOString()).toBe('2025-11-19T11:25:00.000Z');
-    const queued = await b.db.query<AnyRow>(`select kind, payload from public.notification_outbox where order_id = $1`, [o.id]);
+    const queued = await b.db.query<AnyRow>(
+      `select kind, payload from public.notification_outbox where order_id = $1`,
+      [o.id],
+    );
     expect(queued.rows.map((r) => r.kind)).toEqual(['order_confirmation']);
     expect(queued.rows[0]!.payload.ready_text).toBe('Prête le 19/11 vers 12:25');
   });
@@ -186,14 +277,25 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     // Delivery has no limit and is counted apart.
     await place(anon, delivery({ is_preorder: true, preorder_date: day, preorder_time: '19:00' }), null);
     const r = await failure(place(anon, at('19:00'), null));
-    expect([r?.code, r?.detail, r?.hint, r?.message]).toEqual(['P0001', 'slot_full', 'Créneau complet', 'Le créneau de 19:00 est complet. Prochain créneau libre : 19:30.']);
+    expect([r?.code, r?.detail, r?.hint, r?.message]).toEqual([
+      'P0001',
+      'slot_full',
+      'Créneau complet',
+      'Le créneau de 19:00 est complet. Prochain créneau libre : 19:30.',
+    ]);
 
     const avail = await rpc(anon, `select public.order_slot_availability('pickup', $1::date) as r`, [day]);
     expect([avail.capacity_limited, avail.full, avail.asap]).toEqual([true, ['19:00', '19:15'], null]);
-    expect((await rpc(anon, `select public.order_slot_availability('delivery', $1::date) as r`, [day])).full).toEqual([]);
+    expect((await rpc(anon, `select public.order_slot_availability('delivery', $1::date) as r`, [day])).full).toEqual(
+      [],
+    );
 
     // A refused order frees its place.
-    const first = (await b.db.query<{ id: string }>(`select id from public.orders where delivery_method = 'pickup' and preorder_time = '19:00' limit 1`)).rows[0]!;
+    const first = (
+      await b.db.query<{ id: string }>(
+        `select id from public.orders where delivery_method = 'pickup' and preorder_time = '19:00' limit 1`,
+      )
+    ).rows[0]!;
     await refuseOrder(boss, first.id, 'Four en panne');
     expect((await place(anon, at('19:00'), null)).status).toBe('En attente');
 
@@ -201,10 +303,15 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     await place(anon, at('21:30'), null);
     await place(anon, at('21:30'), null);
     expect((await failure(place(anon, at('21:30'), null)))?.message).toBe(
-      'Le créneau de 21:30 est complet. Il n\'y a plus de créneau libre ce jour-là. Veuillez choisir un autre jour.',
+      "Le créneau de 21:30 est complet. Il n'y a plus de créneau libre ce jour-là. Veuillez choisir un autre jour.",
     );
-    for (const [m, d] of [['drone', day], ['pickup', '2000-01-01']]) {
-      expect((await failure(rpc(anon, `select public.order_slot_availability($1, $2::date) as r`, [m, d])))?.code).toBe('P0001');
+    for (const [m, d] of [
+      ['drone', day],
+      ['pickup', '2000-01-01'],
+    ]) {
+      expect((await failure(rpc(anon, `select public.order_slot_availability($1, $2::date) as r`, [m, d])))?.code).toBe(
+        'P0001',
+      );
     }
   });
 
@@ -223,14 +330,21 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     expect((await failure(place(service, pickup({ asap_slot: '9:99' }))))?.detail).toBe('kitchen_busy');
     const later = await place(service, pickup({ asap_slot: '12:45' }));
     expect([later.status, await luxTime(later.slot_start)]).toEqual(['En attente', '12:45']);
-    expect((await failure(place(service, pickup({ asapSlot: '12:45' }))))?.message).toContain('Prochain créneau libre : 13:00.');
+    expect((await failure(place(service, pickup({ asapSlot: '12:45' }))))?.message).toContain(
+      'Prochain créneau libre : 13:00.',
+    );
   });
 
   it('gives the last place of a slot to one of two customers ordering at the same moment', async () => {
     await setAcceptance({ ...DEFAULTS, capacity: { delivery: 1, pickup: null } });
     const day = await openDay();
     const order = (name: string) =>
-      delivery({ is_preorder: true, preorder_date: day, preorder_time: '20:00', customer: { ...delivery().customer, name } });
+      delivery({
+        is_preorder: true,
+        preorder_date: day,
+        preorder_time: '20:00',
+        customer: { ...delivery().customer, name },
+      });
 
     // One transaction takes the place and stays open; the other starts meanwhile, then must see it taken.
     let release!: () => void;
@@ -248,7 +362,10 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     release();
     await a;
     const lost = await c;
-    expect([lost?.detail, lost?.message]).toEqual(['slot_full', 'Le créneau de 20:00 est complet. Prochain créneau libre : 20:15.']);
+    expect([lost?.detail, lost?.message]).toEqual([
+      'slot_full',
+      'Le créneau de 20:00 est complet. Prochain créneau libre : 20:15.',
+    ]);
 
     // And truly at once: exactly one of two wins the next slot.
     const results = await Promise.allSettled([
@@ -258,7 +375,9 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((rejected.reason as { detail?: string }).detail).toBe('slot_full');
-    const stored = await b.db.query(`select customer_name, to_char(preorder_time, 'HH24:MI') as t from public.orders order by preorder_time, customer_name`);
+    const stored = await b.db.query(
+      `select customer_name, to_char(preorder_time, 'HH24:MI') as t from public.orders order by preorder_time, customer_name`,
+    );
     expect(stored.rows.map((r: AnyRow) => r.t)).toEqual(['20:00', '20:15']);
     expect((stored.rows[0] as AnyRow).customer_name).toBe('Ana');
   });

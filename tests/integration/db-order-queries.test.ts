@@ -4,16 +4,41 @@ import { admin, anon, as, customer, failure, service, signUp, type Caller, type 
 
 const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 const TRACKING_FIELDS = [
-  'accepted_at', 'created_at', 'customer_address', 'customer_city', 'customer_postal_code', 'delivery_fee', 'delivery_method', 'details_hidden',
-  'discount_amount', 'grand_total', 'is_preorder', 'notes', 'order_items', 'order_number', 'preorder_date',
-  'preorder_time', 'ready_at', 'ready_text', 'refusal_reason', 'status', 'total_price', 'updated_at',
+  'accepted_at',
+  'created_at',
+  'customer_address',
+  'customer_city',
+  'customer_postal_code',
+  'delivery_fee',
+  'delivery_method',
+  'details_hidden',
+  'discount_amount',
+  'grand_total',
+  'is_preorder',
+  'notes',
+  'order_items',
+  'order_number',
+  'preorder_date',
+  'preorder_time',
+  'ready_at',
+  'ready_text',
+  'refusal_reason',
+  'status',
+  'total_price',
+  'updated_at',
 ];
 
 describe.each(testDatabases())('order queries on %s', (kind) => {
   let b: TestBackend;
-  const rpc = async (who: Caller, sql: string, params: unknown[] = []) => as(b, who, async (tx) => (await tx.query<AnyRow>(sql, params)).rows);
+  const rpc = async (who: Caller, sql: string, params: unknown[] = []) =>
+    as(b, who, async (tx) => (await tx.query<AnyRow>(sql, params)).rows);
   const place = async (order: Record<string, unknown>) =>
-    (await rpc(service, `select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), WEDNESDAY_NOON]))[0].o;
+    (
+      await rpc(service, `select public.place_order($1::jsonb, $2::timestamptz) as o`, [
+        JSON.stringify(order),
+        WEDNESDAY_NOON,
+      ])
+    )[0].o;
   const joana = customer('customer', 'joana@example.lu');
   const other = customer('other customer', 'rui@example.lu');
   let delivered: AnyRow;
@@ -24,37 +49,54 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
     await signUp(b, joana);
     await signUp(b, other, false);
     delivered = await place({
-      customer: { name: 'Joana Silva', phone: '+352 621 123 456', email: 'Joana@Example.lu', address: '12 rue de la Gare', postalCode: '4601', city: 'Differdange' },
-      delivery_method: 'delivery', items: [{ menuItemId: 'fr-1', quantity: 2 }], notes: 'Sonner deux fois',
+      customer: {
+        name: 'Joana Silva',
+        phone: '+352 621 123 456',
+        email: 'Joana@Example.lu',
+        address: '12 rue de la Gare',
+        postalCode: '4601',
+        city: 'Differdange',
+      },
+      delivery_method: 'delivery',
+      items: [{ menuItemId: 'fr-1', quantity: 2 }],
+      notes: 'Sonner deux fois',
     });
     pickedUp = await place({
       customer: { name: 'Rui Costa', phone: '691 000 222', email: 'rui@example.lu' },
-      delivery_method: 'pickup', items: [{ menuItemId: '31', quantity: 1 }],
+      delivery_method: 'pickup',
+      items: [{ menuItemId: '31', quantity: 1 }],
     });
   });
   afterAll(async () => b?.close());
 
   it('tracks by order number or full phone number and returns only what the tracking page shows', async () => {
-    const byNumber = (await rpc(anon, `select public.track_order($1) as t`, [delivered.order_number.toUpperCase()]))[0].t;
+    const byNumber = (await rpc(anon, `select public.track_order($1) as t`, [delivered.order_number.toUpperCase()]))[0]
+      .t;
     expect(Object.keys(byNumber).sort()).toEqual(TRACKING_FIELDS);
     expect(byNumber.order_number).toBe(delivered.order_number);
     expect(byNumber.order_items).toEqual([{ name: 'Francesinha classique', quantity: 2, price: 19.49, options: [] }]);
     expect(JSON.stringify(byNumber)).not.toMatch(/example\.lu|621|Joana/i);
     for (const phone of ['621123456', '+352621123456', '00352 621 123 456', ' +352 621 123 456 ']) {
-      expect((await rpc(anon, `select public.track_order($1) as t`, [phone]))[0].t?.order_number, phone).toBe(delivered.order_number);
+      expect((await rpc(anon, `select public.track_order($1) as t`, [phone]))[0].t?.order_number, phone).toBe(
+        delivered.order_number,
+      );
     }
     for (const miss of ['62112345', 'zzzzzzzz', delivered.order_number.slice(0, 7), "' or 1=1 --", '%']) {
       expect((await rpc(anon, `select public.track_order($1) as t`, [miss]))[0].t, miss).toBeNull();
     }
     const empty = await failure(rpc(anon, `select public.track_order($1)`, ['   ']));
     expect([empty?.detail, empty?.hint, empty?.message]).toEqual([
-      'search_term_required', 'Terme de recherche requis', "Veuillez entrer l'ID de la commande ou le téléphone.",
+      'search_term_required',
+      'Terme de recherche requis',
+      "Veuillez entrer l'ID de la commande ou le téléphone.",
     ]);
   });
 
   it('tracks the latest order of a phone number', async () => {
     const again = await place({
-      customer: { name: 'Rui Costa', phone: '+352691000222' }, delivery_method: 'pickup', items: [{ menuItemId: '30', quantity: 1 }],
+      customer: { name: 'Rui Costa', phone: '+352691000222' },
+      delivery_method: 'pickup',
+      items: [{ menuItemId: '30', quantity: 1 }],
     });
     expect((await rpc(anon, `select public.track_order('691000222') as t`))[0].t.order_number).toBe(again.order_number);
   });
@@ -65,7 +107,14 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
     const direct = await rpc(joana, `select id from public.orders`);
     expect(direct.map((r: AnyRow) => r.id)).toEqual([delivered.id]);
     const prefill = (await rpc(joana, `select public.customer_prefill() as p`))[0].p;
-    expect(prefill).toEqual({ name: 'Joana Silva', phone: '+352 621 123 456', email: 'joana@example.lu', address: '12 rue de la Gare', postalCode: '4601', city: 'Differdange' });
+    expect(prefill).toEqual({
+      name: 'Joana Silva',
+      phone: '+352 621 123 456',
+      email: 'joana@example.lu',
+      address: '12 rue de la Gare',
+      postalCode: '4601',
+      city: 'Differdange',
+    });
     // rui@example.lu never confirmed the address: the orders placed under it stay hidden.
     expect(await rpc(other, `select id from public.my_orders()`)).toEqual([]);
     expect(await rpc(other, `select id from public.orders`)).toEqual([]);
@@ -74,13 +123,19 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
 
   it('lets only admins search, count and see statistics', async () => {
     for (const who of [anon, joana]) {
-      for (const sql of [`select * from public.search_orders_by_term('Rui')`, `select public.order_stats()`, `select public.active_order_count()`]) {
+      for (const sql of [
+        `select * from public.search_orders_by_term('Rui')`,
+        `select public.order_stats()`,
+        `select public.active_order_count()`,
+      ]) {
         expect((await failure(rpc(who, sql)))?.code, `${who.label}: ${sql}`).toBe('42501');
       }
     }
     const found = await rpc(admin(), `select id from public.search_orders_by_term($1)`, ['  rui ']);
     expect(found.map((r: AnyRow) => r.id)).toContain(pickedUp.id);
-    expect((await rpc(admin(), `select id from public.search_orders_by_term($1)`, [delivered.order_number]))[0].id).toBe(delivered.id);
+    expect(
+      (await rpc(admin(), `select id from public.search_orders_by_term($1)`, [delivered.order_number]))[0].id,
+    ).toBe(delivered.id);
     expect(await rpc(admin(), `select id from public.search_orders_by_term('%')`)).toEqual([]);
     const count = (await rpc(admin(), `select public.active_order_count() as n`))[0].n;
     await as(b, admin(), (tx) => tx.query(`update public.orders set status = 'Livrée' where id = $1`, [pickedUp.id]));
@@ -88,11 +143,12 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
   });
 
   it('counts orders today, this week from Monday and this month in Luxembourg time', async () => {
-    const at = (iso: string) => b.db.query(
-      `insert into public.orders (created_at, customer_name, customer_phone, delivery_method, payment_method, order_items, total_price, grand_total)
+    const at = (iso: string) =>
+      b.db.query(
+        `insert into public.orders (created_at, customer_name, customer_phone, delivery_method, payment_method, order_items, total_price, grand_total)
        values ($1, 'Stats', '1', 'pickup', 'cash', '[{"id":"30","name":"x","quantity":1,"price":5.5,"options":[]}]', 5.5, 5.5)`,
-      [iso],
-    );
+        [iso],
+      );
     await b.db.query(`delete from public.orders`);
     // Sunday 2 November 2025 23:30 in Luxembourg is still Sunday (22:30 UTC); Monday 3rd starts the week.
     await at('2025-11-02T22:30:00Z'); // Sun 23:30 local: month only
@@ -106,8 +162,16 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
   });
 
   it('takes reservations with the spec rules and keeps them from the public', async () => {
-    const today = (await b.db.query<{ d: string }>(`select ((now() at time zone 'Europe/Luxembourg')::date + 3)::text as d`)).rows[0]!.d;
-    const ok = (await rpc(anon, `select public.create_reservation('Ana', 'ana@example.lu', '621 999 888', $1, '19:30', '10+', 'Anniversaire') as r`, [today]))[0].r;
+    const today = (
+      await b.db.query<{ d: string }>(`select ((now() at time zone 'Europe/Luxembourg')::date + 3)::text as d`)
+    ).rows[0]!.d;
+    const ok = (
+      await rpc(
+        anon,
+        `select public.create_reservation('Ana', 'ana@example.lu', '621 999 888', $1, '19:30', '10+', 'Anniversaire') as r`,
+        [today],
+      )
+    )[0].r;
     expect([ok.status, ok.people, ok.reservation_time]).toEqual(['En attente', '10+', '19:30:00']);
     const refusals: [unknown[], string][] = [
       [['', 'ana@example.lu', '1', today, '19:30', '2'], 'missing_fields'],
@@ -124,12 +188,25 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
     }
     // The same form as a plain insert: only a pending reservation from today on.
     const insert = (status: string, date: string) =>
-      rpc(anon, `insert into public.reservations (name, email, phone, reservation_date, reservation_time, people, status)
-                 values ('Ana', 'ana@example.lu', '621', $1, '20:00', '2', $2)`, [date, status]);
+      rpc(
+        anon,
+        `insert into public.reservations (name, email, phone, reservation_date, reservation_time, people, status)
+                 values ('Ana', 'ana@example.lu', '621', $1, '20:00', '2', $2)`,
+        [date, status],
+      );
     await insert('En attente', today);
     expect((await failure(insert('Confirmée', today)))?.code).toBe('42501');
     expect((await failure(insert('En attente', '2020-01-01')))?.code).toBe('42501');
-    expect((await failure(rpc(anon, `insert into public.challenge_registrations (name, email, agreed_to_terms) values ('T', 't@e.lu', false)`)))?.code).toBe('42501');
+    expect(
+      (
+        await failure(
+          rpc(
+            anon,
+            `insert into public.challenge_registrations (name, email, agreed_to_terms) values ('T', 't@e.lu', false)`,
+          ),
+        )
+      )?.code,
+    ).toBe('42501');
     expect(await rpc(admin(), `select name from public.reservations`)).toEqual([{ name: 'Ana' }, { name: 'Ana' }]);
     expect(await rpc(joana, `select name from public.reservations`)).toEqual([]);
   });
@@ -143,8 +220,12 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
       [['Tiago', 'tiago@example.lu', '621', false], 'Vous devez accepter les termes du contrat.'],
     ];
     for (const [args, message] of cases) {
-      expect((await failure(rpc(anon, `select public.register_challenge($1, $2, $3, $4)`, args)))?.message).toBe(message);
+      expect((await failure(rpc(anon, `select public.register_challenge($1, $2, $3, $4)`, args)))?.message).toBe(
+        message,
+      );
     }
-    expect(await rpc(admin(), `select name, phone from public.challenge_registrations`)).toEqual([{ name: 'Tiago', phone: null }]);
+    expect(await rpc(admin(), `select name, phone from public.challenge_registrations`)).toEqual([
+      { name: 'Tiago', phone: null },
+    ]);
   });
 });

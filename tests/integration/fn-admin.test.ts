@@ -26,10 +26,21 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
   afterAll(async () => b?.close());
 
   it('refuses anon (401), customers (403) and a forged admin token (401) on every admin function', async () => {
-    const forged = await b.context.jwt.sign({ role: 'authenticated', sub: '7d4a3a51-0000-4000-8000-000000000000', email: 'x@y.lu', app_metadata: { role: 'admin' } }, 3600);
+    const forged = await b.context.jwt.sign(
+      {
+        role: 'authenticated',
+        sub: '7d4a3a51-0000-4000-8000-000000000000',
+        email: 'x@y.lu',
+        app_metadata: { role: 'admin' },
+      },
+      3600,
+    );
     for (const [name, body] of ADMIN_ONLY) {
       expect(await callFunction(b, name, body), name).toEqual({ status: 401, body: { error: expect.any(String) } });
-      expect(await callFunction(b, name, body, customer), name).toEqual({ status: 403, body: { error: 'Réservé aux administrateurs.' } });
+      expect(await callFunction(b, name, body, customer), name).toEqual({
+        status: 403,
+        body: { error: 'Réservé aux administrateurs.' },
+      });
       expect((await callFunction(b, name, body, forged)).status, name).toBe(401);
       expect((await callFunction(b, name, body, null)).status, name).toBe(401);
     }
@@ -39,7 +50,13 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
   it('access matrix: every function x caller, printed and asserted', async () => {
     const o = await placeOrder(b, {}, { email: 'joana@example.lu' });
     await b.serviceClient().from('orders').update({ status: 'Prêt' }).eq('id', o.id);
-    const callers: [string, string | null][] = [['no token', null], ['anon', b.anonKey], ['customer', customer], ['admin', admin], ['service', b.serviceRoleKey]];
+    const callers: [string, string | null][] = [
+      ['no token', null],
+      ['anon', b.anonKey],
+      ['customer', customer],
+      ['admin', admin],
+      ['service', b.serviceRoleKey],
+    ];
     const bodies: Record<string, unknown> = {
       'get-users': {},
       'send-sms-notification': { to: '621123456', body: 'Votre commande est prête.' },
@@ -67,7 +84,14 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
       for (const [, token] of callers) seen[name].push((await callFunction(b, name, body, token)).status);
     }
     const width = Math.max(...Object.keys(seen).map((n) => n.length));
-    console.log([`${''.padEnd(width)}  ${callers.map(([c]) => c.padStart(8)).join(' ')}`, ...Object.entries(seen).map(([n, row]) => `${n.padEnd(width)}  ${row.map((st) => String(st).padStart(8)).join(' ')}`)].join('\n'));
+    console.log(
+      [
+        `${''.padEnd(width)}  ${callers.map(([c]) => c.padStart(8)).join(' ')}`,
+        ...Object.entries(seen).map(
+          ([n, row]) => `${n.padEnd(width)}  ${row.map((st) => String(st).padStart(8)).join(' ')}`,
+        ),
+      ].join('\n'),
+    );
     expect(seen).toEqual(expected);
     // Only the allowed calls sent anything; the confirmation once, though asked for 4 times.
     const sent = (await mailbox(b)).map((m) => `${m.kind}:${m.to[0]}:${m.subject ?? m.body}`).sort();
@@ -83,7 +107,10 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
   });
 
   it('answers CORS preflight', async () => {
-    const res = await fetch(`${b.url}/functions/v1/send-bulk-email`, { method: 'OPTIONS', headers: { Origin: 'https://shop.example.lu', 'Access-Control-Request-Method': 'POST' } });
+    const res = await fetch(`${b.url}/functions/v1/send-bulk-email`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example.lu', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -91,52 +118,100 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
   it('get-users lists every customer with an e-mail (not the staff), across pages of the admin API', async () => {
     const svc = b.serviceClient();
     for (let i = 0; i < 2; i++) {
-      const { error } = await svc.auth.admin.createUser({ email: `cliente${i}@example.lu`, password: 'Frango-grelhado-2025', email_confirm: i === 0 });
+      const { error } = await svc.auth.admin.createUser({
+        email: `cliente${i}@example.lu`,
+        password: 'Frango-grelhado-2025',
+        email_confirm: i === 0,
+      });
       expect(error).toBeNull();
     }
     await b.db.query(`insert into auth.users (id, phone) values (gen_random_uuid(), '+352621000111')`);
     // More than one page of 1000: rows written straight into auth.users (hashing 1000 passwords would be slow).
-    await b.db.query(`insert into auth.users (id, email, created_at) select gen_random_uuid(), 'lot' || i || '@example.lu', now() - make_interval(mins => i) from generate_series(1, 1200) i`);
+    await b.db.query(
+      `insert into auth.users (id, email, created_at) select gen_random_uuid(), 'lot' || i || '@example.lu', now() - make_interval(mins => i) from generate_series(1, 1200) i`,
+    );
     const { status, body } = await callFunction(b, 'get-users', {}, admin);
     expect(status).toBe(200);
     const emails: string[] = body.users.map((u: { email: string }) => u.email);
     // Admin accounts are staff, not customers: not on the customers screen, never sent promotions.
     expect(emails).toHaveLength(1203);
     expect(new Set(emails).size).toBe(1203);
-    for (const e of ['cliente0@example.lu', 'cliente1@example.lu', 'client@example.lu', 'lot1@example.lu', 'lot1200@example.lu']) expect(emails).toContain(e);
+    for (const e of [
+      'cliente0@example.lu',
+      'cliente1@example.lu',
+      'client@example.lu',
+      'lot1@example.lu',
+      'lot1200@example.lu',
+    ])
+      expect(emails).toContain(e);
     expect(emails).not.toContain('gerant@churrasqueira.lu');
     const first = body.users.find((u: { email: string }) => u.email === 'cliente0@example.lu');
     expect(Object.keys(first).sort()).toEqual(['created_at', 'email', 'email_confirmed_at', 'id', 'last_sign_in_at']);
     expect(first.email_confirmed_at).toEqual(expect.any(String));
     expect(body.users.find((u: { email: string }) => u.email === 'cliente1@example.lu').email_confirmed_at).toBeNull();
-    expect(body.users.find((u: { email: string }) => u.email === 'client@example.lu').last_sign_in_at).toEqual(expect.any(String));
+    expect(body.users.find((u: { email: string }) => u.email === 'client@example.lu').last_sign_in_at).toEqual(
+      expect.any(String),
+    );
     await b.db.query(`delete from auth.users where email like 'lot%@example.lu'`);
   });
 
   it('send-sms-notification normalises to E.164 and refuses an empty text or a bad number', async () => {
     await clearMailbox(b);
-    const ok = await callFunction(b, 'send-sms-notification', { to: '621 12 34 56', body: 'Joana, votre commande est prête !' }, admin);
+    const ok = await callFunction(
+      b,
+      'send-sms-notification',
+      { to: '621 12 34 56', body: 'Joana, votre commande est prête !' },
+      admin,
+    );
     expect(ok).toMatchObject({ status: 200, body: { success: true, to: '+352621123456' } });
     const sms = await mailbox(b, '?kind=sms');
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ to: ['+352621123456'], body: 'Joana, votre commande est prête !' });
 
-    expect(await callFunction(b, 'send-sms-notification', { to: '0033 6 12 34 56 78', body: 'x' }, admin)).toMatchObject({ status: 200, body: { to: '+33612345678' } });
-    expect(await callFunction(b, 'send-sms-notification', { to: '621123456', body: '   ' }, admin)).toEqual({ status: 400, body: { error: 'Le champ "body" est obligatoire.' } });
-    expect(await callFunction(b, 'send-sms-notification', { body: 'x' }, admin)).toEqual({ status: 400, body: { error: 'Le champ "to" est obligatoire.' } });
+    expect(
+      await callFunction(b, 'send-sms-notification', { to: '0033 6 12 34 56 78', body: 'x' }, admin),
+    ).toMatchObject({ status: 200, body: { to: '+33612345678' } });
+    expect(await callFunction(b, 'send-sms-notification', { to: '621123456', body: '   ' }, admin)).toEqual({
+      status: 400,
+      body: { error: 'Le champ "body" est obligatoire.' },
+    });
+    expect(await callFunction(b, 'send-sms-notification', { body: 'x' }, admin)).toEqual({
+      status: 400,
+      body: { error: 'Le champ "to" est obligatoire.' },
+    });
     const bad = await callFunction(b, 'send-sms-notification', { to: 'appelez-moi', body: 'x' }, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^Numéro de téléphone invalide : appelez-moi/);
-    expect(await callFunction(b, 'send-sms-notification', '{not json', admin)).toEqual({ status: 400, body: { error: 'Le corps de la requête doit être du JSON.' } });
-    expect(await callFunction(b, 'send-sms-notification', [1, 2], admin)).toEqual({ status: 400, body: { error: 'Le corps de la requête doit être un objet JSON.' } });
+    expect(await callFunction(b, 'send-sms-notification', '{not json', admin)).toEqual({
+      status: 400,
+      body: { error: 'Le corps de la requête doit être du JSON.' },
+    });
+    expect(await callFunction(b, 'send-sms-notification', [1, 2], admin)).toEqual({
+      status: 400,
+      body: { error: 'Le corps de la requête doit être un objet JSON.' },
+    });
     expect(await mailbox(b, '?kind=sms')).toHaveLength(2);
   });
 
   it('send-custom-email: plain text from the notify dialog is escaped with line breaks; promotions keep their HTML inside the layout', async () => {
     await clearMailbox(b);
-    const plain = await callFunction(b, 'send-custom-email', { to: 'joana@example.lu', subject: 'Votre commande', message: 'Bonjour Joana,\n<b>5 min</b> & on arrive' }, admin);
+    const plain = await callFunction(
+      b,
+      'send-custom-email',
+      { to: 'joana@example.lu', subject: 'Votre commande', message: 'Bonjour Joana,\n<b>5 min</b> & on arrive' },
+      admin,
+    );
     expect(plain).toMatchObject({ status: 200, body: { success: true } });
-    const promo = await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', subject: 'Mardi gourmand', htmlContent: '<h2>-10 %</h2><p>Sur le poulet entier</p>' }, admin);
+    const promo = await callFunction(
+      b,
+      'send-custom-email',
+      {
+        recipientEmail: 'rui@example.lu',
+        subject: 'Mardi gourmand',
+        htmlContent: '<h2>-10 %</h2><p>Sur le poulet entier</p>',
+      },
+      admin,
+    );
     expect(promo.status).toBe(200);
     const [toJoana] = await mailbox(b, '?to=joana@example.lu');
     expect(toJoana.subject).toBe('Votre commande');
@@ -148,46 +223,103 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
     expect(toRui.html).toContain('Churrasqueira Differdange');
     expect(toRui.body).toContain('-10 %\nSur le poulet entier');
 
-    expect(await callFunction(b, 'send-custom-email', { to: 'pas-une-adresse', subject: 's', message: 'm' }, admin)).toEqual({ status: 400, body: { error: 'Le champ "to" n\'est pas une adresse e-mail valide.' } });
-    expect(await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', subject: 's' }, admin)).toEqual({ status: 400, body: { error: 'Le champ "htmlContent" est obligatoire.' } });
-    expect(await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', htmlContent: 'x' }, admin)).toEqual({ status: 400, body: { error: 'Le champ "subject" est obligatoire.' } });
-    expect((await callFunction(b, 'send-custom-email', { subject: 's' }, admin)).body.error).toMatch(/\{to, subject, message\}/);
+    expect(
+      await callFunction(b, 'send-custom-email', { to: 'pas-une-adresse', subject: 's', message: 'm' }, admin),
+    ).toEqual({ status: 400, body: { error: 'Le champ "to" n\'est pas une adresse e-mail valide.' } });
+    expect(
+      await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', subject: 's' }, admin),
+    ).toEqual({ status: 400, body: { error: 'Le champ "htmlContent" est obligatoire.' } });
+    expect(
+      await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', htmlContent: 'x' }, admin),
+    ).toEqual({ status: 400, body: { error: 'Le champ "subject" est obligatoire.' } });
+    expect((await callFunction(b, 'send-custom-email', { subject: 's' }, admin)).body.error).toMatch(
+      /\{to, subject, message\}/,
+    );
     expect(await mailbox(b)).toHaveLength(2);
   });
 
   it('send-bulk-email sends one message per recipient, reports bad addresses and caps the list', async () => {
     await clearMailbox(b);
     const recipients = ['ana@example.lu', 'rui@example.lu', 'ANA@example.lu', 'pas-une-adresse', 'marta@example.lu'];
-    const res = await callFunction(b, 'send-bulk-email', { recipientEmails: recipients, subject: 'Promo du week-end', htmlContent: '<p>Poulet entier à 12,50 €</p>' }, admin);
-    expect(res).toEqual({ status: 200, body: { sent: 3, failed: [{ email: 'pas-une-adresse', error: 'Adresse e-mail invalide' }] } });
+    const res = await callFunction(
+      b,
+      'send-bulk-email',
+      { recipientEmails: recipients, subject: 'Promo du week-end', htmlContent: '<p>Poulet entier à 12,50 €</p>' },
+      admin,
+    );
+    expect(res).toEqual({
+      status: 200,
+      body: { sent: 3, failed: [{ email: 'pas-une-adresse', error: 'Adresse e-mail invalide' }] },
+    });
     const messages = await mailbox(b);
     expect(messages.map((m) => m.to).sort()).toEqual([['ana@example.lu'], ['marta@example.lu'], ['rui@example.lu']]);
-    expect(messages.every((m) => m.subject === 'Promo du week-end' && m.html!.includes('Poulet entier à 12,50 €'))).toBe(true);
+    expect(
+      messages.every((m) => m.subject === 'Promo du week-end' && m.html!.includes('Poulet entier à 12,50 €')),
+    ).toBe(true);
 
     const tooMany = Array.from({ length: 1001 }, (_, i) => `c${i}@example.lu`);
-    expect(await callFunction(b, 'send-bulk-email', { recipientEmails: tooMany, subject: 's', htmlContent: 'x' }, admin)).toEqual({
+    expect(
+      await callFunction(b, 'send-bulk-email', { recipientEmails: tooMany, subject: 's', htmlContent: 'x' }, admin),
+    ).toEqual({
       status: 400,
       body: { error: 'Trop de destinataires : 1001 (maximum 1000 par envoi).' },
     });
-    expect((await callFunction(b, 'send-bulk-email', { recipientEmails: [], subject: 's', htmlContent: 'x' }, admin)).status).toBe(400);
-    expect((await callFunction(b, 'send-bulk-email', { recipientEmails: 'ana@example.lu', subject: 's', htmlContent: 'x' }, admin)).status).toBe(400);
+    expect(
+      (await callFunction(b, 'send-bulk-email', { recipientEmails: [], subject: 's', htmlContent: 'x' }, admin)).status,
+    ).toBe(400);
+    expect(
+      (
+        await callFunction(
+          b,
+          'send-bulk-email',
+          { recipientEmails: 'ana@example.lu', subject: 's', htmlContent: 'x' },
+          admin,
+        )
+      ).status,
+    ).toBe(400);
     expect(await mailbox(b)).toHaveLength(3);
   });
 
   it('send-order-feedback only writes to customers of an order or a reservation', async () => {
     await clearMailbox(b);
     await placeOrder(b, {}, { email: 'Fidele@Example.lu' });
-    const { error } = await b.client().from('reservations').insert({ name: 'Rui', email: 'rui.resa@example.lu', phone: '621000222', reservation_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), reservation_time: '19:30', people: '4' });
+    const { error } = await b
+      .client()
+      .from('reservations')
+      .insert({
+        name: 'Rui',
+        email: 'rui.resa@example.lu',
+        phone: '621000222',
+        reservation_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        reservation_time: '19:30',
+        people: '4',
+      });
     expect(error).toBeNull();
     await clearMailbox(b);
     for (const to of ['fidele@example.lu', 'rui.resa@example.lu']) {
-      expect(await callFunction(b, 'send-order-feedback', { to, subject: 'Merci de votre visite', html: '<p>À bientôt</p>' }, admin)).toMatchObject({ status: 200, body: { success: true } });
+      expect(
+        await callFunction(
+          b,
+          'send-order-feedback',
+          { to, subject: 'Merci de votre visite', html: '<p>À bientôt</p>' },
+          admin,
+        ),
+      ).toMatchObject({ status: 200, body: { success: true } });
     }
-    expect(await callFunction(b, 'send-order-feedback', { to: 'victime@example.org', subject: 's', html: '<p>spam</p>' }, admin)).toEqual({
+    expect(
+      await callFunction(
+        b,
+        'send-order-feedback',
+        { to: 'victime@example.org', subject: 's', html: '<p>spam</p>' },
+        admin,
+      ),
+    ).toEqual({
       status: 403,
       body: { error: "victime@example.org n'est le client d'aucune commande ni réservation." },
     });
-    expect(await callFunction(b, 'send-order-feedback', { to: 'f%@example.lu', subject: 's', html: '<p>x</p>' }, admin)).toMatchObject({ status: 403 });
+    expect(
+      await callFunction(b, 'send-order-feedback', { to: 'f%@example.lu', subject: 's', html: '<p>x</p>' }, admin),
+    ).toMatchObject({ status: 403 });
     expect((await mailbox(b)).map((m) => m.to[0]).sort()).toEqual(['fidele@example.lu', 'rui.resa@example.lu']);
   });
 
@@ -199,13 +331,25 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
     try {
       expect((await notify.getUsers()).some((u) => u.email === 'client@example.lu')).toBe(true);
       expect(await notify.sendSms('621 000 333', 'Prête !')).toMatchObject({ success: true, to: '+352621000333' });
-      expect(await notify.sendPlainEmail('couche@example.lu', 'Retard', 'Dix minutes\nde plus')).toMatchObject({ success: true });
-      expect(await notify.sendBulkEmail(['a@example.lu', 'b@example.lu'], 'Promo', '<p>x</p>')).toEqual({ sent: 2, failed: [] });
-      expect(await notify.sendOrderFeedback('couche@example.lu', 'Merci', '<p>Merci</p>')).toMatchObject({ success: true });
+      expect(await notify.sendPlainEmail('couche@example.lu', 'Retard', 'Dix minutes\nde plus')).toMatchObject({
+        success: true,
+      });
+      expect(await notify.sendBulkEmail(['a@example.lu', 'b@example.lu'], 'Promo', '<p>x</p>')).toEqual({
+        sent: 2,
+        failed: [],
+      });
+      expect(await notify.sendOrderFeedback('couche@example.lu', 'Merci', '<p>Merci</p>')).toMatchObject({
+        success: true,
+      });
       const { error } = await b.client(admin).from('orders').update({ status: 'En préparation' }).eq('id', o.id);
       expect(error).toBeNull();
-      expect(await notify.notifyOrderStatusChange(o.id, 'En préparation')).toMatchObject({ orderId: o.id, notification: { kind: 'order_status', status: 'sent' } });
-      expect(await notify.sendOrderConfirmation(o.id)).toMatchObject({ notification: { kind: 'order_confirmation', status: 'sent' } });
+      expect(await notify.notifyOrderStatusChange(o.id, 'En préparation')).toMatchObject({
+        orderId: o.id,
+        notification: { kind: 'order_status', status: 'sent' },
+      });
+      expect(await notify.sendOrderConfirmation(o.id)).toMatchObject({
+        notification: { kind: 'order_confirmation', status: 'sent' },
+      });
       await expect(notify.sendSms('621', '')).rejects.toThrow('Le champ "body" est obligatoire.');
       setSupabase(b.client(customer));
       await expect(notify.getUsers()).rejects.toThrow('Réservé aux administrateurs.');

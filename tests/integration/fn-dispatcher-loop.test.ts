@@ -10,7 +10,10 @@ import { adminDatabaseUrl, testDatabases } from '../helpers/backend.js';
  * The dispatcher's scheduling, against a real database (LISTEN/NOTIFY) and an HTTP endpoint standing in for
  * the dispatch-notifications function that takes `runMs` per call and records how many calls overlap.
  */
-async function slowFunction(runMs: number, answer: (n: number) => Record<string, unknown> = () => ({ claimed: 0, more: false })) {
+async function slowFunction(
+  runMs: number,
+  answer: (n: number) => Record<string, unknown> = () => ({ claimed: 0, more: false }),
+) {
   const stats = { calls: 0, inFlight: 0, maxInFlight: 0, authorizations: new Set<string>() };
   const server = http.createServer((req, res) => {
     stats.calls++;
@@ -58,7 +61,13 @@ describe.each(testDatabases())('dispatcher scheduling on %s', (kind) => {
 
   it('runs at start, once per signal, never two at once; signals during a run make exactly one more run', async () => {
     fn = await slowFunction(200);
-    dispatcher = await startDispatcher({ db, baseUrl: fn.baseUrl, serviceRoleKey: 'service-key', intervalMs: 60_000, log: () => {} });
+    dispatcher = await startDispatcher({
+      db,
+      baseUrl: fn.baseUrl,
+      serviceRoleKey: 'service-key',
+      intervalMs: 60_000,
+      log: () => {},
+    });
     await until('the first run', () => fn!.stats.inFlight === 1);
     for (let i = 0; i < 10; i++) await signal(); // all during the first run
     await until('the second run', () => fn!.stats.calls === 2);
@@ -76,7 +85,13 @@ describe.each(testDatabases())('dispatcher scheduling on %s', (kind) => {
 
   it('runs again at once while batches come back full', async () => {
     fn = await slowFunction(20, (n) => ({ claimed: 10, more: n < 3 }));
-    dispatcher = await startDispatcher({ db, baseUrl: fn.baseUrl, serviceRoleKey: 'k', intervalMs: 60_000, log: () => {} });
+    dispatcher = await startDispatcher({
+      db,
+      baseUrl: fn.baseUrl,
+      serviceRoleKey: 'k',
+      intervalMs: 60_000,
+      log: () => {},
+    });
     await until('three runs', () => fn!.stats.calls === 3);
     await dispatcher.idle();
     await sleep(150);
@@ -85,14 +100,26 @@ describe.each(testDatabases())('dispatcher scheduling on %s', (kind) => {
 
   it('polls without signals', async () => {
     fn = await slowFunction(5);
-    dispatcher = await startDispatcher({ db, baseUrl: fn.baseUrl, serviceRoleKey: 'k', intervalMs: 150, log: () => {} });
+    dispatcher = await startDispatcher({
+      db,
+      baseUrl: fn.baseUrl,
+      serviceRoleKey: 'k',
+      intervalMs: 150,
+      log: () => {},
+    });
     await until('two polls after the first run', () => fn!.stats.calls >= 3, 10_000);
   });
 
   it('lets a short run in flight finish before stopping, without logging a failure', async () => {
     const logged: string[] = [];
     fn = await slowFunction(400);
-    dispatcher = await startDispatcher({ db, baseUrl: fn.baseUrl, serviceRoleKey: 'k', intervalMs: 60_000, log: (m) => logged.push(m) });
+    dispatcher = await startDispatcher({
+      db,
+      baseUrl: fn.baseUrl,
+      serviceRoleKey: 'k',
+      intervalMs: 60_000,
+      log: (m) => logged.push(m),
+    });
     await until('the run', () => fn!.stats.inFlight === 1);
     await dispatcher.stop();
     expect(fn.stats.inFlight).toBe(0);
@@ -102,7 +129,14 @@ describe.each(testDatabases())('dispatcher scheduling on %s', (kind) => {
 
   it('stops after a short grace without waiting for a slow run in flight to answer', async () => {
     fn = await slowFunction(2500);
-    dispatcher = await startDispatcher({ db, baseUrl: fn.baseUrl, serviceRoleKey: 'k', intervalMs: 60_000, log: () => {}, stopGraceMs: 300 });
+    dispatcher = await startDispatcher({
+      db,
+      baseUrl: fn.baseUrl,
+      serviceRoleKey: 'k',
+      intervalMs: 60_000,
+      log: () => {},
+      stopGraceMs: 300,
+    });
     await until('the run', () => fn!.stats.inFlight === 1);
     const t = Date.now();
     await dispatcher.stop();
@@ -118,7 +152,13 @@ describe.each(testDatabases())('dispatcher scheduling on %s', (kind) => {
     const logged: string[] = [];
     fn = await slowFunction(1);
     await fn.close(); // nothing listens on that port any more
-    dispatcher = await startDispatcher({ db, baseUrl: fn.baseUrl, serviceRoleKey: 'k', intervalMs: 100, log: (m) => logged.push(m) });
+    dispatcher = await startDispatcher({
+      db,
+      baseUrl: fn.baseUrl,
+      serviceRoleKey: 'k',
+      intervalMs: 100,
+      log: (m) => logged.push(m),
+    });
     await until('the first failure', () => logged.length > 0);
     await sleep(450); // several more failing polls
     expect(logged).toHaveLength(1);
@@ -130,9 +170,14 @@ describe.each(testDatabases())('dispatcher scheduling on %s', (kind) => {
 describe('dispatcher settings', () => {
   it('is on when the function exists, off with DISPATCH=off, and checks the interval', () => {
     expect(dispatcherSettings({}, 'supabase')).toEqual({ enabled: true, intervalMs: 5000 });
-    expect(dispatcherSettings({ DISPATCH: 'off', DISPATCH_INTERVAL_MS: '250' }, 'supabase')).toEqual({ enabled: false, intervalMs: 250 });
+    expect(dispatcherSettings({ DISPATCH: 'off', DISPATCH_INTERVAL_MS: '250' }, 'supabase')).toEqual({
+      enabled: false,
+      intervalMs: 250,
+    });
     expect(dispatcherSettings({}, 'tests/fixtures/empty-supabase').enabled).toBe(false);
-    expect(() => dispatcherSettings({ DISPATCH_INTERVAL_MS: 'often' }, 'supabase')).toThrow('DISPATCH_INTERVAL_MS must be at least 100, got "often"');
+    expect(() => dispatcherSettings({ DISPATCH_INTERVAL_MS: 'often' }, 'supabase')).toThrow(
+      'DISPATCH_INTERVAL_MS must be at least 100, got "often"',
+    );
     expect(loopbackUrl('0.0.0.0', 54321)).toBe('http://127.0.0.1:54321');
     expect(loopbackUrl('::1', 80)).toBe('http://[::1]:80');
   });

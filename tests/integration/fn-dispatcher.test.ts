@@ -8,7 +8,11 @@ import { callFunction, mailbox, placeOrder, signedIn, waitFor } from './fn-suppo
 
 /** An HTTP e-mail API on loopback speaking Resend's protocol, that can be taken down and brought back. */
 async function startEmailApi() {
-  const state = { down: true, requests: [] as { key: string | undefined; to: string[]; status: number }[], delivered: new Map<string, string>() };
+  const state = {
+    down: true,
+    requests: [] as { key: string | undefined; to: string[]; status: number }[],
+    delivered: new Map<string, string>(),
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -25,7 +29,11 @@ async function startEmailApi() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -61,15 +69,33 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
     let b: TestBackend;
     let api: Awaited<ReturnType<typeof startEmailApi>>;
     const row = async (orderId: string) =>
-      (await b.db.query<any>(`select id::text, status, attempts, last_error, extract(epoch from next_attempt_at - now())::float as due_in from public.notification_outbox where order_id = $1`, [orderId])).rows[0];
+      (
+        await b.db.query<any>(
+          `select id::text, status, attempts, last_error, extract(epoch from next_attempt_at - now())::float as due_in from public.notification_outbox where order_id = $1`,
+          [orderId],
+        )
+      ).rows[0];
     const attempts = async (id: string) =>
-      (await b.db.query<any>(`select ok, error, provider, provider_message_id from public.notification_attempts where outbox_id = $1 order by id`, [id])).rows;
+      (
+        await b.db.query<any>(
+          `select ok, error, provider, provider_message_id from public.notification_attempts where outbox_id = $1 order by id`,
+          [id],
+        )
+      ).rows;
     const dispatch = () => callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey);
-    const makeDue = (id: string) => b.db.query(`update public.notification_outbox set next_attempt_at = now() where id = $1`, [id]);
+    const makeDue = (id: string) =>
+      b.db.query(`update public.notification_outbox set next_attempt_at = now() where id = $1`, [id]);
 
     beforeAll(async () => {
       api = await startEmailApi();
-      b = await startTestBackend(kind, { env: { ...process.env, RESEND_API_KEY: 're_test', RESEND_API_URL: api.url, MAIL_FROM: 'Churrasqueira <commandes@example.lu>' } });
+      b = await startTestBackend(kind, {
+        env: {
+          ...process.env,
+          RESEND_API_KEY: 're_test',
+          RESEND_API_URL: api.url,
+          MAIL_FROM: 'Churrasqueira <commandes@example.lu>',
+        },
+      });
     });
     afterAll(async () => {
       await b?.close();
@@ -100,10 +126,17 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect(await row(o.id)).toMatchObject({ status: 'sent', attempts: 3 });
       const tried = await attempts(m.id);
       expect(tried.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, true]);
-      expect(tried[0]).toMatchObject({ provider: 'resend', error: expect.stringMatching(/^resend: HTTP 503 service unavailable/) });
+      expect(tried[0]).toMatchObject({
+        provider: 'resend',
+        error: expect.stringMatching(/^resend: HTTP 503 service unavailable/),
+      });
       expect(tried[2]).toMatchObject({ provider: 'resend', provider_message_id: 're_1' });
       // Every request carried the outbox id; the provider delivered one e-mail.
-      expect(api.state.requests.map((r) => [r.key, r.status])).toEqual([[m.id, 503], [m.id, 503], [m.id, 200]]);
+      expect(api.state.requests.map((r) => [r.key, r.status])).toEqual([
+        [m.id, 503],
+        [m.id, 503],
+        [m.id, 200],
+      ]);
       expect(api.state.delivered.size).toBe(1);
       expect(api.state.requests[2].to).toEqual(['joana@example.lu']);
     });
@@ -130,7 +163,17 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
     beforeAll(async () => {
       port = await freePort();
       b = await startTestBackend(kind, {
-        env: { ...process.env, DISPATCH: 'on', DISPATCH_INTERVAL_MS: '200', MAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), MAIL_FROM: 'Churrasqueira <commandes@example.lu>', MAIL_TIMEOUT_MS: '3000', SITE_URL: 'https://churrasqueira.example.lu' },
+        env: {
+          ...process.env,
+          DISPATCH: 'on',
+          DISPATCH_INTERVAL_MS: '200',
+          MAIL_PROVIDER: 'smtp',
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(port),
+          MAIL_FROM: 'Churrasqueira <commandes@example.lu>',
+          MAIL_TIMEOUT_MS: '3000',
+          SITE_URL: 'https://churrasqueira.example.lu',
+        },
       });
     });
     afterAll(async () => {
@@ -141,7 +184,10 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
     it('keeps the message while the SMTP server is down, then delivers it once as HTML with a text part', async () => {
       const o = await placeOrder(b, { notes: '<script>x</script>' }, { email: 'smtp@example.lu' });
       const failedOnce = await waitFor('a failed attempt', async () => {
-        const r = await b.db.query<any>(`select o.id::text, o.status, a.error, a.provider from public.notification_outbox o join public.notification_attempts a on a.outbox_id = o.id where o.order_id = $1`, [o.id]);
+        const r = await b.db.query<any>(
+          `select o.id::text, o.status, a.error, a.provider from public.notification_outbox o join public.notification_attempts a on a.outbox_id = o.id where o.order_id = $1`,
+          [o.id],
+        );
         return r.rows[0];
       });
       expect(failedOnce.status).toBe('pending');
@@ -159,7 +205,9 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect(mail.headers.get('x-idempotency-key')).toBe(failedOnce.id);
       expect(mail.html).toContain('&#60;script&#62;x&#60;/script&#62;');
       expect(mail.text).toContain('Total : 45,77 €');
-      const row = await b.db.query<any>(`select status, attempts from public.notification_outbox where id = $1`, [failedOnce.id]);
+      const row = await b.db.query<any>(`select status, attempts from public.notification_outbox where id = $1`, [
+        failedOnce.id,
+      ]);
       expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2 });
     });
   });
@@ -182,19 +230,31 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       const send = await fetch(`${b.url}/_mailbox/api/send`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${b.serviceRoleKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ to: lost.recipient, subject: 'Confirmation (envoyée avant la panne)', html: '<p>1</p>', idempotencyKey: lost.id }),
+        body: JSON.stringify({
+          to: lost.recipient,
+          subject: 'Confirmation (envoyée avant la panne)',
+          html: '<p>1</p>',
+          idempotencyKey: lost.id,
+        }),
       });
       expect(send.status).toBe(200);
       expect((await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).body.claimed).toBe(0); // still leased
 
       await new Promise((r) => setTimeout(r, 1200));
-      expect(await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).toMatchObject({ body: { claimed: 1, sent: 1 } });
-      const state = await b.db.query<any>(`select status, attempts from public.notification_outbox where id = $1`, [lost.id]);
+      expect(await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).toMatchObject({
+        body: { claimed: 1, sent: 1 },
+      });
+      const state = await b.db.query<any>(`select status, attempts from public.notification_outbox where id = $1`, [
+        lost.id,
+      ]);
       expect(state.rows[0]).toEqual({ status: 'sent', attempts: 2 });
       const messages = await mailbox(b, '?to=crash@example.lu');
       expect(messages).toHaveLength(1);
       expect(messages[0].subject).toBe('Confirmation (envoyée avant la panne)');
-      expect((await b.db.query(`select count(*)::int as n from public.notification_outbox where order_id = $1`, [o.id])).rows[0]).toEqual({ n: 1 });
+      expect(
+        (await b.db.query(`select count(*)::int as n from public.notification_outbox where order_id = $1`, [o.id]))
+          .rows[0],
+      ).toEqual({ n: 1 });
     });
   });
 
@@ -209,23 +269,37 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect(b.dispatcher).not.toBeNull();
       const started = Date.now();
       const o = await placeOrder(b, {}, { email: 'vite@example.lu' });
-      const [mail] = await waitFor('the confirmation', async () => (await mailbox(b, '?to=vite@example.lu')).length === 1 && mailbox(b, '?to=vite@example.lu'));
+      const [mail] = await waitFor(
+        'the confirmation',
+        async () => (await mailbox(b, '?to=vite@example.lu')).length === 1 && mailbox(b, '?to=vite@example.lu'),
+      );
       console.log(`[${kind}] order to mailbox through the background dispatcher: ${Date.now() - started} ms`);
       expect(mail.subject).toContain(o.order_number);
 
       // A message waiting for its retry is picked up by the poll: no NOTIFY when it comes due.
-      await b.db.query(`insert into public.notification_outbox (kind, channel, recipient, order_id, payload, next_attempt_at)
-        select 'order_status', 'email', 'vite@example.lu', id, public.order_template_data(o) || '{"status": "Prêt"}', now() + interval '1 second' from public.orders o where id = $1`, [o.id]);
+      await b.db.query(
+        `insert into public.notification_outbox (kind, channel, recipient, order_id, payload, next_attempt_at)
+        select 'order_status', 'email', 'vite@example.lu', id, public.order_template_data(o) || '{"status": "Prêt"}', now() + interval '1 second' from public.orders o where id = $1`,
+        [o.id],
+      );
       await waitFor('the status e-mail', async () => (await mailbox(b, '?to=vite@example.lu')).length === 2);
     });
 
     it('delivers a burst of orders exactly once each, one run at a time', async () => {
       const started = Date.now();
-      const orders = await Promise.all(Array.from({ length: 30 }, (_, i) => placeOrder(b, {}, { email: `rafale${i}@example.lu` })));
-      await waitFor('30 confirmations', async () => {
-        const r = await b.db.query<{ n: number }>(`select count(*)::int as n from public.notification_outbox where status = 'sent' and recipient like 'rafale%'`);
-        return r.rows[0].n === 30;
-      }, 30_000);
+      const orders = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => placeOrder(b, {}, { email: `rafale${i}@example.lu` })),
+      );
+      await waitFor(
+        '30 confirmations',
+        async () => {
+          const r = await b.db.query<{ n: number }>(
+            `select count(*)::int as n from public.notification_outbox where status = 'sent' and recipient like 'rafale%'`,
+          );
+          return r.rows[0].n === 30;
+        },
+        30_000,
+      );
       console.log(`[${kind}] 30 orders placed at once delivered in ${Date.now() - started} ms`);
       const claims = await b.db.query<{ attempts: number; tries: number }>(
         `select o.attempts, (select count(*)::int from public.notification_attempts a where a.outbox_id = o.id) as tries from public.notification_outbox o where recipient like 'rafale%'`,
@@ -247,8 +321,15 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       }
       await waitFor('four e-mails', async () => (await mailbox(b, '?to=course@example.lu')).length >= 4);
       await new Promise((r) => setTimeout(r, 700));
-      const subjects = (await mailbox(b, '?to=course@example.lu')).map((m) => m.subject!.replace(o.order_number, '#')).sort();
-      expect(subjects).toEqual(['Commande n° # : Commande reçue', 'Commande n° # : En préparation', 'Commande n° # : Prêt pour livraison', 'Confirmation de votre commande n° # — Churrasqueira Differdange']);
+      const subjects = (await mailbox(b, '?to=course@example.lu'))
+        .map((m) => m.subject!.replace(o.order_number, '#'))
+        .sort();
+      expect(subjects).toEqual([
+        'Commande n° # : Commande reçue',
+        'Commande n° # : En préparation',
+        'Commande n° # : Prêt pour livraison',
+        'Confirmation de votre commande n° # — Churrasqueira Differdange',
+      ]);
     });
 
     it('stops cleanly on close', async () => {

@@ -4,9 +4,15 @@ import { mailboxFetch } from '../helpers/mailbox.js';
 export const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 
 /** A confirmed user with a password, signed in: returns the access token. */
-export async function signedIn(b: TestBackend, email: string, appMetadata: Record<string, unknown> = {}): Promise<{ id: string; token: string }> {
+export async function signedIn(
+  b: TestBackend,
+  email: string,
+  appMetadata: Record<string, unknown> = {},
+): Promise<{ id: string; token: string }> {
   const password = 'Frango-grelhado-2025';
-  const created = await b.serviceClient().auth.admin.createUser({ email, password, email_confirm: true, app_metadata: appMetadata });
+  const created = await b
+    .serviceClient()
+    .auth.admin.createUser({ email, password, email_confirm: true, app_metadata: appMetadata });
   if (created.error) throw created.error;
   const { data, error } = await b.client().auth.signInWithPassword({ email, password });
   if (error) throw error;
@@ -14,10 +20,19 @@ export async function signedIn(b: TestBackend, email: string, appMetadata: Recor
 }
 
 /** POSTs to a function with a bearer token (anon key by default) and returns status and JSON body. */
-export async function callFunction(b: TestBackend, name: string, body: unknown, token: string | null = b.anonKey): Promise<{ status: number; body: any }> {
+export async function callFunction(
+  b: TestBackend,
+  name: string,
+  body: unknown,
+  token: string | null = b.anonKey,
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', apikey: b.anonKey };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${b.url}/functions/v1/${name}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${b.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -40,9 +55,21 @@ export async function clearMailbox(b: TestBackend): Promise<void> {
 }
 
 /** Places an order through place_order as the shop does (service role only to fix the clock). */
-export async function placeOrder(b: TestBackend, overrides: Record<string, unknown> = {}, customer: Record<string, unknown> = {}): Promise<{ id: string; order_number: string }> {
+export async function placeOrder(
+  b: TestBackend,
+  overrides: Record<string, unknown> = {},
+  customer: Record<string, unknown> = {},
+): Promise<{ id: string; order_number: string }> {
   const p_order = {
-    customer: { name: 'Joana Silva', phone: '621 123 456', email: 'joana@example.lu', address: '5, rue de la Gare', postalCode: 'L-4601', city: 'Differdange', ...customer },
+    customer: {
+      name: 'Joana Silva',
+      phone: '621 123 456',
+      email: 'joana@example.lu',
+      address: '5, rue de la Gare',
+      postalCode: 'L-4601',
+      city: 'Differdange',
+      ...customer,
+    },
     delivery_method: 'delivery',
     payment_method: 'card',
     items: [
@@ -56,7 +83,11 @@ export async function placeOrder(b: TestBackend, overrides: Record<string, unkno
   return data as { id: string; order_number: string };
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -15,7 +15,8 @@ describe.each(testDatabases())('function source changes on %s', (kind) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   };
-  const menuVersion = async () => (await fetch(`${b.url}/functions/v1/menu-version`, { headers: { Authorization: `Bearer ${b.anonKey}` } })).json();
+  const menuVersion = async () =>
+    (await fetch(`${b.url}/functions/v1/menu-version`, { headers: { Authorization: `Bearer ${b.anonKey}` } })).json();
 
   beforeAll(async () => {
     // A supabase folder outside the project: packages still resolve from the backend's own node_modules.
@@ -38,20 +39,30 @@ describe.each(testDatabases())('function source changes on %s', (kind) => {
     expect(await menuVersion()).toEqual({ own: 'v1', shared: 'v1', client: 'function', calls: 1 });
     // Unchanged sources: the same running module answers again.
     expect(await menuVersion()).toEqual({ own: 'v1', shared: 'v1', client: 'function', calls: 2 });
-    write('functions/menu-version/index.ts', "import { shared } from '../_shared/version.ts';\nDeno.serve(() => Response.json({ own: 'v2', shared }));\n");
+    write(
+      'functions/menu-version/index.ts',
+      "import { shared } from '../_shared/version.ts';\nDeno.serve(() => Response.json({ own: 'v2', shared }));\n",
+    );
     expect(await menuVersion()).toEqual({ own: 'v2', shared: 'v1' });
     write('functions/_shared/version.ts', "export const shared = 'v2-shared';\n");
     expect(await menuVersion()).toEqual({ own: 'v2', shared: 'v2-shared' });
     write('functions/menu-version/index.ts', 'Deno.serve(() => { syntax error here');
-    const broken = await fetch(`${b.url}/functions/v1/menu-version`, { headers: { Authorization: `Bearer ${b.anonKey}` } });
+    const broken = await fetch(`${b.url}/functions/v1/menu-version`, {
+      headers: { Authorization: `Bearer ${b.anonKey}` },
+    });
     expect(broken.status).toBe(500);
-    expect(((await broken.json()) as { error: string }).error).toMatch(/^cannot build function "menu-version": menu-version\/index.ts:1:\d+: /);
+    expect(((await broken.json()) as { error: string }).error).toMatch(
+      /^cannot build function "menu-version": menu-version\/index.ts:1:\d+: /,
+    );
     write('functions/menu-version/index.ts', "Deno.serve(() => Response.json({ own: 'fixed' }));\n");
     expect(await menuVersion()).toEqual({ own: 'fixed' });
   });
 
-  it('follows the function\'s deno.json import map', async () => {
-    write('functions/mapped/deno.json', JSON.stringify({ imports: { supabase: 'npm:@supabase/supabase-js@2', '@shared/': '../_shared/' } }));
+  it("follows the function's deno.json import map", async () => {
+    write(
+      'functions/mapped/deno.json',
+      JSON.stringify({ imports: { supabase: 'npm:@supabase/supabase-js@2', '@shared/': '../_shared/' } }),
+    );
     write(
       'functions/mapped/index.ts',
       "import { createClient } from 'supabase';\nimport { shared } from '@shared/version.ts';\n" +
@@ -62,7 +73,9 @@ describe.each(testDatabases())('function source changes on %s', (kind) => {
     write('functions/mapped/deno.json', JSON.stringify({ imports: { supabase: 'npm:@supabase/supabase-js@1' } }));
     const stale = await fetch(`${b.url}/functions/v1/mapped`, { headers: { Authorization: `Bearer ${b.anonKey}` } });
     expect(stale.status).toBe(500);
-    expect(((await stale.json()) as { error: string }).error).toMatch(/npm:@supabase\/supabase-js@1 asks for @supabase\/supabase-js@1, but 2\.\d+\.\d+ is installed/);
+    expect(((await stale.json()) as { error: string }).error).toMatch(
+      /npm:@supabase\/supabase-js@1 asks for @supabase\/supabase-js@1, but 2\.\d+\.\d+ is installed/,
+    );
   });
 
   it('honours verify_jwt from config.toml as it changes', async () => {
@@ -92,7 +105,12 @@ describe.each(testDatabases())('_shared/mailer.ts with hosted provider secrets o
       req.on('end', () => {
         requests.push({ path: req.url!, headers: req.headers, body });
         res.writeHead(req.url === '/emails' ? emailStatus : 201, { 'Content-Type': 'application/json' });
-        if (req.url === '/emails') res.end(JSON.stringify(emailStatus === 200 ? { id: 're_fn_1' } : { statusCode: emailStatus, message: 'Invalid `to` field.' }));
+        if (req.url === '/emails')
+          res.end(
+            JSON.stringify(
+              emailStatus === 200 ? { id: 're_fn_1' } : { statusCode: emailStatus, message: 'Invalid `to` field.' },
+            ),
+          );
         else res.end(JSON.stringify({ sid: 'SMfn1' }));
       });
     });
@@ -118,16 +136,29 @@ describe.each(testDatabases())('_shared/mailer.ts with hosted provider secrets o
   });
 
   it('calls Resend and Twilio directly and leaves the outbox empty', async () => {
-    const { data, error } = await b.client().functions.invoke('send-receipt', { body: { email: 'ana@example.lu', phone: '00351 912 345 678', order: 'ZX98' } });
+    const { data, error } = await b.client().functions.invoke('send-receipt', {
+      body: { email: 'ana@example.lu', phone: '00351 912 345 678', order: 'ZX98' },
+    });
     expect(error).toBeNull();
-    expect(data).toEqual({ mail: { id: 're_fn_1', provider: 'resend' }, sms: { id: 'SMfn1', provider: 'twilio', to: '+351912345678' } });
+    expect(data).toEqual({
+      mail: { id: 're_fn_1', provider: 'resend' },
+      sms: { id: 'SMfn1', provider: 'twilio', to: '+351912345678' },
+    });
     const [email, sms] = requests;
     expect(email.headers.authorization).toBe('Bearer re_hosted');
     expect(email.headers['idempotency-key']).toBe('receipt-ZX98');
-    expect(JSON.parse(email.body)).toMatchObject({ from: 'Restaurant <commandes@example.lu>', to: ['ana@example.lu'], subject: 'Commande ZX98 reçue – 12,50 €' });
+    expect(JSON.parse(email.body)).toMatchObject({
+      from: 'Restaurant <commandes@example.lu>',
+      to: ['ana@example.lu'],
+      subject: 'Commande ZX98 reçue – 12,50 €',
+    });
     expect(sms.path).toBe('/2010-04-01/Accounts/ACfn/Messages.json');
     expect(sms.headers.authorization).toBe(`Basic ${Buffer.from('ACfn:tok').toString('base64')}`);
-    expect(Object.fromEntries(new URLSearchParams(sms.body))).toEqual({ To: '+351912345678', From: '+352661000000', Body: 'Commande ZX98 reçue.' });
+    expect(Object.fromEntries(new URLSearchParams(sms.body))).toEqual({
+      To: '+351912345678',
+      From: '+352661000000',
+      Body: 'Commande ZX98 reçue.',
+    });
     expect((await b.db.query('select 1 from _mailbox.messages')).rows).toEqual([]);
   });
 
@@ -145,7 +176,14 @@ describe.each(testDatabases())('_shared/mailer.ts with hosted provider secrets o
 
 describe('_shared/mailer.ts phone numbers', () => {
   it('normalises exactly like the domain rule', () => {
-    for (const raw of ['621 123 456', '(+352) 621-123-456', '00351 912 345 678', '+33 6 12 34 56 78', '06 12 34 56 78', '26 12 34']) {
+    for (const raw of [
+      '621 123 456',
+      '(+352) 621-123-456',
+      '00351 912 345 678',
+      '+33 6 12 34 56 78',
+      '06 12 34 56 78',
+      '26 12 34',
+    ]) {
       expect(mailerToE164(raw, '352')).toBe(domainToE164(raw, '352'));
     }
     for (const raw of ['', '62a', '12', '+0 621 123 456', '+352 6211 2345 6789 0']) {

@@ -42,8 +42,14 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
   });
 
   it('answers 401 {"msg":"Invalid JWT"} without a valid JWT in Authorization', async () => {
-    const foreign = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(crypto.randomBytes(32));
-    const expired = await b.context.jwt.sign({ role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) - 10 }, 0);
+    const foreign = await new SignJWT({ role: 'anon' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(crypto.randomBytes(32));
+    const expired = await b.context.jwt.sign(
+      { role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) - 10 },
+      0,
+    );
     for (const token of [null, 'not-a-jwt', foreign, expired]) {
       const res = await call('hello', { method: 'POST', token, body: '{"name":"x"}' });
       expect(res.status).toBe(401);
@@ -65,11 +71,17 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
   it('answers CORS preflight', async () => {
     const res = await fetch(`${b.url}/functions/v1/hello`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example.lu', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type' },
+      headers: {
+        Origin: 'https://shop.example.lu',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
+      },
     });
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization.*x-client-info.*apikey.*content-type/);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(
+      /authorization.*x-client-info.*apikey.*content-type/,
+    );
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
   });
 
@@ -107,26 +119,45 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
 
   it('sends mail through _shared/mailer.ts into the outbox, once per idempotency key', async () => {
     for (let i = 0; i < 2; i++) {
-      const { data, error } = await b.client().functions.invoke('send-receipt', { body: { email: 'ana@example.lu', phone: '621 123 456', order: 'AB12CD34' } });
+      const { data, error } = await b.client().functions.invoke('send-receipt', {
+        body: { email: 'ana@example.lu', phone: '621 123 456', order: 'AB12CD34' },
+      });
       expect(error).toBeNull();
       expect(data.mail.provider).toBe('outbox');
       expect(data.sms).toMatchObject({ provider: 'outbox', to: '+352621123456' });
     }
-    const mailbox = (await (await mailboxFetch(b, `/api/messages?to=ana@example.lu`)).json()) as { messages: { subject: string; html: string }[] };
+    const mailbox = (await (await mailboxFetch(b, `/api/messages?to=ana@example.lu`)).json()) as {
+      messages: { subject: string; html: string }[];
+    };
     expect(mailbox.messages).toHaveLength(1);
     expect(mailbox.messages[0].subject).toBe('Commande AB12CD34 reçue – 12,50 €');
-    const sms = (await (await mailboxFetch(b, `/api/messages?to=%2B352621123456`)).json()) as { messages: { body: string }[] };
+    const sms = (await (await mailboxFetch(b, `/api/messages?to=%2B352621123456`)).json()) as {
+      messages: { body: string }[];
+    };
     expect(sms.messages.map((m) => m.body)).toEqual(['Commande AB12CD34 reçue.', 'Commande AB12CD34 reçue.']);
-    const bad = await call('send-receipt', { method: 'POST', body: JSON.stringify({ email: 'not-an-address', order: 'X' }) });
+    const bad = await call('send-receipt', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'not-an-address', order: 'X' }),
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'backend mailer: HTTP 400 Invalid e-mail address "not-an-address"', retryable: false });
+    expect(await bad.json()).toEqual({
+      error: 'backend mailer: HTTP 400 Invalid e-mail address "not-an-address"',
+      retryable: false,
+    });
   });
 
   it('runs EdgeRuntime.waitUntil work after the response', async () => {
-    const res = await call('background-receipt', { method: 'POST', body: JSON.stringify({ email: 'fundo@example.lu' }) });
+    const res = await call('background-receipt', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'fundo@example.lu' }),
+    });
     expect(res.status).toBe(202);
     const subjects = async () =>
-      ((await (await mailboxFetch(b, `/api/messages?to=fundo@example.lu`)).json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
+      (
+        (await (await mailboxFetch(b, `/api/messages?to=fundo@example.lu`)).json()) as {
+          messages: { subject: string }[];
+        }
+      ).messages.map((m) => m.subject);
     expect(await subjects()).toEqual([]);
     expect((await call('background-receipt?release')).status).toBe(204);
     await expect.poll(subjects, { timeout: 5_000 }).toEqual(['Envoyé en arrière-plan']);
@@ -149,7 +180,11 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
 
   it('gives each function its own globals, prototypes and Deno.env', async () => {
     expect(await (await call('globals-a', { token: null })).json()).toEqual({ leaked: 'from a', polluted: true });
-    expect(await (await call('globals-b', { token: null })).json()).toEqual({ leaked: null, polluted: false, changedByA: null });
+    expect(await (await call('globals-b', { token: null })).json()).toEqual({
+      leaked: null,
+      polluted: false,
+      changedByA: null,
+    });
     expect((globalThis as Record<string, unknown>).leaked).toBeUndefined();
     expect(([] as unknown as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -181,9 +216,13 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
   it('reports build and startup failures as 500 with the reason', async () => {
     const bad = await call('bad-import');
     expect(bad.status).toBe(500);
-    expect(((await bad.json()) as { error: string }).error).toContain('npm package "left-pad-that-is-not-installed" is not installed');
+    expect(((await bad.json()) as { error: string }).error).toContain(
+      'npm package "left-pad-that-is-not-installed" is not installed',
+    );
     const noServe = await call('no-serve');
-    expect(await noServe.json()).toEqual({ error: 'function "no-serve" failed to start: the function did not call Deno.serve(handler)' });
+    expect(await noServe.json()).toEqual({
+      error: 'function "no-serve" failed to start: the function did not call Deno.serve(handler)',
+    });
   });
 
   it('streams a response as it is produced and cancels it when the client leaves', async () => {
@@ -206,7 +245,8 @@ describe.each(testDatabases())('Edge Functions on %s', (kind) => {
 
 describe.each(testDatabases())('Edge Functions time limit on %s', (kind) => {
   let b: TestBackend;
-  const callQuick = (name: string) => fetch(`${b.url}/functions/v1/${name}`, { headers: { Authorization: `Bearer ${b.anonKey}` } });
+  const callQuick = (name: string) =>
+    fetch(`${b.url}/functions/v1/${name}`, { headers: { Authorization: `Bearer ${b.anonKey}` } });
   beforeAll(async () => {
     b = await startTestBackend(kind, { supabaseDir: FIXTURE, env: { FUNCTIONS_TIMEOUT_MS: '1000' } });
   });
@@ -223,8 +263,8 @@ describe.each(testDatabases())('Edge Functions time limit on %s', (kind) => {
   });
 
   it('refuses to start with a time limit that is not a number', async () => {
-    await expect(startTestBackend(kind, { supabaseDir: FIXTURE, env: { FUNCTIONS_TIMEOUT_MS: 'soon' } })).rejects.toThrow(
-      'FUNCTIONS_TIMEOUT_MS must be a positive number of milliseconds, got "soon"',
-    );
+    await expect(
+      startTestBackend(kind, { supabaseDir: FIXTURE, env: { FUNCTIONS_TIMEOUT_MS: 'soon' } }),
+    ).rejects.toThrow('FUNCTIONS_TIMEOUT_MS must be a positive number of milliseconds, got "soon"');
   });
 });

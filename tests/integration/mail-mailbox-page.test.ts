@@ -41,10 +41,23 @@ describe.each(testDatabases())('mailbox page in Chromium on %s', (kind) => {
       const iframe = cards.nth(1).locator('iframe');
       expect(await iframe.getAttribute('sandbox')).toBe('');
       const frame = await (await iframe.elementHandle())!.contentFrame();
-      await expect.poll(async () => frame!.locator('#t').textContent().catch(() => null), { timeout: 10_000 }).toBe('Obrigado, Ana !');
+      await expect
+        .poll(
+          async () =>
+            frame!
+              .locator('#t')
+              .textContent()
+              .catch(() => null),
+          { timeout: 10_000 },
+        )
+        .toBe('Obrigado, Ana !');
       expect(await page.title()).not.toBe('pwned');
 
-      await b.context.mailer.sendEmail({ to: 'bo@example.lu', subject: 'Réservation confirmée', html: '<p>4 personnes</p>' });
+      await b.context.mailer.sendEmail({
+        to: 'bo@example.lu',
+        subject: 'Réservation confirmée',
+        html: '<p>4 personnes</p>',
+      });
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(3);
       expect(await cards.nth(0).innerText()).toContain('Réservation confirmée');
       // The e-mail that was open stays open across the refresh.

@@ -18,10 +18,14 @@ interface ApiMessage {
 describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) => {
   let b: TestBackend;
   const api = (path: string, init?: RequestInit) => mailboxFetch(b, path, init);
-  const messages = async (query = ''): Promise<ApiMessage[]> => ((await (await api(`/api/messages${query}`)).json()) as { messages: ApiMessage[] }).messages;
+  const messages = async (query = ''): Promise<ApiMessage[]> =>
+    ((await (await api(`/api/messages${query}`)).json()) as { messages: ApiMessage[] }).messages;
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/empty-supabase', env: { MAIL_FROM: 'Churrasqueira <commandes@example.lu>' } });
+    b = await startTestBackend(kind, {
+      supabaseDir: 'tests/fixtures/empty-supabase',
+      env: { MAIL_FROM: 'Churrasqueira <commandes@example.lu>' },
+    });
   });
   afterAll(async () => b?.close());
   beforeEach(async () => {
@@ -42,10 +46,21 @@ describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) 
       [sent.id],
     );
     expect(row.rows).toEqual([
-      { kind: 'email', recipients: ['client@example.lu'], subject: 'Commande reçue – 12,50 €', sender: 'Churrasqueira <commandes@example.lu>' },
+      {
+        kind: 'email',
+        recipients: ['client@example.lu'],
+        subject: 'Commande reçue – 12,50 €',
+        sender: 'Churrasqueira <commandes@example.lu>',
+      },
     ]);
     const one = (await (await api(`/api/messages/${sent.id}`)).json()) as ApiMessage;
-    expect(one).toMatchObject({ id: sent.id, kind: 'email', to: ['client@example.lu'], html: '<h1>Merci !</h1><p>Commande <b>AB12CD34</b></p>', body: 'Merci !' });
+    expect(one).toMatchObject({
+      id: sent.id,
+      kind: 'email',
+      to: ['client@example.lu'],
+      html: '<h1>Merci !</h1><p>Commande <b>AB12CD34</b></p>',
+      body: 'Merci !',
+    });
     expect(Date.now() - Date.parse(one.created_at)).toBeLessThan(60_000);
   });
 
@@ -54,7 +69,14 @@ describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) 
     expect(sent).toMatchObject({ provider: 'outbox', to: '+352621123456' });
     const list = await messages();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: sent.id, kind: 'sms', to: ['+352621123456'], body: 'Votre commande est prête.', subject: null, html: null });
+    expect(list[0]).toMatchObject({
+      id: sent.id,
+      kind: 'sms',
+      to: ['+352621123456'],
+      body: 'Votre commande est prête.',
+      subject: null,
+      html: null,
+    });
   });
 
   it('refuses bad messages with a clear, non-retryable error and stores nothing', async () => {
@@ -66,23 +88,42 @@ describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) 
       b.context.mailer.sendEmail({ to: 'a@b.lu', subject: '', html: '<p>x</p>' }),
     ];
     for (const p of bad) {
-      const e = await p.then(() => null, (err: unknown) => err);
+      const e = await p.then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(e).toBeInstanceOf(InvalidMessageError);
       expect((e as MailError).retryable).toBe(false);
     }
-    await expect(b.context.mailer.sendSms({ to: '62a 12', body: 'x' })).rejects.toThrow('Invalid phone number "62a 12"');
+    await expect(b.context.mailer.sendSms({ to: '62a 12', body: 'x' })).rejects.toThrow(
+      'Invalid phone number "62a 12"',
+    );
     expect(await messages()).toEqual([]);
   });
 
   it('delivers a message once per idempotency key', async () => {
-    const first = await b.context.mailer.sendEmail({ to: 'a@b.lu', subject: 'Commande', html: '<p>1</p>', idempotencyKey: 'order-1-confirmation' });
-    const again = await b.context.mailer.sendEmail({ to: 'a@b.lu', subject: 'Commande', html: '<p>1</p>', idempotencyKey: 'order-1-confirmation' });
+    const first = await b.context.mailer.sendEmail({
+      to: 'a@b.lu',
+      subject: 'Commande',
+      html: '<p>1</p>',
+      idempotencyKey: 'order-1-confirmation',
+    });
+    const again = await b.context.mailer.sendEmail({
+      to: 'a@b.lu',
+      subject: 'Commande',
+      html: '<p>1</p>',
+      idempotencyKey: 'order-1-confirmation',
+    });
     expect(again.id).toBe(first.id);
     expect(await messages()).toHaveLength(1);
   });
 
   it('lists newest first, filters by recipient and kind, deletes', async () => {
-    await b.context.mailer.sendEmail({ to: ['Ana <ana@example.lu>', 'bo@example.lu'], subject: 'first', html: '<p>1</p>' });
+    await b.context.mailer.sendEmail({
+      to: ['Ana <ana@example.lu>', 'bo@example.lu'],
+      subject: 'first',
+      html: '<p>1</p>',
+    });
     await b.context.mailer.sendEmail({ to: 'bo@example.lu', subject: 'second', html: '<p>2</p>' });
     await b.context.mailer.sendSms({ to: '+351 912 345 678', body: 'third' });
     expect((await messages()).map((m) => m.subject ?? m.body)).toEqual(['third', 'second', 'first']);
@@ -110,9 +151,13 @@ describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) 
     expect(html).toContain('src="/_mailbox/mailbox.js"');
     const script = await api('/mailbox.js');
     expect(script.headers.get('content-type')).toMatch(/javascript/);
-    expect(await script.text()).toContain("setInterval(refresh");
+    expect(await script.text()).toContain('setInterval(refresh');
 
-    const { id } = await b.context.mailer.sendEmail({ to: 'a@b.lu', subject: 'x', html: '<p>Bonjour</p><script>parent.x=1</script>' });
+    const { id } = await b.context.mailer.sendEmail({
+      to: 'a@b.lu',
+      subject: 'x',
+      html: '<p>Bonjour</p><script>parent.x=1</script>',
+    });
     const body = await api(`/messages/${id}/html`);
     expect(body.status).toBe(200);
     const csp = body.headers.get('content-security-policy')!;
@@ -138,13 +183,19 @@ describe.each(testDatabases())('outbox mail provider and mailbox on %s', (kind) 
     expect(ok.status).toBe(200);
     const sent = (await ok.json()) as { provider: string };
     expect(sent.provider).toBe('outbox');
-    const sms = (await (await post(b.serviceRoleKey, { kind: 'sms', to: '00352 621 000 111', body: 'Prête !' })).json()) as { to: string };
+    const sms = (await (
+      await post(b.serviceRoleKey, { kind: 'sms', to: '00352 621 000 111', body: 'Prête !' })
+    ).json()) as { to: string };
     expect(sms.to).toBe('+352621000111');
     const bad = await post(b.serviceRoleKey, { kind: 'sms', to: 'abc', body: 'x' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toContain('Invalid phone number');
     expect((await post(b.serviceRoleKey, { kind: 'fax', to: 'x' })).status).toBe(400);
-    const notJson = await api('/api/send', { method: 'POST', headers: { Authorization: `Bearer ${b.serviceRoleKey}` }, body: '{' });
+    const notJson = await api('/api/send', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${b.serviceRoleKey}` },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
     expect((await messages()).map((m) => m.subject ?? m.body)).toEqual(['Prête !', 'Réservation reçue']);
   });
@@ -173,7 +224,9 @@ describe.each(testDatabases())('mailbox switched off on %s', (kind) => {
   it('reports a database that cannot store the message as a retryable MailError', async () => {
     await b.db.exec('alter table _mailbox.messages rename to messages_away');
     try {
-      const e = await b.context.mailer.sendEmail({ to: 'a@b.lu', subject: 's', html: '<p>x</p>' }).catch((err: unknown) => err);
+      const e = await b.context.mailer
+        .sendEmail({ to: 'a@b.lu', subject: 's', html: '<p>x</p>' })
+        .catch((err: unknown) => err);
       expect(e).toBeInstanceOf(MailError);
       expect((e as MailError).retryable).toBe(true);
       expect((e as MailError).message).toMatch(/^outbox: cannot store the e-mail \(.*messages.*\)$/);
@@ -194,9 +247,15 @@ describe('mail configuration', () => {
   it.each([
     [{ MAIL_PROVIDER: 'smtp', SMTP_HOST: 'localhost' }, 'MAIL_FROM is required when MAIL_PROVIDER=smtp'],
     [{ MAIL_PROVIDER: 'resend', MAIL_FROM: 'a@b.lu' }, 'RESEND_API_KEY is required'],
-    [{ MAIL_PROVIDER: 'resend', MAIL_FROM: 'a@b.lu', RESEND_API_KEY: 'k', RESEND_API_URL: 'ftp://x' }, 'RESEND_API_URL must be an http(s) URL'],
+    [
+      { MAIL_PROVIDER: 'resend', MAIL_FROM: 'a@b.lu', RESEND_API_KEY: 'k', RESEND_API_URL: 'ftp://x' },
+      'RESEND_API_URL must be an http(s) URL',
+    ],
     [{ MAIL_PROVIDER: 'sendgrid' }, 'MAIL_PROVIDER must be outbox, smtp or resend'],
-    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' }, 'TWILIO_FROM is required when SMS_PROVIDER=twilio'],
+    [
+      { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' },
+      'TWILIO_FROM is required when SMS_PROVIDER=twilio',
+    ],
     [{ MAIL_PROVIDER: 'smtp', SMTP_HOST: 'h', MAIL_FROM: 'a@b.lu', SMTP_PORT: 'x' }, 'SMTP_PORT must be a port number'],
     [{ MAIL_PROVIDER: 'smtp', SMTP_HOST: 'h', MAIL_FROM: 'a@b.lu', SMTP_USER: 'u' }, 'SMTP_PASS is required'],
   ])('rejects %j', (env, message) => {
@@ -204,6 +263,10 @@ describe('mail configuration', () => {
   });
 
   it('defaults to the outbox for both e-mail and SMS', () => {
-    expect(mailConfigFromEnv({})).toMatchObject({ emailProvider: 'outbox', smsProvider: 'outbox', smsDefaultCountryCode: '352' });
+    expect(mailConfigFromEnv({})).toMatchObject({
+      emailProvider: 'outbox',
+      smsProvider: 'outbox',
+      smsDefaultCountryCode: '352',
+    });
   });
 });

@@ -18,7 +18,10 @@ function mailerWith(env: Record<string, string>): Mailer {
 }
 
 async function failure(p: Promise<unknown>): Promise<MailError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(MailError);
   return e as MailError;
 }
@@ -46,7 +49,12 @@ async function fakeApi(reply: (req: Captured) => { status: number; body: unknown
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const captured = { method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const captured = {
+        method: req.method!,
+        path: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(captured);
       const { status, body } = reply(captured);
       res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -81,8 +89,10 @@ describe('SMTP provider against a real SMTP server on loopback', () => {
         else cb(new Error('Invalid username or password'));
       },
       onRcptTo(address, _session, cb) {
-        if (address.address.endsWith('@unknown.example.lu')) cb(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));
-        else if (address.address.endsWith('@greylist.example.lu')) cb(Object.assign(new Error('4.7.1 Try again later'), { responseCode: 451 }));
+        if (address.address.endsWith('@unknown.example.lu'))
+          cb(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));
+        else if (address.address.endsWith('@greylist.example.lu'))
+          cb(Object.assign(new Error('4.7.1 Try again later'), { responseCode: 451 }));
         else cb();
       },
       onData(stream, session, cb) {
@@ -134,32 +144,46 @@ describe('SMTP provider against a real SMTP server on loopback', () => {
   });
 
   it('reports a permanent rejection (550) as not retryable, naming the reason', async () => {
-    const e = await failure(mailerWith(env()).sendEmail({ to: 'nobody@unknown.example.lu', subject: 'x', html: '<p>x</p>' }));
+    const e = await failure(
+      mailerWith(env()).sendEmail({ to: 'nobody@unknown.example.lu', subject: 'x', html: '<p>x</p>' }),
+    );
     expect(e.provider).toBe('smtp');
     expect(e.retryable).toBe(false);
     expect(e.message).toContain('Mailbox does not exist');
   });
 
   it('reports a temporary rejection (451) as retryable', async () => {
-    const e = await failure(mailerWith(env()).sendEmail({ to: 'a@greylist.example.lu', subject: 'x', html: '<p>x</p>' }));
+    const e = await failure(
+      mailerWith(env()).sendEmail({ to: 'a@greylist.example.lu', subject: 'x', html: '<p>x</p>' }),
+    );
     expect(e.retryable).toBe(true);
     expect(e.message).toContain('Try again later');
   });
 
   it('reports refused credentials as not retryable', async () => {
-    const e = await failure(mailerWith({ ...env(), SMTP_PASS: 'wrong' }).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }));
+    const e = await failure(
+      mailerWith({ ...env(), SMTP_PASS: 'wrong' }).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }),
+    );
     expect(e.retryable).toBe(false);
     expect(e.message).toMatch(/refused the login: 535 Invalid username or password/);
   });
 
   it('reports a server that is down as retryable', async () => {
-    const e = await failure(mailerWith({ ...env(), SMTP_PORT: String(await closedPort()) }).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }));
+    const e = await failure(
+      mailerWith({ ...env(), SMTP_PORT: String(await closedPort()) }).sendEmail({
+        to: 'a@example.lu',
+        subject: 'x',
+        html: '<p>x</p>',
+      }),
+    );
     expect(e.retryable).toBe(true);
     expect(e.message).toMatch(/cannot deliver through 127\.0\.0\.1:\d+ .*ECONNREFUSED/);
   });
 
   it('speaks TLS from the first byte with SMTP_SECURE (a plain server is not accepted)', async () => {
-    const e = await failure(mailerWith({ ...env(), SMTP_SECURE: 'true' }).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }));
+    const e = await failure(
+      mailerWith({ ...env(), SMTP_SECURE: 'true' }).sendEmail({ to: 'a@example.lu', subject: 'x', html: '<p>x</p>' }),
+    );
     expect(e.message).toMatch(/ESOCKET: .*wrong version number/);
     expect(received).toHaveLength(1);
   });
@@ -198,10 +222,27 @@ describe('SMTP provider over TLS against a real SMTP server on loopback', () => 
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smtp-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     key = fs.readFileSync(path.join(dir, 'key.pem'), 'utf8');
     cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
   });
@@ -220,7 +261,11 @@ describe('SMTP provider over TLS against a real SMTP server on loopback', () => 
 
   it('delivers with SMTP_SECURE=true (TLS from the first byte), trusting SMTP_CA_FILE', async () => {
     const { port, received } = await tlsServer(true);
-    await mailerWith(env(port, true)).sendEmail({ to: 'a@example.lu', subject: 'Commande reçue – 12,50 €', html: '<p>ok</p>' });
+    await mailerWith(env(port, true)).sendEmail({
+      to: 'a@example.lu',
+      subject: 'Commande reçue – 12,50 €',
+      html: '<p>ok</p>',
+    });
     expect(received).toEqual([{ subject: 'Commande reçue – 12,50 €', overTls: true }]);
   });
 
@@ -239,7 +284,9 @@ describe('SMTP provider over TLS against a real SMTP server on loopback', () => 
   });
 
   it('stops at startup when SMTP_CA_FILE cannot be read', () => {
-    expect(() => mailerWith({ ...env(25, true), SMTP_CA_FILE: path.join(dir, 'missing.pem') })).toThrow('SMTP_CA_FILE cannot be read');
+    expect(() => mailerWith({ ...env(25, true), SMTP_CA_FILE: path.join(dir, 'missing.pem') })).toThrow(
+      'SMTP_CA_FILE cannot be read',
+    );
   });
 });
 
@@ -248,14 +295,24 @@ describe('Resend provider against a loopback HTTP API', () => {
   let status = 200;
   beforeAll(async () => {
     api = await fakeApi(() =>
-      status === 200 ? { status, body: { id: 're_4ef9a417' } } : { status, body: { statusCode: status, name: 'validation_error', message: 'The domain example.lu is not verified.' } },
+      status === 200
+        ? { status, body: { id: 're_4ef9a417' } }
+        : {
+            status,
+            body: { statusCode: status, name: 'validation_error', message: 'The domain example.lu is not verified.' },
+          },
     );
   });
   afterAll(async () => api.close());
   afterEach(() => {
     status = 200;
   });
-  const env = () => ({ MAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_test_key', RESEND_API_URL: api.url, MAIL_FROM: 'Restaurant <commandes@example.lu>' });
+  const env = () => ({
+    MAIL_PROVIDER: 'resend',
+    RESEND_API_KEY: 're_test_key',
+    RESEND_API_URL: api.url,
+    MAIL_FROM: 'Restaurant <commandes@example.lu>',
+  });
 
   it('posts the JSON Resend expects, with the bearer key and idempotency key', async () => {
     const sent = await mailerWith(env()).sendEmail({
@@ -300,7 +357,13 @@ describe('Resend provider against a loopback HTTP API', () => {
   });
 
   it('surfaces a refused connection as retryable', async () => {
-    const e = await failure(mailerWith({ ...env(), RESEND_API_URL: `http://127.0.0.1:${await closedPort()}` }).sendEmail({ to: 'a@example.lu', subject: 's', html: '<p>x</p>' }));
+    const e = await failure(
+      mailerWith({ ...env(), RESEND_API_URL: `http://127.0.0.1:${await closedPort()}` }).sendEmail({
+        to: 'a@example.lu',
+        subject: 's',
+        html: '<p>x</p>',
+      }),
+    );
     expect(e.message).toMatch(/resend: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
     expect(e.retryable).toBe(true);
   });
@@ -311,7 +374,11 @@ describe('Twilio provider against a loopback HTTP API', () => {
   beforeAll(async () => {
     api = await fakeApi((req) => {
       const to = new URLSearchParams(req.body).get('To');
-      if (to === '+352999999999') return { status: 400, body: { code: 21211, message: "The 'To' number +352999999999 is not a valid phone number.", status: 400 } };
+      if (to === '+352999999999')
+        return {
+          status: 400,
+          body: { code: 21211, message: "The 'To' number +352999999999 is not a valid phone number.", status: 400 },
+        };
       if (to === '+352888888888') return { status: 503, body: { message: 'Service unavailable' } };
       return { status: 201, body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued', to } };
     });
@@ -326,12 +393,17 @@ describe('Twilio provider against a loopback HTTP API', () => {
   });
 
   it('posts the form Twilio expects with basic auth, the number in E.164', async () => {
-    const sent = await mailerWith(env()).sendSms({ to: '621 123 456', body: 'Votre commande est prête – à tout de suite !' });
+    const sent = await mailerWith(env()).sendSms({
+      to: '621 123 456',
+      body: 'Votre commande est prête – à tout de suite !',
+    });
     expect(sent).toEqual({ id: 'SM0123456789abcdef0123456789abcdef', provider: 'twilio', to: '+352621123456' });
     const req = api.requests.at(-1)!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/2010-04-01/Accounts/AC11112222333344445555666677778888/Messages.json');
-    expect(req.headers.authorization).toBe('Basic ' + Buffer.from('AC11112222333344445555666677778888:twilio-token').toString('base64'));
+    expect(req.headers.authorization).toBe(
+      'Basic ' + Buffer.from('AC11112222333344445555666677778888:twilio-token').toString('base64'),
+    );
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({
       To: '+352621123456',
@@ -342,7 +414,10 @@ describe('Twilio provider against a loopback HTTP API', () => {
 
   it('sends from a Messaging Service when TWILIO_FROM is one', async () => {
     await mailerWith(env('MG00000000000000000000000000000001')).sendSms({ to: '+33 6 12 34 56 78', body: 'x' });
-    expect(Object.fromEntries(new URLSearchParams(api.requests.at(-1)!.body))).toMatchObject({ To: '+33612345678', MessagingServiceSid: 'MG00000000000000000000000000000001' });
+    expect(Object.fromEntries(new URLSearchParams(api.requests.at(-1)!.body))).toMatchObject({
+      To: '+33612345678',
+      MessagingServiceSid: 'MG00000000000000000000000000000001',
+    });
   });
 
   it('refuses an invalid number before calling the API', async () => {
@@ -355,7 +430,9 @@ describe('Twilio provider against a loopback HTTP API', () => {
 
   it('surfaces API errors: 400 not retryable with Twilio’s code, 503 retryable', async () => {
     const bad = await failure(mailerWith(env()).sendSms({ to: '999 999 999', body: 'x' }));
-    expect(bad.message).toBe("twilio refused the message: HTTP 400 The 'To' number +352999999999 is not a valid phone number. [code 21211]");
+    expect(bad.message).toBe(
+      "twilio refused the message: HTTP 400 The 'To' number +352999999999 is not a valid phone number. [code 21211]",
+    );
     expect(bad.retryable).toBe(false);
     const down = await failure(mailerWith(env()).sendSms({ to: '888 888 888', body: 'x' }));
     expect(down.retryable).toBe(true);
@@ -366,7 +443,9 @@ describe.each(testDatabases())('providers through the running backend on %s', (k
   let b: TestBackend;
   let api: Awaited<ReturnType<typeof fakeApi>>;
   beforeAll(async () => {
-    api = await fakeApi((req) => (req.path === '/emails' ? { status: 200, body: { id: 're_1' } } : { status: 201, body: { sid: 'SM1' } }));
+    api = await fakeApi((req) =>
+      req.path === '/emails' ? { status: 200, body: { id: 're_1' } } : { status: 201, body: { sid: 'SM1' } },
+    );
     b = await startTestBackend(kind, {
       supabaseDir: 'tests/fixtures/empty-supabase',
       env: {
@@ -394,8 +473,14 @@ describe.each(testDatabases())('providers through the running backend on %s', (k
         headers: { Authorization: `Bearer ${b.serviceRoleKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-    expect(await send({ to: 'a@example.lu', subject: 'Olá', html: '<p>x</p>' })).toEqual({ status: 200, body: { id: 're_1', provider: 'resend' } });
-    expect(await send({ kind: 'sms', to: '621123456', body: 'x' })).toEqual({ status: 200, body: { id: 'SM1', provider: 'twilio', to: '+352621123456' } });
+    expect(await send({ to: 'a@example.lu', subject: 'Olá', html: '<p>x</p>' })).toEqual({
+      status: 200,
+      body: { id: 're_1', provider: 'resend' },
+    });
+    expect(await send({ kind: 'sms', to: '621123456', body: 'x' })).toEqual({
+      status: 200,
+      body: { id: 'SM1', provider: 'twilio', to: '+352621123456' },
+    });
     expect(api.requests.map((r) => r.path)).toEqual(['/emails', '/2010-04-01/Accounts/AC1/Messages.json']);
     expect((await b.db.query(`select 1 from _mailbox.messages`)).rows).toEqual([]);
     await api.close();

@@ -16,7 +16,17 @@ describe.each(testDatabases())('menu editor rules in the database on %s', (kind)
   const boss = admin();
   const client = customer('client', 'client@example.lu');
   const place = (order: unknown) =>
-    as(b, service, async (tx) => (await tx.query<{ o: AnyRow }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [JSON.stringify(order), WEDNESDAY_NOON])).rows[0]!.o);
+    as(
+      b,
+      service,
+      async (tx) =>
+        (
+          await tx.query<{ o: AnyRow }>(`select public.place_order($1::jsonb, $2::timestamptz) as o`, [
+            JSON.stringify(order),
+            WEDNESDAY_NOON,
+          ])
+        ).rows[0]!.o,
+    );
   const write = (who: Caller, sql: string, params: unknown[] = []) => as(b, who, (tx) => tx.query(sql, params));
 
   beforeAll(async () => {
@@ -30,39 +40,73 @@ describe.each(testDatabases())('menu editor rules in the database on %s', (kind)
     expect(await failure(write(boss, insert, ['burger-teste']))).toBeNull();
     const r = await write(client, `update public.menu_items set price = 0.5 where id = 'burger-teste'`);
     expect(r.rowCount).toBe(0);
-    await write(boss, `update public.menu_items set price = 12.9, special_offer = '{"text": "Oferta", "condition": ""}' where id = 'burger-teste'`);
+    await write(
+      boss,
+      `update public.menu_items set price = 12.9, special_offer = '{"text": "Oferta", "condition": ""}' where id = 'burger-teste'`,
+    );
     const o = await place(pickup([{ menuItemId: 'burger-teste', quantity: 2, price: 0.01 }]));
     // place_order takes the price from the database, never from the cart.
-    expect(o.order_items).toEqual([{ id: 'burger-teste', name: 'Burger Teste', quantity: 2, price: 12.9, options: [] }]);
+    expect(o.order_items).toEqual([
+      { id: 'burger-teste', name: 'Burger Teste', quantity: 2, price: 12.9, options: [] },
+    ]);
   });
 
   it('a hidden or softly deleted dish cannot be ordered, and a dish named by an order cannot be removed for real', async () => {
-    await write(boss, `insert into public.menu_items (id, category_id, name, price) values ('prato-oculto', 'grill', 'Prato oculto', 9)`);
+    await write(
+      boss,
+      `insert into public.menu_items (id, category_id, name, price) values ('prato-oculto', 'grill', 'Prato oculto', 9)`,
+    );
     await place(pickup([{ menuItemId: 'prato-oculto', quantity: 1 }]));
     await write(boss, `update public.menu_items set hidden = true where id = 'prato-oculto'`);
-    const row = (await b.db.query<AnyRow>(`select hidden, unavailable from public.menu_items where id = 'prato-oculto'`)).rows[0];
+    const row = (
+      await b.db.query<AnyRow>(`select hidden, unavailable from public.menu_items where id = 'prato-oculto'`)
+    ).rows[0];
     expect(row).toEqual({ hidden: true, unavailable: true });
-    expect(await failure(place(pickup([{ menuItemId: 'prato-oculto', quantity: 1 }])))).toMatchObject({ detail: 'item_unavailable' });
+    expect(await failure(place(pickup([{ menuItemId: 'prato-oculto', quantity: 1 }])))).toMatchObject({
+      detail: 'item_unavailable',
+    });
 
     const del = await failure(write(boss, `delete from public.menu_items where id = 'prato-oculto'`));
     expect(del).toMatchObject({ code: 'P0001', detail: 'item_in_orders' });
-    await write(boss, `update public.menu_items set deleted_at = now(), hidden = false, unavailable = false where id = 'prato-oculto'`);
-    expect((await b.db.query<AnyRow>(`select unavailable from public.menu_items where id = 'prato-oculto'`)).rows[0]).toEqual({ unavailable: true });
+    await write(
+      boss,
+      `update public.menu_items set deleted_at = now(), hidden = false, unavailable = false where id = 'prato-oculto'`,
+    );
+    expect(
+      (await b.db.query<AnyRow>(`select unavailable from public.menu_items where id = 'prato-oculto'`)).rows[0],
+    ).toEqual({ unavailable: true });
     // The order still shows its line as it was taken.
-    const orders = await b.db.query<AnyRow>(`select order_items from public.orders where order_items @> '[{"id": "prato-oculto"}]'`);
+    const orders = await b.db.query<AnyRow>(
+      `select order_items from public.orders where order_items @> '[{"id": "prato-oculto"}]'`,
+    );
     expect(orders.rows[0].order_items[0]).toMatchObject({ name: 'Prato oculto', price: 9 });
 
     // A dish nobody ordered may be removed.
-    await write(boss, `insert into public.menu_items (id, category_id, name, price) values ('prato-errado', 'grill', 'Engano', 1)`);
+    await write(
+      boss,
+      `insert into public.menu_items (id, category_id, name, price) values ('prato-errado', 'grill', 'Engano', 1)`,
+    );
     expect(await failure(write(boss, `delete from public.menu_items where id = 'prato-errado'`))).toBeNull();
   });
 
   it('categories are renamed and reordered by admins; their slug and id never change', async () => {
-    await write(boss, `update public.menu_categories set name = 'Hambúrgueres', sort_order = 2 where id = 'hamburgers'`);
-    expect((await b.db.query<AnyRow>(`select name, slug from public.menu_categories where id = 'hamburgers'`)).rows[0]).toEqual({ name: 'Hambúrgueres', slug: 'hungryburgers' });
-    expect(await failure(write(boss, `update public.menu_categories set slug = 'burgers' where id = 'hamburgers'`))).toMatchObject({ detail: 'slug_fixed' });
-    expect((await write(client, `update public.menu_categories set name = 'X' where id = 'hamburgers'`)).rowCount).toBe(0);
-    await write(boss, `update public.menu_categories set name = 'HungryBurgers', sort_order = 5 where id = 'hamburgers'`);
+    await write(
+      boss,
+      `update public.menu_categories set name = 'Hambúrgueres', sort_order = 2 where id = 'hamburgers'`,
+    );
+    expect(
+      (await b.db.query<AnyRow>(`select name, slug from public.menu_categories where id = 'hamburgers'`)).rows[0],
+    ).toEqual({ name: 'Hambúrgueres', slug: 'hungryburgers' });
+    expect(
+      await failure(write(boss, `update public.menu_categories set slug = 'burgers' where id = 'hamburgers'`)),
+    ).toMatchObject({ detail: 'slug_fixed' });
+    expect((await write(client, `update public.menu_categories set name = 'X' where id = 'hamburgers'`)).rowCount).toBe(
+      0,
+    );
+    await write(
+      boss,
+      `update public.menu_categories set name = 'HungryBurgers', sort_order = 5 where id = 'hamburgers'`,
+    );
   });
 
   it('refuses out-of-bounds values with a constraint error', async () => {
@@ -74,12 +118,21 @@ describe.each(testDatabases())('menu editor rules in the database on %s', (kind)
       [`update public.menu_items set image_src = $1 where id = '32'`, ['https://x.lu/a b.webp']],
       [`update public.menu_categories set name = $1 where id = 'grill'`, ['y'.repeat(61)]],
     ];
-    for (const [sql, params] of cases) expect(await failure(write(boss, sql, params)), sql).toMatchObject({ code: '23514' });
-    expect(await failure(write(boss, `update public.menu_items set image_src = $1 where id = '32'`, [`${b.url}/storage/v1/object/public/menu-images/items/32.webp`]))).toBeNull();
+    for (const [sql, params] of cases)
+      expect(await failure(write(boss, sql, params)), sql).toMatchObject({ code: '23514' });
+    expect(
+      await failure(
+        write(boss, `update public.menu_items set image_src = $1 where id = '32'`, [
+          `${b.url}/storage/v1/object/public/menu-images/items/32.webp`,
+        ]),
+      ),
+    ).toBeNull();
   });
 
   it('menu categories are published for realtime', async () => {
-    const r = await b.db.query(`select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'menu_categories'`);
+    const r = await b.db.query(
+      `select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'menu_categories'`,
+    );
     expect(r.rows).toHaveLength(1);
   });
 });

@@ -13,7 +13,13 @@ import {
   waitFor,
 } from '../fixtures/realtime-supabase/helpers.js';
 
-type V1 = { topic: string; event: string; payload: Record<string, unknown>; ref: string | null; join_ref: string | null };
+type V1 = {
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+  ref: string | null;
+  join_ref: string | null;
+};
 type V2 = [string | null, string | null, string, string, Record<string, unknown>];
 
 function httpStatusOf(url: string): Promise<number> {
@@ -53,15 +59,22 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
     s.send({
       topic: 'realtime:kitchen',
       event: 'phx_join',
-      payload: { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] }, access_token: token },
+      payload: {
+        config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] },
+        access_token: token,
+      },
       ref: '1',
       join_ref: '1',
     });
     const reply = await s.next((m) => ((m as V1).ref === '1' ? (m as V1) : undefined));
     expect(reply.event).toBe('phx_reply');
-    const response = reply.payload.response as { postgres_changes: { id: number; event: string; schema: string; table: string }[] };
+    const response = reply.payload.response as {
+      postgres_changes: { id: number; event: string; schema: string; table: string }[];
+    };
     expect(reply.payload.status).toBe('ok');
-    expect(response.postgres_changes).toEqual([{ id: expect.any(Number), event: 'INSERT', schema: 'public', table: 'orders' }]);
+    expect(response.postgres_changes).toEqual([
+      { id: expect.any(Number), event: 'INSERT', schema: 'public', table: 'orders' },
+    ]);
     const system = await s.next((m) => ((m as V1).event === 'system' ? (m as V1) : undefined));
     expect(system).toMatchObject({
       topic: 'realtime:kitchen',
@@ -74,13 +87,22 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
     expect(change.topic).toBe('realtime:kitchen');
     expect(change.payload.ids).toEqual([response.postgres_changes[0].id]);
     const data = change.payload.data as Record<string, unknown>;
-    expect(data).toMatchObject({ schema: 'public', table: 'orders', type: 'INSERT', eventType: 'INSERT', errors: null });
+    expect(data).toMatchObject({
+      schema: 'public',
+      table: 'orders',
+      type: 'INSERT',
+      eventType: 'INSERT',
+      errors: null,
+    });
     expect(data.record).toMatchObject({ id, total_cents: 990 });
     expect(data.columns).toContainEqual({ name: 'id', type: 'int8' });
     expect(data.columns).toContainEqual({ name: 'created_at', type: 'timestamptz' });
 
     s.send({ topic: 'realtime:kitchen', event: 'phx_leave', payload: {}, ref: '2', join_ref: '1' });
-    expect(await s.next((m) => ((m as V1).ref === '2' ? (m as V1).payload : undefined))).toEqual({ status: 'ok', response: {} });
+    expect(await s.next((m) => ((m as V1).ref === '2' ? (m as V1).payload : undefined))).toEqual({
+      status: 'ok',
+      response: {},
+    });
     const before = s.messages.length;
     await insertOrder(b, newUserId(), 991);
     await settle();
@@ -91,8 +113,20 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
   it('speaks 2.0.0 array frames and answers pushes on unjoined topics with an error', async () => {
     const s = await RawSocket.open(b, '2.0.0');
     s.send([null, '7', 'phoenix', 'heartbeat', {}]);
-    expect(await s.next((m) => ((m as V2)[1] === '7' ? m : undefined))).toEqual([null, '7', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
-    s.send(['3', '3', 'realtime:shop', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'shop_status' }] } }]);
+    expect(await s.next((m) => ((m as V2)[1] === '7' ? m : undefined))).toEqual([
+      null,
+      '7',
+      'phoenix',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
+    s.send([
+      '3',
+      '3',
+      'realtime:shop',
+      'phx_join',
+      { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'shop_status' }] } },
+    ]);
     const reply = await s.next((m) => ((m as V2)[1] === '3' ? (m as V2) : undefined));
     expect(reply[3]).toBe('phx_reply');
     expect(reply[4].status).toBe('ok');
@@ -117,7 +151,13 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
     s.send('{"topic":5}');
     s.send('[null,"1","realtime:x","phx_join","not an object"]');
     s.send([null, '2', 'realtime:x', 'phx_join', { config: { postgres_changes: 'all' } }]);
-    s.send([null, '3', 'realtime:y', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders', filter: 42 }] } }]);
+    s.send([
+      null,
+      '3',
+      'realtime:y',
+      'phx_join',
+      { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders', filter: 42 }] } },
+    ]);
     s.ws.send(Buffer.from([3, 200, 200, 200, 200, 200, 1, 0]));
     s.send([null, '4', 'phoenix', 'heartbeat', {}]);
     expect(await s.next((m) => ((m as V2)[1] === '2' ? (m as V2)[4].status : undefined))).toBe('error');
@@ -147,8 +187,17 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
 
   it('refuses a join whose access_token is expired', async () => {
     const s = await RawSocket.open(b, '1.0.0');
-    const expired = await b.context.jwt.sign({ role: 'authenticated', sub: newUserId(), exp: Math.floor(Date.now() / 1000) - 5 }, 0);
-    s.send({ topic: 'realtime:late', event: 'phx_join', payload: { config: {}, access_token: expired }, ref: '1', join_ref: '1' });
+    const expired = await b.context.jwt.sign(
+      { role: 'authenticated', sub: newUserId(), exp: Math.floor(Date.now() / 1000) - 5 },
+      0,
+    );
+    s.send({
+      topic: 'realtime:late',
+      event: 'phx_join',
+      payload: { config: {}, access_token: expired },
+      ref: '1',
+      join_ref: '1',
+    });
     expect(await s.next((m) => ((m as V1).ref === '1' ? (m as V1).payload : undefined))).toEqual({
       status: 'error',
       response: { reason: 'Token has expired' },
@@ -158,14 +207,29 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
 
   it('answers an invalid access_token with an error, a system message and phx_close', async () => {
     const s = await RawSocket.open(b, '1.0.0', b.serviceRoleKey);
-    s.send({ topic: 'realtime:till', event: 'phx_join', payload: { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders' }] } }, ref: '1', join_ref: '1' });
+    s.send({
+      topic: 'realtime:till',
+      event: 'phx_join',
+      payload: { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'orders' }] } },
+      ref: '1',
+      join_ref: '1',
+    });
     await s.next((m) => ((m as V1).event === 'system' ? m : undefined));
-    s.send({ topic: 'realtime:till', event: 'access_token', payload: { access_token: 'not-a-token' }, ref: '2', join_ref: '1' });
+    s.send({
+      topic: 'realtime:till',
+      event: 'access_token',
+      payload: { access_token: 'not-a-token' },
+      ref: '2',
+      join_ref: '1',
+    });
     const reply = await s.next((m) => ((m as V1).ref === '2' ? (m as V1).payload : undefined));
     expect(reply).toMatchObject({ status: 'error', response: { reason: expect.stringContaining('Invalid token') } });
     await s.next((m) => ((m as V1).event === 'phx_close' ? m : undefined));
     expect(s.messages).toContainEqual(
-      expect.objectContaining({ event: 'system', payload: expect.objectContaining({ status: 'error', extension: 'system', channel: 'till' }) }),
+      expect.objectContaining({
+        event: 'system',
+        payload: expect.objectContaining({ status: 'error', extension: 'system', channel: 'till' }),
+      }),
     );
     const before = s.messages.length;
     await insertOrder(b, newUserId(), 5);

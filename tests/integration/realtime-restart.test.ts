@@ -3,9 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminDatabaseUrl, startTestBackend, testDatabases, type DbKind, type TestBackend } from '../helpers/backend.js';
+import {
+  adminDatabaseUrl,
+  startTestBackend,
+  testDatabases,
+  type DbKind,
+  type TestBackend,
+} from '../helpers/backend.js';
 import { freePort } from '../reliability/support/child-backend.js';
-import { REALTIME_FIXTURE, RawSocket, adminToken, closeClients, insertOrder, newUserId, waitFor, type Change } from '../fixtures/realtime-supabase/helpers.js';
+import {
+  REALTIME_FIXTURE,
+  RawSocket,
+  adminToken,
+  closeClients,
+  insertOrder,
+  newUserId,
+  waitFor,
+  type Change,
+} from '../fixtures/realtime-supabase/helpers.js';
 
 async function dropDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
@@ -25,7 +40,12 @@ describe.each(testDatabases())('realtime across a backend restart on %s', (kind:
     const port = await freePort();
     const dataDir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'realtime-restart-')) : null;
     if (dataDir) cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const first: TestBackend = await startTestBackend(kind, { supabaseDir: REALTIME_FIXTURE, port, dataDir, keepDatabase: true });
+    const first: TestBackend = await startTestBackend(kind, {
+      supabaseDir: REALTIME_FIXTURE,
+      port,
+      dataDir,
+      keepDatabase: true,
+    });
     const databaseUrl = first.context.config.databaseUrl;
     if (databaseUrl) cleanups.push(() => dropDatabase(databaseUrl));
     let current = first;
@@ -52,10 +72,20 @@ describe.each(testDatabases())('realtime across a backend restart on %s', (kind:
     await waitFor(() => raw.closed, 2000, 'the raw socket to be closed');
     expect(raw.closeCode).toBe(1001);
 
-    const second = await startTestBackend(kind, { supabaseDir: REALTIME_FIXTURE, port, dataDir, databaseUrl, keepDatabase: true });
+    const second = await startTestBackend(kind, {
+      supabaseDir: REALTIME_FIXTURE,
+      port,
+      dataDir,
+      databaseUrl,
+      keepDatabase: true,
+    });
     current = second;
     const joinsBefore = statuses.filter((s) => s === 'SUBSCRIBED').length;
-    await waitFor(() => statuses.filter((s) => s === 'SUBSCRIBED').length > joinsBefore, 30_000, 'the channel to rejoin');
+    await waitFor(
+      () => statuses.filter((s) => s === 'SUBSCRIBED').length > joinsBefore,
+      30_000,
+      'the channel to rejoin',
+    );
 
     const after = await insertOrder(second, newUserId(), 800);
     await waitFor(() => got.length === 2, 5000, 'the order after the restart');

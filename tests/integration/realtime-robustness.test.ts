@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { REALTIME_FIXTURE, RawSocket, insertOrder, newUserId, settle, waitFor } from '../fixtures/realtime-supabase/helpers.js';
+import {
+  REALTIME_FIXTURE,
+  RawSocket,
+  insertOrder,
+  newUserId,
+  settle,
+  waitFor,
+} from '../fixtures/realtime-supabase/helpers.js';
 
 type V2 = [string | null, string | null, string, string, Record<string, unknown>];
 
@@ -12,7 +19,9 @@ async function kitchenSocket(b: TestBackend, heartbeat = true): Promise<RawSocke
   s.send(['1', '1', 'realtime:kitchen', 'phx_join', ORDERS_JOIN]);
   await s.next((m) => ((m as V2)[3] === 'system' ? m : undefined));
   let n = 0;
-  const timer = heartbeat ? setInterval(() => s.ws.readyState === s.ws.OPEN && s.send([null, `hb${n++}`, 'phoenix', 'heartbeat', {}]), 300) : null;
+  const timer = heartbeat
+    ? setInterval(() => s.ws.readyState === s.ws.OPEN && s.send([null, `hb${n++}`, 'phoenix', 'heartbeat', {}]), 300)
+    : null;
   return Object.assign(s, { stop: () => timer && clearInterval(timer) });
 }
 

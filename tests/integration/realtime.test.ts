@@ -25,7 +25,9 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     const client = b.client(await adminToken(b));
     const got: Change[] = [];
     await subscribed(
-      client.channel('orders-all').on('postgres_changes', { event: '*', schema: 'public', table: 'orders' }, (p) => got.push(p as never)),
+      client
+        .channel('orders-all')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'orders' }, (p) => got.push(p as never)),
     );
     const owner = newUserId();
     const id = await insertOrder(b, owner, 1250);
@@ -52,7 +54,9 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     const client = b.client();
     const got: Change[] = [];
     await subscribed(
-      client.channel('shop').on('postgres_changes', { event: '*', schema: 'public', table: 'shop_status' }, (p) => got.push(p as never)),
+      client
+        .channel('shop')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'shop_status' }, (p) => got.push(p as never)),
     );
     await b.db.query(`insert into public.shop_status (id, is_open, message) values (1, false, 'closed for lunch')`);
     await b.db.query(`update public.shop_status set is_open = true, message = null where id = 1`);
@@ -75,13 +79,41 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     };
     const ch = client
       .channel('filters')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=eq.100' }, record('eq'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=neq.100' }, record('neq'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=lt.200' }, record('lt'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=lte.200' }, record('lte'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=gt.200' }, record('gt'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=gte.200' }, record('gte'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders', filter: 'status=in.(paid,"ready")' }, record('in'))
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=eq.100' },
+        record('eq'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=neq.100' },
+        record('neq'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=lt.200' },
+        record('lt'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=lte.200' },
+        record('lte'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=gt.200' },
+        record('gt'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'total_cents=gte.200' },
+        record('gte'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'orders', filter: 'status=in.(paid,"ready")' },
+        record('in'),
+      )
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders' }, record('update'));
     await subscribed(ch);
     const user = newUserId();
@@ -104,7 +136,7 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     await closeClients(client);
   });
 
-  it("gives each subscriber only the rows its own JWT may select", async () => {
+  it('gives each subscriber only the rows its own JWT may select', async () => {
     const alice = newUserId();
     const bruno = newUserId();
     const clients = {
@@ -120,7 +152,9 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     for (const [name, c] of Object.entries(clients)) {
       got[name] = [];
       await subscribed(
-        c.channel(`rls-${name}`).on('postgres_changes', { event: '*', schema: 'public', table: 'orders' }, (p) => got[name].push(p as never)),
+        c
+          .channel(`rls-${name}`)
+          .on('postgres_changes', { event: '*', schema: 'public', table: 'orders' }, (p) => got[name].push(p as never)),
       );
     }
     const a1 = await insertOrder(b, alice, 1100);
@@ -131,7 +165,8 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     await waitFor(() => got.admin.length === 4 && got.service.length === 4, 5000, 'admin and service changes');
     await settle();
 
-    const summary = (name: string) => got[name].map((c) => `${c.eventType}:${(c.eventType === 'DELETE' ? c.old : c.new).id}`);
+    const summary = (name: string) =>
+      got[name].map((c) => `${c.eventType}:${(c.eventType === 'DELETE' ? c.old : c.new).id}`);
     expect(summary('admin')).toEqual([`INSERT:${a1}`, `INSERT:${b1}`, `UPDATE:${b1}`, `DELETE:${a1}`]);
     expect(summary('service')).toEqual(summary('admin'));
     // Deletes carry only the key and go to every role that may read the table, as on Supabase.
@@ -147,7 +182,9 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     const alice = newUserId();
     const client = b.client(await customerToken(b, alice));
     const got: Change[] = [];
-    const ch = client.channel('switch').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => got.push(p as never));
+    const ch = client
+      .channel('switch')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => got.push(p as never));
     await subscribed(ch);
     const other = newUserId();
     await insertOrder(b, other, 1);
@@ -178,21 +215,48 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
         else if (s === 'CHANNEL_ERROR' || s === 'TIMED_OUT') reject(err ?? new Error(s));
       }),
     );
-    const expired = await b.context.jwt.sign({ role: 'authenticated', sub: newUserId(), exp: Math.floor(Date.now() / 1000) - 10 }, 0);
+    const expired = await b.context.jwt.sign(
+      { role: 'authenticated', sub: newUserId(), exp: Math.floor(Date.now() / 1000) - 10 },
+      0,
+    );
     await client.realtime.setAuth(expired);
     await waitFor(() => statuses.includes('CLOSED'), 5000, 'the channel to close');
-    expect(systems).toContainEqual(expect.objectContaining({ status: 'error', extension: 'system', message: 'Token has expired' }));
+    expect(systems).toContainEqual(
+      expect.objectContaining({ status: 'error', extension: 'system', message: 'Token has expired' }),
+    );
     await closeClients(client);
 
     // The expiry timer, on a bare socket: the join is answered long before the token runs out.
     const raw = await RawSocket.open(b, '2.0.0');
     const shortLived = await adminToken(b, 4);
-    raw.send(['1', '1', 'realtime:short', 'phx_join', { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] }, access_token: shortLived }]);
-    expect(await raw.next((m) => ((m as unknown[])[1] === '1' ? (m as [unknown, unknown, unknown, unknown, { status: string }])[4].status : undefined))).toBe('ok');
+    raw.send([
+      '1',
+      '1',
+      'realtime:short',
+      'phx_join',
+      {
+        config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'orders' }] },
+        access_token: shortLived,
+      },
+    ]);
+    expect(
+      await raw.next((m) =>
+        (m as unknown[])[1] === '1'
+          ? (m as [unknown, unknown, unknown, unknown, { status: string }])[4].status
+          : undefined,
+      ),
+    ).toBe('ok');
     const closedAt = await raw.next((m) => ((m as unknown[])[3] === 'phx_close' ? Date.now() : undefined), 8000);
-    const expiresAt = (JSON.parse(Buffer.from(shortLived.split('.')[1], 'base64url').toString()) as { exp: number }).exp * 1000;
+    const expiresAt =
+      (JSON.parse(Buffer.from(shortLived.split('.')[1], 'base64url').toString()) as { exp: number }).exp * 1000;
     expect(closedAt).toBeGreaterThanOrEqual(expiresAt - 50);
-    expect(raw.messages).toContainEqual(['1', null, 'realtime:short', 'system', expect.objectContaining({ status: 'error', message: 'Token has expired' })]);
+    expect(raw.messages).toContainEqual([
+      '1',
+      null,
+      'realtime:short',
+      'system',
+      expect.objectContaining({ status: 'error', message: 'Token has expired' }),
+    ]);
     raw.close();
   });
 
@@ -203,18 +267,32 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
         () => 'joined',
         (e: Error) => e.message,
       );
-    expect(await attempt('e1', { event: '*', schema: 'public', table: 'nope' })).toContain('table public.nope does not exist');
-    expect(await attempt('e2', { event: '*', schema: 'public', table: 'menu_notes' })).toContain('not in the supabase_realtime publication');
-    expect(await attempt('e3', { event: '*', schema: 'public', table: 'orders', filter: 'total_cents=like.1' })).toContain('operator "like"');
-    expect(await attempt('e4', { event: '*', schema: 'public', table: 'orders', filter: 'colour=eq.red' })).toContain('column "colour" does not exist');
-    expect(await attempt('e5', { event: 'UPSERT', schema: 'public', table: 'orders' })).toContain('event must be one of');
+    expect(await attempt('e1', { event: '*', schema: 'public', table: 'nope' })).toContain(
+      'table public.nope does not exist',
+    );
+    expect(await attempt('e2', { event: '*', schema: 'public', table: 'menu_notes' })).toContain(
+      'not in the supabase_realtime publication',
+    );
+    expect(
+      await attempt('e3', { event: '*', schema: 'public', table: 'orders', filter: 'total_cents=like.1' }),
+    ).toContain('operator "like"');
+    expect(await attempt('e4', { event: '*', schema: 'public', table: 'orders', filter: 'colour=eq.red' })).toContain(
+      'column "colour" does not exist',
+    );
+    expect(await attempt('e5', { event: 'UPSERT', schema: 'public', table: 'orders' })).toContain(
+      'event must be one of',
+    );
     await closeClients(client);
   });
 
   it('delivers every published table of a schema to a binding without a table', async () => {
     const client = b.serviceClient();
     const tables: string[] = [];
-    await subscribed(client.channel('everything').on('postgres_changes', { event: 'INSERT', schema: 'public' }, (p) => tables.push(p.table)));
+    await subscribed(
+      client
+        .channel('everything')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public' }, (p) => tables.push(p.table)),
+    );
     await insertOrder(b, newUserId(), 1);
     await b.db.query(`insert into public.shop_status (id, is_open) values (7, true)`);
     await b.db.query(`insert into public.menu_notes (id, body) values (7, 'not published')`);
@@ -228,7 +306,13 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     await b.db.exec('alter publication supabase_realtime add table public.menu_notes');
     const client = b.serviceClient();
     const got: Change[] = [];
-    await subscribed(client.channel('late').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'menu_notes' }, (p) => got.push(p as never)));
+    await subscribed(
+      client
+        .channel('late')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'menu_notes' }, (p) =>
+          got.push(p as never),
+        ),
+    );
     await b.db.query(`insert into public.menu_notes (id, body) values (1, 'piri-piri on the side')`);
     await waitFor(() => got.length === 1, 5000, 'the note');
     expect(got[0].new).toEqual({ id: 1, body: 'piri-piri on the side' });
@@ -240,11 +324,16 @@ describe.each(testDatabases())('realtime postgres_changes through supabase-js on
     const client = b.serviceClient();
     const got: number[] = [];
     await subscribed(
-      client.channel('order').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => got.push((p as Change).new.total_cents as number)),
+      client
+        .channel('order')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) =>
+          got.push((p as Change).new.total_cents as number),
+        ),
     );
     const user = newUserId();
     await b.db.transaction(async (tx) => {
-      for (let i = 1; i <= 5; i++) await tx.query('insert into public.orders (user_id, total_cents) values ($1, $2)', [user, i]);
+      for (let i = 1; i <= 5; i++)
+        await tx.query('insert into public.orders (user_id, total_cents) values ($1, $2)', [user, i]);
     });
     for (let i = 6; i <= 30; i++) await insertOrder(b, user, i);
     await waitFor(() => got.length === 30, 5000, 'thirty orders');

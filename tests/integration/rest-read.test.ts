@@ -17,14 +17,22 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
   it('selects columns with aliases, casts and JSON paths, formatted by PostgreSQL', async () => {
     const { data, error } = await anon
       .from('authors')
-      .select('id, writer:name, id_text:id::text, city:profile->address->>city, first_lang:profile->langs->0, created_at')
+      .select(
+        'id, writer:name, id_text:id::text, city:profile->address->>city, first_lang:profile->langs->0, created_at',
+      )
       .eq('name', 'Ada');
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 1, writer: 'Ada', id_text: '1', city: 'London', first_lang: 'en', created_at: '2024-01-02T03:04:05+00:00' },
     ]);
     const books = await anon.from('books').select('*').eq('id', 1).single();
-    expect(books.data).toMatchObject({ id: 1, title: 'Analytical Engines', price: 12.5, genres: ['science', 'history'], published_at: '2020-05-01T10:00:00+00:00' });
+    expect(books.data).toMatchObject({
+      id: 1,
+      title: 'Analytical Engines',
+      price: 12.5,
+      genres: ['science', 'history'],
+      published_at: '2020-05-01T10:00:00+00:00',
+    });
     const bodyText = await (await raw('books?select=price&id=eq.1')).text();
     expect(bodyText).toBe('[{"price":12.50}]');
   });
@@ -36,18 +44,30 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
       .eq('id', 1);
     expect(error).toBeNull();
     expect(data).toEqual([
-      { title: 'Analytical Engines', author: { name: 'Ada', country: 'UK' }, tags: [{ name: 'classic' }, { name: 'signed' }], book_covers: { colour: 'blue' } },
+      {
+        title: 'Analytical Engines',
+        author: { name: 'Ada', country: 'UK' },
+        tags: [{ name: 'classic' }, { name: 'signed' }],
+        book_covers: { colour: 'blue' },
+      },
     ]);
     const orphan = await anon.from('books').select('title, authors(name), book_covers(colour)').eq('id', 5).single();
     expect(orphan.data).toEqual({ title: 'Orphan Pages', authors: null, book_covers: null });
-    const authors = await anon.from('authors').select('name, books(title)').order('name').order('title', { referencedTable: 'books', ascending: false });
+    const authors = await anon
+      .from('authors')
+      .select('name, books(title)')
+      .order('name')
+      .order('title', { referencedTable: 'books', ascending: false });
     expect(authors.data).toEqual([
       { name: 'Ada', books: [{ title: 'Notes on Numbers' }, { title: 'Analytical Engines' }] },
       { name: 'Bruno', books: [{ title: 'Red Earth' }, { title: 'Grilled Chicken Secrets' }] },
       { name: 'Chen', books: [] },
     ]);
     const nested = await anon.from('tags').select('name, books(title, authors(name))').eq('name', 'new').single();
-    expect(nested.data).toEqual({ name: 'new', books: [{ title: 'Grilled Chicken Secrets', authors: { name: 'Bruno' } }] });
+    expect(nested.data).toEqual({
+      name: 'new',
+      books: [{ title: 'Grilled Chicken Secrets', authors: { name: 'Bruno' } }],
+    });
     const spread = await anon.from('books').select('title, ...authors(author_name:name)').eq('id', 3).single();
     expect(spread.data).toEqual({ title: 'Grilled Chicken Secrets', author_name: 'Bruno' });
   });
@@ -63,21 +83,39 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     expect(inner.data).toEqual([{ name: 'Ada', books: [{ title: 'Analytical Engines' }] }]);
     const toOne = await anon.from('books').select('title, authors!inner(name)').eq('authors.country', 'LU').order('id');
     expect(toOne.data?.map((r) => r.title)).toEqual(['Grilled Chicken Secrets', 'Red Earth']);
-    const notNull = await anon.from('books').select('title, authors(name)').not('authors', 'is', null).eq('authors.name', 'Ada').order('id');
+    const notNull = await anon
+      .from('books')
+      .select('title, authors(name)')
+      .not('authors', 'is', null)
+      .eq('authors.name', 'Ada')
+      .order('id');
     expect(notNull.data?.map((r) => r.title)).toEqual(['Analytical Engines', 'Notes on Numbers']);
-    const limited = await anon.from('authors').select('name, books(title)').eq('name', 'Bruno').limit(1, { referencedTable: 'books' }).order('id', { referencedTable: 'books' });
+    const limited = await anon
+      .from('authors')
+      .select('name, books(title)')
+      .eq('name', 'Bruno')
+      .limit(1, { referencedTable: 'books' })
+      .order('id', { referencedTable: 'books' });
     expect(limited.data).toEqual([{ name: 'Bruno', books: [{ title: 'Grilled Chicken Secrets' }] }]);
   });
 
   it('reads, filters and orders by computed columns (functions of the row)', async () => {
-    const { data, error } = await anon.from('books').select('id, title_length').gt('title_length', 15).order('title_length', { ascending: false });
+    const { data, error } = await anon
+      .from('books')
+      .select('id, title_length')
+      .gt('title_length', 15)
+      .order('title_length', { ascending: false });
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 3, title_length: 23 },
       { id: 1, title_length: 18 },
       { id: 2, title_length: 16 },
     ]);
-    const embedded = await anon.from('authors').select('name, books(title_length)').eq('name', 'Bruno').order('id', { referencedTable: 'books' });
+    const embedded = await anon
+      .from('authors')
+      .select('name, books(title_length)')
+      .eq('name', 'Bruno')
+      .order('id', { referencedTable: 'books' });
     expect(embedded.data).toEqual([{ name: 'Bruno', books: [{ title_length: 23 }, { title_length: 9 }] }]);
   });
 
@@ -90,8 +128,15 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     ]);
     const total = await anon.from('books').select('count()').lt('pages', 200);
     expect(total.data).toEqual([{ count: 3 }]);
-    const grouped = await anon.from('books').select('author_id, n:count()').not('author_id', 'is', null).order('author_id');
-    expect(grouped.data).toEqual([{ author_id: 1, n: 2 }, { author_id: 2, n: 2 }]);
+    const grouped = await anon
+      .from('books')
+      .select('author_id, n:count()')
+      .not('author_id', 'is', null)
+      .order('author_id');
+    expect(grouped.data).toEqual([
+      { author_id: 1, n: 2 },
+      { author_id: 2, n: 2 },
+    ]);
   });
 
   it('asks for a hint when two foreign keys lead to the same table', async () => {
@@ -103,11 +148,18 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
       { words: 'For Bruno', to: { name: 'Bruno' } },
       { words: 'For Ada', to: { name: 'Ada' } },
     ]);
-    const byName = await anon.from('dedications').select('from:authors!dedications_from_author_id_fkey(name)').eq('id', 1).single();
+    const byName = await anon
+      .from('dedications')
+      .select('from:authors!dedications_from_author_id_fkey(name)')
+      .eq('id', 1)
+      .single();
     expect(byName.data).toEqual({ from: { name: 'Ada' } });
     const none = await anon.from('books').select('title, dedications(words)');
     expect(none.status).toBe(400);
-    expect(none.error).toMatchObject({ code: 'PGRST200', message: "Could not find a relationship between 'books' and 'dedications' in the schema cache" });
+    expect(none.error).toMatchObject({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'books' and 'dedications' in the schema cache",
+    });
   });
 
   it('supports every filter operator', async () => {
@@ -142,7 +194,10 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     expect(await ids(books().match({ author_id: 2, pages: 90 }))).toEqual([4]);
     const json = await anon.from('authors').select('name').eq('profile->address->>city', 'Differdange');
     expect(json.data).toEqual([{ name: 'Bruno' }]);
-    const jsonContains = await anon.from('authors').select('name').contains('profile', { langs: ['fr'] });
+    const jsonContains = await anon
+      .from('authors')
+      .select('name')
+      .contains('profile', { langs: ['fr'] });
     expect(jsonContains.data).toEqual([{ name: 'Ada' }]);
     const quoted = await anon.from('books').select('id').or('title.eq."Red Earth",title.eq."a,b"');
     expect(quoted.data).toEqual([{ id: 4 }]);
@@ -189,7 +244,12 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     expect(one).toMatchObject({ status: 200, data: { name: 'Bruno' } });
     const many = await anon.from('authors').select('name').single();
     expect(many.status).toBe(406);
-    expect(many.error).toEqual({ code: 'PGRST116', details: 'The result contains 3 rows', hint: null, message: 'JSON object requested, multiple (or no) rows returned' });
+    expect(many.error).toEqual({
+      code: 'PGRST116',
+      details: 'The result contains 3 rows',
+      hint: null,
+      message: 'JSON object requested, multiple (or no) rows returned',
+    });
     const maybe = await anon.from('authors').select('name').eq('id', 99).maybeSingle();
     expect(maybe).toMatchObject({ status: 200, data: null, error: null });
   });
@@ -206,7 +266,12 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
   it('reports unknown tables, columns and schemas in PostgREST shape', async () => {
     const table = await anon.from('dishes').select();
     expect(table.status).toBe(404);
-    expect(table.error).toEqual({ code: 'PGRST205', details: null, hint: null, message: "Could not find the table 'public.dishes' in the schema cache" });
+    expect(table.error).toEqual({
+      code: 'PGRST205',
+      details: null,
+      hint: null,
+      message: "Could not find the table 'public.dishes' in the schema cache",
+    });
     const column = await anon.from('books').select('id, colour');
     expect(column.status).toBe(400);
     expect(column.error).toMatchObject({ code: '42703', message: 'column books.colour does not exist' });
@@ -224,7 +289,9 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
   });
 
   it('sees tables created after start, reloading the schema cache on a miss or on NOTIFY', async () => {
-    await b.db.exec(`create table public.specials (id int primary key, dish text); insert into public.specials values (1, 'piri-piri')`);
+    await b.db.exec(
+      `create table public.specials (id int primary key, dish text); insert into public.specials values (1, 'piri-piri')`,
+    );
     const first = await anon.from('specials').select('dish');
     expect(first.data).toEqual([{ dish: 'piri-piri' }]);
     await b.db.exec(`alter table public.specials add column price numeric`);

@@ -6,7 +6,10 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
   let b: TestBackend;
   let anon: SupabaseClient;
   const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(`${b.url}/rest/v1/${path}`, { ...init, headers: { apikey: b.anonKey, 'Content-Type': 'application/json', ...init.headers } });
+    fetch(`${b.url}/rest/v1/${path}`, {
+      ...init,
+      headers: { apikey: b.anonKey, 'Content-Type': 'application/json', ...init.headers },
+    });
 
   beforeAll(async () => {
     b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', productRateLimits: true });
@@ -29,12 +32,18 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
       { title: 'Grilled Chicken Secrets', authors: { name: 'Bruno' } },
       { title: 'Red Earth', authors: { name: 'Bruno' } },
     ]);
-    const filtered = await anon.rpc('books_by', { author_name: 'Ada' }, { count: 'exact' }).select('id').gt('pages', 200);
+    const filtered = await anon
+      .rpc('books_by', { author_name: 'Ada' }, { count: 'exact' })
+      .select('id')
+      .gt('pages', 200);
     expect(filtered).toMatchObject({ data: [{ id: 1 }], count: 1 });
     const viaGet = await anon.rpc('books_by', { author_name: 'Ada' }, { get: true }).select('title').limit(1);
     expect(viaGet.data).toEqual([{ title: 'Analytical Engines' }]);
     const table = await anon.rpc('author_totals').gte('books', 1);
-    expect(table.data).toEqual([{ author: 'Ada', books: 2 }, { author: 'Bruno', books: 2 }]);
+    expect(table.data).toEqual([
+      { author: 'Ada', books: 2 },
+      { author: 'Bruno', books: 2 },
+    ]);
     const scalars = await anon.rpc('squares', { n: 5 }).gt('squares', 4).order('squares', { ascending: false });
     expect(scalars.data).toEqual([25, 16, 9]);
   });
@@ -56,7 +65,11 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
     expect((await anon.rpc('greet', { name: 'Rui' })).data).toBe('Hello Rui');
     expect((await anon.rpc('greet', { name: 'Rui', greeting: 'Olá' })).data).toBe('Olá Rui');
     expect((await anon.rpc('echo', { dish: 'frango', qty: 2 })).data).toEqual({ dish: 'frango', qty: 2 });
-    const single = await raw('rpc/echo', { method: 'POST', headers: { Prefer: 'params=single-object' }, body: '[1,2]' });
+    const single = await raw('rpc/echo', {
+      method: 'POST',
+      headers: { Prefer: 'params=single-object' },
+      body: '[1,2]',
+    });
     expect(await single.json()).toEqual([1, 2]);
   });
 
@@ -80,7 +93,10 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
   it('reports unknown functions, bad arguments and raised errors in PostgREST shape', async () => {
     const missing = await anon.rpc('place_order', { dish: 1 });
     expect(missing.status).toBe(404);
-    expect(missing.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.place_order(dish) in the schema cache' });
+    expect(missing.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.place_order(dish) in the schema cache',
+    });
     const wrongArgs = await anon.rpc('add_numbers', { x: 1 });
     expect(wrongArgs.status).toBe(404);
     expect(wrongArgs.error?.code).toBe('PGRST202');
@@ -89,7 +105,12 @@ describe.each(testDatabases())('REST functions on %s', (kind) => {
     expect(badValue.error?.code).toBe('22P02');
     const raised = await anon.rpc('refuse', { reason: 'kitchen closed' });
     expect(raised.status).toBe(400);
-    expect(raised.error).toEqual({ code: 'P0001', details: null, hint: 'ask nicely', message: 'refused: kitchen closed' });
+    expect(raised.error).toEqual({
+      code: 'P0001',
+      details: null,
+      hint: 'ask nicely',
+      message: 'refused: kitchen closed',
+    });
     const custom = await anon.rpc('pay_first');
     expect(custom.status).toBe(402);
     expect(custom.error).toMatchObject({ code: 'PT402', message: 'Payment required' });

@@ -38,7 +38,10 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
     expect(wipe.data).toEqual([]);
 
     const anon = b.client();
-    expect((await anon.from('notes').select('body').order('body')).data).toEqual([{ body: 'extra sauce' }, { body: 'no onions' }]);
+    expect((await anon.from('notes').select('body').order('body')).data).toEqual([
+      { body: 'extra sauce' },
+      { body: 'no onions' },
+    ]);
     const anonWrite = await anon.from('notes').insert({ body: 'anonymous' });
     expect(anonWrite.status).toBe(401);
     expect(anonWrite.error?.code).toBe('42501');
@@ -48,7 +51,11 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
     const service = b.serviceClient();
     const all = await service.from('notes').select('body', { count: 'exact' });
     expect(all.count).toBe(2);
-    const moved = await service.from('notes').update({ body: 'no onions (checked)' }).eq('owner_id', BEN).select('body');
+    const moved = await service
+      .from('notes')
+      .update({ body: 'no onions (checked)' })
+      .eq('owner_id', BEN)
+      .select('body');
     expect(moved.data).toEqual([{ body: 'no onions (checked)' }]);
   });
 
@@ -72,7 +79,9 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
     expect(wrong.error?.code).toBe('PGRST301');
 
     const [head, , sig] = anaToken.split('.');
-    const body = Buffer.from(JSON.stringify({ role: 'service_role', sub: ANA, exp: Math.floor(Date.now() / 1000) + 600 })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ role: 'service_role', sub: ANA, exp: Math.floor(Date.now() / 1000) + 600 }),
+    ).toString('base64url');
     const forged = await raw('notes', { headers: { Authorization: `Bearer ${head}.${body}.${sig}` } });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ code: 'PGRST301' });
@@ -94,7 +103,9 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
     expect((await anon.from('books').select('id').eq('title', evil)).data).toEqual([]);
     expect((await anon.from('books').select('id').in('title', [evil, 'a"b', 'c\\d'])).data).toEqual([]);
     expect((await anon.from('books').select('id').or(`title.eq.${evil}`)).data).toEqual([]);
-    expect((await anon.from('authors').select('name').eq(`profile->>"x'); drop table books; --"`, 'a')).data).toEqual([]);
+    expect((await anon.from('authors').select('name').eq(`profile->>"x'); drop table books; --"`, 'a')).data).toEqual(
+      [],
+    );
     const unquotedKey = await anon.from('authors').select('name').eq(`profile->>x'); drop table books; --`, 'a');
     expect(unquotedKey.status).toBe(400);
     expect(unquotedKey.error?.code).toBe('PGRST100');
@@ -146,7 +157,12 @@ describe.each(testDatabases())('REST security on %s', (kind) => {
       ['a/b/c', {}, 404, 'PGRST125'],
       ['books', { headers: { Accept: 'application/xml' } }, 406, 'PGRST107'],
       ['books', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'not json' }, 400, 'PGRST102'],
-      ['books', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '[{"title":"x"}]' }, 400, 'PGRST102'],
+      [
+        'books',
+        { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '[{"title":"x"}]' },
+        400,
+        'PGRST102',
+      ],
       ['books?select=id', { headers: { Range: 'ten-twenty' } }, 400, 'PGRST100'],
       ['books?select=id', { headers: { Range: '0-99999999999999999999' } }, 400, 'PGRST100'],
       ['books?select=id&limit=99999999999999999999', {}, 400, 'PGRST100'],

@@ -12,7 +12,11 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: 'tests/fixtures/rest-supabase', maxBodyBytes: 64 * 1024, productRateLimits: true });
+    b = await startTestBackend(kind, {
+      supabaseDir: 'tests/fixtures/rest-supabase',
+      maxBodyBytes: 64 * 1024,
+      productRateLimits: true,
+    });
     service = b.serviceClient();
   });
   afterAll(async () => b?.close());
@@ -22,10 +26,13 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
     expect(minimal).toMatchObject({ status: 201, data: null, error: null });
     const one = await service.from('tags').insert({ name: 'mild' }).select('name').single();
     expect(one).toMatchObject({ status: 201, data: { name: 'mild' } });
-    const many = await service.from('books').insert([
-      { title: 'Piri-Piri Nights', author_id: 2, price: 7.5 },
-      { title: 'Charcoal', author_id: 2 },
-    ]).select('title, price, genres, authors(name)');
+    const many = await service
+      .from('books')
+      .insert([
+        { title: 'Piri-Piri Nights', author_id: 2, price: 7.5 },
+        { title: 'Charcoal', author_id: 2 },
+      ])
+      .select('title, price, genres, authors(name)');
     expect(many.status).toBe(201);
     expect(many.data).toEqual([
       { title: 'Piri-Piri Nights', price: 7.5, genres: [], authors: { name: 'Bruno' } },
@@ -43,7 +50,16 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
     });
     expect(withNull.status).toBe(400);
     expect(await withNull.json()).toMatchObject({ code: '23502' });
-    const defaults = await service.from('books').insert([{ title: 'Defaults A', pages: 3 }, { title: 'Defaults B', genres: ['grill'] }], { defaultToNull: false }).select('title, pages, genres');
+    const defaults = await service
+      .from('books')
+      .insert(
+        [
+          { title: 'Defaults A', pages: 3 },
+          { title: 'Defaults B', genres: ['grill'] },
+        ],
+        { defaultToNull: false },
+      )
+      .select('title, pages, genres');
     expect(defaults.data).toEqual([
       { title: 'Defaults A', pages: 3, genres: [] },
       { title: 'Defaults B', pages: null, genres: ['grill'] },
@@ -61,16 +77,27 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
     expect(merged.data).toEqual([{ id: 1, name: 'classic (merged)' }]);
     const ignored = await service.from('tags').upsert({ id: 2, name: 'ignored' }, { ignoreDuplicates: true }).select();
     expect(ignored.data).toEqual([]);
-    const byName = await service.from('authors').upsert({ name: 'Chen', country: 'CN' }, { onConflict: 'name' }).select('id, name, country');
+    const byName = await service
+      .from('authors')
+      .upsert({ name: 'Chen', country: 'CN' }, { onConflict: 'name' })
+      .select('id, name, country');
     expect(byName.data).toEqual([{ id: 3, name: 'Chen', country: 'CN' }]);
     const { count } = await service.from('authors').select('*', { count: 'exact', head: true }).eq('name', 'Chen');
     expect(count).toBe(1);
   });
 
   it('updates and deletes the filtered rows with the right status codes', async () => {
-    const updated = await service.from('books').update({ pages: 999 }).eq('author_id', 1).select('id, pages').order('id');
+    const updated = await service
+      .from('books')
+      .update({ pages: 999 })
+      .eq('author_id', 1)
+      .select('id, pages')
+      .order('id');
     expect(updated.status).toBe(200);
-    expect(updated.data).toEqual([{ id: 1, pages: 999 }, { id: 2, pages: 999 }]);
+    expect(updated.data).toEqual([
+      { id: 1, pages: 999 },
+      { id: 2, pages: 999 },
+    ]);
     const quiet = await service.from('books').update({ pages: 998 }).eq('id', 1);
     expect(quiet).toMatchObject({ status: 204, data: null });
     const counted = await service.from('books').update({ pages: 997 }, { count: 'exact' }).in('id', [1, 2]);
@@ -87,7 +114,11 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
   });
 
   it('rolls back with Prefer: tx=rollback', async () => {
-    const res = await raw('tags?select=name', { method: 'POST', headers: { Prefer: 'return=representation, tx=rollback' }, body: '{"name":"phantom"}' });
+    const res = await raw('tags?select=name', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation, tx=rollback' },
+      body: '{"name":"phantom"}',
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual([{ name: 'phantom' }]);
     const { data } = await service.from('tags').select('id').eq('name', 'phantom');
@@ -115,7 +146,12 @@ describe.each(testDatabases())('REST writes on %s', (kind) => {
   it('refuses bodies it cannot use with 4xx errors', async () => {
     const unknown = await service.from('books').insert({ title: 'x', colour: 'red' });
     expect(unknown.status).toBe(400);
-    expect(unknown.error).toEqual({ code: 'PGRST204', details: null, hint: null, message: "Could not find the 'colour' column of 'books' in the schema cache" });
+    expect(unknown.error).toEqual({
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: "Could not find the 'colour' column of 'books' in the schema cache",
+    });
     const invalid = await raw('tags', { method: 'POST', body: '{"name": ' });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });

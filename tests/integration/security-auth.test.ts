@@ -84,10 +84,14 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
 
       const refreshed = await b.client().auth.refreshSession({ refresh_token: victim.session.refresh_token });
       expect(refreshed.error?.code).toMatch(/refresh_token_not_found|session_not_found/);
-      const me = await authFetch(b, '/user', { headers: { Authorization: `Bearer ${victim.session.access_token}`, 'X-Supabase-Api-Version': '2024-01-01' } });
+      const me = await authFetch(b, '/user', {
+        headers: { Authorization: `Bearer ${victim.session.access_token}`, 'X-Supabase-Api-Version': '2024-01-01' },
+      });
       expect(me.status).toBe(403);
       expect(((await me.json()) as { code: string }).code).toBe('session_not_found');
-      expect((await b.client().auth.signInWithPassword({ email: victim.email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+      expect((await b.client().auth.signInWithPassword({ email: victim.email, password: PASSWORD })).error?.code).toBe(
+        'invalid_credentials',
+      );
     });
 
     it('promotes a confirmed account as it is only when given its current password', async () => {
@@ -103,22 +107,34 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
     it('says on the console what it did, through the admin API of a project (SUPABASE_URL)', async () => {
       const owner = newEmail('patron');
       await b.client().auth.signUp({ email: owner, password: 'attacker-password' });
-      const { stdout } = await createAdminCli({ SUPABASE_URL: b.url, SUPABASE_SERVICE_ROLE_KEY: b.serviceRoleKey }, owner);
+      const { stdout } = await createAdminCli(
+        { SUPABASE_URL: b.url, SUPABASE_SERVICE_ROLE_KEY: b.serviceRoleKey },
+        owner,
+      );
       expect(stdout).toContain('never confirmed');
       expect(stdout).toContain('every session of it was ended');
       const printed = /with password: (\S+)/.exec(stdout)![1];
       expect((await b.client().auth.signInWithPassword({ email: owner, password: printed })).error).toBeNull();
-      expect((await b.client().auth.signInWithPassword({ email: owner, password: 'attacker-password' })).error?.code).toBe('invalid_credentials');
+      expect(
+        (await b.client().auth.signInWithPassword({ email: owner, password: 'attacker-password' })).error?.code,
+      ).toBe('invalid_credentials');
     }, 120_000);
 
     it('works the same against the running embedded backend (PORT and JWT_SECRET)', async () => {
       const owner = newEmail('patron');
       await b.client().auth.signUp({ email: owner, password: 'attacker-password' });
-      const { stdout } = await createAdminCli({ PORT: String(b.port), JWT_SECRET: 'test-secret-with-at-least-32-characters!!' }, owner, '--password', 'owner-chosen-pass');
+      const { stdout } = await createAdminCli(
+        { PORT: String(b.port), JWT_SECRET: 'test-secret-with-at-least-32-characters!!' },
+        owner,
+        '--password',
+        'owner-chosen-pass',
+      );
       expect(stdout).toContain('Using the running embedded backend.');
       expect(stdout).toContain('never confirmed');
       expect(stdout).toContain('Promoted');
-      expect((await b.client().auth.signInWithPassword({ email: owner, password: 'owner-chosen-pass' })).error).toBeNull();
+      expect(
+        (await b.client().auth.signInWithPassword({ email: owner, password: 'owner-chosen-pass' })).error,
+      ).toBeNull();
     }, 120_000);
   });
 
@@ -134,7 +150,9 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       expect((await openLink(attackersLink)).fragment.get('error_code')).toBe('otp_expired');
       expect((await openLink(ownersLink)).fragment.get('access_token')).toBeTruthy();
 
-      expect((await b.client().auth.signInWithPassword({ email, password: 'attacker-password' })).error?.code).toBe('invalid_credentials');
+      expect((await b.client().auth.signInWithPassword({ email, password: 'attacker-password' })).error?.code).toBe(
+        'invalid_credentials',
+      );
       expect((await b.client().auth.signInWithPassword({ email, password: 'owner-password' })).error).toBeNull();
     });
 
@@ -145,8 +163,14 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       const opened = await openLink(await verifyLinkFor(b, email));
       const token = opened.fragment.get('access_token');
       expect(token).toBeTruthy();
-      expect((await b.client().auth.signInWithPassword({ email, password: 'attacker-password' })).error?.code).toBe('invalid_credentials');
-      const set = await authFetch(b, '/user', { method: 'PUT', headers: { Authorization: `Bearer ${token}` }, json: { password: 'owner-password' } });
+      expect((await b.client().auth.signInWithPassword({ email, password: 'attacker-password' })).error?.code).toBe(
+        'invalid_credentials',
+      );
+      const set = await authFetch(b, '/user', {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}` },
+        json: { password: 'owner-password' },
+      });
       expect(set.status).toBe(200);
       expect((await b.client().auth.signInWithPassword({ email, password: 'owner-password' })).error).toBeNull();
     });
@@ -164,7 +188,9 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       const toCurrent = await verifyLinkFor(b, email);
 
       const first = await openLink(toNew);
-      expect(first.fragment.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+      expect(first.fragment.get('message')).toBe(
+        'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      );
       expect(first.fragment.get('access_token')).toBeNull();
       const stillOld = await b.serviceClient().auth.admin.listUsers({ perPage: 1000 });
       expect(stillOld.data.users.find((u) => u.email === email)).toBeTruthy();
@@ -179,7 +205,9 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       const { email, client, session } = await confirmedCustomer();
       expect((await client.auth.updateUser({ password: 'fresh-session-pass' })).error).toBeNull();
 
-      await b.db.query(`update auth.sessions set created_at = now() - interval '1 hour' where id = $1`, [jwtPayload(session.access_token).session_id]);
+      await b.db.query(`update auth.sessions set created_at = now() - interval '1 hour' where id = $1`, [
+        jwtPayload(session.access_token).session_id,
+      ]);
       const refused = await client.auth.updateUser({ password: 'stolen-session-pass' });
       expect(refused.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
 
@@ -187,10 +215,15 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       const [mail] = await mailsTo(b, email);
       expect(mail.subject).toBe('Votre code de confirmation');
       const nonce = /<b>(\d{6})<\/b>/.exec(mail.html)![1];
-      const wrong = await client.auth.updateUser({ password: 'stolen-session-pass', nonce: nonce === '000000' ? '111111' : '000000' });
+      const wrong = await client.auth.updateUser({
+        password: 'stolen-session-pass',
+        nonce: nonce === '000000' ? '111111' : '000000',
+      });
       expect(wrong.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
       expect((await client.auth.updateUser({ password: 'owner-new-pass', nonce })).error).toBeNull();
-      expect((await client.auth.updateUser({ password: 'owner-other-pass', nonce })).error?.code).toBe('reauthentication_not_valid');
+      expect((await client.auth.updateUser({ password: 'owner-other-pass', nonce })).error?.code).toBe(
+        'reauthentication_not_valid',
+      );
       expect((await b.client().auth.signInWithPassword({ email, password: 'owner-new-pass' })).error).toBeNull();
     });
   });
@@ -216,12 +249,24 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       expect(signup.error!.message).toContain('user_metadata cannot be larger than 16384 bytes');
 
       const { client } = await confirmedCustomer();
-      expect((await client.auth.updateUser({ data: big })).error).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect((await client.auth.updateUser({ data: big })).error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+      });
 
       const longEmail = `${'a'.repeat(250)}@churrasqueira.lu`;
-      expect((await b.client().auth.signInWithPassword({ email: longEmail, password: PASSWORD })).error).toMatchObject({ status: 400, code: 'validation_failed' });
-      expect((await b.client().auth.signUp({ email: newEmail(), password: 'é'.repeat(40) })).error).toMatchObject({ status: 400, code: 'validation_failed' });
-      const r = await authFetch(b, '/token?grant_type=password', { method: 'POST', json: { email: newEmail(), password: 'p'.repeat(100_000) } });
+      expect((await b.client().auth.signInWithPassword({ email: longEmail, password: PASSWORD })).error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+      });
+      expect((await b.client().auth.signUp({ email: newEmail(), password: 'é'.repeat(40) })).error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+      });
+      const r = await authFetch(b, '/token?grant_type=password', {
+        method: 'POST',
+        json: { email: newEmail(), password: 'p'.repeat(100_000) },
+      });
       expect(r.status).toBe(400);
     });
   });
@@ -252,21 +297,31 @@ describe('auth rate limits from supabase/config.toml', () => {
 
     const r = await fetch(`${b.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: b.anonKey, 'Content-Type': 'application/json', 'x-forwarded-for': '198.51.100.1', 'X-Supabase-Api-Version': '2024-01-01' },
+      headers: {
+        apikey: b.anonKey,
+        'Content-Type': 'application/json',
+        'x-forwarded-for': '198.51.100.1',
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
       body: JSON.stringify({ email: newEmail(), password: 'x' }),
     });
     expect(r.status).toBe(429);
     expect(await r.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
 
     // Another address is not affected.
-    expect((await clientFrom(b, '198.51.100.2').auth.signInWithPassword({ email: newEmail(), password: 'x' })).error?.code).toBe('invalid_credentials');
+    expect(
+      (await clientFrom(b, '198.51.100.2').auth.signInWithPassword({ email: newEmail(), password: 'x' })).error?.code,
+    ).toBe('invalid_credentials');
   });
 
   it('locks one account after 10 wrong passwords from any addresses, even for the right password, and no other account', async () => {
     const email = newEmail('patron');
     await b.serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
     for (let i = 0; i < 10; i++) {
-      const { error } = await clientFrom(b, `203.0.113.${i + 1}`).auth.signInWithPassword({ email, password: `guess-${i}` });
+      const { error } = await clientFrom(b, `203.0.113.${i + 1}`).auth.signInWithPassword({
+        email,
+        password: `guess-${i}`,
+      });
       expect(error?.code).toBe('invalid_credentials');
     }
     const locked = await clientFrom(b, '203.0.113.50').auth.signInWithPassword({ email, password: PASSWORD });
@@ -274,7 +329,9 @@ describe('auth rate limits from supabase/config.toml', () => {
 
     const other = newEmail();
     await b.serviceClient().auth.admin.createUser({ email: other, password: PASSWORD, email_confirm: true });
-    expect((await clientFrom(b, '203.0.113.1').auth.signInWithPassword({ email: other, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await clientFrom(b, '203.0.113.1').auth.signInWithPassword({ email: other, password: PASSWORD })).error,
+    ).toBeNull();
 
     // create-admin cannot end the sessions of a locked account: it says so, prints the new password, and promotes nothing.
     const attempt = ensureAdmin(b.serviceClient(), email, 'owner-new-password', { url: b.url, key: b.serviceRoleKey });
@@ -286,7 +343,8 @@ describe('auth rate limits from supabase/config.toml', () => {
   it('limits sign-ups per address', async () => {
     const c = clientFrom(b, '198.51.100.10');
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await c.auth.signUp({ email: newEmail('flood'), password: PASSWORD })).error?.code);
+    for (let i = 0; i < 32; i++)
+      codes.push((await c.auth.signUp({ email: newEmail('flood'), password: PASSWORD })).error?.code);
     expect(codes.slice(0, 30)).toEqual(Array(30).fill(undefined));
     expect(codes.at(-1)).toBe('over_request_rate_limit');
   });
@@ -295,7 +353,10 @@ describe('auth rate limits from supabase/config.toml', () => {
     const c = clientFrom(b, '198.51.100.20');
     const codes: (string | undefined)[] = [];
     for (let i = 0; i < 31; i++) {
-      const r = i % 2 ? await c.auth.resetPasswordForEmail(newEmail('x')) : await c.auth.resend({ type: 'signup', email: newEmail('y') });
+      const r =
+        i % 2
+          ? await c.auth.resetPasswordForEmail(newEmail('x'))
+          : await c.auth.resend({ type: 'signup', email: newEmail('y') });
       codes.push(r.error?.code);
     }
     expect(codes.slice(0, 30)).toEqual(Array(30).fill(undefined));
@@ -328,20 +389,37 @@ describe('create-admin on the data directory, with no server running', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'create-admin-'));
     const owner = newEmail('patron');
     try {
-      const first = await startBackend({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, authAutoconfirm: false }, { ...process.env, DISPATCH: 'off' });
-      const anon = createClient(first.url, first.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+      const first = await startBackend(
+        { port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, authAutoconfirm: false },
+        { ...process.env, DISPATCH: 'off' },
+      );
+      const anon = createClient(first.url, first.anonKey, {
+        auth: { persistSession: false },
+        realtime: { transport: WebSocket as never },
+      });
       expect((await anon.auth.signUp({ email: owner, password: 'attacker-password' })).error).toBeNull();
       await first.close();
 
-      const { stdout } = await createAdminCli({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: '9', JWT_SECRET: '', DISPATCH: 'off' }, owner);
+      const { stdout } = await createAdminCli(
+        { DATA_DIR: dataDir, DATABASE_URL: '', PORT: '9', JWT_SECRET: '', DISPATCH: 'off' },
+        owner,
+      );
       expect(stdout).toContain('Using the embedded backend data directly.');
       expect(stdout).toContain('never confirmed');
       const printed = /with password: (\S+)/.exec(stdout)![1];
 
-      const again = await startBackend({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, authAutoconfirm: false }, { ...process.env, DISPATCH: 'off' });
+      const again = await startBackend(
+        { port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, authAutoconfirm: false },
+        { ...process.env, DISPATCH: 'off' },
+      );
       try {
-        const c = createClient(again.url, again.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
-        expect((await c.auth.signInWithPassword({ email: owner, password: 'attacker-password' })).error?.code).toBe('invalid_credentials');
+        const c = createClient(again.url, again.anonKey, {
+          auth: { persistSession: false },
+          realtime: { transport: WebSocket as never },
+        });
+        expect((await c.auth.signInWithPassword({ email: owner, password: 'attacker-password' })).error?.code).toBe(
+          'invalid_credentials',
+        );
         const ok = await c.auth.signInWithPassword({ email: owner, password: printed });
         expect(ok.error).toBeNull();
         expect(jwtPayload(ok.data.session!.access_token).app_metadata).toMatchObject({ role: 'admin' });

@@ -19,10 +19,14 @@ import { adminToken, preorderSlot } from '../reliability/support/orders.js';
 import { signedInCustomer } from './auth-helpers.js';
 import type { AnyRow } from './db-support.js';
 
-const CLIENT = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
+const CLIENT = {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: WebSocket as never },
+};
 /** A non-loopback IPv4 address of this machine, if it has one. */
 function ownLanAddress(): string | null {
-  for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) if (!i.internal && i.family === 'IPv4') return i.address;
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const i of list ?? []) if (!i.internal && i.family === 'IPv4') return i.address;
   return null;
 }
 
@@ -60,7 +64,11 @@ const order = (extra: Record<string, unknown> = {}, customer: Record<string, unk
 });
 
 /** A request written by hand (raw path, any header), answered as status, headers and body. */
-function raw(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } });
     req.on('response', (res) => {
@@ -84,12 +92,19 @@ describe.each(testDatabases())('security review on %s', (kind) => {
   const from = (address = ip(), accessToken?: string) =>
     createClient(b.url, b.anonKey, {
       ...CLIENT,
-      global: { headers: { 'x-forwarded-for': address, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) } },
+      global: {
+        headers: { 'x-forwarded-for': address, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) },
+      },
     });
   const rest = (path: string, init: RequestInit = {}, address = ip()) =>
     fetch(`${b.url}/rest/v1${path}`, {
       ...init,
-      headers: { apikey: b.anonKey, 'Content-Type': 'application/json', 'x-forwarded-for': address, ...(init.headers as Record<string, string>) },
+      headers: {
+        apikey: b.anonKey,
+        'Content-Type': 'application/json',
+        'x-forwarded-for': address,
+        ...(init.headers as Record<string, string>),
+      },
     });
 
   beforeAll(async () => {
@@ -108,10 +123,16 @@ describe.each(testDatabases())('security review on %s', (kind) => {
 
     it('refuses a deeply nested RPC or insert body with 400 before the database sees it, and keeps serving', async () => {
       // 100,000 levels in 600 kB: PGlite answered 500 "bad buffer ID: 0", PostgreSQL 500 "stack depth limit exceeded".
-      const rpc = await rest('/rpc/place_order', { method: 'POST', body: `{"p_order":{"customer":${deepObject(100_000)}}}` });
+      const rpc = await rest('/rpc/place_order', {
+        method: 'POST',
+        body: `{"p_order":{"customer":${deepObject(100_000)}}}`,
+      });
       expect(rpc.status).toBe(400);
       expect(await rpc.json()).toMatchObject({ code: 'PGRST102', details: 'JSON nested deeper than 256 levels' });
-      const insert = await rest('/challenge_registrations', { method: 'POST', body: `{"name":"x","email":"x@example.lu","agreed_to_terms":true,"phone":${'['.repeat(100_000)}${']'.repeat(100_000)}}` });
+      const insert = await rest('/challenge_registrations', {
+        method: 'POST',
+        body: `{"name":"x","email":"x@example.lu","agreed_to_terms":true,"phone":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      });
       expect(insert.status).toBe(400);
       expect((await insert.json()).code).toBe('PGRST102');
       expect((await rest('/menu_items?select=id&limit=1')).status).toBe(200);
@@ -145,16 +166,24 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
         const forged = `${i + 1}.${i + 2}.${i + 3}.${i + 4}, 203.0.113.77`;
-        const r = await rest('/rpc/place_order', { method: 'POST', body: JSON.stringify({ p_order: order() }) }, forged);
+        const r = await rest(
+          '/rpc/place_order',
+          { method: 'POST', body: JSON.stringify({ p_order: order() }) },
+          forged,
+        );
         statuses.push(r.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
       // Proxies on private networks are skipped: the client is the rightmost public hop.
-      const viaTwoProxies = await rest('/rpc/place_order', { method: 'POST', body: JSON.stringify({ p_order: order() }) }, '9.9.9.9, 203.0.113.77, 10.0.0.2');
+      const viaTwoProxies = await rest(
+        '/rpc/place_order',
+        { method: 'POST', body: JSON.stringify({ p_order: order() }) },
+        '9.9.9.9, 203.0.113.77, 10.0.0.2',
+      );
       expect(viaTwoProxies.status).toBe(429);
     });
 
-    it('reads cf-connecting-ip first in SQL (hosted Supabase: the first x-forwarded-for entry is the client\'s own)', async () => {
+    it("reads cf-connecting-ip first in SQL (hosted Supabase: the first x-forwarded-for entry is the client's own)", async () => {
       const address = async (headers: Record<string, string>) =>
         (
           await b.db.transaction(async (tx) => {
@@ -162,7 +191,9 @@ describe.each(testDatabases())('security review on %s', (kind) => {
             return tx.query<{ a: string | null }>('select public.client_address() as a');
           })
         ).rows[0].a;
-      expect(await address({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'cf-connecting-ip': '203.0.113.9' })).toBe('203.0.113.9');
+      expect(await address({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'cf-connecting-ip': '203.0.113.9' })).toBe(
+        '203.0.113.9',
+      );
       expect(await address({ 'x-forwarded-for': '203.0.113.10' })).toBe('203.0.113.10');
       expect(await address({})).toBeNull();
     });
@@ -170,7 +201,15 @@ describe.each(testDatabases())('security review on %s', (kind) => {
     it('drops a cf-connecting-ip sent to the embedded backend: it cannot choose its rate-limit address', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const r = await rest('/rpc/place_order', { method: 'POST', body: JSON.stringify({ p_order: order() }), headers: { 'cf-connecting-ip': `203.0.113.${100 + i}` } }, '203.0.113.78');
+        const r = await rest(
+          '/rpc/place_order',
+          {
+            method: 'POST',
+            body: JSON.stringify({ p_order: order() }),
+            headers: { 'cf-connecting-ip': `203.0.113.${100 + i}` },
+          },
+          '203.0.113.78',
+        );
         statuses.push(r.status);
       }
       expect(statuses.at(-1)).toBe(429);
@@ -179,7 +218,16 @@ describe.each(testDatabases())('security review on %s', (kind) => {
 
   describe('REST as anon and as a customer (blocked)', () => {
     it('gives anon nothing of orders, reservations, the outbox, rate limits or order requests', async () => {
-      for (const table of ['orders', 'reservations', 'challenge_registrations', 'notification_outbox', 'notification_attempts', 'rate_limits', 'rate_limit_counters', 'order_requests']) {
+      for (const table of [
+        'orders',
+        'reservations',
+        'challenge_registrations',
+        'notification_outbox',
+        'notification_attempts',
+        'rate_limits',
+        'rate_limit_counters',
+        'order_requests',
+      ]) {
         const r = await rest(`/${table}?select=*`, { headers: { Prefer: 'count=exact' } });
         expect([table, r.status]).toEqual([table, 401]);
       }
@@ -188,7 +236,9 @@ describe.each(testDatabases())('security review on %s', (kind) => {
     it('switches to no schema but public (Accept-Profile / Content-Profile)', async () => {
       for (const schema of ['auth', '_realtime', '_mailbox', 'supabase_migrations', 'pg_catalog', 'storage']) {
         expect((await rest('/users?select=*', { headers: { 'Accept-Profile': schema } })).status).toBe(406);
-        expect((await rest('/users', { method: 'POST', body: '{}', headers: { 'Content-Profile': schema } })).status).toBe(406);
+        expect(
+          (await rest('/users', { method: 'POST', body: '{}', headers: { 'Content-Profile': schema } })).status,
+        ).toBe(406);
       }
     });
 
@@ -196,55 +246,102 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       expect(await (await rest('/store_settings?select=key&is_public=eq.false')).json()).toEqual([]);
       const embed = await rest('/menu_items?select=id,orders(*)&limit=1');
       expect([embed.status, ((await embed.json()) as AnyRow).code]).toEqual([400, 'PGRST200']);
-      const reservation = { name: 'Rui', email: 'rui@example.lu', phone: '+352 621 000 111', reservation_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), reservation_time: '12:00', people: '2' };
-      const upsert = await rest('/reservations?on_conflict=id', { method: 'POST', body: JSON.stringify({ ...reservation, id: crypto.randomUUID() }), headers: { Prefer: 'resolution=merge-duplicates' } });
+      const reservation = {
+        name: 'Rui',
+        email: 'rui@example.lu',
+        phone: '+352 621 000 111',
+        reservation_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+        reservation_time: '12:00',
+        people: '2',
+      };
+      const upsert = await rest('/reservations?on_conflict=id', {
+        method: 'POST',
+        body: JSON.stringify({ ...reservation, id: crypto.randomUUID() }),
+        headers: { Prefer: 'resolution=merge-duplicates' },
+      });
       expect(upsert.status).toBe(401);
-      const confirmed = await rest('/reservations', { method: 'POST', body: JSON.stringify({ ...reservation, status: 'Confirmée' }) });
+      const confirmed = await rest('/reservations', {
+        method: 'POST',
+        body: JSON.stringify({ ...reservation, status: 'Confirmée' }),
+      });
       expect([confirmed.status, ((await confirmed.json()) as AnyRow).code]).toEqual([401, '42501']);
-      const readBack = await rest('/reservations', { method: 'POST', body: JSON.stringify(reservation), headers: { Prefer: 'return=representation' } });
+      const readBack = await rest('/reservations', {
+        method: 'POST',
+        body: JSON.stringify(reservation),
+        headers: { Prefer: 'return=representation' },
+      });
       expect(readBack.status).toBe(401);
       const csv = await rest('/orders?select=*', { headers: { Accept: 'text/csv' } });
       expect(csv.status).toBe(401);
-      const patched = await rest('/menu_items?id=eq.32', { method: 'PATCH', body: '{"price":0}', headers: { Prefer: 'tx=commit, return=representation' } });
+      const patched = await rest('/menu_items?id=eq.32', {
+        method: 'PATCH',
+        body: '{"price":0}',
+        headers: { Prefer: 'tx=commit, return=representation' },
+      });
       expect(patched.status).toBe(401);
     });
 
     it('answers only its own host names (rebinding variants), loopback spellings included', async () => {
-      const status = async (host: string) => (await raw(b.port, '/rest/v1/menu_items?select=id&limit=1', { host, apikey: b.anonKey })).status;
-      for (const host of ['127.0.0.1.evil.example', 'localhost.evil.example', `evil.example:${b.port}`, `127.0.0.1:${b.port}@evil.example`, `2130706433:${b.port}`, `127.1:${b.port}`]) {
+      const status = async (host: string) =>
+        (await raw(b.port, '/rest/v1/menu_items?select=id&limit=1', { host, apikey: b.anonKey })).status;
+      for (const host of [
+        '127.0.0.1.evil.example',
+        'localhost.evil.example',
+        `evil.example:${b.port}`,
+        `127.0.0.1:${b.port}@evil.example`,
+        `2130706433:${b.port}`,
+        `127.1:${b.port}`,
+      ]) {
         expect([host, await status(host)]).toEqual([host, 421]);
       }
-      for (const host of [`LOCALHOST:${b.port}`, `[::1]:${b.port}`]) expect([host, await status(host)]).toEqual([host, 200]);
+      for (const host of [`LOCALHOST:${b.port}`, `[::1]:${b.port}`])
+        expect([host, await status(host)]).toEqual([host, 200]);
     });
 
-    it('lets a customer neither change their own order (mass assignment) nor see or embed anyone else\'s', async () => {
+    it("lets a customer neither change their own order (mass assignment) nor see or embed anyone else's", async () => {
       const alice = await signedInCustomer(b);
       const bob = await signedInCustomer(b);
       const placed = await alice.client.rpc('place_order', { p_order: order() });
       expect(placed.error).toBeNull();
       const id = (placed.data as AnyRow).id as string;
-      const changed = await alice.client.from('orders').update({ status: 'Livrée', grand_total: 0, total_price: 0, user_id: bob.userId }).eq('id', id).select();
+      const changed = await alice.client
+        .from('orders')
+        .update({ status: 'Livrée', grand_total: 0, total_price: 0, user_id: bob.userId })
+        .eq('id', id)
+        .select();
       expect(changed.data ?? []).toEqual([]);
-      const stored = (await service.from('orders').select('status, grand_total, user_id').eq('id', id).single()).data as AnyRow;
+      const stored = (await service.from('orders').select('status, grand_total, user_id').eq('id', id).single())
+        .data as AnyRow;
       expect(stored).toMatchObject({ status: 'En attente', user_id: alice.userId });
       expect(Number(stored.grand_total)).toBe(15);
       expect((await bob.client.from('orders').select('id').eq('id', id)).data).toEqual([]);
-      const embedded = await alice.client.from('orders').select('id, order_requests(*), notification_outbox(*)').eq('id', id);
+      const embedded = await alice.client
+        .from('orders')
+        .select('id, order_requests(*), notification_outbox(*)')
+        .eq('id', id);
       expect(embedded.error).toBeNull();
       expect(embedded.data).toEqual([{ id, order_requests: [], notification_outbox: [] }]);
       const { order_number: _n, subtotal: _s, ...row } = placed.data as AnyRow;
-      const inserted = await alice.client.from('orders').insert({ ...row, id: crypto.randomUUID(), total_price: 0, grand_total: 0 });
+      const inserted = await alice.client
+        .from('orders')
+        .insert({ ...row, id: crypto.randomUUID(), total_price: 0, grand_total: 0 });
       expect(inserted.error?.code).toBe('42501');
       expect((await alice.client.rpc('search_orders_by_term', { p_search_term: 'Ana' })).error?.code).toBe('42501');
     });
 
     it('ignores role claims a user writes into their own metadata', async () => {
       const mallory = await signedInCustomer(b);
-      const updated = await mallory.client.auth.updateUser({ data: { role: 'admin', app_metadata: { role: 'admin' } } });
+      const updated = await mallory.client.auth.updateUser({
+        data: { role: 'admin', app_metadata: { role: 'admin' } },
+      });
       expect(updated.error).toBeNull();
       const r = await fetch(`${b.url}/auth/v1/user`, {
         method: 'PUT',
-        headers: { apikey: b.anonKey, 'Content-Type': 'application/json', Authorization: `Bearer ${(await mallory.client.auth.getSession()).data.session!.access_token}` },
+        headers: {
+          apikey: b.anonKey,
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${(await mallory.client.auth.getSession()).data.session!.access_token}`,
+        },
         body: JSON.stringify({ app_metadata: { role: 'admin' }, role: 'service_role' }),
       });
       expect(r.status).toBeLessThan(500);
@@ -263,7 +360,16 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       for (const [fn, args] of [
         ['place_order_once', { p_order: {}, p_now: null }],
         ['hit_rate_limit', { p_bucket: 'order', p_subject: 'x' }],
-        ['queue_public_email', { p_kind: 'order_confirmation', p_recipient: 'v@example.lu', p_order_id: null, p_reservation_id: null, p_payload: {} }],
+        [
+          'queue_public_email',
+          {
+            p_kind: 'order_confirmation',
+            p_recipient: 'v@example.lu',
+            p_order_id: null,
+            p_reservation_id: null,
+            p_payload: {},
+          },
+        ],
         ['claim_notifications', { p_limit: 10, p_lease_seconds: 60 }],
         ['order_clock', { p_now: '2020-01-01T00:00:00Z' }],
         ['client_address', {}],
@@ -275,7 +381,9 @@ describe.each(testDatabases())('security review on %s', (kind) => {
     });
 
     it('answers a huge query string 431, a deep logic tree 400 and a huge Range with the rows there are', async () => {
-      expect((await rest(`/menu_items?select=id&id=in.(${Array(20_000).fill('abcdefghi').join(',')})`)).status).toBe(431);
+      expect((await rest(`/menu_items?select=id&id=in.(${Array(20_000).fill('abcdefghi').join(',')})`)).status).toBe(
+        431,
+      );
       const deepOr = 'or=(' + 'or('.repeat(2000) + 'id.eq.1' + ')'.repeat(2000) + ')';
       expect((await rest(`/menu_items?select=id&${deepOr}`)).status).toBe(400);
       const ranged = await rest('/menu_items?select=id', { headers: { Range: '0-999999999999' } });
@@ -291,12 +399,28 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       const tampered = await client.rpc('place_order', {
         p_order: order({
           items: [{ menuItemId: '32', quantity: 2, price: 0.01, options: ['acc-1'] }],
-          total_price: 0, grand_total: 0, delivery_fee: -5, discount_amount: 100, discount_percentage: 100, subtotal: 0,
+          total_price: 0,
+          grand_total: 0,
+          delivery_fee: -5,
+          discount_amount: 100,
+          discount_percentage: 100,
+          subtotal: 0,
         }),
       });
       expect(tampered.error).toBeNull();
-      const saved = (await service.from('orders').select('*').eq('id', (tampered.data as AnyRow).id).single()).data as AnyRow;
-      expect([Number(saved.total_price), Number(saved.grand_total), Number(saved.delivery_fee), Number(saved.discount_amount)]).toEqual([37, 37, 0, 0]);
+      const saved = (
+        await service
+          .from('orders')
+          .select('*')
+          .eq('id', (tampered.data as AnyRow).id)
+          .single()
+      ).data as AnyRow;
+      expect([
+        Number(saved.total_price),
+        Number(saved.grand_total),
+        Number(saved.delivery_fee),
+        Number(saved.discount_amount),
+      ]).toEqual([37, 37, 0, 0]);
       for (const line of [
         { menuItemId: '32', quantity: -1 },
         { menuItemId: '32', quantity: 0 },
@@ -314,13 +438,23 @@ describe.each(testDatabases())('security review on %s', (kind) => {
 
   describe('restaurant e-mail to one person (fixed)', () => {
     const outboxRow = async (orderId: string) =>
-      (await service.from('notification_outbox').select('recipient, status, last_error').eq('order_id', orderId).single()).data as AnyRow;
+      (
+        await service
+          .from('notification_outbox')
+          .select('recipient, status, last_error')
+          .eq('order_id', orderId)
+          .single()
+      ).data as AnyRow;
 
     it('never sends to a list smuggled into the order e-mail (x,victim@…), here nor at the SMTP server', async () => {
       for (const email of ['x,victime@example.lu', 'a;victime@example.lu', '"v"@example.lu']) {
         const placed = await from().rpc('place_order', { p_order: order({}, { email }) });
         expect(placed.error).toBeNull();
-        expect(await outboxRow((placed.data as AnyRow).id)).toMatchObject({ recipient: email, status: 'failed', last_error: 'not sent: not a single plain e-mail address' });
+        expect(await outboxRow((placed.data as AnyRow).id)).toMatchObject({
+          recipient: email,
+          status: 'failed',
+          last_error: 'not sent: not a single plain e-mail address',
+        });
       }
       // The backend's own mail layer refuses such an address whatever queued it.
       const sent = b.context.mailer.sendEmail({ to: 'x,victime@example.lu', subject: 'Test', html: '<p>x</p>' });
@@ -353,10 +487,14 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       for (const [label, token] of Object.entries(tokens)) {
         const r = await rest('/orders?select=id', { headers: { Authorization: `Bearer ${token}` } });
         expect([label, r.status]).toEqual([label, 401]);
-        const a = await fetch(`${b.url}/auth/v1/admin/users`, { headers: { apikey: b.anonKey, Authorization: `Bearer ${token}` } });
+        const a = await fetch(`${b.url}/auth/v1/admin/users`, {
+          headers: { apikey: b.anonKey, Authorization: `Bearer ${token}` },
+        });
         expect([label, a.status >= 401 && a.status <= 403]).toEqual([label, true]);
       }
-      const anonAdmin = await fetch(`${b.url}/auth/v1/admin/users`, { headers: { apikey: b.anonKey, Authorization: `Bearer ${b.anonKey}` } });
+      const anonAdmin = await fetch(`${b.url}/auth/v1/admin/users`, {
+        headers: { apikey: b.anonKey, Authorization: `Bearer ${b.anonKey}` },
+      });
       expect(anonAdmin.status).toBe(403);
     });
 
@@ -391,8 +529,18 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       const channels = [];
       for (const [who, client] of watchers) {
         if (who !== 'anon') client.realtime.setAuth((await client.auth.getSession()).data.session!.access_token);
-        const ch = client.channel(`watch-${who}-${kind}`).on('postgres_changes' as never, { event: '*', schema: 'public', table: 'orders', filter: `id=eq.${id}` }, () => (seen[who] += 1));
-        await new Promise<void>((resolve, reject) => ch.subscribe((s) => (s === 'SUBSCRIBED' ? resolve() : s === 'CHANNEL_ERROR' ? reject(new Error(who)) : undefined)));
+        const ch = client
+          .channel(`watch-${who}-${kind}`)
+          .on(
+            'postgres_changes' as never,
+            { event: '*', schema: 'public', table: 'orders', filter: `id=eq.${id}` },
+            () => (seen[who] += 1),
+          );
+        await new Promise<void>((resolve, reject) =>
+          ch.subscribe((s) =>
+            s === 'SUBSCRIBED' ? resolve() : s === 'CHANNEL_ERROR' ? reject(new Error(who)) : undefined,
+          ),
+        );
         channels.push([client, ch] as const);
       }
       expect((await admin.from('orders').update({ status: 'Bien reçu' }).eq('id', id)).error).toBeNull();
@@ -405,7 +553,9 @@ describe.each(testDatabases())('security review on %s', (kind) => {
 
     it('refuses private channels (their realtime.messages policies are not implemented) rather than leaving them open', async () => {
       const ch = b.client().channel(`admin-${kind}`, { config: { private: true } });
-      const status = await new Promise<string>((resolve) => ch.subscribe((s) => s !== 'SUBSCRIBED' && s !== 'CLOSED' && resolve(s)));
+      const status = await new Promise<string>((resolve) =>
+        ch.subscribe((s) => s !== 'SUBSCRIBED' && s !== 'CLOSED' && resolve(s)),
+      );
       expect(status).toBe('CHANNEL_ERROR');
     });
   });
@@ -415,18 +565,27 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       if (kind !== testDatabases()[0]) return; // the pages are the same on both databases: one browser run
       const name = `<img src=x onerror="window.__xss='name'">Ana`;
       const notes = `<script>window.__xss='notes'</script><svg onload="window.__xss='svg'">`;
-      const placed = await from().rpc('place_order', { p_order: order({ notes }, { name, email: 'ana.xss@example.lu' }) });
+      const placed = await from().rpc('place_order', {
+        p_order: order({ notes }, { name, email: 'ana.xss@example.lu' }),
+      });
       expect(placed.error).toBeNull();
       const id = (placed.data as AnyRow).id as string;
       const booked = await from().rpc('create_reservation', {
-        p_name: `<img src=x onerror="window.__xss='resa'">Rui`, p_email: 'rui.xss@example.lu', p_phone: '+352 621 000 111',
-        p_reservation_date: new Date(Date.now() + 86_400_000 * 3).toISOString().slice(0, 10), p_reservation_time: '12:00', p_people: '2',
+        p_name: `<img src=x onerror="window.__xss='resa'">Rui`,
+        p_email: 'rui.xss@example.lu',
+        p_phone: '+352 621 000 111',
+        p_reservation_date: new Date(Date.now() + 86_400_000 * 3).toISOString().slice(0, 10),
+        p_reservation_time: '12:00',
+        p_people: '2',
         p_message: `<iframe src="javascript:window.top.__xss='msg'"></iframe>`,
       });
       expect(booked.error).toBeNull();
       const email = `gerente.${Date.now()}@churrasqueira.lu`;
       const password = 'frango-grelhado-42';
-      expect((await service.auth.admin.createUser({ email, password, email_confirm: true, app_metadata: { role: 'admin' } })).error).toBeNull();
+      expect(
+        (await service.auth.admin.createUser({ email, password, email_confirm: true, app_metadata: { role: 'admin' } }))
+          .error,
+      ).toBeNull();
 
       const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
       try {
@@ -435,7 +594,13 @@ describe.each(testDatabases())('security review on %s', (kind) => {
         // dist/ is shared: another build may be replacing it this very second, so the page gets three tries.
         for (let attempt = 1; ; attempt++) {
           await page.goto(`${b.url}/admin/login`);
-          const shown = await page.getByLabel('E-mail').waitFor({ timeout: 20_000 }).then(() => true, () => false);
+          const shown = await page
+            .getByLabel('E-mail')
+            .waitFor({ timeout: 20_000 })
+            .then(
+              () => true,
+              () => false,
+            );
           if (shown || attempt === 3) break;
           await new Promise((r) => setTimeout(r, 5000));
         }
@@ -446,7 +611,9 @@ describe.each(testDatabases())('security review on %s', (kind) => {
         const injected = () =>
           page.evaluate(() => ({
             xss: (window as unknown as { __xss?: string }).__xss ?? null,
-            elements: document.querySelectorAll('img[src="x"], svg[onload], iframe[src^="javascript"], body script:not([src])').length,
+            elements: document.querySelectorAll(
+              'img[src="x"], svg[onload], iframe[src^="javascript"], body script:not([src])',
+            ).length,
           }));
         await page.goto(`${b.url}/admin/order/${id}`);
         await page.getByText(name).first().waitFor({ timeout: 10_000 });
@@ -464,9 +631,18 @@ describe.each(testDatabases())('security review on %s', (kind) => {
 
   describe('web server (blocked)', () => {
     it('serves nothing outside the built apps: traversal in any encoding gets the shop page, never a file', async () => {
-      for (const path of ['/../.data/jwt-secret', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fpackage.json', '/admin/..%2f..%2f..%2fetc/passwd', '/%5c..%5c..%5cpackage.json']) {
+      for (const path of [
+        '/../.data/jwt-secret',
+        '/%2e%2e/%2e%2e/etc/passwd',
+        '/..%2f..%2fpackage.json',
+        '/admin/..%2f..%2f..%2fetc/passwd',
+        '/%5c..%5c..%5cpackage.json',
+      ]) {
         const r = await raw(b.port, path);
-        expect([path, r.body.includes('root:') || r.body.includes('"dependencies"') || /^[0-9a-f]{32,}\s*$/.test(r.body)]).toEqual([path, false]);
+        expect([
+          path,
+          r.body.includes('root:') || r.body.includes('"dependencies"') || /^[0-9a-f]{32,}\s*$/.test(r.body),
+        ]).toEqual([path, false]);
         expect(r.status).toBeLessThan(500);
       }
     });
@@ -488,9 +664,21 @@ describe.each(testDatabases())('security review on %s', (kind) => {
         });
       const host = `Host: 127.0.0.1:${b.port}\r\n`;
       const hidden = `GET /_mailbox/api/messages HTTP/1.1\r\n${host}\r\n`;
-      expect(await answers(`POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${hidden}`)).toEqual(['HTTP/1.1 400']);
-      expect(await answers(`POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Transfer-Encoding: xchunked\r\nContent-Length: 2\r\n\r\n{}`)).toEqual(['HTTP/1.1 400']);
-      expect(await answers(`POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}`)).toEqual(['HTTP/1.1 400']);
+      expect(
+        await answers(
+          `POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${hidden}`,
+        ),
+      ).toEqual(['HTTP/1.1 400']);
+      expect(
+        await answers(
+          `POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Transfer-Encoding: xchunked\r\nContent-Length: 2\r\n\r\n{}`,
+        ),
+      ).toEqual(['HTTP/1.1 400']);
+      expect(
+        await answers(
+          `POST /rest/v1/rpc/is_admin HTTP/1.1\r\n${host}Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}`,
+        ),
+      ).toEqual(['HTTP/1.1 400']);
       expect(await answers(`GET / HTTP/1.1\r\n${host}X-A: a\r\n b\r\n\r\n`)).toEqual(['HTTP/1.1 400']);
       expect(await answers(`GET / HTTP/1.1\n${host.replace('\r\n', '\n')}\n`)).toEqual(['HTTP/1.1 400']);
       // An absolute-form target naming another host changes nothing: relative redirects, the configured host.
@@ -531,27 +719,33 @@ describe('open sockets (fixed)', () => {
     expect(defaultMaxConnections(1024)).toBe(614);
     expect(defaultMaxConnections(20_000)).toBe(12_000);
     const limits = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'limits-')), 'limits');
-    fs.writeFileSync(limits, 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 4096                 files\n');
+    fs.writeFileSync(
+      limits,
+      'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 4096                 files\n',
+    );
     expect(openFilesLimit(limits)).toBe(1024);
     const own = openFilesLimit();
     if (own !== null) expect(defaultMaxConnections()).toBeLessThan(own);
   });
 
-  it.runIf(ownLanAddress() !== null)('lets one client address hold at most MAX_CONNECTIONS_PER_IP sockets; loopback and trusted proxies are not counted', async () => {
-    const lan = ownLanAddress()!;
-    const open = async (trustProxy: boolean, host: string, localAddress?: string) => {
-      const server = http.createServer(() => {});
-      limitConnections(server, { MAX_CONNECTIONS_PER_IP: '10' }, trustProxy);
-      await new Promise<void>((r) => server.listen(0, '0.0.0.0', r));
-      const port = (server.address() as net.AddressInfo).port;
-      const sockets = await idleSockets(port, host, 25, localAddress);
-      const kept = sockets.filter((s) => !s.destroyed && s.readyState !== 'closed').length;
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-      return kept;
-    };
-    expect(await open(false, lan, lan)).toBe(10);
-    expect(await open(false, '127.0.0.1')).toBe(25);
-    expect(await open(true, lan, lan)).toBe(25);
-  });
+  it.runIf(ownLanAddress() !== null)(
+    'lets one client address hold at most MAX_CONNECTIONS_PER_IP sockets; loopback and trusted proxies are not counted',
+    async () => {
+      const lan = ownLanAddress()!;
+      const open = async (trustProxy: boolean, host: string, localAddress?: string) => {
+        const server = http.createServer(() => {});
+        limitConnections(server, { MAX_CONNECTIONS_PER_IP: '10' }, trustProxy);
+        await new Promise<void>((r) => server.listen(0, '0.0.0.0', r));
+        const port = (server.address() as net.AddressInfo).port;
+        const sockets = await idleSockets(port, host, 25, localAddress);
+        const kept = sockets.filter((s) => !s.destroyed && s.readyState !== 'closed').length;
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((r) => server.close(() => r()));
+        return kept;
+      };
+      expect(await open(false, lan, lan)).toBe(10);
+      expect(await open(false, '127.0.0.1')).toBe(25);
+      expect(await open(true, lan, lan)).toBe(25);
+    },
+  );
 });

@@ -18,14 +18,22 @@ interface V1 {
   ref: string | null;
 }
 
-function joinRaw(s: RawSocket, topic: string, ref: string, config: Record<string, unknown>, extra: Record<string, unknown> = {}): void {
+function joinRaw(
+  s: RawSocket,
+  topic: string,
+  ref: string,
+  config: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): void {
   s.send({ topic: `realtime:${topic}`, event: 'phx_join', payload: { config, ...extra }, ref, join_ref: ref });
 }
 
 function replyTo(s: RawSocket, ref: string): Promise<{ status: string; response: Record<string, unknown> }> {
   return s.next((m) => {
     const f = m as V1;
-    return f.event === 'phx_reply' && f.ref === ref ? (f.payload as { status: string; response: Record<string, unknown> }) : undefined;
+    return f.event === 'phx_reply' && f.ref === ref
+      ? (f.payload as { status: string; response: Record<string, unknown> })
+      : undefined;
   });
 }
 
@@ -36,9 +44,19 @@ interface RawAnswer {
 }
 
 /** A request with a Host header of our choosing (fetch cannot set one), as a rebinding page's browser sends it. */
-function raw(b: { port: number }, path: string, options: { host: string; method?: string; headers?: Record<string, string> }): Promise<RawAnswer> {
+function raw(
+  b: { port: number },
+  path: string,
+  options: { host: string; method?: string; headers?: Record<string, string> },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: b.port, path, method: options.method ?? 'GET', headers: { ...options.headers, host: options.host } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port: b.port,
+      path,
+      method: options.method ?? 'GET',
+      headers: { ...options.headers, host: options.host },
+    });
     req.on('response', (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -58,7 +76,12 @@ function raw(b: { port: number }, path: string, options: { host: string; method?
 function wsUpgrade(b: TestBackend, host: string): Promise<RawAnswer> {
   return raw(b, `/realtime/v1/websocket?apikey=${b.anonKey}&vsn=1.0.0`, {
     host,
-    headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+    headers: {
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    },
   });
 }
 
@@ -79,7 +102,8 @@ function statusLine(b: { port: number }, request: string): Promise<string> {
 
 /** A non-loopback address of this machine, if it has one. */
 function ownLanAddress(): string | null {
-  for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) if (!i.internal && i.family === 'IPv4') return i.address;
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const i of list ?? []) if (!i.internal && i.family === 'IPv4') return i.address;
   return null;
 }
 
@@ -98,7 +122,11 @@ describe.each(testDatabases())('server security on %s', (kind) => {
   });
 
   it('keeps the mailbox from a page on another origin: no CORS headers, 401 without the key, even in a real browser', async () => {
-    await b.context.mailer.sendEmail({ to: 'owner@example.lu', subject: 'Réinitialiser le mot de passe', html: '<a href="/auth/v1/verify?token=secret">x</a>' });
+    await b.context.mailer.sendEmail({
+      to: 'owner@example.lu',
+      subject: 'Réinitialiser le mot de passe',
+      html: '<a href="/auth/v1/verify?token=secret">x</a>',
+    });
     const evil = { Origin: 'http://evil.example' };
     for (const path of ['/_mailbox', '/_mailbox/api/messages', '/_mailbox/mailbox.js']) {
       const res = await fetch(b.url + path, { headers: evil });
@@ -108,7 +136,11 @@ describe.each(testDatabases())('server security on %s', (kind) => {
     }
     const preflight = await fetch(`${b.url}/_mailbox/api/messages`, {
       method: 'OPTIONS',
-      headers: { ...evil, 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'x-mailbox-key' },
+      headers: {
+        ...evil,
+        'Access-Control-Request-Method': 'DELETE',
+        'Access-Control-Request-Headers': 'x-mailbox-key',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
@@ -142,14 +174,23 @@ describe.each(testDatabases())('server security on %s', (kind) => {
     await b.context.mailer.sendEmail({ to: 'owner@example.lu', subject: 'Preuve', html: '<p>x</p>' });
     const before = (await b.db.query(`select count(*)::int as n from _mailbox.messages`)).rows[0] as { n: number };
     expect(before.n).toBeGreaterThan(0);
-    const anonymous = await fetch(`${b.url}/_mailbox/api/messages`, { method: 'DELETE', headers: { Origin: 'http://evil.example' } });
+    const anonymous = await fetch(`${b.url}/_mailbox/api/messages`, {
+      method: 'DELETE',
+      headers: { Origin: 'http://evil.example' },
+    });
     expect(anonymous.status).toBe(401);
-    const [first] = ((await (await mailboxFetch(b, '/api/messages')).json()) as { messages: { id: string }[] }).messages;
+    const [first] = ((await (await mailboxFetch(b, '/api/messages')).json()) as { messages: { id: string }[] })
+      .messages;
     expect((await fetch(`${b.url}/_mailbox/api/messages/${first.id}`, { method: 'DELETE' })).status).toBe(401);
     expect((await fetch(`${b.url}/_mailbox/api/messages/${first.id}/html`.replace('/api', ''))).status).toBe(401);
-    const wrong = await fetch(`${b.url}/_mailbox/api/messages`, { method: 'DELETE', headers: { 'X-Mailbox-Key': 'guess-guess-guess-guess' } });
+    const wrong = await fetch(`${b.url}/_mailbox/api/messages`, {
+      method: 'DELETE',
+      headers: { 'X-Mailbox-Key': 'guess-guess-guess-guess' },
+    });
     expect(wrong.status).toBe(403);
-    expect((await fetch(`${b.url}/_mailbox/api/messages`, { headers: { Cookie: 'mailbox_key=guess-guess-guess' } })).status).toBe(403);
+    expect(
+      (await fetch(`${b.url}/_mailbox/api/messages`, { headers: { Cookie: 'mailbox_key=guess-guess-guess' } })).status,
+    ).toBe(403);
     const after = (await b.db.query(`select count(*)::int as n from _mailbox.messages`)).rows[0] as { n: number };
     expect(after.n).toBe(before.n);
   });
@@ -174,8 +215,20 @@ describe.each(testDatabases())('server security on %s', (kind) => {
 
   it('refuses a DNS-rebinding Host header with 421 on every API, the mailbox, the apps and the realtime upgrade', async () => {
     const evil = `rebind.evil.example:${b.port}`;
-    const key: Record<string, string> = { apikey: b.anonKey, ...(b.mailboxSecret ? { 'X-Mailbox-Key': b.mailboxSecret } : {}) };
-    for (const path of ['/rest/v1/menu_items?select=id', '/auth/v1/settings', '/functions/v1/hello', '/_mailbox/api/messages', '/_mailbox', '/', '/admin/', '/env.js']) {
+    const key: Record<string, string> = {
+      apikey: b.anonKey,
+      ...(b.mailboxSecret ? { 'X-Mailbox-Key': b.mailboxSecret } : {}),
+    };
+    for (const path of [
+      '/rest/v1/menu_items?select=id',
+      '/auth/v1/settings',
+      '/functions/v1/hello',
+      '/_mailbox/api/messages',
+      '/_mailbox',
+      '/',
+      '/admin/',
+      '/env.js',
+    ]) {
       const res = await raw(b, path, { host: evil, headers: key });
       expect(res.status, path).toBe(421);
       expect(res.body, path).toMatch(/ALLOWED_HOSTS/);
@@ -183,7 +236,9 @@ describe.each(testDatabases())('server security on %s', (kind) => {
     }
     expect((await wsUpgrade(b, evil)).status).toBe(421);
     // A request to an address that is not this machine's is refused too (HOST is loopback here).
-    expect((await raw(b, '/rest/v1/menu_items?select=id', { host: `10.99.99.99:${b.port}`, headers: key })).status).toBe(421);
+    expect(
+      (await raw(b, '/rest/v1/menu_items?select=id', { host: `10.99.99.99:${b.port}`, headers: key })).status,
+    ).toBe(421);
     // Loopback names keep working.
     for (const host of [`127.0.0.1:${b.port}`, `localhost:${b.port}`, `[::1]:${b.port}`, 'localhost']) {
       expect((await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host, headers: key })).status, host).toBe(200);
@@ -199,7 +254,9 @@ describe.each(testDatabases())('server security on %s', (kind) => {
         channels.map(
           (ch) =>
             new Promise<void>((resolve, reject) =>
-              ch.subscribe((status, err) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(err ?? new Error(status)))),
+              ch.subscribe((status, err) =>
+                status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(err ?? new Error(status)),
+              ),
             ),
         ),
       );
@@ -210,7 +267,11 @@ describe.each(testDatabases())('server security on %s', (kind) => {
         if (status === 'CHANNEL_ERROR') errors.push(err?.message ?? '');
       });
       // realtime-js retries a refused join by itself; the answer stays the same once the join quota allows it.
-      await waitFor(() => joined || errors.some((e) => e.includes('ChannelRateLimitReached: Too many channels')), 15_000, 'the 101st channel to be refused');
+      await waitFor(
+        () => joined || errors.some((e) => e.includes('ChannelRateLimitReached: Too many channels')),
+        15_000,
+        'the 101st channel to be refused',
+      );
       expect(joined).toBe(false);
       // The first hundred still work.
       expect(channels.every((ch) => ch.state === 'joined')).toBe(true);
@@ -222,7 +283,12 @@ describe.each(testDatabases())('server security on %s', (kind) => {
   it('caps postgres_changes bindings over a socket and the size of a join (raw WebSocket)', async () => {
     const s = await RawSocket.open(b, '1.0.0', b.serviceRoleKey);
     try {
-      const hundred = Array.from({ length: 100 }, (_, i) => ({ event: '*', schema: 'public', table: 'orders', filter: `id=eq.${i}` }));
+      const hundred = Array.from({ length: 100 }, (_, i) => ({
+        event: '*',
+        schema: 'public',
+        table: 'orders',
+        filter: `id=eq.${i}`,
+      }));
       joinRaw(s, 'b1', '1', { postgres_changes: hundred });
       expect((await replyTo(s, '1')).status).toBe('ok');
       joinRaw(s, 'b2', '2', { postgres_changes: hundred });
@@ -253,7 +319,14 @@ describe.each(testDatabases())('server security on %s', (kind) => {
       expect((await replyTo(listener, '1')).status).toBe('ok');
       joinRaw(flooder, 'flood', '1', { broadcast: {} });
       expect((await replyTo(flooder, '1')).status).toBe('ok');
-      for (let i = 0; i < 300; i++) flooder.send({ topic: 'realtime:flood', event: 'broadcast', payload: { type: 'broadcast', event: 'spam', payload: { i } }, ref: null, join_ref: '1' });
+      for (let i = 0; i < 300; i++)
+        flooder.send({
+          topic: 'realtime:flood',
+          event: 'broadcast',
+          payload: { type: 'broadcast', event: 'spam', payload: { i } },
+          ref: null,
+          join_ref: '1',
+        });
       const system = await flooder.next((m) => ((m as V1).event === 'system' ? (m as V1).payload : undefined));
       expect(system).toMatchObject({ status: 'error', message: 'Too many messages per second', channel: 'flood' });
       await flooder.next((m) => ((m as V1).event === 'phx_close' ? true : undefined));
@@ -277,9 +350,12 @@ describe.each(testDatabases())('server security on %s', (kind) => {
   it('answers 400 to a request target that is not a URL, on HTTP and on the WebSocket upgrade, and keeps running', async () => {
     // Before, `new URL()` threw outside any handler: one such line stopped the whole backend.
     expect(await statusLine(b, 'GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
-    const upgrade = 'Host: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    const upgrade =
+      'Host: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
     expect(await statusLine(b, `GET //[ HTTP/1.1\r\n${upgrade}`)).toBe('HTTP/1.1 400 Bad Request');
-    expect((await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status).toBe(200);
+    expect(
+      (await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status,
+    ).toBe(200);
   });
 
   it('answers 400, never 500, to a NUL or a malformed percent-encoding in any path', async () => {
@@ -305,10 +381,14 @@ describe.each(testDatabases())('server security on %s', (kind) => {
     }
     // Query strings too, where the value reaches SQL.
     expect((await mailboxFetch(b, '/api/messages?to=%00')).status).toBe(400);
-    const rest = (await (await fetch(`${b.url}/rest/v1/%00`, { headers: { apikey: b.anonKey } })).json()) as { code: string };
+    const rest = (await (await fetch(`${b.url}/rest/v1/%00`, { headers: { apikey: b.anonKey } })).json()) as {
+      code: string;
+    };
     expect(rest.code).toBe('PGRST100');
     // The server still answers normally afterwards.
-    expect((await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status).toBe(200);
+    expect(
+      (await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.anonKey } })).status,
+    ).toBe(200);
   });
 });
 
@@ -322,8 +402,17 @@ describe.each(testDatabases())('server reached beyond loopback on %s', (kind) =>
       expect((await raw(b, '/_mailbox/api/messages', viaProxy)).status).toBe(404);
       expect((await raw(b, '/_mailbox/api/messages', { host: `127.0.0.1:${b.port}` })).status).toBe(404);
       expect((await raw(b, '/_mailbox/api/messages', { ...viaProxy, method: 'DELETE' })).status).toBe(404);
-      expect((await raw(b, '/rest/v1/menu_items?select=id&limit=1', { ...viaProxy, headers: { apikey: b.anonKey } })).status).toBe(200);
-      expect((await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host: 'rebind.evil.example', headers: { apikey: b.anonKey } })).status).toBe(421);
+      expect(
+        (await raw(b, '/rest/v1/menu_items?select=id&limit=1', { ...viaProxy, headers: { apikey: b.anonKey } })).status,
+      ).toBe(200);
+      expect(
+        (
+          await raw(b, '/rest/v1/menu_items?select=id&limit=1', {
+            host: 'rebind.evil.example',
+            headers: { apikey: b.anonKey },
+          })
+        ).status,
+      ).toBe(421);
       expect(b.mailboxSecret).toBeNull();
       expect(b.mailboxUrl).toBeNull();
     } finally {
@@ -331,10 +420,11 @@ describe.each(testDatabases())('server reached beyond loopback on %s', (kind) =>
     }
   }, 120_000);
 
-  it('on every interface (kiosk on the LAN) accepts the machine\'s own addresses and ALLOWED_HOSTS, nothing else', async () => {
+  it("on every interface (kiosk on the LAN) accepts the machine's own addresses and ALLOWED_HOSTS, nothing else", async () => {
     const b = await startTestBackend(kind, { host: '0.0.0.0', allowedHosts: ['caisse.restaurant.lan'] });
     try {
-      const ok = async (host: string) => (await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host, headers: { apikey: b.anonKey } })).status;
+      const ok = async (host: string) =>
+        (await raw(b, '/rest/v1/menu_items?select=id&limit=1', { host, headers: { apikey: b.anonKey } })).status;
       expect(await ok(`caisse.restaurant.lan:${b.port}`)).toBe(200);
       expect(await ok(`localhost:${b.port}`)).toBe(200);
       const lan = ownLanAddress();
@@ -356,7 +446,10 @@ describe.each(testDatabases())('realtime connections per client address on %s', 
     const b = await startTestBackend(kind, { trustProxy: true });
     const open = (ip: string) =>
       new Promise<{ ws: WebSocket | null; status: number; body: string }>((resolve) => {
-        const ws = new WebSocket(`${b.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${b.anonKey}&vsn=1.0.0`, { headers: { 'x-forwarded-for': ip } });
+        const ws = new WebSocket(
+          `${b.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${b.anonKey}&vsn=1.0.0`,
+          { headers: { 'x-forwarded-for': ip } },
+        );
         ws.once('open', () => resolve({ ws, status: 101, body: '' }));
         ws.once('unexpected-response', (_req, res) => {
           let body = '';
@@ -404,7 +497,10 @@ describe.each(testDatabases())('content security policy of the apps on %s', (kin
       fs.writeFileSync(path.join(dist, app, 'assets', 'index-abcdef12.js'), 'console.log(1)');
     }
     fs.writeFileSync(path.join(dist, 'shop', 'sw.js'), 'self.addEventListener("fetch", () => {})');
-    b = await startTestBackend(kind, { distDir: dist, env: { SUPABASE_URL: 'https://abcd.supabase.co', GOOGLE_MAPS_API_KEY: 'k' } });
+    b = await startTestBackend(kind, {
+      distDir: dist,
+      env: { SUPABASE_URL: 'https://abcd.supabase.co', GOOGLE_MAPS_API_KEY: 'k' },
+    });
   }, 120_000);
   afterAll(async () => {
     await b?.close();
@@ -412,11 +508,26 @@ describe.each(testDatabases())('content security policy of the apps on %s', (kin
   });
 
   function directives(csp: string | null): Map<string, string[]> {
-    return new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+    return new Map(
+      (csp ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...values]) => [name, values]),
+    );
   }
 
   it('sends a CSP without inline or eval scripts on the shop and admin pages, assets and service worker', async () => {
-    for (const p of ['/', '/menu', '/localisation', '/sw.js', '/assets/index-abcdef12.js', '/admin/', '/admin/dashboard', '/admin/assets/index-abcdef12.js']) {
+    for (const p of [
+      '/',
+      '/menu',
+      '/localisation',
+      '/sw.js',
+      '/assets/index-abcdef12.js',
+      '/admin/',
+      '/admin/dashboard',
+      '/admin/assets/index-abcdef12.js',
+    ]) {
       const res = await fetch(b.url + p);
       expect(res.status, p).toBe(200);
       const csp = directives(res.headers.get('content-security-policy'));
@@ -424,13 +535,22 @@ describe.each(testDatabases())('content security policy of the apps on %s', (kin
       expect(csp.get('object-src'), p).toEqual(["'none'"]);
       expect(csp.get('base-uri'), p).toEqual(["'self'"]);
       // supabase-js: REST and realtime on this origin and on the configured Supabase URL.
-      expect(csp.get('connect-src'), p).toEqual(expect.arrayContaining(["'self'", `ws://127.0.0.1:${b.port}`, 'https://abcd.supabase.co', 'wss://abcd.supabase.co']));
+      expect(csp.get('connect-src'), p).toEqual(
+        expect.arrayContaining([
+          "'self'",
+          `ws://127.0.0.1:${b.port}`,
+          'https://abcd.supabase.co',
+          'wss://abcd.supabase.co',
+        ]),
+      );
       expect(res.headers.get('x-content-type-options'), p).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), p).toBeTruthy();
       if (p.startsWith('/admin')) expect(csp.get('frame-ancestors'), p).toEqual(["'none'"]);
       else {
         expect(csp.get('frame-ancestors'), p).toEqual(["'self'"]);
-        expect(csp.get('frame-src'), p).toEqual(expect.arrayContaining(['https://www.google.com', 'https://www.openstreetmap.org']));
+        expect(csp.get('frame-src'), p).toEqual(
+          expect.arrayContaining(['https://www.google.com', 'https://www.openstreetmap.org']),
+        );
       }
       await res.arrayBuffer();
     }

@@ -10,19 +10,30 @@ import { startTestBackend, testDatabases, type TestBackend } from '../helpers/ba
 const BUCKET = 'menu-images';
 
 /** A few bytes that really are a PNG (1×1, red). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 const png = (extra = '') => new Blob([PNG, Buffer.from(extra)], { type: 'image/png' });
 
 type StorageErr = { status?: number; statusCode?: string; message: string } | null;
 
 /** A raw request with the path exactly as written (fetch would normalise dot segments). */
-function raw(b: TestBackend, method: string, pathAndQuery: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function raw(
+  b: TestBackend,
+  method: string,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const u = new URL(b.url);
     const req = http.request({ host: u.hostname, port: u.port, method, path: pathAndQuery, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -37,18 +48,32 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
 
   beforeAll(async () => {
     b = await startTestBackend(kind);
-    const claims = (app: Record<string, unknown>) => ({ role: 'authenticated' as const, aud: 'authenticated', sub: crypto.randomUUID(), email: 'x@churrasqueira.lu', app_metadata: app });
+    const claims = (app: Record<string, unknown>) => ({
+      role: 'authenticated' as const,
+      aud: 'authenticated',
+      sub: crypto.randomUUID(),
+      email: 'x@churrasqueira.lu',
+      app_metadata: app,
+    });
     adminToken = await b.context.jwt.sign(claims({ role: 'admin' }), 3600);
     adminClient = b.client(adminToken);
     // A customer who wrote role admin into their own user_metadata: never trusted.
-    customerClient = b.client(await b.context.jwt.sign({ ...claims({ provider: 'email' }), user_metadata: { role: 'admin' } }, 3600));
+    customerClient = b.client(
+      await b.context.jwt.sign({ ...claims({ provider: 'email' }), user_metadata: { role: 'admin' } }, 3600),
+    );
   });
   afterAll(async () => b?.close());
 
   it('the migration made the public menu-images bucket with its size and type limits', async () => {
     const { data, error } = await b.serviceClient().storage.getBucket(BUCKET);
     expect(error).toBeNull();
-    expect(data).toMatchObject({ id: BUCKET, name: BUCKET, public: true, file_size_limit: 5 * 1024 * 1024, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] });
+    expect(data).toMatchObject({
+      id: BUCKET,
+      name: BUCKET,
+      public: true,
+      file_size_limit: 5 * 1024 * 1024,
+      allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
+    });
     // Buckets are read under RLS too: no policy lets anon list them.
     const anonList = await b.client().storage.listBuckets();
     expect(anonList.error).toBeNull();
@@ -77,7 +102,11 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
       ['customer', customerClient],
     ] as const) {
       const denied = await client.storage.from(BUCKET).upload(`items/${who}.png`, png());
-      expect(denied.error, who).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy for table "objects"' });
+      expect(denied.error, who).toMatchObject({
+        status: 400,
+        statusCode: '403',
+        message: 'new row violates row-level security policy for table "objects"',
+      });
       const replace = await client.storage.from(BUCKET).upload('items/frango.png', png('x'), { upsert: true });
       expect((replace.error as StorageErr)?.statusCode, who).toBe('403');
       const update = await client.storage.from(BUCKET).update('items/frango.png', png('x'));
@@ -87,13 +116,21 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
       expect(removed.data, who).toEqual([]);
       // Not listed, not downloadable through the authenticated route, no signed URL.
       expect((await client.storage.from(BUCKET).list('items')).data, who).toEqual([]);
-      expect(((await client.storage.from(BUCKET).download('items/frango.png')).error as StorageErr)?.status, who).toBe(400);
-      expect(((await client.storage.from(BUCKET).createSignedUrl('items/frango.png', 60)).error as StorageErr)?.statusCode, who).toBe('404');
+      expect(((await client.storage.from(BUCKET).download('items/frango.png')).error as StorageErr)?.status, who).toBe(
+        400,
+      );
+      expect(
+        ((await client.storage.from(BUCKET).createSignedUrl('items/frango.png', 60)).error as StorageErr)?.statusCode,
+        who,
+      ).toBe('404');
     }
     // Still the admin's bytes.
     const still = await fetch(publicUrl);
     expect(Buffer.from(await still.arrayBuffer()).equals(PNG)).toBe(true);
-    const count = await b.db.query(`select count(*)::int as n from storage.objects where bucket_id = $1 and name like 'items/%'`, [BUCKET]);
+    const count = await b.db.query(
+      `select count(*)::int as n from storage.objects where bucket_id = $1 and name like 'items/%'`,
+      [BUCKET],
+    );
     expect(count.rows[0]).toEqual({ n: 1 });
   });
 
@@ -104,30 +141,68 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
     expect(dup.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
     expect((await adminClient.storage.from(BUCKET).upload(name, png('v2'), { upsert: true })).error).toBeNull();
     let dl = await adminClient.storage.from(BUCKET).download(name);
-    expect(Buffer.from(await dl.data!.arrayBuffer()).toString('latin1').endsWith('v2')).toBe(true);
+    expect(
+      Buffer.from(await dl.data!.arrayBuffer())
+        .toString('latin1')
+        .endsWith('v2'),
+    ).toBe(true);
     expect((await adminClient.storage.from(BUCKET).update(name, png('v3'))).error).toBeNull();
     dl = await adminClient.storage.from(BUCKET).download(name);
-    expect(Buffer.from(await dl.data!.arrayBuffer()).toString('latin1').endsWith('v3')).toBe(true);
-    const row = await b.db.query<{ owner: string; metadata: Record<string, unknown> }>('select owner, metadata from storage.objects where bucket_id = $1 and name = $2', [BUCKET, name]);
+    expect(
+      Buffer.from(await dl.data!.arrayBuffer())
+        .toString('latin1')
+        .endsWith('v3'),
+    ).toBe(true);
+    const row = await b.db.query<{ owner: string; metadata: Record<string, unknown> }>(
+      'select owner, metadata from storage.objects where bucket_id = $1 and name = $2',
+      [BUCKET, name],
+    );
     expect(row.rows[0].owner).toBe(JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString()).sub);
-    expect(row.rows[0].metadata).toMatchObject({ mimetype: 'image/png', size: PNG.length + 2, cacheControl: 'max-age=3600' });
+    expect(row.rows[0].metadata).toMatchObject({
+      mimetype: 'image/png',
+      size: PNG.length + 2,
+      cacheControl: 'max-age=3600',
+    });
     const info = await adminClient.storage.from(BUCKET).info(name);
     expect(info.data).toMatchObject({ name, size: PNG.length + 2, contentType: 'image/png' });
   });
 
   it('enforces the bucket limits: 413 above 5 MB, 415 for a type the bucket does not take', async () => {
-    const big = await adminClient.storage.from(BUCKET).upload('items/big.png', new Blob([Buffer.alloc(5 * 1024 * 1024 + 1)], { type: 'image/png' }));
-    expect(big.error).toMatchObject({ status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' });
-    const exact = await adminClient.storage.from(BUCKET).upload('items/exact.png', new Blob([Buffer.alloc(5 * 1024 * 1024)], { type: 'image/png' }));
+    const big = await adminClient.storage
+      .from(BUCKET)
+      .upload('items/big.png', new Blob([Buffer.alloc(5 * 1024 * 1024 + 1)], { type: 'image/png' }));
+    expect(big.error).toMatchObject({
+      status: 413,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    const exact = await adminClient.storage
+      .from(BUCKET)
+      .upload('items/exact.png', new Blob([Buffer.alloc(5 * 1024 * 1024)], { type: 'image/png' }));
     expect(exact.error).toBeNull();
-    const gif = await adminClient.storage.from(BUCKET).upload('items/anim.gif', new Blob([Buffer.from('GIF89a')], { type: 'image/gif' }));
-    expect(gif.error).toMatchObject({ status: 415, statusCode: '415', message: 'mime type image/gif is not supported' });
-    const html = await adminClient.storage.from(BUCKET).upload('items/page.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html' });
+    const gif = await adminClient.storage
+      .from(BUCKET)
+      .upload('items/anim.gif', new Blob([Buffer.from('GIF89a')], { type: 'image/gif' }));
+    expect(gif.error).toMatchObject({
+      status: 415,
+      statusCode: '415',
+      message: 'mime type image/gif is not supported',
+    });
+    const html = await adminClient.storage
+      .from(BUCKET)
+      .upload('items/page.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html' });
     expect(html.error).toMatchObject({ status: 415 });
     // A raw body (not multipart) is held to the same limits.
-    const rawBig = await adminClient.storage.from(BUCKET).upload('items/raw.webp', Buffer.alloc(5 * 1024 * 1024 + 10), { contentType: 'image/webp' });
+    const rawBig = await adminClient.storage
+      .from(BUCKET)
+      .upload('items/raw.webp', Buffer.alloc(5 * 1024 * 1024 + 10), { contentType: 'image/webp' });
     expect(rawBig.error).toMatchObject({ status: 413 });
-    const names = (await b.db.query<{ name: string }>(`select name from storage.objects where bucket_id = $1 and name like 'items/%'`, [BUCKET])).rows.map((r) => r.name);
+    const names = (
+      await b.db.query<{ name: string }>(
+        `select name from storage.objects where bucket_id = $1 and name like 'items/%'`,
+        [BUCKET],
+      )
+    ).rows.map((r) => r.name);
     expect(names).not.toContain('items/big.png');
     expect(names).not.toContain('items/anim.gif');
     expect((await adminClient.storage.from(BUCKET).remove(['items/exact.png'])).data).toHaveLength(1);
@@ -142,14 +217,20 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
     expect(url).toMatch(new RegExp(`^${b.url}/storage/v1/object/sign/${BUCKET}/signed/a\\.png\\?token=`));
     const ok = await fetch(url);
     expect(ok.status).toBe(200);
-    expect(Buffer.from(await ok.arrayBuffer()).toString('latin1').endsWith('a')).toBe(true);
+    expect(
+      Buffer.from(await ok.arrayBuffer())
+        .toString('latin1')
+        .endsWith('a'),
+    ).toBe(true);
     // The token of a.png does not open b.png.
     const token = new URL(url).searchParams.get('token')!;
     const other = await fetch(`${b.url}/storage/v1/object/sign/${BUCKET}/signed/b.png?token=${token}`);
     expect(other.status).toBe(400);
     expect(await other.json()).toMatchObject({ error: 'InvalidJWT' });
     // A token signed with another secret is refused.
-    const forged = await fetch(`${b.url}/storage/v1/object/sign/${BUCKET}/signed/a.png?token=${token.slice(0, -4)}AAAA`);
+    const forged = await fetch(
+      `${b.url}/storage/v1/object/sign/${BUCKET}/signed/a.png?token=${token.slice(0, -4)}AAAA`,
+    );
     expect(forged.status).toBe(400);
 
     await new Promise((r) => setTimeout(r, 2100));
@@ -168,21 +249,31 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
 
   it('lists with prefix, folders, limit, offset, sortBy and search; moves, copies and removes', async () => {
     const s = adminClient.storage.from(BUCKET);
-    for (const n of ['list/c.png', 'list/a.png', 'list/b.png', 'list/sub/d.png', 'list/sub/e.png']) expect((await s.upload(n, png(n))).error).toBeNull();
+    for (const n of ['list/c.png', 'list/a.png', 'list/b.png', 'list/sub/d.png', 'list/sub/e.png'])
+      expect((await s.upload(n, png(n))).error).toBeNull();
     const all = await s.list('list');
     expect(all.error).toBeNull();
     expect(all.data!.map((e) => e.name)).toEqual(['a.png', 'b.png', 'c.png', 'sub']);
     expect(all.data!.find((e) => e.name === 'sub')).toMatchObject({ id: null, metadata: null });
     expect(all.data!.find((e) => e.name === 'a.png')!.metadata).toMatchObject({ mimetype: 'image/png' });
     expect((await s.list('list', { limit: 2, offset: 1 })).data!.map((e) => e.name)).toEqual(['b.png', 'c.png']);
-    expect((await s.list('list', { sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name)).toEqual(['sub', 'c.png', 'b.png', 'a.png']);
+    expect((await s.list('list', { sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name)).toEqual([
+      'sub',
+      'c.png',
+      'b.png',
+      'a.png',
+    ]);
     expect((await s.list('list', { search: 'b' })).data!.map((e) => e.name)).toEqual(['b.png']);
     expect((await s.list('list', { search: '%' })).data).toEqual([]);
     expect((await s.list('list/sub')).data!.map((e) => e.name)).toEqual(['d.png', 'e.png']);
 
     expect((await s.move('list/a.png', 'list/moved/a.png')).error).toBeNull();
     expect((await s.download('list/a.png')).error).toMatchObject({ status: 400 });
-    expect(Buffer.from(await (await s.download('list/moved/a.png')).data!.arrayBuffer()).toString('latin1').endsWith('list/a.png')).toBe(true);
+    expect(
+      Buffer.from(await (await s.download('list/moved/a.png')).data!.arrayBuffer())
+        .toString('latin1')
+        .endsWith('list/a.png'),
+    ).toBe(true);
     expect((await s.move('list/b.png', 'list/c.png')).error).toMatchObject({ statusCode: '409' });
     expect((await s.move('list/nothing.png', 'list/x.png')).error).toMatchObject({ statusCode: '404' });
     const copy = await s.copy('list/b.png', 'list/b-copy.png');
@@ -191,17 +282,32 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
     // The copy has its own bytes: removing the source keeps it.
     const removed = await s.remove(['list/b.png', 'list/c.png', 'list/never.png']);
     expect(removed.data!.map((r) => r.name).sort()).toEqual(['list/b.png', 'list/c.png']);
-    expect(Buffer.from(await (await s.download('list/b-copy.png')).data!.arrayBuffer()).toString('latin1').endsWith('list/b.png')).toBe(true);
+    expect(
+      Buffer.from(await (await s.download('list/b-copy.png')).data!.arrayBuffer())
+        .toString('latin1')
+        .endsWith('list/b.png'),
+    ).toBe(true);
     expect((await s.list('list')).data!.map((e) => e.name)).toEqual(['b-copy.png', 'moved', 'sub']);
     // A customer cannot move or copy an admin's photo.
-    expect((await customerClient.storage.from(BUCKET).move('list/b-copy.png', 'list/stolen.png')).error).toMatchObject({ statusCode: '404' });
-    expect((await customerClient.storage.from(BUCKET).copy('list/b-copy.png', 'list/stolen.png')).error).toMatchObject({ statusCode: '404' });
+    expect((await customerClient.storage.from(BUCKET).move('list/b-copy.png', 'list/stolen.png')).error).toMatchObject({
+      statusCode: '404',
+    });
+    expect((await customerClient.storage.from(BUCKET).copy('list/b-copy.png', 'list/stolen.png')).error).toMatchObject({
+      statusCode: '404',
+    });
   });
 
   it('refuses traversal, control characters, empty segments and overlong names before touching anything', async () => {
     const s = adminClient.storage.from(BUCKET);
     const auth = { Authorization: `Bearer ${adminToken}`, apikey: b.anonKey, 'Content-Type': 'image/png' };
-    for (const p of ['..%2F..%2Fjwt-secret', 'a%2F..%2F..%2Fx.png', 'items%2F.%2Fx.png', '%2Fetc%2Fpasswd', 'a%5C..%5Cx.png', 'a%0Ab.png']) {
+    for (const p of [
+      '..%2F..%2Fjwt-secret',
+      'a%2F..%2F..%2Fx.png',
+      'items%2F.%2Fx.png',
+      '%2Fetc%2Fpasswd',
+      'a%5C..%5Cx.png',
+      'a%0Ab.png',
+    ]) {
       const r = await raw(b, 'POST', `/storage/v1/object/${BUCKET}/${p}`, auth, PNG);
       expect(r.status, p).toBe(400);
       expect(JSON.parse(r.body), p).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
@@ -214,7 +320,10 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
     const dots = await raw(b, 'GET', `/storage/v1/object/public/${BUCKET}/../../../jwt-secret`);
     expect(dots.status).not.toBe(200);
     expect(dots.body).not.toContain('test-secret');
-    expect((await s.move('items/bifana.png', '../../escape.png')).error).toMatchObject({ statusCode: '400', message: 'Invalid key: ../../escape.png' });
+    expect((await s.move('items/bifana.png', '../../escape.png')).error).toMatchObject({
+      statusCode: '400',
+      message: 'Invalid key: ../../escape.png',
+    });
     expect((await s.copy('items/bifana.png', 'items//double.png')).error).toMatchObject({ statusCode: '400' });
     expect((await s.upload('x'.repeat(1025), png())).error).toMatchObject({ statusCode: '400' });
     expect((await s.upload('é.png', png())).error).toMatchObject({ statusCode: '400' });
@@ -226,17 +335,38 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
 
   it('manages buckets with the service role and refuses them to other callers', async () => {
     const svc = b.serviceClient().storage;
-    const made = await svc.createBucket('docs-test', { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['application/pdf'] });
+    const made = await svc.createBucket('docs-test', {
+      public: false,
+      fileSizeLimit: '1MB',
+      allowedMimeTypes: ['application/pdf'],
+    });
     expect(made.error).toBeNull();
     expect(made.data).toEqual({ name: 'docs-test' });
     expect((await svc.createBucket('docs-test')).error).toMatchObject({ statusCode: '409' });
-    expect((await svc.getBucket('docs-test')).data).toMatchObject({ public: false, file_size_limit: 1024 * 1024, allowed_mime_types: ['application/pdf'] });
+    expect((await svc.getBucket('docs-test')).data).toMatchObject({
+      public: false,
+      file_size_limit: 1024 * 1024,
+      allowed_mime_types: ['application/pdf'],
+    });
     expect((await svc.listBuckets()).data!.map((x) => x.id).sort()).toEqual(['docs-test', BUCKET]);
-    expect((await svc.updateBucket('docs-test', { public: false, fileSizeLimit: 2048, allowedMimeTypes: ['application/pdf', 'image/*'] })).error).toBeNull();
-    expect((await svc.getBucket('docs-test')).data).toMatchObject({ file_size_limit: 2048, allowed_mime_types: ['application/pdf', 'image/*'] });
+    expect(
+      (
+        await svc.updateBucket('docs-test', {
+          public: false,
+          fileSizeLimit: 2048,
+          allowedMimeTypes: ['application/pdf', 'image/*'],
+        })
+      ).error,
+    ).toBeNull();
+    expect((await svc.getBucket('docs-test')).data).toMatchObject({
+      file_size_limit: 2048,
+      allowed_mime_types: ['application/pdf', 'image/*'],
+    });
     const docs = b.serviceClient().storage.from('docs-test');
     expect((await docs.upload('a.png', png())).error).toBeNull();
-    expect((await docs.upload('big.pdf', new Blob([Buffer.alloc(2049)], { type: 'application/pdf' }))).error).toMatchObject({ status: 413 });
+    expect(
+      (await docs.upload('big.pdf', new Blob([Buffer.alloc(2049)], { type: 'application/pdf' }))).error,
+    ).toMatchObject({ status: 413 });
     // Private bucket: no public URL.
     expect((await fetch(docs.getPublicUrl('a.png').data.publicUrl)).status).toBe(400);
     expect((await svc.deleteBucket('docs-test')).error).toMatchObject({ statusCode: '409' });
@@ -246,7 +376,9 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
 
     expect((await adminClient.storage.createBucket('admin-bucket')).error).toMatchObject({ statusCode: '403' });
     expect((await customerClient.storage.deleteBucket(BUCKET)).error).toMatchObject({ statusCode: '409' });
-    expect((await customerClient.storage.updateBucket(BUCKET, { public: false })).error).toMatchObject({ statusCode: '404' });
+    expect((await customerClient.storage.updateBucket(BUCKET, { public: false })).error).toMatchObject({
+      statusCode: '404',
+    });
     expect((await customerClient.storage.emptyBucket(BUCKET)).error).toMatchObject({ statusCode: '404' });
     expect((await b.serviceClient().storage.getBucket(BUCKET)).data).toMatchObject({ public: true });
     expect((await svc.createBucket('../evil')).error).toMatchObject({ statusCode: '400' });
@@ -259,7 +391,13 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
     const unknown = await raw(b, 'GET', '/storage/v1/nothing');
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body)).toMatchObject({ statusCode: '404' });
-    const badJson = await raw(b, 'POST', `/storage/v1/object/list/${BUCKET}`, { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' }, '{nope');
+    const badJson = await raw(
+      b,
+      'POST',
+      `/storage/v1/object/list/${BUCKET}`,
+      { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      '{nope',
+    );
     expect(badJson.status).toBe(400);
   });
 });
@@ -272,13 +410,20 @@ describe.each(testDatabases())('Storage files under DATA_DIR/storage on %s', (ki
     try {
       const up = await b.serviceClient().storage.from(BUCKET).upload('items/persist.png', png('persist'));
       expect(up.error).toBeNull();
-      const files = () => fs.readdirSync(path.join(dataDir, 'storage', 'objects'), { recursive: true }).filter((f) => /[0-9a-f-]{36}$/.test(String(f)));
+      const files = () =>
+        fs
+          .readdirSync(path.join(dataDir, 'storage', 'objects'), { recursive: true })
+          .filter((f) => /[0-9a-f-]{36}$/.test(String(f)));
       expect(files()).toHaveLength(1);
       await b.close();
       b = await startTestBackend(kind, { dataDir, databaseUrl, keepDatabase: true });
       const got = await fetch(b.serviceClient().storage.from(BUCKET).getPublicUrl('items/persist.png').data.publicUrl);
       expect(got.status).toBe(200);
-      expect(Buffer.from(await got.arrayBuffer()).toString('latin1').endsWith('persist')).toBe(true);
+      expect(
+        Buffer.from(await got.arrayBuffer())
+          .toString('latin1')
+          .endsWith('persist'),
+      ).toBe(true);
       expect((await b.serviceClient().storage.from(BUCKET).remove(['items/persist.png'])).data).toHaveLength(1);
       expect(files()).toHaveLength(0);
     } finally {
@@ -306,7 +451,11 @@ describe.each(testDatabases())('Storage upload bodies on %s', (kind) => {
         port: u.port,
         method: 'POST',
         path: `/storage/v1/object/${BUCKET}/items/slow.png`,
-        headers: { Authorization: `Bearer ${b.serviceRoleKey}`, 'Content-Type': 'image/png', 'Content-Length': String(PNG.length * 2) },
+        headers: {
+          Authorization: `Bearer ${b.serviceRoleKey}`,
+          'Content-Type': 'image/png',
+          'Content-Length': String(PNG.length * 2),
+        },
       });
       const slowDone = new Promise<number>((resolve, reject) => {
         slow.on('response', (res) => {
@@ -318,7 +467,11 @@ describe.each(testDatabases())('Storage upload bodies on %s', (kind) => {
       slow.write(PNG);
       await new Promise((r) => setTimeout(r, 300));
       const busy = await b.serviceClient().storage.from(BUCKET).upload('items/next.png', png());
-      expect(busy.error).toMatchObject({ status: 503, statusCode: '503', message: 'Too many uploads at once: try again in a moment' });
+      expect(busy.error).toMatchObject({
+        status: 503,
+        statusCode: '503',
+        message: 'Too many uploads at once: try again in a moment',
+      });
       slow.end(PNG);
       expect(await slowDone).toBe(200);
       // Once the slow body is in, uploads are taken again.

@@ -73,7 +73,10 @@ describe('the kiosk alarm in Electron', () => {
     const win = new FakeWindow();
     let plays = 0;
     let now = 0;
-    const dog = new KioskWatchdog(createAlarmEffects(() => win, { play: () => void plays++ }), { now: () => now, expectHeartbeat: true });
+    const dog = new KioskWatchdog(
+      createAlarmEffects(() => win, { play: () => void plays++ }),
+      { now: () => now, expectHeartbeat: true },
+    );
     dog.heartbeat({ signedIn: true, realtimeJoined: true, online: true, unacceptedOrders: 2 });
     expect(win.calls).toEqual(['flashFrame:true']);
     expect(electron.notifications.map((n) => n.options.title)).toEqual(['Nouvelles commandes']);
@@ -110,7 +113,11 @@ describe('the kiosk alarm in Electron', () => {
     electron.Notification.supported = false;
     effects.notify('t', 'b');
     expect(electron.notifications).toEqual([]);
-    const failing = createAlarmEffects(() => null, { play: () => { throw new Error('no audio'); } });
+    const failing = createAlarmEffects(() => null, {
+      play: () => {
+        throw new Error('no audio');
+      },
+    });
     failing.playChime();
     expect(electron.beeps.count).toBe(2);
   });
@@ -147,12 +154,22 @@ describe('the alarm sound without any window', () => {
   it('falls through missing or failing players to one that works, writes the chime, and keeps that player', async () => {
     const file = path.join(dir, 'sub', 'chime.wav');
     const record = path.join(dir, 'played.txt');
-    const player = { command: process.execPath, args: ['-e', `require('fs').appendFileSync(${JSON.stringify(record)}, require('fs').statSync(${JSON.stringify(file)}).size + '\\n')`] };
+    const player = {
+      command: process.execPath,
+      args: [
+        '-e',
+        `require('fs').appendFileSync(${JSON.stringify(record)}, require('fs').statSync(${JSON.stringify(file)}).size + '\\n')`,
+      ],
+    };
     const played: string[] = [];
     let beeps = 0;
     const sound = createSoundPlayer({
       file,
-      commands: [{ command: path.join(dir, 'no-such-player'), args: [] }, { command: process.execPath, args: ['-e', 'process.exit(3)'] }, player],
+      commands: [
+        { command: path.join(dir, 'no-such-player'), args: [] },
+        { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        player,
+      ],
       beep: () => void beeps++,
       onPlayed: (how) => played.push(how),
     });
@@ -170,7 +187,10 @@ describe('the alarm sound without any window', () => {
     let beeps = 0;
     const sound = createSoundPlayer({
       file: path.join(dir, 'chime.wav'),
-      commands: [{ command: path.join(dir, 'missing'), args: [] }, { command: process.execPath, args: ['-e', 'setTimeout(() => {}, 60000)'] }],
+      commands: [
+        { command: path.join(dir, 'missing'), args: [] },
+        { command: process.execPath, args: ['-e', 'setTimeout(() => {}, 60000)'] },
+      ],
       timeoutMs: 300,
       beep: () => void beeps++,
     });

@@ -9,11 +9,22 @@ import { decodeEscPos, type DecodedLine } from './support/escpos-decoder';
 import { FakePrinter } from './support/fake-printer';
 import { sampleOrder } from './support/order';
 
-const settings = (over: Partial<PrinterSettings> = {}): PrinterSettings => ({ ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://127.0.0.1:9', ...over });
+const settings = (over: Partial<PrinterSettings> = {}): PrinterSettings => ({
+  ...DEFAULT_PRINTER_SETTINGS,
+  interface: 'tcp://127.0.0.1:9',
+  ...over,
+});
 
 /** What the HTML print preview shows for each line of the layout. */
-function previewText(lines: TicketLine[], columns: number): { text: string; bold: boolean; double: boolean; align: string }[] {
-  return lines.map((l) => (l.kind === 'rule' ? { text: '-'.repeat(columns), bold: false, double: false, align: 'left' } : { text: toPrintableText(l.text), bold: l.bold, double: l.size === 'double', align: l.align }));
+function previewText(
+  lines: TicketLine[],
+  columns: number,
+): { text: string; bold: boolean; double: boolean; align: string }[] {
+  return lines.map((l) =>
+    l.kind === 'rule'
+      ? { text: '-'.repeat(columns), bold: false, double: false, align: 'left' }
+      : { text: toPrintableText(l.text), bold: l.bold, double: l.size === 'double', align: l.align },
+  );
 }
 
 function printed(lines: DecodedLine[]) {
@@ -27,27 +38,36 @@ describe('ESC/POS tickets', () => {
     printer = null;
   });
 
-  it.each([48, 42, 32] as const)('prints, at %i columns, line for line what the preview shows, € and accents included', async (width) => {
-    printer = await new FakePrinter().start();
-    const order = sampleOrder();
-    await printOrderTickets(order, settings({ width, interface: printer.url, copies: 2 }));
-    const [job] = await printer.waitForJobs(1);
-    const decoded = decodeEscPos(job);
-    const preview = previewText(layoutTicket(order, { columns: width, kind: 'customer', restaurant: TICKET_RESTAURANT }), width);
+  it.each([48, 42, 32] as const)(
+    'prints, at %i columns, line for line what the preview shows, € and accents included',
+    async (width) => {
+      printer = await new FakePrinter().start();
+      const order = sampleOrder();
+      await printOrderTickets(order, settings({ width, interface: printer.url, copies: 2 }));
+      const [job] = await printer.waitForJobs(1);
+      const decoded = decodeEscPos(job);
+      const preview = previewText(
+        layoutTicket(order, { columns: width, kind: 'customer', restaurant: TICKET_RESTAURANT }),
+        width,
+      );
 
-    expect(decoded.cuts).toBe(2);
-    expect(decoded.tickets).toHaveLength(2);
-    for (const ticket of decoded.tickets) expect(printed(ticket)).toEqual(preview);
-    const all = decoded.tickets.flat().map((l) => l.text).join('\n');
-    expect(all).toContain('€');
-    expect(all).toContain('Élodie Gonçalves');
-    expect(all).toContain('OEuf au plat');
-    expect(all).not.toMatch(/\?{2,}|�/);
-    // The code page with the euro sign is in force for every line, and selected again after each cut.
-    expect(new Set(decoded.tickets.flat().map((l) => l.codePage))).toEqual(new Set([19]));
-    const tooWide = decoded.tickets.flat().filter((l) => [...l.text].length > (l.doubleHeight ? width / 2 : width));
-    expect(tooWide).toEqual([]);
-  });
+      expect(decoded.cuts).toBe(2);
+      expect(decoded.tickets).toHaveLength(2);
+      for (const ticket of decoded.tickets) expect(printed(ticket)).toEqual(preview);
+      const all = decoded.tickets
+        .flat()
+        .map((l) => l.text)
+        .join('\n');
+      expect(all).toContain('€');
+      expect(all).toContain('Élodie Gonçalves');
+      expect(all).toContain('OEuf au plat');
+      expect(all).not.toMatch(/\?{2,}|�/);
+      // The code page with the euro sign is in force for every line, and selected again after each cut.
+      expect(new Set(decoded.tickets.flat().map((l) => l.codePage))).toEqual(new Set([19]));
+      const tooWide = decoded.tickets.flat().filter((l) => [...l.text].length > (l.doubleHeight ? width / 2 : width));
+      expect(tooWide).toEqual([]);
+    },
+  );
 
   it('adds a kitchen ticket without prices and opens the drawer for cash', () => {
     const order = sampleOrder({ payment_method: 'cash' });
@@ -57,7 +77,10 @@ describe('ESC/POS tickets', () => {
     expect(kitchen).toContain('2x Poulet grillé');
     expect(kitchen).not.toContain('€');
     expect(decoded.drawerKicks).toBe(1);
-    expect(decodeEscPos(renderOrderTickets(sampleOrder({ payment_method: 'card' }), settings({ cashDrawer: true }))).drawerKicks).toBe(0);
+    expect(
+      decodeEscPos(renderOrderTickets(sampleOrder({ payment_method: 'card' }), settings({ cashDrawer: true })))
+        .drawerKicks,
+    ).toBe(0);
   });
 
   it('keeps the euro sign after a cut, also when the next ticket starts right away', () => {
@@ -109,42 +132,64 @@ describe('customer text cannot command the printer', () => {
       preorder_date: injected('2026-'),
       preorder_time: injected('12:'),
       order_items: [
-        { id: '1', name: injected('Poulet'), quantity: 1, price: 15, options: [{ id: 'o', name: injected('Frites'), price: 0 }, { id: 'p', name: injected('Sauce'), price: 1 }] },
+        {
+          id: '1',
+          name: injected('Poulet'),
+          quantity: 1,
+          price: 15,
+          options: [
+            { id: 'o', name: injected('Frites'), price: 0 },
+            { id: 'p', name: injected('Sauce'), price: 1 },
+          ],
+        },
       ],
     });
   /** The same order with every control character already replaced by '?'. */
   const tamed = (order: ReturnType<typeof sampleOrder>) =>
-    JSON.parse(JSON.stringify(order).replace(/\\u00([01][0-9a-f]|7f|[89][0-9a-f])/gi, (_m, hex) => (hex === '0a' ? '\\n' : '?')));
+    JSON.parse(
+      JSON.stringify(order).replace(/\\u00([01][0-9a-f]|7f|[89][0-9a-f])/gi, (_m, hex) => (hex === '0a' ? '\\n' : '?')),
+    );
 
-  it.each(['epson', 'star'] as const)('prints %s tickets with no drawer kick, cut, status query or reset it did not decide', async (type) => {
-    printer = await new FakePrinter().start();
-    const order = hostile();
-    const s = settings({ type, interface: printer.url, copies: 2, kitchenTicket: true, cashDrawer: true });
-    await printOrderTickets(order, s);
-    const [job] = await printer.waitForJobs(1);
-    expect(job.equals(renderOrderTickets(tamed(order), s))).toBe(true);
-    if (type === 'epson') {
-      const decoded = decodeEscPos(job);
-      expect(decoded.drawerKicks).toBe(0);
-      expect(decoded.cuts).toBe(3);
-      expect(decoded.tickets).toHaveLength(3);
-      const text = decoded.tickets.flat().map((l) => l.text).join('\n');
-      expect(text).toContain('Client : Bob?p022');
-      expect(text).toContain('Sonner ?V? deux fois');
-    }
-    for (const seq of [[0x10, 0x14], [0x10, 0x04], [0x1b, 0x70], [0x1c]]) expect(job.includes(Buffer.from(seq)), seq.join(',')).toBe(false);
-    // ESC @ (reset) only right after the encoder's own cuts.
-    let resets = 0;
-    for (let i = job.indexOf('\x1b@'); i !== -1; i = job.indexOf('\x1b@', i + 1)) resets++;
-    expect(resets).toBe(3);
-  });
+  it.each(['epson', 'star'] as const)(
+    'prints %s tickets with no drawer kick, cut, status query or reset it did not decide',
+    async (type) => {
+      printer = await new FakePrinter().start();
+      const order = hostile();
+      const s = settings({ type, interface: printer.url, copies: 2, kitchenTicket: true, cashDrawer: true });
+      await printOrderTickets(order, s);
+      const [job] = await printer.waitForJobs(1);
+      expect(job.equals(renderOrderTickets(tamed(order), s))).toBe(true);
+      if (type === 'epson') {
+        const decoded = decodeEscPos(job);
+        expect(decoded.drawerKicks).toBe(0);
+        expect(decoded.cuts).toBe(3);
+        expect(decoded.tickets).toHaveLength(3);
+        const text = decoded.tickets
+          .flat()
+          .map((l) => l.text)
+          .join('\n');
+        expect(text).toContain('Client : Bob?p022');
+        expect(text).toContain('Sonner ?V? deux fois');
+      }
+      for (const seq of [[0x10, 0x14], [0x10, 0x04], [0x1b, 0x70], [0x1c]])
+        expect(job.includes(Buffer.from(seq)), seq.join(',')).toBe(false);
+      // ESC @ (reset) only right after the encoder's own cuts.
+      let resets = 0;
+      for (let i = job.indexOf('\x1b@'); i !== -1; i = job.indexOf('\x1b@', i + 1)) resets++;
+      expect(resets).toBe(3);
+    },
+  );
 
   it('turns every control character into ? and keeps the rest of the text', () => {
     for (let c = 0; c < 0xa0; c++) {
       if (c >= 0x20 && c < 0x7f) continue;
       expect([...ticketTextBytes(`a${String.fromCharCode(c)}b`)], c.toString(16)).toEqual([0x61, 0x3f, 0x62]);
     }
-    expect(ticketTextBytes('12,50 € Coração').equals(Buffer.from([...Buffer.from('12,50 '), 0xd5, ...Buffer.from(' Cora'), 0x87, 0xc6, 0x6f]))).toBe(true);
+    expect(
+      ticketTextBytes('12,50 € Coração').equals(
+        Buffer.from([...Buffer.from('12,50 '), 0xd5, ...Buffer.from(' Cora'), 0x87, 0xc6, 0x6f]),
+      ),
+    ).toBe(true);
     expect(ticketTextBytes('漢字 ’ok’').toString('latin1')).toBe("?? 'ok'");
   });
 });

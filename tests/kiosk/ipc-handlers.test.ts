@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
-import { registerIpcHandlers, registerSetupHandler, type InvokeEvent, type IpcMainLike } from '../../src/main/ipc-handlers';
+import {
+  registerIpcHandlers,
+  registerSetupHandler,
+  type InvokeEvent,
+  type IpcMainLike,
+} from '../../src/main/ipc-handlers';
 import { KioskConfig } from '../../src/main/kiosk-config';
 import { PrintQueue } from '../../src/main/print-queue';
 import { createAutoLaunch } from '../../src/main/auto-launch';
@@ -46,8 +51,24 @@ describe('kiosk IPC handlers', () => {
     printed = [];
     config = new KioskConfig(path.join(dir, 'kiosk.json'), {});
     const queue = new PrintQueue({ file: path.join(dir, 'queue.json'), print: async (o) => void printed.push(o.id) });
-    const autoLaunch = createAutoLaunch({ app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} }, appName: 'Kiosque', platform: 'linux', env: { XDG_CONFIG_HOME: dir } });
-    registerIpcHandlers(ipc, { version: '1.2.3', queue, config, autoLaunch, testPrint: () => new Promise<void>((r) => testPrints.push(r)), onHeartbeat: (b) => void beats.push(b) }, (url) => isAppUrl(url, APP_ORIGIN));
+    const autoLaunch = createAutoLaunch({
+      app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} },
+      appName: 'Kiosque',
+      platform: 'linux',
+      env: { XDG_CONFIG_HOME: dir },
+    });
+    registerIpcHandlers(
+      ipc,
+      {
+        version: '1.2.3',
+        queue,
+        config,
+        autoLaunch,
+        testPrint: () => new Promise<void>((r) => testPrints.push(r)),
+        onHeartbeat: (b) => void beats.push(b),
+      },
+      (url) => isAppUrl(url, APP_ORIGIN),
+    );
   });
 
   it('answers the app itself', async () => {
@@ -95,12 +116,32 @@ describe('kiosk IPC handlers', () => {
       'tcp://10.0.0.5',
       null,
     ];
-    for (const value of bad) await expect(ipc.invoke(IPC.setPrinterSettings, APP, value)).rejects.toThrow(/Données refusées/);
+    for (const value of bad)
+      await expect(ipc.invoke(IPC.setPrinterSettings, APP, value)).rejects.toThrow(/Données refusées/);
     expect(config.printer).toEqual(DEFAULT_PRINTER_SETTINGS);
-    await expect(ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://8.8.8.8:9100' })).rejects.toThrow('L’imprimante doit être sur le réseau local');
-    await expect(ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/../etc/passwd' })).rejects.toThrow('Adresse inconnue');
-    for (const ok of ['tcp://10.1.2.3:9100', 'tcp://172.16.0.9', 'tcp://169.254.10.20:9101', 'tcp://127.0.0.1:9100', 'tcp://epson-tm.local:9100', '/dev/usb/lp0', '/dev/ttyUSB1', '/dev/cu.usbserial-1420', 'COM3', '\\\\CAIXA\\EPSON TM-T20', '\\\\192.168.1.20\\Ticket']) {
-      expect(await ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: ok }), ok).toMatchObject({ interface: ok });
+    await expect(
+      ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://8.8.8.8:9100' }),
+    ).rejects.toThrow('L’imprimante doit être sur le réseau local');
+    await expect(
+      ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: '/dev/../etc/passwd' }),
+    ).rejects.toThrow('Adresse inconnue');
+    for (const ok of [
+      'tcp://10.1.2.3:9100',
+      'tcp://172.16.0.9',
+      'tcp://169.254.10.20:9101',
+      'tcp://127.0.0.1:9100',
+      'tcp://epson-tm.local:9100',
+      '/dev/usb/lp0',
+      '/dev/ttyUSB1',
+      '/dev/cu.usbserial-1420',
+      'COM3',
+      '\\\\CAIXA\\EPSON TM-T20',
+      '\\\\192.168.1.20\\Ticket',
+    ]) {
+      expect(
+        await ipc.invoke(IPC.setPrinterSettings, APP, { ...DEFAULT_PRINTER_SETTINGS, interface: ok }),
+        ok,
+      ).toMatchObject({ interface: ok });
     }
     const good = { ...DEFAULT_PRINTER_SETTINGS, interface: 'tcp://192.168.1.50:9100', width: 32, kitchenTicket: true };
     expect(await ipc.invoke(IPC.setPrinterSettings, APP, good)).toEqual(good);
@@ -109,9 +150,13 @@ describe('kiosk IPC handlers', () => {
 
   it('refuses a print request that is not an order', async () => {
     const order = sampleOrder({ created_at: new Date(Date.now() + 1000).toISOString() });
-    await expect(ipc.invoke(IPC.printOrder, APP, { order: { id: 'x' }, reason: 'auto' })).rejects.toThrow(/Données refusées/);
+    await expect(ipc.invoke(IPC.printOrder, APP, { order: { id: 'x' }, reason: 'auto' })).rejects.toThrow(
+      /Données refusées/,
+    );
     await expect(ipc.invoke(IPC.printOrder, APP, { order, reason: 'sometimes' })).rejects.toThrow(/Données refusées/);
-    await expect(ipc.invoke(IPC.printOrder, APP, { order: { ...order, order_items: 'lots' }, reason: 'manual' })).rejects.toThrow(/Données refusées/);
+    await expect(
+      ipc.invoke(IPC.printOrder, APP, { order: { ...order, order_items: 'lots' }, reason: 'manual' }),
+    ).rejects.toThrow(/Données refusées/);
     expect(await ipc.invoke(IPC.printOrder, APP, { order, reason: 'auto' })).toMatchObject({ queued: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(printed).toEqual([order.id]);
@@ -135,8 +180,16 @@ describe('kiosk IPC handlers', () => {
     const line = order.order_items[0];
     const huge = [
       { ...order, order_items: Array.from({ length: 101 }, () => line) },
-      { ...order, order_items: [{ ...line, options: Array.from({ length: 31 }, () => ({ id: 'x', name: 'Frites', price: 0 })) }] },
-      { ...order, order_items: [{ ...line, options: Array.from({ length: 20_000 }, () => ({ id: 'x', name: 'Frites', price: 0 })) }] },
+      {
+        ...order,
+        order_items: [{ ...line, options: Array.from({ length: 31 }, () => ({ id: 'x', name: 'Frites', price: 0 })) }],
+      },
+      {
+        ...order,
+        order_items: [
+          { ...line, options: Array.from({ length: 20_000 }, () => ({ id: 'x', name: 'Frites', price: 0 })) },
+        ],
+      },
       { ...order, notes: 'x'.repeat(4001) },
       { ...order, customer_name: 'x'.repeat(1_000_000) },
       { ...order, order_items: [{ ...line, quantity: 1e9 }] },
@@ -146,14 +199,30 @@ describe('kiosk IPC handlers', () => {
       { ...order, created_at: 'pas une date' },
       { ...order, id: '' },
     ];
-    for (const value of huge) await expect(ipc.invoke(IPC.printOrder, APP, { order: value, reason: 'manual' })).rejects.toThrow(/Données refusées/);
-    await expect(ipc.invoke(IPC.printOrder, APP, { order: { ...order, notes: 'x'.repeat(4001) }, reason: 'manual' })).rejects.toThrow('notes – Texte trop long (4000 caractères au plus).');
-    const big = { ...order, notes: 'x'.repeat(2000), order_items: Array.from({ length: 50 }, () => ({ ...line, options: Array.from({ length: 10 }, () => ({ id: 'o', name: 'Frites', price: 0 })) })) };
+    for (const value of huge)
+      await expect(ipc.invoke(IPC.printOrder, APP, { order: value, reason: 'manual' })).rejects.toThrow(
+        /Données refusées/,
+      );
+    await expect(
+      ipc.invoke(IPC.printOrder, APP, { order: { ...order, notes: 'x'.repeat(4001) }, reason: 'manual' }),
+    ).rejects.toThrow('notes – Texte trop long (4000 caractères au plus).');
+    const big = {
+      ...order,
+      notes: 'x'.repeat(2000),
+      order_items: Array.from({ length: 50 }, () => ({
+        ...line,
+        options: Array.from({ length: 10 }, () => ({ id: 'o', name: 'Frites', price: 0 })),
+      })),
+    };
     expect(await ipc.invoke(IPC.printOrder, APP, { order: big, reason: 'manual' })).toMatchObject({ queued: true });
   });
 
   it('keeps at most the configured number of tickets waiting', async () => {
-    const queue = new PrintQueue({ file: path.join(dir, 'small.json'), print: () => new Promise<void>(() => {}), maxPending: 3 });
+    const queue = new PrintQueue({
+      file: path.join(dir, 'small.json'),
+      print: () => new Promise<void>(() => {}),
+      maxPending: 3,
+    });
     for (let i = 0; i < 3; i++) queue.enqueue(sampleOrder(), 'manual');
     expect(() => queue.enqueue(sampleOrder(), 'manual')).toThrow('Trop de tickets en attente (3)');
     expect(queue.status().pending).toBe(3);
@@ -174,7 +243,12 @@ describe('kiosk IPC handlers', () => {
     const documents = new DocumentUrls();
     const saved: unknown[] = [];
     const SETUP = `${APP_ORIGIN}/setup`;
-    registerSetupHandler(setupIpc, SETUP, (sender) => documents.of(sender), (v) => void saved.push(v));
+    registerSetupHandler(
+      setupIpc,
+      SETUP,
+      (sender) => documents.of(sender),
+      (v) => void saved.push(v),
+    );
     const admin = new EventEmitter();
     const setup = new EventEmitter();
     documents.track(admin);
@@ -195,9 +269,17 @@ describe('kiosk IPC handlers', () => {
     const beat = { signedIn: true, realtimeJoined: true, online: true, unacceptedOrders: 3 };
     expect(await ipc.invoke(IPC.heartbeat, APP, beat)).toBeUndefined();
     for (const bad of [
-      null, 'alive', {}, { ...beat, unacceptedOrders: -1 }, { ...beat, unacceptedOrders: 1.5 }, { ...beat, unacceptedOrders: 1e9 },
-      { ...beat, signedIn: 'yes' }, { ...beat, extra: 'x'.repeat(100_000) }, { ...beat, unacceptedOrders: '3' },
-    ]) await expect(ipc.invoke(IPC.heartbeat, APP, bad)).rejects.toThrow(/Données refusées/);
+      null,
+      'alive',
+      {},
+      { ...beat, unacceptedOrders: -1 },
+      { ...beat, unacceptedOrders: 1.5 },
+      { ...beat, unacceptedOrders: 1e9 },
+      { ...beat, signedIn: 'yes' },
+      { ...beat, extra: 'x'.repeat(100_000) },
+      { ...beat, unacceptedOrders: '3' },
+    ])
+      await expect(ipc.invoke(IPC.heartbeat, APP, bad)).rejects.toThrow(/Données refusées/);
     await expect(ipc.invoke(IPC.heartbeat, 'https://evil.example/', beat)).rejects.toThrow(/Appel refusé/);
     expect(beats).toEqual([beat]);
   });

@@ -19,7 +19,8 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 const tmpFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'queue-')), 'print-queue.json');
 
 /** Prints the order id as the ticket, over real TCP, so the fake printer's jobs name the orders. */
-const printTo = (printer: FakePrinter) => (order: Order) => sendToPrinter(printer.url, Buffer.from(order.id), { statusWaitMs: 50, timeoutMs: 1000 });
+const printTo = (printer: FakePrinter) => (order: Order) =>
+  sendToPrinter(printer.url, Buffer.from(order.id), { statusWaitMs: 50, timeoutMs: 1000 });
 
 describe('the kiosk print queue', () => {
   const queues: PrintQueue[] = [];
@@ -92,7 +93,11 @@ describe('the kiosk print queue', () => {
     const printer = await newPrinter();
     const first = newQueue(file, printer);
     const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
-    const orders = [sampleOrder({ created_at: soon(1000) }), sampleOrder({ created_at: soon(1001) }), sampleOrder({ created_at: soon(1002) })];
+    const orders = [
+      sampleOrder({ created_at: soon(1000) }),
+      sampleOrder({ created_at: soon(1001) }),
+      sampleOrder({ created_at: soon(1002) }),
+    ];
     first.enqueue(orders[0], 'auto');
     first.enqueue(orders[1], 'auto');
     await first.idle();

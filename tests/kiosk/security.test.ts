@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
-import { contentSecurityPolicy, guardContents, isAppUrl, isSafeExternalUrl, safeExternalUrl } from '../../src/main/security';
+import {
+  contentSecurityPolicy,
+  guardContents,
+  isAppUrl,
+  isSafeExternalUrl,
+  safeExternalUrl,
+} from '../../src/main/security';
 import { APP_ORIGIN, resolveRendererFile } from '../../src/main/renderer-files';
 
 describe('kiosk window security', () => {
@@ -29,10 +35,19 @@ describe('kiosk window security', () => {
     expect(isSafeExternalUrl('tel:+352621123456')).toBe(true);
     expect(isSafeExternalUrl('mailto:client@example.lu')).toBe(true);
     for (const bad of [
-      'http://example.lu', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://share/x', 'https://user:pw@www.google.com/maps',
-      'https://example.lu', 'https://www.google.com/search?q=x', 'https://www.google.com/mapsevil', 'https://www.google.com.evil.lu/maps',
-      'https://www.google.com:8443/maps', 'http://www.google.com/maps',
-    ]) expect(isSafeExternalUrl(bad), bad).toBe(false);
+      'http://example.lu',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://share/x',
+      'https://user:pw@www.google.com/maps',
+      'https://example.lu',
+      'https://www.google.com/search?q=x',
+      'https://www.google.com/mapsevil',
+      'https://www.google.com.evil.lu/maps',
+      'https://www.google.com:8443/maps',
+      'http://www.google.com/maps',
+    ])
+      expect(isSafeExternalUrl(bad), bad).toBe(false);
   });
 
   it('hands the dialer a phone number only and the mail program a plain address only', () => {
@@ -42,11 +57,27 @@ describe('kiosk window security', () => {
     expect(safeExternalUrl('tel:621-123.456')).toBe('tel:621123456');
     expect(safeExternalUrl('mailto:client.nom+lu@example.lu')).toBe('mailto:client.nom+lu@example.lu');
     for (const bad of [
-      'tel:+352 621"; calc.exe', 'tel:+352621123456?call=1', 'tel:+352621123456;phone-context=evil.example', 'tel:%00123456',
-      'tel:123456 --help', 'tel:+352\n621', 'tel:', 'tel:12', 'tel:javascript:alert(1)', 'tel:%E0%A4%A', `tel:${'1'.repeat(30)}`,
-      'mailto:a@b.lu?attach=/etc/passwd', 'mailto:a@b.lu,c@d.lu', 'mailto:?to=a@b.lu&subject=x', 'mailto:a@b.lu%0D%0ABcc:c@d.lu',
-      'mailto:"a b"@c.lu', 'mailto:a@localhost', 'mailto:a@b.lu&body=x', `https://www.google.com/maps/${'x'.repeat(2100)}`,
-    ]) expect(safeExternalUrl(bad), bad).toBeNull();
+      'tel:+352 621"; calc.exe',
+      'tel:+352621123456?call=1',
+      'tel:+352621123456;phone-context=evil.example',
+      'tel:%00123456',
+      'tel:123456 --help',
+      'tel:+352\n621',
+      'tel:',
+      'tel:12',
+      'tel:javascript:alert(1)',
+      'tel:%E0%A4%A',
+      `tel:${'1'.repeat(30)}`,
+      'mailto:a@b.lu?attach=/etc/passwd',
+      'mailto:a@b.lu,c@d.lu',
+      'mailto:?to=a@b.lu&subject=x',
+      'mailto:a@b.lu%0D%0ABcc:c@d.lu',
+      'mailto:"a b"@c.lu',
+      'mailto:a@localhost',
+      'mailto:a@b.lu&body=x',
+      `https://www.google.com/maps/${'x'.repeat(2100)}`,
+    ])
+      expect(safeExternalUrl(bad), bad).toBeNull();
   });
 
   it('keeps every navigation and redirect inside the app and opens only checked links outside', () => {
@@ -67,7 +98,13 @@ describe('kiosk window security', () => {
     expect(contents.fire('will-navigate', 'app://kiosk/admin/orders')).toBe(false);
     expect(contents.fire('will-redirect', 'app://kiosk/admin/login')).toBe(false);
     for (const event of ['will-navigate', 'will-redirect']) {
-      for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://kiosk.evil/admin', 'http://127.0.0.1:54321/admin/']) expect(contents.fire(event, url), `${event} ${url}`).toBe(true);
+      for (const url of [
+        'https://evil.example/',
+        'file:///etc/passwd',
+        'app://kiosk.evil/admin',
+        'http://127.0.0.1:54321/admin/',
+      ])
+        expect(contents.fire(event, url), `${event} ${url}`).toBe(true);
     }
     expect(contents.fire('will-redirect', 'tel:+352621123456')).toBe(true);
     expect(opened).toEqual([]);
@@ -84,7 +121,9 @@ describe('kiosk window security', () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), '');
-    expect(resolveRendererFile(dir, 'app://kiosk/admin/assets/app-abc123.js')).toBe(path.join(dir, 'assets', 'app-abc123.js'));
+    expect(resolveRendererFile(dir, 'app://kiosk/admin/assets/app-abc123.js')).toBe(
+      path.join(dir, 'assets', 'app-abc123.js'),
+    );
     expect(resolveRendererFile(dir, 'app://kiosk/admin/order/42')).toBe(path.join(dir, 'index.html'));
     expect(resolveRendererFile(dir, 'app://kiosk/admin/assets/missing.js')).toBeNull();
     expect(resolveRendererFile(dir, 'app://kiosk/admin/../../etc/passwd')).not.toBe('/etc/passwd');

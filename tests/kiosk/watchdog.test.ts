@@ -38,7 +38,9 @@ describe('kiosk watchdog', () => {
     advance(2_000);
     expect(dog.problems()).toEqual(['no-heartbeat']);
     const raised = take();
-    expect(raised[0]).toMatch(new RegExp(`^notify:${ALARM_TITLE}\\|L’écran des commandes ne donne plus de nouvelles depuis 31 s\\.`));
+    expect(raised[0]).toMatch(
+      new RegExp(`^notify:${ALARM_TITLE}\\|L’écran des commandes ne donne plus de nouvelles depuis 31 s\\.`),
+    );
     expect(raised.slice(1)).toEqual(['front', 'chime', 'flash:true']);
     advance(10_000);
     expect(take()).toEqual([]);
@@ -76,7 +78,9 @@ describe('kiosk watchdog', () => {
     dog.rendererGone('crashed');
     expect(dog.problems()).toEqual(['renderer-gone']);
     const raised = take();
-    expect(raised[0]).toBe(`notify:${ALARM_TITLE}|L’écran des commandes s’est arrêté (crashed) : redémarrage en cours.`);
+    expect(raised[0]).toBe(
+      `notify:${ALARM_TITLE}|L’écran des commandes s’est arrêté (crashed) : redémarrage en cours.`,
+    );
     expect(raised.slice(1)).toEqual(['front', 'chime', 'flash:true']);
     dog.rendererLoaded();
     advance(20_000);
@@ -117,7 +121,9 @@ describe('kiosk watchdog', () => {
     dog.heartbeat({ ...live, signedIn: false, realtimeJoined: false });
     advance(5_000);
     expect(dog.problems()).toEqual(['signed-out']);
-    expect(take()[0]).toBe(`notify:${ALARM_TITLE}|Personne n’est connecté au kiosque : les nouvelles commandes ne s’affichent pas.`);
+    expect(take()[0]).toBe(
+      `notify:${ALARM_TITLE}|Personne n’est connecté au kiosque : les nouvelles commandes ne s’affichent pas.`,
+    );
     dog.heartbeat(live);
     expect(take()).toEqual(['flash:false']);
   });
@@ -136,7 +142,9 @@ describe('kiosk watchdog', () => {
       advance(5_000);
     }
     expect(dog.problems()).toEqual(['offline']);
-    expect(take().filter((e) => e.startsWith('notify'))).toEqual([`notify:${ALARM_TITLE}|Pas de connexion au serveur depuis plus d’une minute : les commandes n’arrivent plus.`]);
+    expect(take().filter((e) => e.startsWith('notify'))).toEqual([
+      `notify:${ALARM_TITLE}|Pas de connexion au serveur depuis plus d’une minute : les commandes n’arrivent plus.`,
+    ]);
   });
 
   it('alarms when the operating system has had no network for more than a minute, even with the page gone quiet', () => {
@@ -153,7 +161,9 @@ describe('kiosk watchdog', () => {
     advance(1_000);
     dog.network(false);
     expect(dog.problems()).toEqual(['offline']);
-    expect(take()[0]).toBe(`notify:${ALARM_TITLE}|Pas de connexion au serveur depuis plus d’une minute : les commandes n’arrivent plus.`);
+    expect(take()[0]).toBe(
+      `notify:${ALARM_TITLE}|Pas de connexion au serveur depuis plus d’une minute : les commandes n’arrivent plus.`,
+    );
     dog.network(true);
     expect(take()).toEqual(['flash:false']);
   });
@@ -188,7 +198,9 @@ describe('kiosk watchdog', () => {
     take();
     dog.rendererGone('oom');
     const raised = take();
-    expect(raised[0]).toBe(`notify:${ALARM_TITLE}|L’écran des commandes s’est arrêté (oom) : redémarrage en cours.\nImprimante en erreur : Imprimante injoignable.`);
+    expect(raised[0]).toBe(
+      `notify:${ALARM_TITLE}|L’écran des commandes s’est arrêté (oom) : redémarrage en cours.\nImprimante en erreur : Imprimante injoignable.`,
+    );
     expect(raised.slice(1)).toEqual(['front', 'chime']);
   });
 

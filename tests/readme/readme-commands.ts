@@ -26,10 +26,17 @@ export function readmeCommands(readme: string): ReadmeCommand[] {
     }
     if (inBlock) {
       const text = raw.replace(/\s+#.*$/, '').trim();
-      if (shellBlock && text !== '' && !text.startsWith('#') && /^(\w+=\S+\s+)*(npm|npx|supabase|psql|node)\b/.test(text)) out.push({ text, line: i + 1 });
+      if (
+        shellBlock &&
+        text !== '' &&
+        !text.startsWith('#') &&
+        /^(\w+=\S+\s+)*(npm|npx|supabase|psql|node)\b/.test(text)
+      )
+        out.push({ text, line: i + 1 });
       return;
     }
-    for (const m of raw.matchAll(/`([^`]*\bnpm (?:run|start|test|install)\b[^`]*)`/g)) out.push({ text: m[1].trim(), line: i + 1 });
+    for (const m of raw.matchAll(/`([^`]*\bnpm (?:run|start|test|install)\b[^`]*)`/g))
+      out.push({ text: m[1].trim(), line: i + 1 });
   });
   return out;
 }
@@ -48,13 +55,19 @@ const SKIPS: [RegExp, string][] = [
   [/^(\w+=\S+\s+)*npm test\b/, 'the test command itself: CI runs it, and this test is part of it'],
   [/^npm run test:readme\b/, 'this very check'],
   [/^npm run bench$/, 'runs the benchmarks listed one by one, each of which is run here on its own'],
-  [/dist:kiosk/, 'builds the kiosk installers: electron-builder downloads Electron and (for Windows) runs on Windows; the packaging is checked offline by tests/kiosk/packaging.test.ts'],
+  [
+    /dist:kiosk/,
+    'builds the kiosk installers: electron-builder downloads Electron and (for Windows) runs on Windows; the packaging is checked offline by tests/kiosk/packaging.test.ts',
+  ],
   [/^supabase\b|&& supabase\b|`supabase /, 'needs a hosted Supabase project and the Supabase CLI with internet'],
   [/^psql\s+"\$DATABASE_URL"/, "loads the menu into a hosted project's database"],
   [/VITE_SUPABASE_URL=https:\/\/<ref>/, "builds against a hosted project's URL and anon key"],
   [/^SUPABASE_URL=/, 'creates an admin on a hosted project (needs its URL and service-role key)'],
   [/^npm install$/, 'installs the dependencies: done before any test can run'],
-  [/conformance:postgrest/, 'needs a checkout of the upstream postgrest-js suite (POSTGREST_JS_DIR); a benchmark-like run, not part of the tests'],
+  [
+    /conformance:postgrest/,
+    'needs a checkout of the upstream postgrest-js suite (POSTGREST_JS_DIR); a benchmark-like run, not part of the tests',
+  ],
 ];
 
 function envWithout(keys: string[], extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -153,7 +166,10 @@ function shell(command: string, env: NodeJS.ProcessEnv): Proc {
 async function runToEnd(command: string, env: NodeJS.ProcessEnv, ms: number): Promise<string> {
   const p = shell(command, env);
   let timer: NodeJS.Timeout | undefined;
-  const code = await Promise.race([p.exited, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)))]);
+  const code = await Promise.race([
+    p.exited,
+    new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms))),
+  ]);
   clearTimeout(timer);
   if (code === 'timeout') {
     p.kill();
@@ -190,7 +206,8 @@ async function expectMailbox(link: string): Promise<string> {
   if (first.status !== 303 || !cookie) throw new Error(`the mailbox link answered ${first.status} without a cookie`);
   const page = await fetch(new URL(first.headers.get('location') ?? '', url), { headers: { cookie } });
   const body = await page.text();
-  if (page.status !== 200 || !/<title>Mailbox/.test(body)) throw new Error(`the mailbox page answered ${page.status}: ${body.slice(0, 300)}`);
+  if (page.status !== 200 || !/<title>Mailbox/.test(body))
+    throw new Error(`the mailbox page answered ${page.status}: ${body.slice(0, 300)}`);
   return `${url.pathname}?key=… 303, ${url.pathname} 200`;
 }
 
@@ -204,15 +221,22 @@ async function serverSmoke(command: string, env: NodeJS.ProcessEnv, opts: { demo
       await expectPage(`${shop}/`, {}, /<html/i),
       await expectPage(`${shop}/admin/`, {}, /<html/i),
       await expectPage(`${shop}/rest/v1/`, { apikey: key }),
-      await expectPage(`${shop}/rest/v1/menu_categories?select=slug&limit=1`, { apikey: key, authorization: `Bearer ${key}` }, /slug/),
+      await expectPage(
+        `${shop}/rest/v1/menu_categories?select=slug&limit=1`,
+        { apikey: key, authorization: `Bearer ${key}` },
+        /slug/,
+      ),
     ];
     const mailbox = p.output().match(/Mailbox\s+(http:\/\/\S+)/);
     if (!mailbox) throw new Error(`\`${command}\` printed no mailbox link on loopback:\n${p.output()}`);
     seen.push(await expectMailbox(mailbox[1]));
-    if (opts.demoAdmin && !/Demo admin created: \S+ \/ \S+/.test(p.output())) throw new Error(`no demo admin printed:\n${p.output()}`);
+    if (opts.demoAdmin && !/Demo admin created: \S+ \/ \S+/.test(p.output()))
+      throw new Error(`no demo admin printed:\n${p.output()}`);
     const code = await p.interrupt();
     // In a terminal Ctrl-C reaches npm and the server alike; npm then ends by the signal, the server by itself.
-    const stopped = /SIGINT received: stopping/.test(p.output()) && !/Error|failed/i.test(p.output().split('SIGINT received')[1] ?? '');
+    const stopped =
+      /SIGINT received: stopping/.test(p.output()) &&
+      !/Error|failed/i.test(p.output().split('SIGINT received')[1] ?? '');
     if (!stopped || (code !== 0 && code !== null && code !== 130) || worrying(p.output()).length) {
       throw new Error(`\`${command}\` did not stop cleanly on Ctrl-C (exit ${code}):\n${p.output().slice(-2000)}`);
     }
@@ -250,12 +274,15 @@ async function backupSmoke(command: string, env: NodeJS.ProcessEnv): Promise<str
   } finally {
     await server.interrupt();
   }
-  if (!/The server \(process \d+\) is running/.test(running)) throw new Error(`\`${command}\` did not use the running server:\n${running}`);
+  if (!/The server \(process \d+\) is running/.test(running))
+    throw new Error(`\`${command}\` did not use the running server:\n${running}`);
   const first = backupFile(running, command);
   const stopped = await runToEnd(command, env, 300_000);
   const second = backupFile(stopped, command);
-  if (path.dirname(first) !== path.join(env.DATA_DIR!, 'backups') || first === second) throw new Error(`unexpected backup files ${first}, ${second}`);
-  if (worrying(running + stopped).length) throw new Error(`\`${command}\` printed warnings or errors:\n${worrying(running + stopped).join('\n')}`);
+  if (path.dirname(first) !== path.join(env.DATA_DIR!, 'backups') || first === second)
+    throw new Error(`unexpected backup files ${first}, ${second}`);
+  if (worrying(running + stopped).length)
+    throw new Error(`\`${command}\` printed warnings or errors:\n${worrying(running + stopped).join('\n')}`);
   return `made by the running server (${path.basename(first)}), then by itself (${path.basename(second)})`;
 }
 
@@ -319,7 +346,8 @@ export function planFor(cmd: ReadmeCommand, scripts: Record<string, string>): Pl
       run: async ({ tmp }) => {
         const out = await runToEnd(text, await newUserEnv(tmp), 180_000);
         if (!out.includes('manager@example.lu')) throw new Error(`\`${text}\` said nothing about the admin:\n${out}`);
-        if (worrying(out).length) throw new Error(`\`${text}\` printed warnings or errors:\n${worrying(out).join('\n')}`);
+        if (worrying(out).length)
+          throw new Error(`\`${text}\` printed warnings or errors:\n${worrying(out).join('\n')}`);
         return out.trim().split('\n').slice(-2).join(' / ');
       },
     };
@@ -329,7 +357,8 @@ export function planFor(cmd: ReadmeCommand, scripts: Record<string, string>): Pl
       kind: 'run',
       name: `npm run ${npm.script}`,
       quick: false,
-      run: async ({ tmp }) => (npm.script === 'backup' ? backupSmoke(text, await newUserEnv(tmp)) : restoreSmoke(text, await newUserEnv(tmp))),
+      run: async ({ tmp }) =>
+        npm.script === 'backup' ? backupSmoke(text, await newUserEnv(tmp)) : restoreSmoke(text, await newUserEnv(tmp)),
     };
   }
   if (npm.script.startsWith('bench')) {
@@ -343,13 +372,24 @@ export function planFor(cmd: ReadmeCommand, scripts: Record<string, string>): Pl
         const env = { ...process.env, ...short };
         const out = await runToEnd(text, env, 600_000);
         const wantsPostgres = Boolean(env.TEST_DATABASE_URL || env.DATABASE_URL) && npm.script !== 'bench:shop';
-        if (wantsPostgres && !/postgres/i.test(out)) throw new Error(`\`${text}\` did not cover PostgreSQL although a URL is set:\n${out.slice(-2000)}`);
+        if (wantsPostgres && !/postgres/i.test(out))
+          throw new Error(`\`${text}\` did not cover PostgreSQL although a URL is set:\n${out.slice(-2000)}`);
         return `${out.trim().split('\n').length} lines of figures`;
       },
     };
   }
-  if (npm.script === 'build:kiosk' || npm.script === 'build' || npm.script === 'build:shop' || npm.script === 'build:admin') {
-    return { kind: 'run', name: text, quick: false, run: async () => `${(await runToEnd(text, process.env, 600_000)).trim().split('\n').length} lines` };
+  if (
+    npm.script === 'build:kiosk' ||
+    npm.script === 'build' ||
+    npm.script === 'build:shop' ||
+    npm.script === 'build:admin'
+  ) {
+    return {
+      kind: 'run',
+      name: text,
+      quick: false,
+      run: async () => `${(await runToEnd(text, process.env, 600_000)).trim().split('\n').length} lines`,
+    };
   }
   return { kind: 'skip', reason: 'UNKNOWN' };
 }

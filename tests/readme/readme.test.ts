@@ -16,10 +16,16 @@ describe('README.md commands', () => {
     const texts = commands.map((c) => c.text);
     expect(texts).toContain('npm install && npm start');
     expect(texts).toContain('npm test');
-    const unknown = planned.filter(({ plan }) => plan.kind === 'skip' && plan.reason === 'UNKNOWN').map(({ c }) => `README.md:${c.line} ${c.text}`);
+    const unknown = planned
+      .filter(({ plan }) => plan.kind === 'skip' && plan.reason === 'UNKNOWN')
+      .map(({ c }) => `README.md:${c.line} ${c.text}`);
     expect(unknown, 'README commands this check does not know how to run or why to skip').toEqual([]);
-    const skipped = planned.filter((p): p is { c: (typeof planned)[number]['c']; plan: Extract<Plan, { kind: 'skip' }> } => p.plan.kind === 'skip');
-    console.log(`README: ${planned.length - skipped.length} command(s) run${FULL ? '' : ' (quick ones in npm test; all with npm run test:readme)'}, ${skipped.length} skipped:`);
+    const skipped = planned.filter(
+      (p): p is { c: (typeof planned)[number]['c']; plan: Extract<Plan, { kind: 'skip' }> } => p.plan.kind === 'skip',
+    );
+    console.log(
+      `README: ${planned.length - skipped.length} command(s) run${FULL ? '' : ' (quick ones in npm test; all with npm run test:readme)'}, ${skipped.length} skipped:`,
+    );
     for (const { c, plan } of skipped) console.log(`  skipped README.md:${c.line} \`${c.text}\`: ${plan.reason}`);
   });
 

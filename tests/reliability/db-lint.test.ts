@@ -4,14 +4,40 @@ import { LINTS } from './support/database-lint.js';
 
 /** What the linter may report because it is meant: each entry is a deliberate entry point or form. */
 const EXPECTED: Record<string, string[]> = {
-  definer_executable_by_anon: ['create_reservation', 'order_slot_availability', 'place_order', 'register_challenge', 'track_order'],
+  definer_executable_by_anon: [
+    'create_reservation',
+    'order_slot_availability',
+    'place_order',
+    'register_challenge',
+    'track_order',
+  ],
   // accept_order and refuse_order call require_admin() first; order_slot_availability is bounded and shows full slots only.
   definer_executable_by_authenticated: [
-    'accept_order', 'create_reservation', 'order_slot_availability', 'place_order', 'refuse_order', 'register_challenge', 'track_order', 'verified_email',
+    'accept_order',
+    'create_reservation',
+    'order_slot_availability',
+    'place_order',
+    'refuse_order',
+    'register_challenge',
+    'track_order',
+    'verified_email',
   ],
   functions_executable_by_anon: [
-    'create_reservation', 'delivery_fee_for', 'euros', 'is_admin', 'json_text', 'kitchen_open_at', 'order_slot_availability', 'phone_key', 'place_order',
-    'register_challenge', 'restaurant_time_zone', 'restaurant_today', 'store_setting_is_valid', 'track_order', 'unit_price',
+    'create_reservation',
+    'delivery_fee_for',
+    'euros',
+    'is_admin',
+    'json_text',
+    'kitchen_open_at',
+    'order_slot_availability',
+    'phone_key',
+    'place_order',
+    'register_challenge',
+    'restaurant_time_zone',
+    'restaurant_today',
+    'store_setting_is_valid',
+    'track_order',
+    'unit_price',
   ],
   anon_writable_tables: ['challenge_registrations INSERT', 'reservations INSERT'],
   // Only the service role reads and changes the product rate limits and their counters.
@@ -31,7 +57,9 @@ describe.each(testDatabases())('database linter rules on %s', (kind) => {
   });
 
   it('refuses rpc/refuse to the anon key', async () => {
-    const { error } = await b.client().rpc('refuse', { p_code: 'x', p_title: 'Commande perdue', p_message: 'Appelez le 000' });
+    const { error } = await b
+      .client()
+      .rpc('refuse', { p_code: 'x', p_title: 'Commande perdue', p_message: 'Appelez le 000' });
     expect(error?.code).toBe('42501');
   });
 });

@@ -30,20 +30,30 @@ describe.each(testDatabases())('notification dispatcher killed mid-batch on %s',
       if (delivered === KILL_AT && victim) killed = victim.kill('SIGKILL');
     });
     const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
-    const mail = { RESEND_API_KEY: 're_test', RESEND_API_URL: api.url, MAIL_FROM: 'Churrasqueira <commandes@example.lu>' };
+    const mail = {
+      RESEND_API_KEY: 're_test',
+      RESEND_API_URL: api.url,
+      MAIL_FROM: 'Churrasqueira <commandes@example.lu>',
+    };
 
     // The orders are queued while no dispatcher runs, so the kill lands in the middle of the backlog.
     backend = await spawnBackend({ ...spec, env: { ...mail, DISPATCH: 'off' } });
     const anon = supabase(backend.url, backend.keys.anonKey);
     for (let n = 1; n <= ORDERS; n++) {
       const order = shopOrder('dispatch', n);
-      const { error } = await anon.rpc('place_order', { p_order: { ...order, customer: { ...(order.customer as object), email: `client${n}@example.lu` } } });
+      const { error } = await anon.rpc('place_order', {
+        p_order: { ...order, customer: { ...(order.customer as object), email: `client${n}@example.lu` } },
+      });
       expect(error).toBeNull();
     }
     await backend.kill('SIGTERM');
 
     // The dispatcher starts with the backend: the kill may come before the backend reports it is ready.
-    const starting = spawnBackend({ ...spec, onSpawn: (c) => (victim = c), env: { ...mail, DISPATCH: 'on', DISPATCH_INTERVAL_MS: '200' } }).catch(() => null);
+    const starting = spawnBackend({
+      ...spec,
+      onSpawn: (c) => (victim = c),
+      env: { ...mail, DISPATCH: 'on', DISPATCH_INTERVAL_MS: '200' },
+    }).catch(() => null);
     for (let i = 0; !killed && i < 600; i++) await sleep(100);
     expect(killed, 'the dispatcher reached the kill point').toBe(true);
     await starting;
@@ -55,7 +65,11 @@ describe.each(testDatabases())('notification dispatcher killed mid-batch on %s',
     backend = await spawnBackend({ ...spec, env: { ...mail, DISPATCH: 'on', DISPATCH_INTERVAL_MS: '200' } });
     const service = supabase(backend.url, backend.keys.serviceRoleKey);
     // The killed run's rows keep their 120 s lease; end it now instead of waiting two minutes.
-    const leased = await service.from('notification_outbox').update({ lease_expires_at: new Date().toISOString() }).eq('status', 'sending').select('id');
+    const leased = await service
+      .from('notification_outbox')
+      .update({ lease_expires_at: new Date().toISOString() })
+      .eq('status', 'sending')
+      .select('id');
     expect(leased.error).toBeNull();
     expect(leased.data!.length).toBeGreaterThan(0);
 

@@ -27,7 +27,11 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
     expect(r.httpCases).toBe(1000);
     // Every kind of input was tried and most were refused with a 4xx.
     expect(Object.keys(r.byKind).sort()).toEqual(['jwt', 'rest-body', 'rest-query', 'rpc']);
-    expect(Object.entries(r.byStatus).filter(([s]) => s.startsWith('4')).reduce((n, [, c]) => n + c, 0)).toBeGreaterThan(500);
+    expect(
+      Object.entries(r.byStatus)
+        .filter(([s]) => s.startsWith('4'))
+        .reduce((n, [, c]) => n + c, 0),
+    ).toBeGreaterThan(500);
     expect(r.rssMb.peak - r.rssMb.start, why).toBeLessThan(400);
   }, 300_000);
 });

@@ -38,7 +38,13 @@ export interface OrderRuleCase {
     | { ok: false; code: OrderRefusalCode; title: string; message: string };
 }
 
-const dish = (id: string, categoryId: MenuItem['categoryId'], name: string, price: number, extra: Partial<MenuItem> = {}): MenuItem => ({
+const dish = (
+  id: string,
+  categoryId: MenuItem['categoryId'],
+  name: string,
+  price: number,
+  extra: Partial<MenuItem> = {},
+): MenuItem => ({
   id,
   categoryId,
   name,
@@ -84,7 +90,10 @@ const OPEN: StoreSettings = {
     { name: 'Esch-sur-Alzette', fee: 4 },
   ],
 };
-const CLOSED: StoreSettings = { ...OPEN, ordering: { is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' } };
+const CLOSED: StoreSettings = {
+  ...OPEN,
+  ordering: { is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' },
+};
 const NO_DELIVERY: StoreSettings = { ...OPEN, delivery_options: { is_enabled: false } };
 
 // Monday 23 November 2026, Luxembourg is UTC+1: 11:00Z is 12:00 local.
@@ -118,31 +127,96 @@ const pickup = (items: OrderRequest['items'], over: Partial<OrderRequest> = {}):
 const preorder = (date: string | null, time: string | null, over: Partial<OrderRequest> = {}) =>
   ({ isPreorder: true, preorderDate: date, preorderTime: time, ...over }) as Partial<OrderRequest>;
 
-const chickenAndFries = [{ menuItemId: 't-chicken', quantity: 1 }, { menuItemId: 't-fries', quantity: 2 }];
+const chickenAndFries = [
+  { menuItemId: 't-chicken', quantity: 1 },
+  { menuItemId: 't-fries', quantity: 2 },
+];
 
-const refused = (code: OrderRefusalCode, title: string, message: string) => ({ ok: false as const, code, title, message });
-const totals = (subtotal: number, deliveryFee: number, grandTotal: number) => ({ ok: true as const, totals: { subtotal, deliveryFee, discount: 0, grandTotal } });
+const refused = (code: OrderRefusalCode, title: string, message: string) => ({
+  ok: false as const,
+  code,
+  title,
+  message,
+});
+const totals = (subtotal: number, deliveryFee: number, grandTotal: number) => ({
+  ok: true as const,
+  totals: { subtotal, deliveryFee, discount: 0, grandTotal },
+});
 
-const CLOSED_REFUSAL = refused('ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.');
-const NO_SLOT = refused('preorder_missing_datetime', 'Information en manque', 'Veuillez choisir une date et une heure pour votre pré-commande.');
-const MISSING_FIELDS = refused('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
-const EMPTY = refused('empty_cart', 'Panier vide', 'Votre panier est vide. Ajoutez au moins un article pour commander.');
-const UNAVAILABLE = refused('item_unavailable', 'Article indisponible', "Cet article n'est pas disponible pour le moment.");
-const INVALID_ITEM = refused('invalid_item', 'Article invalide', 'Un article de votre panier est invalide. Veuillez le retirer et réessayer.');
-const BAD_ZONE = refused('invalid_zone', 'Zone de livraison non valide', 'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.');
+const CLOSED_REFUSAL = refused(
+  'ordering_closed',
+  'Commandes fermées',
+  'La commande en ligne est temporairement fermée.',
+);
+const NO_SLOT = refused(
+  'preorder_missing_datetime',
+  'Information en manque',
+  'Veuillez choisir une date et une heure pour votre pré-commande.',
+);
+const MISSING_FIELDS = refused(
+  'missing_fields',
+  'Information en manque',
+  'Veuillez remplir tous les champs obligatoires.',
+);
+const EMPTY = refused(
+  'empty_cart',
+  'Panier vide',
+  'Votre panier est vide. Ajoutez au moins un article pour commander.',
+);
+const UNAVAILABLE = refused(
+  'item_unavailable',
+  'Article indisponible',
+  "Cet article n'est pas disponible pour le moment.",
+);
+const INVALID_ITEM = refused(
+  'invalid_item',
+  'Article invalide',
+  'Un article de votre panier est invalide. Veuillez le retirer et réessayer.',
+);
+const BAD_ZONE = refused(
+  'invalid_zone',
+  'Zone de livraison non valide',
+  'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.',
+);
 const minimum = (missing: string) =>
-  refused('minimum_not_met', 'Montant minimum non atteint', `Il vous manque ${missing} pour atteindre le minimum de 20,00€ pour la commande.`);
-const OUTSIDE = refused('outside_hours', 'Restaurant fermé', 'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.');
-const TOO_EARLY = refused('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande doit être prévue au plus tôt pour demain.');
-const TUESDAY = refused('preorder_closed_day', 'Date de pré-commande invalide', 'Le restaurant est fermé le mardi. Veuillez choisir un autre jour.');
+  refused(
+    'minimum_not_met',
+    'Montant minimum non atteint',
+    `Il vous manque ${missing} pour atteindre le minimum de 20,00€ pour la commande.`,
+  );
+const OUTSIDE = refused(
+  'outside_hours',
+  'Restaurant fermé',
+  'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.',
+);
+const TOO_EARLY = refused(
+  'preorder_too_early',
+  'Date de pré-commande invalide',
+  'Une pré-commande doit être prévue au plus tôt pour demain.',
+);
+const TUESDAY = refused(
+  'preorder_closed_day',
+  'Date de pré-commande invalide',
+  'Le restaurant est fermé le mardi. Veuillez choisir un autre jour.',
+);
 const BAD_TIME = refused(
   'preorder_invalid_time',
   'Heure de pré-commande invalide',
   'Veuillez choisir une heure de commande entre 11:00–14:30 et 18:00–21:30, par tranches de 15 minutes.',
 );
-const BAD_DATE = refused('preorder_invalid_date', 'Date de pré-commande invalide', 'Veuillez choisir une date valide pour votre pré-commande.');
+const BAD_DATE = refused(
+  'preorder_invalid_date',
+  'Date de pré-commande invalide',
+  'Veuillez choisir une date valide pour votre pré-commande.',
+);
 
-const at = (now: string, settings: StoreSettings, order: OrderRequest, expected: OrderRuleCase['expected'], name: string): OrderRuleCase => ({
+const at = (
+  now: string,
+  settings: StoreSettings,
+  order: OrderRequest,
+  expected: OrderRuleCase['expected'],
+  name: string,
+): OrderRuleCase => ({
   name,
   now,
   settings,
@@ -153,7 +227,13 @@ const at = (now: string, settings: StoreSettings, order: OrderRequest, expected:
 export const ORDER_RULE_CASES: OrderRuleCase[] = [
   // Accepted orders and their totals.
   {
-    ...at(MONDAY_NOON, OPEN, delivery(chickenAndFries), totals(22, 2.5, 24.5), 'delivery to Differdange: subtotal + zone fee'),
+    ...at(
+      MONDAY_NOON,
+      OPEN,
+      delivery(chickenAndFries),
+      totals(22, 2.5, 24.5),
+      'delivery to Differdange: subtotal + zone fee',
+    ),
     expected: {
       ok: true,
       totals: { subtotal: 22, deliveryFee: 2.5, discount: 0, grandTotal: 24.5 },
@@ -163,16 +243,74 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
       ],
     },
   },
-  at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-fries', quantity: 1 }]), totals(3.5, 0, 3.5), 'pickup has no minimum and no fee'),
-  at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-dime', quantity: 1 }, { menuItemId: 't-twodimes', quantity: 1 }]), totals(0.3, 0, 0.3), 'sums in cents: 0.10 + 0.20 = 0.30'),
-  at(MONDAY_NOON, OPEN, delivery([{ menuItemId: 't-francesinha', quantity: 1 }, { menuItemId: 't-dime', quantity: 5 }, { menuItemId: 't-twodimes', quantity: 1 }]), totals(20.19, 2.5, 22.69), 'delivery minimum reached at 20.19'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ city: '  DIFFERDANGE ' }) }), totals(22, 2.5, 24.5), 'zone matched trimmed and case-insensitively'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ city: 'PÉTANGE' }) }), totals(22, 3.1, 25.1), 'zone with an accent, upper case'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, { customer: person({ email: '', address: '', postalCode: '', city: '' }) }), totals(22, 0, 22), 'pickup needs no address and no e-mail'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup([{ menuItemId: 't-fries', quantity: 1 }]),
+    totals(3.5, 0, 3.5),
+    'pickup has no minimum and no fee',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup([
+      { menuItemId: 't-dime', quantity: 1 },
+      { menuItemId: 't-twodimes', quantity: 1 },
+    ]),
+    totals(0.3, 0, 0.3),
+    'sums in cents: 0.10 + 0.20 = 0.30',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery([
+      { menuItemId: 't-francesinha', quantity: 1 },
+      { menuItemId: 't-dime', quantity: 5 },
+      { menuItemId: 't-twodimes', quantity: 1 },
+    ]),
+    totals(20.19, 2.5, 22.69),
+    'delivery minimum reached at 20.19',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ city: '  DIFFERDANGE ' }) }),
+    totals(22, 2.5, 24.5),
+    'zone matched trimmed and case-insensitively',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ city: 'PÉTANGE' }) }),
+    totals(22, 3.1, 25.1),
+    'zone with an accent, upper case',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, { customer: person({ email: '', address: '', postalCode: '', city: '' }) }),
+    totals(22, 0, 22),
+    'pickup needs no address and no e-mail',
+  ),
   at(MONDAY_NOON, NO_DELIVERY, pickup(chickenAndFries), totals(22, 0, 22), 'pickup while delivery is switched off'),
-  at(MONDAY_NOON, CLOSED, delivery(chickenAndFries, preorder('2026-11-25', '19:15')), totals(22, 2.5, 24.5), 'a pre-order is taken while online ordering is closed'),
+  at(
+    MONDAY_NOON,
+    CLOSED,
+    delivery(chickenAndFries, preorder('2026-11-25', '19:15')),
+    totals(22, 2.5, 24.5),
+    'a pre-order is taken while online ordering is closed',
+  ),
   {
-    ...at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-kids', quantity: 2, kidsOption: 'nuggets' }, { menuItemId: 't-kids', quantity: 1, kidsOption: 'quarter_chicken' }]), totals(29.4, 0, 29.4), 'kids menu dishes are separate lines'),
+    ...at(
+      MONDAY_NOON,
+      OPEN,
+      pickup([
+        { menuItemId: 't-kids', quantity: 2, kidsOption: 'nuggets' },
+        { menuItemId: 't-kids', quantity: 1, kidsOption: 'quarter_chicken' },
+      ]),
+      totals(29.4, 0, 29.4),
+      'kids menu dishes are separate lines',
+    ),
     expected: {
       ok: true,
       totals: { subtotal: 29.4, deliveryFee: 0, discount: 0, grandTotal: 29.4 },
@@ -184,78 +322,314 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
   },
 
   // Special prices: pickup only, 10 to 13 October 2025 inclusive, on the day the order is for.
-  at('2025-10-11T10:00:00.000Z', OPEN, pickup([{ menuItemId: 't-chicken', quantity: 2 }]), totals(25, 0, 25), 'special price for pickup inside the window (Saturday 11 October)'),
-  at('2025-10-10T09:00:00.000Z', OPEN, pickup([{ menuItemId: 't-chicken', quantity: 1 }]), totals(12.5, 0, 12.5), 'special price on its first day, 11:00 local'),
-  at('2025-10-11T10:00:00.000Z', OPEN, delivery([{ menuItemId: 't-chicken', quantity: 2 }]), totals(30, 2.5, 32.5), 'no special price for delivery'),
-  at('2025-10-09T10:00:00.000Z', OPEN, pickup([{ menuItemId: 't-chicken', quantity: 1 }]), totals(15, 0, 15), 'no special price the day before the window (the whole window applies, not only its end)'),
-  at('2025-10-09T10:00:00.000Z', OPEN, pickup([{ menuItemId: 't-chicken', quantity: 1 }], preorder('2025-10-13', '12:00')), totals(12.5, 0, 12.5), 'a pre-order for the last day of the window gets the special price'),
-  at('2025-10-12T10:00:00.000Z', OPEN, pickup([{ menuItemId: 't-chicken', quantity: 1 }], preorder('2025-10-15', '12:00')), totals(15, 0, 15), 'a pre-order for a day after the window pays the normal price'),
+  at(
+    '2025-10-11T10:00:00.000Z',
+    OPEN,
+    pickup([{ menuItemId: 't-chicken', quantity: 2 }]),
+    totals(25, 0, 25),
+    'special price for pickup inside the window (Saturday 11 October)',
+  ),
+  at(
+    '2025-10-10T09:00:00.000Z',
+    OPEN,
+    pickup([{ menuItemId: 't-chicken', quantity: 1 }]),
+    totals(12.5, 0, 12.5),
+    'special price on its first day, 11:00 local',
+  ),
+  at(
+    '2025-10-11T10:00:00.000Z',
+    OPEN,
+    delivery([{ menuItemId: 't-chicken', quantity: 2 }]),
+    totals(30, 2.5, 32.5),
+    'no special price for delivery',
+  ),
+  at(
+    '2025-10-09T10:00:00.000Z',
+    OPEN,
+    pickup([{ menuItemId: 't-chicken', quantity: 1 }]),
+    totals(15, 0, 15),
+    'no special price the day before the window (the whole window applies, not only its end)',
+  ),
+  at(
+    '2025-10-09T10:00:00.000Z',
+    OPEN,
+    pickup([{ menuItemId: 't-chicken', quantity: 1 }], preorder('2025-10-13', '12:00')),
+    totals(12.5, 0, 12.5),
+    'a pre-order for the last day of the window gets the special price',
+  ),
+  at(
+    '2025-10-12T10:00:00.000Z',
+    OPEN,
+    pickup([{ menuItemId: 't-chicken', quantity: 1 }], preorder('2025-10-15', '12:00')),
+    totals(15, 0, 15),
+    'a pre-order for a day after the window pays the normal price',
+  ),
 
   // 1. Ordering closed.
   at(MONDAY_NOON, CLOSED, delivery(chickenAndFries), CLOSED_REFUSAL, 'ordering closed and not a pre-order'),
-  at(MONDAY_NOON, CLOSED, delivery([], { customer: person({ name: '' }) }), CLOSED_REFUSAL, 'ordering closed is checked before anything else'),
+  at(
+    MONDAY_NOON,
+    CLOSED,
+    delivery([], { customer: person({ name: '' }) }),
+    CLOSED_REFUSAL,
+    'ordering closed is checked before anything else',
+  ),
 
   // 2. Pre-order without date or time.
   at(MONDAY_NOON, OPEN, delivery(chickenAndFries, preorder(null, '12:00')), NO_SLOT, 'pre-order without a date'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, preorder('2026-11-25', '  ')), NO_SLOT, 'pre-order with a blank time'),
-  at(MONDAY_NOON, CLOSED, delivery([], preorder('', null, { customer: person({ phone: '' }) })), NO_SLOT, 'missing pre-order slot comes before missing fields'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, preorder('2026-11-25', '  ')),
+    NO_SLOT,
+    'pre-order with a blank time',
+  ),
+  at(
+    MONDAY_NOON,
+    CLOSED,
+    delivery([], preorder('', null, { customer: person({ phone: '' }) })),
+    NO_SLOT,
+    'missing pre-order slot comes before missing fields',
+  ),
 
   // 3. Required fields.
   at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ name: '   ' }) }), MISSING_FIELDS, 'blank name'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, { customer: person({ phone: '' }) }), MISSING_FIELDS, 'pickup without a phone'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ postalCode: '' }) }), MISSING_FIELDS, 'delivery without a postal code'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ address: ' ' }) }), MISSING_FIELDS, 'delivery without an address'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ city: '' }) }), MISSING_FIELDS, 'delivery without a city'),
-  at(MONDAY_NOON, OPEN, delivery([], { customer: person({ name: '' }) }), MISSING_FIELDS, 'missing fields come before the empty cart'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ email: 'ana@example' }) }), refused('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.'), 'an e-mail, when given, must look like one'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, { customer: person({ phone: '' }) }),
+    MISSING_FIELDS,
+    'pickup without a phone',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ postalCode: '' }) }),
+    MISSING_FIELDS,
+    'delivery without a postal code',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ address: ' ' }) }),
+    MISSING_FIELDS,
+    'delivery without an address',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ city: '' }) }),
+    MISSING_FIELDS,
+    'delivery without a city',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery([], { customer: person({ name: '' }) }),
+    MISSING_FIELDS,
+    'missing fields come before the empty cart',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ email: 'ana@example' }) }),
+    refused('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.'),
+    'an e-mail, when given, must look like one',
+  ),
 
   // 4. Empty cart, then the items themselves.
   at(MONDAY_NOON, OPEN, delivery([]), EMPTY, 'empty cart'),
   at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-juice', quantity: 1 }]), UNAVAILABLE, 'unavailable item'),
   at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-ghost', quantity: 1 }]), UNAVAILABLE, 'item no longer on the menu'),
-  at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-title', quantity: 1 }]), UNAVAILABLE, 'a section title cannot be ordered'),
-  at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-soon', quantity: 1 }]), UNAVAILABLE, 'a coming-soon item cannot be ordered'),
-  at(MONDAY_NOON, OPEN, delivery([{ menuItemId: 't-fries', quantity: 1 }, { menuItemId: 't-juice', quantity: 9 }]), UNAVAILABLE, 'an unavailable item is reported before the minimum'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup([{ menuItemId: 't-title', quantity: 1 }]),
+    UNAVAILABLE,
+    'a section title cannot be ordered',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup([{ menuItemId: 't-soon', quantity: 1 }]),
+    UNAVAILABLE,
+    'a coming-soon item cannot be ordered',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery([
+      { menuItemId: 't-fries', quantity: 1 },
+      { menuItemId: 't-juice', quantity: 9 },
+    ]),
+    UNAVAILABLE,
+    'an unavailable item is reported before the minimum',
+  ),
   at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-fries', quantity: 0 }]), INVALID_ITEM, 'quantity zero'),
   at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-fries', quantity: 1.5 }]), INVALID_ITEM, 'fractional quantity'),
   at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-fries', quantity: 100 }]), INVALID_ITEM, 'more than 99 of one line'),
   at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-kids', quantity: 1 }]), INVALID_ITEM, 'kids menu without its dish'),
-  at(MONDAY_NOON, OPEN, pickup([{ menuItemId: 't-fries', quantity: 1, kidsOption: 'wings' }]), INVALID_ITEM, 'a kids-menu dish on another item'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup([{ menuItemId: 't-fries', quantity: 1, kidsOption: 'wings' }]),
+    INVALID_ITEM,
+    'a kids-menu dish on another item',
+  ),
 
   // 5. Minimum for delivery.
-  at(MONDAY_NOON, OPEN, delivery([{ menuItemId: 't-chicken', quantity: 1 }, { menuItemId: 't-twodimes', quantity: 2 }]), minimum('4,60€'), 'delivery under 20 euros states the missing amount'),
-  at(MONDAY_NOON, OPEN, delivery([{ menuItemId: 't-francesinha', quantity: 1 }, { menuItemId: 't-twodimes', quantity: 1 }, { menuItemId: 't-dime', quantity: 3 }]), minimum('0,01€'), 'one cent short at 19.99'),
-  at(MONDAY_NOON, OPEN, delivery([{ menuItemId: 't-fries', quantity: 1 }], { customer: person({ city: 'Paris' }) }), minimum('16,50€'), 'the minimum is checked before the zone'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery([
+      { menuItemId: 't-chicken', quantity: 1 },
+      { menuItemId: 't-twodimes', quantity: 2 },
+    ]),
+    minimum('4,60€'),
+    'delivery under 20 euros states the missing amount',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery([
+      { menuItemId: 't-francesinha', quantity: 1 },
+      { menuItemId: 't-twodimes', quantity: 1 },
+      { menuItemId: 't-dime', quantity: 3 },
+    ]),
+    minimum('0,01€'),
+    'one cent short at 19.99',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery([{ menuItemId: 't-fries', quantity: 1 }], { customer: person({ city: 'Paris' }) }),
+    minimum('16,50€'),
+    'the minimum is checked before the zone',
+  ),
 
   // 6. Delivery zone.
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ city: 'Paris' }) }), BAD_ZONE, 'city outside every zone'),
-  at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person({ city: 'Petange' }) }), BAD_ZONE, 'no accent folding: Petange is not Pétange'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ city: 'Paris' }) }),
+    BAD_ZONE,
+    'city outside every zone',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ city: 'Petange' }) }),
+    BAD_ZONE,
+    'no accent folding: Petange is not Pétange',
+  ),
   at(MONDAY_NOON, { ...OPEN, delivery_zones: [] }, delivery(chickenAndFries), BAD_ZONE, 'no zones configured'),
 
   // Then: delivery switched off.
-  at(MONDAY_NOON, NO_DELIVERY, delivery(chickenAndFries), refused('delivery_disabled', 'Livraison indisponible', 'La livraison est désactivée pour le moment. Veuillez choisir le retrait au restaurant.'), 'delivery while delivery is switched off'),
+  at(
+    MONDAY_NOON,
+    NO_DELIVERY,
+    delivery(chickenAndFries),
+    refused(
+      'delivery_disabled',
+      'Livraison indisponible',
+      'La livraison est désactivée pour le moment. Veuillez choisir le retrait au restaurant.',
+    ),
+    'delivery while delivery is switched off',
+  ),
 
   // Then: the pre-order's date and time.
   at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-23', '19:00')), TOO_EARLY, 'pre-order for today'),
   at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-20', '19:00')), TOO_EARLY, 'pre-order in the past'),
-  at('2026-11-22T23:30:00.000Z', OPEN, pickup(chickenAndFries, preorder('2026-11-23', '12:00')), TOO_EARLY, 'at 00:30 Luxembourg time "today" is already Monday'),
+  at(
+    '2026-11-22T23:30:00.000Z',
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-23', '12:00')),
+    TOO_EARLY,
+    'at 00:30 Luxembourg time "today" is already Monday',
+  ),
   at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-24', '12:00')), TUESDAY, 'pre-order for a Tuesday'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-25', '15:00')), BAD_TIME, 'pre-order after the lunch kitchen closes'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-25', '12:10')), BAD_TIME, 'pre-order off the quarter hours'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-25', '21:45')), BAD_TIME, 'pre-order after the last evening slot'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-25', 'midi')), BAD_TIME, 'pre-order time that is not a time'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-02-30', '12:00')), BAD_DATE, 'pre-order date that does not exist'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-25', '21:30')), totals(22, 0, 22), 'the last evening slot is 21:30'),
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-25', '11:00')), totals(22, 0, 22), 'the first slot is 11:00'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-25', '15:00')),
+    BAD_TIME,
+    'pre-order after the lunch kitchen closes',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-25', '12:10')),
+    BAD_TIME,
+    'pre-order off the quarter hours',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-25', '21:45')),
+    BAD_TIME,
+    'pre-order after the last evening slot',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-25', 'midi')),
+    BAD_TIME,
+    'pre-order time that is not a time',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-02-30', '12:00')),
+    BAD_DATE,
+    'pre-order date that does not exist',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-25', '21:30')),
+    totals(22, 0, 22),
+    'the last evening slot is 21:30',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-25', '11:00')),
+    totals(22, 0, 22),
+    'the first slot is 11:00',
+  ),
 
   // Then: an immediate order must fall inside the ordering hours (Luxembourg time).
   at('2026-11-23T15:00:00.000Z', OPEN, pickup(chickenAndFries), OUTSIDE, 'Monday 16:00, between services'),
   at('2026-11-24T11:00:00.000Z', OPEN, pickup(chickenAndFries), OUTSIDE, 'Tuesday noon'),
-  at('2026-11-23T13:31:00.000Z', OPEN, pickup(chickenAndFries), OUTSIDE, 'Monday 14:31, after the lunch kitchen closes'),
+  at(
+    '2026-11-23T13:31:00.000Z',
+    OPEN,
+    pickup(chickenAndFries),
+    OUTSIDE,
+    'Monday 14:31, after the lunch kitchen closes',
+  ),
   at('2026-11-23T13:30:00.000Z', OPEN, pickup(chickenAndFries), totals(22, 0, 22), 'Monday 14:30, last lunch order'),
   at('2026-11-23T20:30:00.000Z', OPEN, pickup(chickenAndFries), totals(22, 0, 22), 'Monday 21:30, last evening order'),
   at('2026-11-23T09:15:00.000Z', OPEN, pickup(chickenAndFries), OUTSIDE, '09:15 UTC is 10:15 in winter: not open yet'),
-  at('2026-07-20T09:15:00.000Z', OPEN, pickup(chickenAndFries), totals(22, 0, 22), '09:15 UTC is 11:15 in summer: open'),
-  at('2026-10-25T16:59:00.000Z', OPEN, pickup(chickenAndFries), OUTSIDE, 'Sunday of the October clock change, 17:59 local'),
-  at('2026-10-25T17:00:00.000Z', OPEN, pickup(chickenAndFries), totals(22, 0, 22), 'Sunday of the October clock change, 18:00 local'),
+  at(
+    '2026-07-20T09:15:00.000Z',
+    OPEN,
+    pickup(chickenAndFries),
+    totals(22, 0, 22),
+    '09:15 UTC is 11:15 in summer: open',
+  ),
+  at(
+    '2026-10-25T16:59:00.000Z',
+    OPEN,
+    pickup(chickenAndFries),
+    OUTSIDE,
+    'Sunday of the October clock change, 17:59 local',
+  ),
+  at(
+    '2026-10-25T17:00:00.000Z',
+    OPEN,
+    pickup(chickenAndFries),
+    totals(22, 0, 22),
+    'Sunday of the October clock change, 18:00 local',
+  ),
 ];

@@ -5,20 +5,67 @@ import * as domainMoney from '../../src/shared/domain/money.js';
 import * as domainDates from '../../src/shared/domain/french-dates.js';
 import * as domainPhone from '../../src/shared/domain/phone.js';
 import { RESTAURANT as DOMAIN_RESTAURANT } from '../../src/shared/domain/restaurant.js';
-import { ORDER_STATUSES as DOMAIN_STATUSES, ORDER_STATUS_INFO, normaliseStatus as domainNormalise, STATUS_VARIANTS } from '../../src/shared/domain/order-status.js';
+import {
+  ORDER_STATUSES as DOMAIN_STATUSES,
+  ORDER_STATUS_INFO,
+  normaliseStatus as domainNormalise,
+  STATUS_VARIANTS,
+} from '../../src/shared/domain/order-status.js';
 import { PAYMENT_METHOD_LABELS, DELIVERY_METHOD_LABELS } from '../../src/shared/domain/delivery-method.js';
 import * as fnFormat from '../../supabase/functions/_shared/format.ts';
 import * as fnPhone from '../../supabase/functions/_shared/phone.ts';
 import { toE164 as mailerToE164 } from '../../supabase/functions/_shared/mailer.ts';
-import { DELIVERY_LABELS, normaliseStatus, ORDER_STATUSES, PAYMENT_LABELS, RESTAURANT, TRACKING } from '../../supabase/functions/_shared/restaurant.ts';
+import {
+  DELIVERY_LABELS,
+  normaliseStatus,
+  ORDER_STATUSES,
+  PAYMENT_LABELS,
+  RESTAURANT,
+  TRACKING,
+} from '../../supabase/functions/_shared/restaurant.ts';
 import { escapeHtml, htmlToText, plainTextToHtml } from '../../supabase/functions/_shared/html.ts';
 import { renderNotification, renderPromotion } from '../../supabase/functions/_shared/templates/index.ts';
 
-const AMOUNTS = [0, 0.1, 0.2, 0.3, 1, 1.005, 2.87, 3.86, 12.5, 12.77, 15, 19.49, 25.64, 45.77, 100, 1234.56, -3.5, 0.07];
-const DATES = ['2025-01-01', '2025-03-30', '2025-10-26', '2025-11-19', '2026-02-28', '2024-02-29', '2099-06-06', '2025-13-01', 'demain', ''];
+const AMOUNTS = [
+  0, 0.1, 0.2, 0.3, 1, 1.005, 2.87, 3.86, 12.5, 12.77, 15, 19.49, 25.64, 45.77, 100, 1234.56, -3.5, 0.07,
+];
+const DATES = [
+  '2025-01-01',
+  '2025-03-30',
+  '2025-10-26',
+  '2025-11-19',
+  '2026-02-28',
+  '2024-02-29',
+  '2099-06-06',
+  '2025-13-01',
+  'demain',
+  '',
+];
 const TIMES = ['00:00', '11:00', '12:15:00', '19:30', '21:45:59', '23:59', '24:00', '7:5', 'midi'];
-const INSTANTS = ['2025-03-30T00:59:59Z', '2025-03-30T01:00:00Z', '2025-10-26T00:30:00Z', '2025-10-26T01:30:00Z', '2025-11-19T11:00:00Z', '2025-12-31T23:30:00Z'];
-const PHONES = ['621 123 456', '+352 621 123 456', '00352621123456', '(+352) 621-123-456', '06 12 34 56 78', '+33 6 12 34 56 78', '912 345 678', '0035 1', '+1234567890123456', '', '   ', 'appelez-moi', '+0 123 456 789', '26.58.40.12'];
+const INSTANTS = [
+  '2025-03-30T00:59:59Z',
+  '2025-03-30T01:00:00Z',
+  '2025-10-26T00:30:00Z',
+  '2025-10-26T01:30:00Z',
+  '2025-11-19T11:00:00Z',
+  '2025-12-31T23:30:00Z',
+];
+const PHONES = [
+  '621 123 456',
+  '+352 621 123 456',
+  '00352621123456',
+  '(+352) 621-123-456',
+  '06 12 34 56 78',
+  '+33 6 12 34 56 78',
+  '912 345 678',
+  '0035 1',
+  '+1234567890123456',
+  '',
+  '   ',
+  'appelez-moi',
+  '+0 123 456 789',
+  '26.58.40.12',
+];
 
 function outcome(f: () => string): string {
   try {
@@ -31,7 +78,13 @@ function outcome(f: () => string): string {
 describe('supabase/functions/_shared agrees with src/shared/domain', () => {
   it('formats euros the same way', () => {
     for (const a of AMOUNTS) expect(fnFormat.formatEuro(a), String(a)).toBe(domainMoney.formatEuro(a));
-    for (const [a, q] of [[12.77, 3], [0.1, 3], [15, 2], [1.005, 7]] as const) expect(fnFormat.multiplyEuros(a, q)).toBe(domainMoney.multiplyEuros(a, q));
+    for (const [a, q] of [
+      [12.77, 3],
+      [0.1, 3],
+      [15, 2],
+      [1.005, 7],
+    ] as const)
+      expect(fnFormat.multiplyEuros(a, q)).toBe(domainMoney.multiplyEuros(a, q));
   });
 
   it('writes French dates and times the same way', () => {
@@ -47,9 +100,14 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
     for (const p of PHONES) {
       for (const cc of ['352', '33']) {
         const domain = outcome(() => domainPhone.toE164(p, cc));
-        expect(outcome(() => fnPhone.toE164(p, cc)), `${p} / ${cc}`).toBe(domain);
+        expect(
+          outcome(() => fnPhone.toE164(p, cc)),
+          `${p} / ${cc}`,
+        ).toBe(domain);
         const mailer = outcome(() => mailerToE164(p, cc));
-        expect(mailer.startsWith('error') ? 'error' : mailer, `mailer ${p}`).toBe(domain.startsWith('error') ? 'error' : domain);
+        expect(mailer.startsWith('error') ? 'error' : mailer, `mailer ${p}`).toBe(
+          domain.startsWith('error') ? 'error' : domain,
+        );
       }
     }
   });
@@ -58,7 +116,8 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
     expect(RESTAURANT).toEqual({ ...DOMAIN_RESTAURANT, address: DOMAIN_RESTAURANT.address });
     expect(ORDER_STATUSES).toEqual(DOMAIN_STATUSES);
     for (const s of DOMAIN_STATUSES) expect(TRACKING[s]).toEqual(ORDER_STATUS_INFO[s].tracking);
-    for (const raw of [...DOMAIN_STATUSES, ...Object.keys(STATUS_VARIANTS), ' livrée ', 'PRÊTE', 'Livre', '', null]) expect(normaliseStatus(raw)).toBe(domainNormalise(raw));
+    for (const raw of [...DOMAIN_STATUSES, ...Object.keys(STATUS_VARIANTS), ' livrée ', 'PRÊTE', 'Livre', '', null])
+      expect(normaliseStatus(raw)).toBe(domainNormalise(raw));
     expect(PAYMENT_LABELS).toEqual(PAYMENT_METHOD_LABELS);
     expect(DELIVERY_LABELS).toEqual(DELIVERY_METHOD_LABELS);
   });
@@ -67,11 +126,25 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
 describe('e-mail templates', () => {
   const site = 'https://churrasqueira.example.lu';
   const order = {
-    order_id: 'a1b2c3d4-0000-4000-8000-000000000000', order_number: 'a1b2c3d4', status: 'Prêt', created_at: '2025-11-19T11:00:00Z',
-    customer_name: '"><img src=x onerror=alert(1)>', delivery_method: 'delivery', payment_method: 'cash',
-    customer_address: '1 rue <i>du</i> Parc', customer_postal_code: 'L-4601', customer_city: 'Differdange',
-    order_items: [{ name: 'Frango & <b>batatas</b>', quantity: 2, price: 12.5, options: [{ name: "Sauce 'maison'", price: 1 }] }],
-    total_price: 27, delivery_fee: 2, discount_amount: 0, discount_percentage: 0, grand_total: 29, notes: '<script>alert(1)</script>',
+    order_id: 'a1b2c3d4-0000-4000-8000-000000000000',
+    order_number: 'a1b2c3d4',
+    status: 'Prêt',
+    created_at: '2025-11-19T11:00:00Z',
+    customer_name: '"><img src=x onerror=alert(1)>',
+    delivery_method: 'delivery',
+    payment_method: 'cash',
+    customer_address: '1 rue <i>du</i> Parc',
+    customer_postal_code: 'L-4601',
+    customer_city: 'Differdange',
+    order_items: [
+      { name: 'Frango & <b>batatas</b>', quantity: 2, price: 12.5, options: [{ name: "Sauce 'maison'", price: 1 }] },
+    ],
+    total_price: 27,
+    delivery_fee: 2,
+    discount_amount: 0,
+    discount_percentage: 0,
+    grand_total: 29,
+    notes: '<script>alert(1)</script>',
   };
 
   it('escapes every value from the database, in text and in attributes', () => {
@@ -99,20 +172,36 @@ describe('e-mail templates', () => {
   });
 
   it('tells the ready time once accepted, and the reason of a refusal', () => {
-    const accepted = renderNotification('order_status', { ...order, status: 'Bien reçu', ready_text: 'Prête vers 19:45' }, site);
+    const accepted = renderNotification(
+      'order_status',
+      { ...order, status: 'Bien reçu', ready_text: 'Prête vers 19:45' },
+      site,
+    );
     expect(accepted.subject).toBe('Commande n° a1b2c3d4 : Commande reçue — Prête vers 19:45');
     expect(accepted.html).toContain('Prête vers 19:45');
     expect(accepted.text).toContain('Prête vers 19:45');
-    const confirmed = renderNotification('order_confirmation', { ...order, ready_text: 'Livraison prévue vers 20:10' }, site);
+    const confirmed = renderNotification(
+      'order_confirmation',
+      { ...order, ready_text: 'Livraison prévue vers 20:10' },
+      site,
+    );
     expect(confirmed.text).toContain('Livraison prévue vers 20:10.');
-    const refused = renderNotification('order_status', { ...order, status: 'Annulée', refusal_reason: 'Four <en panne>' }, site);
+    const refused = renderNotification(
+      'order_status',
+      { ...order, status: 'Annulée', refusal_reason: 'Four <en panne>' },
+      site,
+    );
     expect(refused.html).toContain('Motif : Four &#60;en panne&#62;');
     expect(refused.text).toContain('Motif : Four <en panne>');
     expect(refused.subject).toBe('Commande n° a1b2c3d4 : Annulée');
   });
 
   it('wraps the admin HTML in the layout with a text alternative; refuses unknown kinds', () => {
-    const { html, text } = renderPromotion('Promo', '<p>Poulet<br>entier &amp; frites</p><ul><li>12,50 €</li></ul>', site);
+    const { html, text } = renderPromotion(
+      'Promo',
+      '<p>Poulet<br>entier &amp; frites</p><ul><li>12,50 €</li></ul>',
+      site,
+    );
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html).toContain('<p>Poulet<br>entier &amp; frites</p>');
     expect(html).toContain(`${site}/icons/icon-192.png`);

@@ -26,11 +26,16 @@ export function RouteError() {
     return () => window.clearTimeout(id);
   }, [left]);
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-slate-50 px-6 text-center text-slate-900" role="alert">
+    <main
+      className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-slate-50 px-6 text-center text-slate-900"
+      role="alert"
+    >
       <h1 className="text-2xl font-bold">{t('common.pageErrorTitle')}</h1>
       <p className="max-w-md text-slate-700">{t('common.pageErrorText')}</p>
       <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
-      <p className="text-sm text-slate-600" aria-live="polite">{t('common.reloadingIn', { n: left })}</p>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {t('common.reloadingIn', { n: left })}
+      </p>
     </main>
   );
 }

@@ -10,22 +10,100 @@ const screen =
 /** Screens inside the layout (sidebar + top bar). The dashboard, where the counter lives, loads with the app. */
 export const featureRoutes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
-  { path: '/order/:orderId', lazy: screen(() => import('../features/orders/order-page.js'), (m) => m.OrderPage) },
-  { path: '/reservations', lazy: screen(() => import('../features/reservations/reservations-page.js'), (m) => m.ReservationsPage) },
-  { path: '/archive-commandes', lazy: screen(() => import('../features/archive/archive-page.js'), (m) => m.ArchivePage) },
-  { path: '/inscriptions-defi', lazy: screen(() => import('../features/challenge/challenge-page.js'), (m) => m.ChallengePage) },
-  { path: '/customers', lazy: screen(() => import('../features/customers/customers-page.js'), (m) => m.CustomersPage) },
-  { path: '/customers/:customerEmail/orders', lazy: screen(() => import('../features/customers/customer-orders-page.js'), (m) => m.CustomerOrdersPage) },
-  { path: '/promotions', lazy: screen(() => import('../features/promotions/promotions-page.js'), (m) => m.PromotionsPage) },
-  { path: '/settings', lazy: screen(() => import('../features/settings/settings-page.js'), (m) => m.SettingsPage) },
-  { path: '/delivery-settings', lazy: screen(() => import('../features/delivery/delivery-zones-page.js'), (m) => m.DeliveryZonesPage) },
-  { path: '/menu', lazy: screen(() => import('../features/menu/menu-page.js'), (m) => m.MenuPage) },
-  { path: '/printer', lazy: screen(() => import('../features/printer/printer-page.js'), (m) => m.PrinterPage) },
-  { path: '/reports', lazy: screen(() => import('../features/reports/reports-page.js'), (m) => m.ReportsPage) },
+  {
+    path: '/order/:orderId',
+    lazy: screen(
+      () => import('../features/orders/order-page.js'),
+      (m) => m.OrderPage,
+    ),
+  },
+  {
+    path: '/reservations',
+    lazy: screen(
+      () => import('../features/reservations/reservations-page.js'),
+      (m) => m.ReservationsPage,
+    ),
+  },
+  {
+    path: '/archive-commandes',
+    lazy: screen(
+      () => import('../features/archive/archive-page.js'),
+      (m) => m.ArchivePage,
+    ),
+  },
+  {
+    path: '/inscriptions-defi',
+    lazy: screen(
+      () => import('../features/challenge/challenge-page.js'),
+      (m) => m.ChallengePage,
+    ),
+  },
+  {
+    path: '/customers',
+    lazy: screen(
+      () => import('../features/customers/customers-page.js'),
+      (m) => m.CustomersPage,
+    ),
+  },
+  {
+    path: '/customers/:customerEmail/orders',
+    lazy: screen(
+      () => import('../features/customers/customer-orders-page.js'),
+      (m) => m.CustomerOrdersPage,
+    ),
+  },
+  {
+    path: '/promotions',
+    lazy: screen(
+      () => import('../features/promotions/promotions-page.js'),
+      (m) => m.PromotionsPage,
+    ),
+  },
+  {
+    path: '/settings',
+    lazy: screen(
+      () => import('../features/settings/settings-page.js'),
+      (m) => m.SettingsPage,
+    ),
+  },
+  {
+    path: '/delivery-settings',
+    lazy: screen(
+      () => import('../features/delivery/delivery-zones-page.js'),
+      (m) => m.DeliveryZonesPage,
+    ),
+  },
+  {
+    path: '/menu',
+    lazy: screen(
+      () => import('../features/menu/menu-page.js'),
+      (m) => m.MenuPage,
+    ),
+  },
+  {
+    path: '/printer',
+    lazy: screen(
+      () => import('../features/printer/printer-page.js'),
+      (m) => m.PrinterPage,
+    ),
+  },
+  {
+    path: '/reports',
+    lazy: screen(
+      () => import('../features/reports/reports-page.js'),
+      (m) => m.ReportsPage,
+    ),
+  },
 ];
 
-const printOrder = screen(() => import('../features/print/print-order-page.js'), (m) => m.PrintOrderPage);
-const thermalPrint = screen(() => import('../features/print/thermal-print-page.js'), (m) => m.ThermalPrintPage);
+const printOrder = screen(
+  () => import('../features/print/print-order-page.js'),
+  (m) => m.PrintOrderPage,
+);
+const thermalPrint = screen(
+  () => import('../features/print/thermal-print-page.js'),
+  (m) => m.ThermalPrintPage,
+);
 
 /** Screens without the layout: the print pages open in their own tab or popup. */
 export const standaloneRoutes: RouteObject[] = [
@@ -33,5 +111,11 @@ export const standaloneRoutes: RouteObject[] = [
   { path: '/print-order', lazy: printOrder },
   { path: '/thermal-print/:orderId', lazy: thermalPrint },
   { path: '/thermal-print', lazy: thermalPrint },
-  { path: '/print-report', lazy: screen(() => import('../features/reports/print-report-page.js'), (m) => m.PrintReportPage) },
+  {
+    path: '/print-report',
+    lazy: screen(
+      () => import('../features/reports/print-report-page.js'),
+      (m) => m.PrintReportPage,
+    ),
+  },
 ];

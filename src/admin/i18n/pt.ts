@@ -23,7 +23,8 @@ export const pt = {
   'common.status': 'Estado',
   'common.refresh': 'Atualizar',
   'common.pageErrorTitle': 'Esta página não abriu',
-  'common.pageErrorText': 'Uma nova versão pode ter sido instalada, ou a ligação falhou. As encomendas não se perdem: recarregue a página.',
+  'common.pageErrorText':
+    'Uma nova versão pode ter sido instalada, ou a ligação falhou. As encomendas não se perdem: recarregue a página.',
   'common.reload': 'Recarregar',
   'common.reloadingIn': 'A recarregar em {n} s...',
 
@@ -78,7 +79,7 @@ export const pt = {
   'dashboard.searchResults': 'Resultados da pesquisa',
   'dashboard.searchEmpty': 'Nenhuma encomenda encontrada.',
   'dashboard.searchErrorTitle': 'Erreur de recherche',
-  'dashboard.searchErrorBody': 'Une erreur s\'est produite lors de la recherche de la commande.',
+  'dashboard.searchErrorBody': "Une erreur s'est produite lors de la recherche de la commande.",
   'dashboard.pickup': 'Levantamento',
   'dashboard.delivery': 'Entrega',
   'dashboard.preorder': 'Pré-encomenda',
@@ -131,7 +132,7 @@ export const pt = {
   'order.detailSaved': 'Estado atualizado!',
   'order.deleteFailed': 'Impossible de supprimer la commande.',
   'order.loadFailed': 'Impossible de charger les détails de la commande.',
-  'order.noPhone': 'Impossible d\'envoyer le SMS.',
+  'order.noPhone': "Impossible d'envoyer le SMS.",
 
   'sms.title': 'Enviar SMS',
   'sms.to': 'Para: {phone}',
@@ -141,7 +142,7 @@ export const pt = {
   'sms.templateDelivery': 'En livraison',
   'sms.message': 'Mensagem',
   'sms.sent': 'SMS envoyé!',
-  'sms.failed': 'Erreur d\'envoi SMS',
+  'sms.failed': "Erreur d'envoi SMS",
 
   'emailNotify.title': 'Notificar por e-mail',
   'emailNotify.to': 'Para',
@@ -149,7 +150,7 @@ export const pt = {
   'emailNotify.subjectDefault': 'Votre commande #{id}',
   'emailNotify.message': 'Mensagem',
   'emailNotify.sent': 'Email envoyé!',
-  'emailNotify.failed': 'Erreur d\'envoi',
+  'emailNotify.failed': "Erreur d'envoi",
 
   'print.print': 'Imprimir',
   'print.close': 'Fechar',
@@ -200,7 +201,7 @@ export const pt = {
   'customerOrders.empty': 'Este cliente ainda não fez encomendas.',
   'customerOrders.loadFailed': 'Impossible de récupérer les commandes de ce client.',
   'customerOrders.unavailableTitle': 'Action non disponible',
-  'customerOrders.unavailableBody': 'Supprimez la commande depuis l\'archive.',
+  'customerOrders.unavailableBody': "Supprimez la commande depuis l'archive.",
 
   'challenge.title': 'Inscrições — Défi Burj Khalifa Burger',
   'challenge.terms': 'Termos aceites',
@@ -220,11 +221,11 @@ export const pt = {
   'promotions.preview': 'Pré-visualização',
   'promotions.send': 'Enviar',
   'promotions.requiredTitle': 'Champs requis',
-  'promotions.requiredBody': 'Veuillez saisir un sujet et un contenu pour l\'e-mail.',
+  'promotions.requiredBody': "Veuillez saisir un sujet et un contenu pour l'e-mail.",
   'promotions.noRecipientTitle': 'Aucun destinataire',
   'promotions.noRecipientBody': 'Veuillez sélectionner au moins un destinataire.',
-  'promotions.failedTitle': 'Erreur d\'envoi',
-  'promotions.failedBody': 'Une erreur est survenue lors de l\'e-mail. {message}',
+  'promotions.failedTitle': "Erreur d'envoi",
+  'promotions.failedBody': "Une erreur est survenue lors de l'e-mail. {message}",
   'promotions.sentTitle': 'E-mail envoyé avec succès!',
   'promotions.sentBody': 'Le message a été envoyé à {n} destinataire(s).',
 
@@ -274,8 +275,10 @@ export const pt = {
   'nav.printer': 'Impressora',
   'printer.title': 'Impressora do balcão',
   'printer.loadFailed': 'Não foi possível ler as definições do quiosque: {message}',
-  'printer.browserIntro': 'Neste navegador, os talões são impressos pelas páginas de impressão: botão Imprimir (página A4) ou Talão térmico numa encomenda.',
-  'printer.browserInstall': 'Para imprimir diretamente na impressora térmica e automaticamente a cada encomenda, instale a aplicação de quiosque no PC do balcão (instalador Windows ou AppImage/deb Linux, ver o README) e ligue a impressora a partir deste ecrã dentro do quiosque.',
+  'printer.browserIntro':
+    'Neste navegador, os talões são impressos pelas páginas de impressão: botão Imprimir (página A4) ou Talão térmico numa encomenda.',
+  'printer.browserInstall':
+    'Para imprimir diretamente na impressora térmica e automaticamente a cada encomenda, instale a aplicação de quiosque no PC do balcão (instalador Windows ou AppImage/deb Linux, ver o README) e ligue a impressora a partir deste ecrã dentro do quiosque.',
   'printer.queueTitle': 'Talões em espera',
   'printer.queueEmpty': 'Nenhum talão em espera.',
   'printer.jobFailed': 'Falhou ({n} tentativas)',
@@ -291,7 +294,8 @@ export const pt = {
   'printer.settingsTitle': 'Definições da impressora',
   'printer.type': 'Tipo',
   'printer.interface': 'Ligação',
-  'printer.interfaceHelp': 'Rede: tcp://IP:9100 · USB Linux: /dev/usb/lp0 · Porta série Windows: COM3 · Partilha Windows: \\\\PC\\Imprimante',
+  'printer.interfaceHelp':
+    'Rede: tcp://IP:9100 · USB Linux: /dev/usb/lp0 · Porta série Windows: COM3 · Partilha Windows: \\\\PC\\Imprimante',
   'printer.width': 'Largura do papel',
   'printer.widthOption': '{n} caracteres',
   'printer.copies': 'Cópias (1 a 5)',
@@ -334,7 +338,8 @@ export const pt = {
   'reports.average': 'Ticket médio',
   'reports.cancelled': 'Canceladas',
   'reports.open': 'Em curso (fora da receita)',
-  'reports.openWarning': '{n} encomenda(s) ainda por fechar: marque-as como Entregue ou Cancelada para entrarem no relatório.',
+  'reports.openWarning':
+    '{n} encomenda(s) ainda por fechar: marque-as como Entregue ou Cancelada para entrarem no relatório.',
   'reports.allOrders': '{n} encomenda(s) no período',
   'reports.byPayment': 'Por pagamento',
   'reports.cash': 'Dinheiro',
@@ -350,7 +355,8 @@ export const pt = {
   'reports.vatBase': 'Base s/ IVA',
   'reports.vatAmount': 'IVA',
   'reports.vatTotal': 'Total c/ IVA',
-  'reports.vatNote': 'Taxa de cada prato no momento da encomenda; as taxas de entrega e os descontos seguem os artigos da encomenda.',
+  'reports.vatNote':
+    'Taxa de cada prato no momento da encomenda; as taxas de entrega e os descontos seguem os artigos da encomenda.',
   'reports.total': 'Total',
   'reports.topDishes': 'Pratos mais vendidos',
   'reports.dish': 'Prato',

@@ -21,7 +21,13 @@ export {
   useDeleteOrderMutation,
   useSearchOrdersQuery,
 } from '../../shared/data/orders.js';
-export { saveStoreSetting, setOrderingEnabled, setDeliveryEnabled, saveDeliveryZones, useStoreSettingsQuery as useStoreSettings } from '../../shared/data/settings.js';
+export {
+  saveStoreSetting,
+  setOrderingEnabled,
+  setDeliveryEnabled,
+  saveDeliveryZones,
+  useStoreSettingsQuery as useStoreSettings,
+} from '../../shared/data/settings.js';
 export {
   fetchReservations,
   fetchPendingReservationCount,
@@ -36,7 +42,11 @@ export { fetchMenu, setMenuItemUnavailable } from '../../shared/data/menu.js';
 export { sendSms, sendPlainEmail, sendCustomEmail, sendBulkEmail } from '../../shared/data/notify.js';
 export { queryKeys };
 
-export const orderKeys = { ...queryKeys.orders, today: ['orders', 'today'] as const, archive: queryKeys.orders.between };
+export const orderKeys = {
+  ...queryKeys.orders,
+  today: ['orders', 'today'] as const,
+  archive: queryKeys.orders.between,
+};
 export const reservationKeys = queryKeys.reservations;
 export const adminKeys = { settings: queryKeys.storeSettings };
 export const menuKeys = { items: queryKeys.menu };

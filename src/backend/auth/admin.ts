@@ -9,7 +9,16 @@ import { checkPassword, hashPassword } from './passwords.js';
 import { readJson } from './request.js';
 import { requireAdmin } from './sessions.js';
 import { emailTaken } from './user.js';
-import { DEFAULT_APP_METADATA, findUserById, insertUser, mergeMetadata, USER_COLUMNS, userJson, UUID_RE, type UserRow } from './users.js';
+import {
+  DEFAULT_APP_METADATA,
+  findUserById,
+  insertUser,
+  mergeMetadata,
+  USER_COLUMNS,
+  userJson,
+  UUID_RE,
+  type UserRow,
+} from './users.js';
 
 const Metadata = z.record(z.string(), z.unknown()).nullish();
 
@@ -25,13 +34,22 @@ const AdminUserBody = z.object({
 
 const DeleteBody = z.object({ should_soft_delete: z.boolean().nullish() });
 
-const DURATION_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /** Go's duration syntax ("24h", "1h30m", "876000h"), which is what ban_duration takes. */
 function banUntil(duration: string): Date | null {
   if (duration === 'none') return null;
   const parts = [...duration.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
-  if (!parts.length || parts.map((p) => p[0]).join('') !== duration) throw badRequest('validation_failed', 'invalid format for ban duration');
+  if (!parts.length || parts.map((p) => p[0]).join('') !== duration)
+    throw badRequest('validation_failed', 'invalid format for ban duration');
   const ms = parts.reduce((sum, p) => sum + Number(p[1]) * DURATION_UNITS[p[2]], 0);
   return new Date(Date.now() + ms);
 }
@@ -46,7 +64,9 @@ async function userOr404(ctx: BackendContext, id: string): Promise<UserRow> {
 async function listUsers(ctx: BackendContext, res: ServerResponse, url: URL): Promise<void> {
   const page = Math.max(1, Math.floor(Number(url.searchParams.get('page') || 1)) || 1);
   const perPage = Math.min(1000, Math.max(1, Math.floor(Number(url.searchParams.get('per_page') || 50)) || 50));
-  const total = Number((await ctx.db.query<{ n: string }>(`select count(*) as n from auth.users where deleted_at is null`)).rows[0].n);
+  const total = Number(
+    (await ctx.db.query<{ n: string }>(`select count(*) as n from auth.users where deleted_at is null`)).rows[0].n,
+  );
   const rows = await ctx.db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
     [perPage, (page - 1) * perPage],
@@ -56,11 +76,16 @@ async function listUsers(ctx: BackendContext, res: ServerResponse, url: URL): Pr
   const links = [];
   if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
-  sendJson(res, 200, { users: rows.rows.map(userJson), aud: 'authenticated' }, {
-    'X-Total-Count': String(total),
-    Link: links.join(', '),
-    'Access-Control-Expose-Headers': `${CORS_HEADERS['Access-Control-Expose-Headers']}, X-Total-Count, Link`,
-  });
+  sendJson(
+    res,
+    200,
+    { users: rows.rows.map(userJson), aud: 'authenticated' },
+    {
+      'X-Total-Count': String(total),
+      Link: links.join(', '),
+      'Access-Control-Expose-Headers': `${CORS_HEADERS['Access-Control-Expose-Headers']}, X-Total-Count, Link`,
+    },
+  );
 }
 
 async function createUser(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -104,12 +129,21 @@ async function updateUser(ctx: BackendContext, req: IncomingMessage, res: Server
       await tx.query(`update auth.users set email = $2 where id = $1`, [id, email]);
     }
     if (passwordHash) await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [id, passwordHash]);
-    if (body.email_confirm === true) await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [id]);
+    if (body.email_confirm === true)
+      await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [
+        id,
+      ]);
     if (body.user_metadata) {
-      await tx.query(`update auth.users set raw_user_meta_data = $2 where id = $1`, [id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, body.user_metadata))]);
+      await tx.query(`update auth.users set raw_user_meta_data = $2 where id = $1`, [
+        id,
+        JSON.stringify(mergeMetadata(user.raw_user_meta_data, body.user_metadata)),
+      ]);
     }
     if (body.app_metadata) {
-      await tx.query(`update auth.users set raw_app_meta_data = $2 where id = $1`, [id, JSON.stringify(mergeMetadata(user.raw_app_meta_data, body.app_metadata))]);
+      await tx.query(`update auth.users set raw_app_meta_data = $2 where id = $1`, [
+        id,
+        JSON.stringify(mergeMetadata(user.raw_app_meta_data, body.app_metadata)),
+      ]);
     }
     if (banned !== undefined) {
       await tx.query(`update auth.users set banned_until = $2 where id = $1`, [id, banned]);
@@ -154,7 +188,13 @@ function safeDecode(segment: string): string {
 }
 
 /** /admin/users[/<id>], for the service role only. */
-export async function admin(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<boolean> {
+export async function admin(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  path: string,
+): Promise<boolean> {
   const m = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);
   if (!m) return false;
   await requireAdmin(ctx, req);

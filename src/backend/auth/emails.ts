@@ -17,7 +17,12 @@ export function hashLinkToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export async function storeOneTimeToken(tx: Queryable, userId: string, type: 'confirmation' | 'recovery', hash: string): Promise<void> {
+export async function storeOneTimeToken(
+  tx: Queryable,
+  userId: string,
+  type: 'confirmation' | 'recovery',
+  hash: string,
+): Promise<void> {
   // One live link per purpose: asking again replaces the previous one.
   await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
   await tx.query(
@@ -27,26 +32,34 @@ export async function storeOneTimeToken(tx: Queryable, userId: string, type: 'co
 }
 
 function verifyLink(ctx: BackendContext, token: string, type: LinkType, redirectTo: string): string {
-  const q = new URLSearchParams({ token, type: type === 'email_change_current' ? 'email_change' : type, redirect_to: redirectTo });
+  const q = new URLSearchParams({
+    token,
+    type: type === 'email_change_current' ? 'email_change' : type,
+    redirect_to: redirectTo,
+  });
   return `${ctx.publicUrl}/auth/v1/verify?${q.toString()}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const TEMPLATES: Record<LinkType, { subject: string; intro: string; action: string }> = {
   signup: {
     subject: 'Confirmez votre inscription',
-    intro: 'Merci pour votre inscription ! Cliquez sur le lien ci-dessous pour confirmer votre adresse e-mail et activer votre compte.',
+    intro:
+      'Merci pour votre inscription ! Cliquez sur le lien ci-dessous pour confirmer votre adresse e-mail et activer votre compte.',
     action: 'Confirmer mon adresse e-mail',
   },
   recovery: {
     subject: 'Réinitialisez votre mot de passe',
-    intro: 'Vous avez demandé à réinitialiser votre mot de passe. Cliquez sur le lien ci-dessous pour en choisir un nouveau.',
+    intro:
+      'Vous avez demandé à réinitialiser votre mot de passe. Cliquez sur le lien ci-dessous pour en choisir un nouveau.',
     action: 'Choisir un nouveau mot de passe',
   },
   email_change: {
     subject: 'Confirmez votre nouvelle adresse e-mail',
-    intro: 'Vous avez demandé à changer l’adresse e-mail de votre compte. Cliquez sur le lien ci-dessous pour confirmer cette nouvelle adresse.',
+    intro:
+      'Vous avez demandé à changer l’adresse e-mail de votre compte. Cliquez sur le lien ci-dessous pour confirmer cette nouvelle adresse.',
     action: 'Confirmer ma nouvelle adresse',
   },
   email_change_current: {
@@ -61,7 +74,8 @@ const TEMPLATES: Record<LinkType, { subject: string; intro: string; action: stri
 export async function sendReauthenticationEmail(ctx: BackendContext, to: string, nonce: string): Promise<void> {
   const subject = 'Votre code de confirmation';
   const intro = 'Pour changer le mot de passe de votre compte, saisissez ce code :';
-  const ignore = 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail et changez votre mot de passe. Ce code est valable 1 heure.';
+  const ignore =
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail et changez votre mot de passe. Ce code est valable 1 heure.';
   await ctx.mailer.sendEmail({
     to,
     subject,
@@ -71,10 +85,17 @@ export async function sendReauthenticationEmail(ctx: BackendContext, to: string,
 }
 
 /** Sends one of the account e-mails; the mailer throws when delivery fails, and so does this. */
-export async function sendAccountEmail(ctx: BackendContext, to: string, type: LinkType, token: string, redirectTo: string): Promise<void> {
+export async function sendAccountEmail(
+  ctx: BackendContext,
+  to: string,
+  type: LinkType,
+  token: string,
+  redirectTo: string,
+): Promise<void> {
   const t = TEMPLATES[type];
   const link = verifyLink(ctx, token, type, redirectTo);
-  const ignore = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail. Ce lien est valable 24 heures.';
+  const ignore =
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail. Ce lien est valable 24 heures.';
   await ctx.mailer.sendEmail({
     to,
     subject: t.subject,

@@ -27,7 +27,11 @@ function settings(ctx: BackendContext): Record<string, unknown> {
 
 const ROUTES: Record<string, Endpoint> = {
   'GET /health': async (_ctx, _req, res) =>
-    sendJson(res, 200, { version: 'embedded', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+    sendJson(res, 200, {
+      version: 'embedded',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
   'GET /settings': async (ctx, _req, res) => sendJson(res, 200, settings(ctx)),
   'POST /signup': signup,
   'POST /token': token,
@@ -52,7 +56,8 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
       await ready;
       const endpoint = ROUTES[`${req.method} ${path.replace(/\/$/, '') || '/'}`];
       if (endpoint) await endpoint(ctx, req, res, url);
-      else if (!(await admin(ctx, req, res, url, path))) throw notFound('not_found', `No ${req.method} ${path} in the auth API`);
+      else if (!(await admin(ctx, req, res, url, path)))
+        throw notFound('not_found', `No ${req.method} ${path} in the auth API`);
     } catch (e) {
       if (res.headersSent) {
         res.end();
@@ -69,12 +74,20 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
       }
       // The only unique keys a request can collide on are e-mail addresses (two requests racing for one).
       if (isPgError(e) && e.code === '23505') {
-        sendAuthError(req, res, new AuthError(422, 'email_exists', 'A user with this email address has already been registered'));
+        sendAuthError(
+          req,
+          res,
+          new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+        );
         return;
       }
       // The stack only: a database error's detail may quote the row, password hash included.
       console.error(`[auth] ${req.method} ${path} failed: ${e instanceof Error ? e.stack : String(e)}`);
-      sendAuthError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      sendAuthError(
+        req,
+        res,
+        new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+      );
     }
   };
 }

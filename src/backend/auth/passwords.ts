@@ -9,7 +9,9 @@ const BCRYPT_COST = 10;
 /** GoTrue's password rules: at least 6 characters (422 weak_password), at most 72 bytes. */
 export function checkPassword(password: string): void {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
-    throw new AuthError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`, ['length']);
+    throw new AuthError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`, [
+      'length',
+    ]);
   }
   if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES) {
     throw badRequest('validation_failed', `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`);

@@ -83,7 +83,11 @@ export const overRequestRateLimit = () => new AuthError(429, 'over_request_rate_
 export const overEmailRateLimit = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
 
 /** Counts one request of this kind from the caller's address; 429 once the address is over its limit. */
-export function limitByAddress(ctx: BackendContext, req: IncomingMessage, bucket: Exclude<Bucket, 'failedSignInsPerAccount'>): void {
+export function limitByAddress(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  bucket: Exclude<Bucket, 'failedSignInsPerAccount'>,
+): void {
   const limit = authSettings(ctx).rateLimits[bucket];
   if (!limiter(ctx).take(`${bucket}:${clientAddress(req)}`, limit, WINDOW_MS[bucket])) {
     throw bucket === 'emailSent' ? overEmailRateLimit() : overRequestRateLimit();
@@ -92,9 +96,17 @@ export function limitByAddress(ctx: BackendContext, req: IncomingMessage, bucket
 
 /** Whether this address may try a password now (too many wrong ones lately, from anywhere: no). */
 export function accountMayTryPassword(ctx: BackendContext, email: string): boolean {
-  return limiter(ctx).peek(`failed:${email}`, authSettings(ctx).rateLimits.failedSignInsPerAccount, WINDOW_MS.failedSignInsPerAccount);
+  return limiter(ctx).peek(
+    `failed:${email}`,
+    authSettings(ctx).rateLimits.failedSignInsPerAccount,
+    WINDOW_MS.failedSignInsPerAccount,
+  );
 }
 
 export function recordFailedPassword(ctx: BackendContext, email: string): void {
-  limiter(ctx).take(`failed:${email}`, authSettings(ctx).rateLimits.failedSignInsPerAccount, WINDOW_MS.failedSignInsPerAccount);
+  limiter(ctx).take(
+    `failed:${email}`,
+    authSettings(ctx).rateLimits.failedSignInsPerAccount,
+    WINDOW_MS.failedSignInsPerAccount,
+  );
 }

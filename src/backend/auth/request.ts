@@ -7,17 +7,23 @@ import { AuthError, badRequest } from './errors.js';
 import { authSettings } from './settings.js';
 
 /** Reads a JSON object body; bad JSON is a 400 `bad_json`, an oversized body a 413, never a 500. */
-export async function readJson<S extends z.ZodType>(req: IncomingMessage, ctx: BackendContext, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(
+  req: IncomingMessage,
+  ctx: BackendContext,
+  schema: S,
+): Promise<z.infer<S>> {
   let raw: Buffer;
   try {
     raw = await readBody(req, ctx.config.maxBodyBytes, () => new HttpError(413, {}));
   } catch (e) {
-    if (e instanceof HttpError) throw new AuthError(413, 'request_too_large', `Request body is larger than ${ctx.config.maxBodyBytes} bytes`);
+    if (e instanceof HttpError)
+      throw new AuthError(413, 'request_too_large', `Request body is larger than ${ctx.config.maxBodyBytes} bytes`);
     throw badRequest('bad_json', 'Could not read request body');
   }
   const text = raw.toString('utf8').trim();
   let value: unknown = {};
-  if (nestsDeeperThan(text)) throw badRequest('bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_JSON_NESTING} levels`);
+  if (nestsDeeperThan(text))
+    throw badRequest('bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_JSON_NESTING} levels`);
   if (text) {
     try {
       value = JSON.parse(text);
@@ -31,7 +37,10 @@ export async function readJson<S extends z.ZodType>(req: IncomingMessage, ctx: B
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw badRequest('bad_json', `Could not parse request body as JSON: ${issue.path.join('.') || 'body'}: ${issue.message}`);
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: ${issue.path.join('.') || 'body'}: ${issue.message}`,
+    );
   }
   return parsed.data;
 }

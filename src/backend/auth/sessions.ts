@@ -52,7 +52,13 @@ async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string
   return { token: await ctx.jwt.sign(claims, ctx.config.jwtExpiry), exp };
 }
 
-async function sessionResponse(ctx: BackendContext, user: UserRow, sessionId: string, amr: AmrEntry[], refreshToken: string): Promise<SessionResponse> {
+async function sessionResponse(
+  ctx: BackendContext,
+  user: UserRow,
+  sessionId: string,
+  amr: AmrEntry[],
+  refreshToken: string,
+): Promise<SessionResponse> {
   const { token, exp } = await accessToken(ctx, user, sessionId, amr);
   return {
     access_token: token,
@@ -65,7 +71,13 @@ async function sessionResponse(ctx: BackendContext, user: UserRow, sessionId: st
 }
 
 /** Opens a new session for a user who just proved who they are, and records the sign-in. */
-export async function startSession(ctx: BackendContext, tx: Queryable, req: IncomingMessage, userId: string, method: AuthMethod): Promise<SessionResponse> {
+export async function startSession(
+  ctx: BackendContext,
+  tx: Queryable,
+  req: IncomingMessage,
+  userId: string,
+  method: AuthMethod,
+): Promise<SessionResponse> {
   const sessionId = crypto.randomUUID();
   const amr = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   const { userAgent, ip } = clientInfo(req);
@@ -78,7 +90,11 @@ export async function startSession(ctx: BackendContext, tx: Queryable, req: Inco
     JSON.stringify(amr),
   ]);
   const refreshToken = newRefreshToken();
-  await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [refreshToken, userId, sessionId]);
+  await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [
+    refreshToken,
+    userId,
+    sessionId,
+  ]);
   const user = await findUserById(tx, userId);
   if (!user) throw forbidden('user_not_found', 'User not found');
   return sessionResponse(ctx, user, sessionId, amr, refreshToken);
@@ -101,7 +117,11 @@ interface PresentedToken {
  * session is ended, so neither the thief nor the owner can go on with it.
  * Locking the token row (not only the session) makes a concurrent refresh re-read `revoked`.
  */
-export async function refreshSession(ctx: BackendContext, tx: Queryable, presented: string): Promise<SessionResponse | AuthError> {
+export async function refreshSession(
+  ctx: BackendContext,
+  tx: Queryable,
+  presented: string,
+): Promise<SessionResponse | AuthError> {
   const found = await tx.query<PresentedToken>(
     `select t.id::text, t.token, t.user_id, t.session_id, t.revoked,
             t.updated_at > now() - make_interval(secs => $2) as reusable,
@@ -133,7 +153,9 @@ export async function refreshSession(ctx: BackendContext, tx: Queryable, present
   }
   if (!issued) {
     issued = newRefreshToken();
-    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked`, [token.id]);
+    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked`, [
+      token.id,
+    ]);
     await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
       issued,
       token.user_id,
@@ -179,8 +201,12 @@ export async function requireUser(ctx: BackendContext, req: IncomingMessage): Pr
   let sessionId: string | null = null;
   if (claims.session_id) {
     if (!UUID_RE.test(claims.session_id)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
-    const s = await ctx.db.query(`select 1 from auth.sessions where id = $1 and user_id = $2`, [claims.session_id, user.id]);
-    if (s.rows.length === 0) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    const s = await ctx.db.query(`select 1 from auth.sessions where id = $1 and user_id = $2`, [
+      claims.session_id,
+      user.id,
+    ]);
+    if (s.rows.length === 0)
+      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     sessionId = claims.session_id;
   }
   return { user, sessionId, claims };

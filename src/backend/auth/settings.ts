@@ -15,7 +15,10 @@ function readAuthToml(file: string): Map<string, TomlValue> {
   }
   let section = '';
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '').trim();
+    const line = raw
+      .replace(/\s+#.*$/, '')
+      .replace(/^#.*$/, '')
+      .trim();
     if (!line) continue;
     const header = /^\[\s*([A-Za-z0-9_.-]+)\s*\]$/.exec(line);
     if (header) {
@@ -60,7 +63,13 @@ export interface AuthSettings {
 
 // The Supabase CLI's defaults, except email_sent: 2 per hour is what hosted projects get from the
 // built-in test mailer; with their own SMTP (as here) the hosted default is 30.
-const DEFAULT_LIMITS: RateLimits = { emailSent: 30, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30, failedSignInsPerAccount: 10 };
+const DEFAULT_LIMITS: RateLimits = {
+  emailSent: 30,
+  tokenRefresh: 150,
+  signInSignUps: 30,
+  tokenVerifications: 30,
+  failedSignInsPerAccount: 10,
+};
 
 const LIMIT_KEYS: [keyof RateLimits, string, string][] = [
   ['emailSent', 'email_sent', 'AUTH_RATE_LIMIT_EMAIL_SENT'],
@@ -91,12 +100,17 @@ export function loadAuthSettings(supabaseDir: string, env: Record<string, string
   const extraFromToml = toml.get('auth.additional_redirect_urls');
   const extraFromEnv = env.AUTH_ADDITIONAL_REDIRECT_URLS;
   return {
-    doubleConfirmChanges: envBool(env.AUTH_DOUBLE_CONFIRM_CHANGES) ?? toml.get('auth.email.double_confirm_changes') === true,
-    securePasswordChange: envBool(env.AUTH_SECURE_PASSWORD_CHANGE) ?? toml.get('auth.email.secure_password_change') === true,
+    doubleConfirmChanges:
+      envBool(env.AUTH_DOUBLE_CONFIRM_CHANGES) ?? toml.get('auth.email.double_confirm_changes') === true,
+    securePasswordChange:
+      envBool(env.AUTH_SECURE_PASSWORD_CHANGE) ?? toml.get('auth.email.secure_password_change') === true,
     reauthenticationWindowSeconds: count(env.AUTH_REAUTHENTICATION_WINDOW) ?? 600,
     additionalRedirectUrls:
       extraFromEnv !== undefined
-        ? extraFromEnv.split(',').map((s) => s.trim()).filter(Boolean)
+        ? extraFromEnv
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
         : Array.isArray(extraFromToml)
           ? extraFromToml
           : [],

@@ -30,11 +30,22 @@ export function emailMaxFrequencySeconds(ctx: BackendContext): number {
 export function tooSoon(ctx: BackendContext, sentAt: Date | string | null): AuthError | null {
   if (!sentAt) return null;
   const wait = Math.ceil((new Date(sentAt).getTime() + emailMaxFrequencySeconds(ctx) * 1000 - Date.now()) / 1000);
-  return wait > 0 ? new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`) : null;
+  return wait > 0
+    ? new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      )
+    : null;
 }
 
 /** Sends the confirmation link; when delivery fails the fresh token is withdrawn and signup fails (GoTrue rolls back). */
-async function sendConfirmation(ctx: BackendContext, user: UserRow, redirectTo: string, onFailure: () => Promise<void>): Promise<void> {
+async function sendConfirmation(
+  ctx: BackendContext,
+  user: UserRow,
+  redirectTo: string,
+  onFailure: () => Promise<void>,
+): Promise<void> {
   const { token, hash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
     await storeOneTimeToken(tx, user.id, 'confirmation', hash);
@@ -81,7 +92,9 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
     const wait = tooSoon(ctx, user.confirmation_sent_at);
     if (wait) throw wait;
     await sendConfirmation(ctx, user, allowedRedirect(ctx, url.searchParams.get('redirect_to')), async () => {
-      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [user.id]);
+      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [
+        user.id,
+      ]);
     });
   }
   sendJson(res, 200, {});
@@ -93,7 +106,8 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   checkPassword(body.password);
   if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
-  if (body.email && body.phone) throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on signup.');
+  if (body.email && body.phone)
+    throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on signup.');
   const email = checkEmail(body.email);
   const data = checkMetadata(body.data ?? {});
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
@@ -115,16 +129,17 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
     // details replace the earlier ones, whose links and sessions end. Otherwise whoever registered an
     // address first would keep a password that works once the real owner confirms.
     await ctx.db.transaction(async (tx) => {
-      await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [
-        existing.id,
-        hash,
-        JSON.stringify(data),
-      ]);
+      await tx.query(
+        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`,
+        [existing.id, hash, JSON.stringify(data)],
+      );
       await tx.query(`delete from auth.sessions where user_id = $1`, [existing.id]);
       await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [existing.id]);
     });
     await sendConfirmation(ctx, existing, redirectTo, async () => {
-      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [existing.id]);
+      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [
+        existing.id,
+      ]);
     });
     sendJson(res, 200, userJson((await findUserById(ctx.db, existing.id))!));
     return;
@@ -139,7 +154,9 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
     sendJson(res, 200, session);
     return;
   }
-  await ctx.db.transaction((tx) => insertUser(tx, { id, email, passwordHash: hash, userMetadata: data, confirmed: false }, alreadyRegistered));
+  await ctx.db.transaction((tx) =>
+    insertUser(tx, { id, email, passwordHash: hash, userMetadata: data, confirmed: false }, alreadyRegistered),
+  );
   const user = (await findUserById(ctx.db, id))!;
   await sendConfirmation(ctx, user, redirectTo, async () => {
     await ctx.db.query(`delete from auth.users where id = $1`, [id]);

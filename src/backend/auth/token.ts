@@ -9,7 +9,11 @@ import { readJson } from './request.js';
 import { refreshSession, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
 
-const PasswordBody = z.object({ email: z.string().nullish(), phone: z.string().nullish(), password: z.string().nullish() });
+const PasswordBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+});
 const RefreshBody = z.object({ refresh_token: z.string().nullish() });
 
 const INVALID_LOGIN = 'Invalid login credentials';
@@ -17,7 +21,8 @@ const INVALID_LOGIN = 'Invalid login credentials';
 async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   limitByAddress(ctx, req, 'signInSignUps');
   const body = await readJson(req, ctx, PasswordBody);
-  if (body.email && body.phone) throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on login.');
+  if (body.email && body.phone)
+    throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on login.');
   if (!body.email) {
     if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
     throw badRequest('validation_failed', 'missing email or phone');
@@ -45,7 +50,8 @@ async function refreshTokenGrant(ctx: BackendContext, req: IncomingMessage, res:
   limitByAddress(ctx, req, 'tokenRefresh');
   const body = await readJson(req, ctx, RefreshBody);
   if (!body.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
-  if (body.refresh_token.length > 512) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (body.refresh_token.length > 512)
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const result = await ctx.db.transaction((tx) => refreshSession(ctx, tx, body.refresh_token!));
   if (result instanceof AuthError) throw result;
   sendJson(res, 200, result);

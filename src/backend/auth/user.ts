@@ -26,7 +26,8 @@ const UserUpdateBody = z.object({
 /** How long a reauthentication code stays valid (GoTrue's mailer OTP expiry default). */
 const NONCE_TTL_SECONDS = 3600;
 
-export const emailTaken = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+export const emailTaken = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
 
 export async function getUser(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user } = await requireUser(ctx, req);
@@ -39,17 +40,26 @@ const nonceHash = (email: string, nonce: string) => hashLinkToken(`reauthenticat
 export async function reauthenticate(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user } = await requireUser(ctx, req);
   if (!user.email) throw unprocessable('validation_failed', 'Reauthentication requires the user to have an email');
-  const sent = await ctx.db.query<{ reauthentication_sent_at: Date | null }>(`select reauthentication_sent_at from auth.users where id = $1`, [user.id]);
+  const sent = await ctx.db.query<{ reauthentication_sent_at: Date | null }>(
+    `select reauthentication_sent_at from auth.users where id = $1`,
+    [user.id],
+  );
   const wait = tooSoon(ctx, sent.rows[0]?.reauthentication_sent_at ?? null);
   if (wait) throw wait;
   limitByAddress(ctx, req, 'emailSent');
   const nonce = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  await ctx.db.query(`update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1`, [user.id, nonceHash(user.email, nonce)]);
+  await ctx.db.query(
+    `update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1`,
+    [user.id, nonceHash(user.email, nonce)],
+  );
   try {
     await sendReauthenticationEmail(ctx, user.email, nonce);
   } catch (e) {
     console.error(`[auth] reauthentication e-mail for user ${user.id} failed: ${(e as Error).message}`);
-    await ctx.db.query(`update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`, [user.id]);
+    await ctx.db.query(
+      `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
+      [user.id],
+    );
     throw internal('Error sending reauthentication email');
   }
   sendJson(res, 200, {});
@@ -59,14 +69,19 @@ export async function reauthenticate(ctx: BackendContext, req: IncomingMessage, 
  * GoTrue's secure password change: a session signed in longer ago than the window must show the
  * e-mailed code, so a stolen session cannot lock the owner out by changing the password.
  */
-async function checkReauthentication(ctx: BackendContext, req: IncomingMessage, caller: Caller, nonce: string | null | undefined): Promise<void> {
+async function checkReauthentication(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  caller: Caller,
+  nonce: string | null | undefined,
+): Promise<void> {
   const settings = authSettings(ctx);
   if (!settings.securePasswordChange) return;
   if (caller.sessionId) {
-    const s = await ctx.db.query<{ fresh: boolean }>(`select created_at > now() - make_interval(secs => $2) as fresh from auth.sessions where id = $1`, [
-      caller.sessionId,
-      settings.reauthenticationWindowSeconds,
-    ]);
+    const s = await ctx.db.query<{ fresh: boolean }>(
+      `select created_at > now() - make_interval(secs => $2) as fresh from auth.sessions where id = $1`,
+      [caller.sessionId, settings.reauthenticationWindowSeconds],
+    );
     if (s.rows[0]?.fresh) return;
   }
   if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
@@ -84,7 +99,12 @@ async function checkReauthentication(ctx: BackendContext, req: IncomingMessage, 
   }
 }
 
-export async function updateUser(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function updateUser(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const caller = await requireUser(ctx, req);
   const { user, sessionId } = caller;
   const body = await readJson(req, ctx, UserUpdateBody);
@@ -95,7 +115,10 @@ export async function updateUser(ctx: BackendContext, req: IncomingMessage, res:
   if (body.password != null) {
     checkPassword(body.password);
     await checkReauthentication(ctx, req, caller, body.nonce);
-    const current = await ctx.db.query<{ encrypted_password: string | null }>(`select encrypted_password from auth.users where id = $1`, [user.id]);
+    const current = await ctx.db.query<{ encrypted_password: string | null }>(
+      `select encrypted_password from auth.users where id = $1`,
+      [user.id],
+    );
     const old = current.rows[0]?.encrypted_password ?? null;
     if (old && (await passwordMatches(body.password, old))) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
@@ -105,7 +128,10 @@ export async function updateUser(ctx: BackendContext, req: IncomingMessage, res:
   const newEmail = body.email != null ? checkEmail(body.email) : null;
   const changingEmail = newEmail !== null && newEmail !== (user.email ?? '').toLowerCase();
   if (changingEmail) {
-    const taken = await ctx.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [newEmail, user.id]);
+    const taken = await ctx.db.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
+      newEmail,
+      user.id,
+    ]);
     if (taken.rows.length) throw emailTaken();
   }
 
@@ -117,12 +143,18 @@ export async function updateUser(ctx: BackendContext, req: IncomingMessage, res:
       ]);
     }
     if (passwordHash) {
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, passwordHash]);
+      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+        user.id,
+        passwordHash,
+      ]);
       // A new password ends every other session: whoever knew the old one is signed out.
       await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [user.id, sessionId]);
     }
     if (changingEmail && ctx.config.authAutoconfirm) {
-      await tx.query(`update auth.users set email = $2, email_change = '', email_change_token_new = null, updated_at = now() where id = $1`, [user.id, newEmail]);
+      await tx.query(
+        `update auth.users set email = $2, email_change = '', email_change_token_new = null, updated_at = now() where id = $1`,
+        [user.id, newEmail],
+      );
     }
   });
 

@@ -46,7 +46,12 @@ function emailIdentity(u: UserRow) {
     identity_id: identityId,
     id: u.id,
     user_id: u.id,
-    identity_data: { email: u.email ?? '', email_verified: u.email_confirmed_at !== null, phone_verified: false, sub: u.id },
+    identity_data: {
+      email: u.email ?? '',
+      email_verified: u.email_confirmed_at !== null,
+      phone_verified: false,
+      sub: u.id,
+    },
     provider: 'email',
     last_sign_in_at: iso(u.last_sign_in_at),
     created_at: iso(u.created_at),
@@ -84,11 +89,16 @@ export function userJson(u: UserRow) {
 export type UserJson = ReturnType<typeof userJson>;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  const r = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  const r = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [
+    id,
+  ]);
   return r.rows[0] ?? null;
 }
 
-export async function findUserByEmail(db: Queryable, email: string): Promise<(UserRow & { encrypted_password: string | null }) | null> {
+export async function findUserByEmail(
+  db: Queryable,
+  email: string,
+): Promise<(UserRow & { encrypted_password: string | null }) | null> {
   const r = await db.query<UserRow & { encrypted_password: string | null }>(
     `select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = lower($1) and deleted_at is null`,
     [email],
@@ -99,7 +109,10 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<(Us
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GoTrue's metadata update: keys are merged, a null value removes the key. */
-export function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...current };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
@@ -123,7 +136,14 @@ export async function insertUser(tx: Queryable, u: NewUser, duplicate: () => Aut
     await tx.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, case when $4 then now() end, $5, $6)`,
-      [u.id, u.email, u.passwordHash, u.confirmed, JSON.stringify(u.appMetadata ?? DEFAULT_APP_METADATA), JSON.stringify(u.userMetadata)],
+      [
+        u.id,
+        u.email,
+        u.passwordHash,
+        u.confirmed,
+        JSON.stringify(u.appMetadata ?? DEFAULT_APP_METADATA),
+        JSON.stringify(u.userMetadata),
+      ],
     );
   } catch (e) {
     if ((e as { code?: string }).code === '23505') throw duplicate();

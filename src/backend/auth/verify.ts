@@ -41,12 +41,14 @@ const TOKEN_TYPES: Record<Exclude<VerifyType, 'email_change'>, string[]> = {
 
 function verifyType(raw: string | null | undefined): VerifyType {
   if (!raw) throw badRequest('validation_failed', 'Verify requires a verification type');
-  if (!(VERIFY_TYPES as readonly string[]).includes(raw)) throw badRequest('validation_failed', `Unsupported verification type "${raw}"`);
+  if (!(VERIFY_TYPES as readonly string[]).includes(raw))
+    throw badRequest('validation_failed', `Unsupported verification type "${raw}"`);
   return raw as VerifyType;
 }
 
 /** GoTrue's answer when the first of the two e-mail change links is followed. */
-const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 const MAX_TOKEN_LENGTH = 256;
 
@@ -54,26 +56,42 @@ const MAX_TOKEN_LENGTH = 256;
  * Consumes the link token (once) and opens a session; null when it is unknown, used or expired;
  * 'pending' when it was one of two e-mail change links and the other one is still to be followed.
  */
-async function consume(ctx: BackendContext, req: IncomingMessage, type: VerifyType, token: string): Promise<SessionResponse | null | 'pending'> {
+async function consume(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  type: VerifyType,
+  token: string,
+): Promise<SessionResponse | null | 'pending'> {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const hash = hashLinkToken(token);
   return ctx.db.transaction(async (tx) => {
-    const userId = type === 'email_change' ? await confirmEmailChange(tx, hash) : await consumeOneTimeToken(tx, type, hash);
+    const userId =
+      type === 'email_change' ? await confirmEmailChange(tx, hash) : await consumeOneTimeToken(tx, type, hash);
     if (userId === 'pending') return 'pending' as const;
     if (!userId) return null;
     if (type === 'recovery' || type === 'magiclink') {
       // A reset link that first proves an address: its password was chosen by whoever registered it,
       // maybe not this mailbox's owner, so it goes (with its sessions) and a new one must be set.
-      const unproven = await tx.query(`update auth.users set encrypted_password = null where id = $1 and email_confirmed_at is null returning id`, [userId]);
+      const unproven = await tx.query(
+        `update auth.users set encrypted_password = null where id = $1 and email_confirmed_at is null returning id`,
+        [userId],
+      );
       if (unproven.rows.length) await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
     }
     // Following a link proves the mailbox, for recovery too (as GoTrue).
-    await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`, [userId]);
+    await tx.query(
+      `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+      [userId],
+    );
     return startSession(ctx, tx, req, userId, METHOD[type]);
   });
 }
 
-async function consumeOneTimeToken(tx: Queryable, type: Exclude<VerifyType, 'email_change'>, hash: string): Promise<string | null> {
+async function consumeOneTimeToken(
+  tx: Queryable,
+  type: Exclude<VerifyType, 'email_change'>,
+  hash: string,
+): Promise<string | null> {
   const r = await tx.query<{ user_id: string; fresh: boolean }>(
     `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
      returning user_id, expires_at > now() as fresh`,
@@ -81,7 +99,10 @@ async function consumeOneTimeToken(tx: Queryable, type: Exclude<VerifyType, 'ema
   );
   const row = r.rows[0];
   if (!row?.fresh) return null;
-  const user = await tx.query(`select 1 from auth.users where id = $1 and deleted_at is null and not coalesce(banned_until > now(), false)`, [row.user_id]);
+  const user = await tx.query(
+    `select 1 from auth.users where id = $1 and deleted_at is null and not coalesce(banned_until > now(), false)`,
+    [row.user_id],
+  );
   return user.rows.length ? row.user_id : null;
 }
 
@@ -106,7 +127,10 @@ async function confirmEmailChange(tx: Queryable, hash: string): Promise<string |
     );
     return 'pending';
   }
-  const taken = await tx.query(`select 1 from auth.users where lower(email) = lower($1) and id <> $2`, [row.email_change, row.id]);
+  const taken = await tx.query(`select 1 from auth.users where lower(email) = lower($1) and id <> $2`, [
+    row.email_change,
+    row.id,
+  ]);
   if (taken.rows.length) throw emailTaken();
   await tx.query(
     `update auth.users set email = email_change, email_change = '', email_change_token_new = null, email_change_token_current = '',
@@ -123,7 +147,12 @@ function fragmentRedirect(res: ServerResponse, base: string, params: Record<stri
 }
 
 /** GET /verify: the link in the e-mail. Answers with a redirect carrying the session (or the error) in the fragment. */
-export async function verifyLink(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function verifyLink(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const type = verifyType(url.searchParams.get('type'));
   const token = url.searchParams.get('token');
   if (!token) throw badRequest('validation_failed', 'Verify requires a token');
@@ -134,11 +163,19 @@ export async function verifyLink(ctx: BackendContext, req: IncomingMessage, res:
     session = await consume(ctx, req, type, token);
   } catch (e) {
     if (!(e instanceof AuthError)) throw e;
-    fragmentRedirect(res, redirectTo, { error: e.status === 403 ? 'access_denied' : 'invalid_request', error_code: e.code, error_description: e.message });
+    fragmentRedirect(res, redirectTo, {
+      error: e.status === 403 ? 'access_denied' : 'invalid_request',
+      error_code: e.code,
+      error_description: e.message,
+    });
     return;
   }
   if (!session) {
-    fragmentRedirect(res, redirectTo, { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    fragmentRedirect(res, redirectTo, {
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
     return;
   }
   if (session === 'pending') {

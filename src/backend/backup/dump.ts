@@ -75,23 +75,36 @@ function ident(...parts: string[]): string {
 
 async function tableList(q: Queryable): Promise<{ schema: string; table: string; columns: string[] }[]> {
   const rows = (await q.query<{ schema: string; table: string; columns: string[] | string }>(TABLES_SQL)).rows;
-  return rows.map((r) => ({ ...r, columns: typeof r.columns === 'string' ? (JSON.parse(r.columns) as string[]) : r.columns }));
+  return rows.map((r) => ({
+    ...r,
+    columns: typeof r.columns === 'string' ? (JSON.parse(r.columns) as string[]) : r.columns,
+  }));
 }
 
 async function orderSummary(q: Queryable): Promise<{ orders: number; latestOrder: string | null }> {
   const exists = (await q.query<{ t: string | null }>(`select to_regclass('public.orders')::text as t`)).rows[0]?.t;
   if (!exists) return { orders: 0, latestOrder: null };
-  const r = (await q.query<{ n: string; latest: string | null }>(`select count(*)::text as n, to_json(max(created_at)) #>> '{}' as latest from public.orders`)).rows[0];
+  const r = (
+    await q.query<{ n: string; latest: string | null }>(
+      `select count(*)::text as n, to_json(max(created_at)) #>> '{}' as latest from public.orders`,
+    )
+  ).rows[0];
   return { orders: Number(r.n), latestOrder: r.latest ? new Date(r.latest).toISOString() : null };
 }
 
 /** Whether the database holds a backend's data (the migrations table exists). */
 export async function isBackendDatabase(db: Db): Promise<boolean> {
-  return (await db.query<{ t: string | null }>(`select to_regclass('supabase_migrations.schema_migrations')::text as t`)).rows[0]?.t != null;
+  return (
+    (await db.query<{ t: string | null }>(`select to_regclass('supabase_migrations.schema_migrations')::text as t`))
+      .rows[0]?.t != null
+  );
 }
 
 /** Writes a gzip'd stream, fsyncs it, and renames it into place: a backup file is whole or absent. */
-async function writeAtomically(file: string, produce: (write: (line: string) => Promise<void>) => Promise<void>): Promise<number> {
+async function writeAtomically(
+  file: string,
+  produce: (write: (line: string) => Promise<void>) => Promise<void>,
+): Promise<number> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.partial`;
   fs.rmSync(tmp, { force: true });
@@ -150,37 +163,61 @@ export interface BackupResult {
  * its storage.objects rows refer to when `dataDir` is given. A stored file is never changed once
  * written (a new upload is a new version), so reading them after the rows is consistent too.
  */
-export async function dumpDatabase(db: Db, file: string, options: { dataDir?: string | null } = {}): Promise<BackupResult> {
+export async function dumpDatabase(
+  db: Db,
+  file: string,
+  options: { dataDir?: string | null } = {},
+): Promise<BackupResult> {
   const started = Date.now();
   let summary: BackupSummary = { tables: 0, rows: 0, orders: 0, latestOrder: null };
   const bytes = await writeAtomically(file, (write) =>
     db.transaction(
       async (tx) => {
         await tx.query('set transaction isolation level repeatable read');
-        const migrations = (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')).rows.map(
-          (r) => r.version,
-        );
+        const migrations = (
+          await tx.query<{ version: string }>(
+            'select version from supabase_migrations.schema_migrations order by version',
+          )
+        ).rows.map((r) => r.version);
         const tables = await tableList(tx);
         const counts = await Promise.all([orderSummary(tx)]);
         const lines: string[] = [];
         let rows = 0;
         for (const t of tables) {
-          const r = (await tx.query<{ n: string; rows: string }>(`select count(*)::text as n, '[' || coalesce(string_agg(row_to_json(t)::text, ','), '') || ']' as rows from ${ident(t.schema, t.table)} t`)).rows[0];
+          const r = (
+            await tx.query<{ n: string; rows: string }>(
+              `select count(*)::text as n, '[' || coalesce(string_agg(row_to_json(t)::text, ','), '') || ']' as rows from ${ident(t.schema, t.table)} t`,
+            )
+          ).rows[0];
           rows += Number(r.n);
-          lines.push(`{"schema":${JSON.stringify(t.schema)},"table":${JSON.stringify(t.table)},"columns":${JSON.stringify(t.columns)},"rows":${r.rows}}`);
+          lines.push(
+            `{"schema":${JSON.stringify(t.schema)},"table":${JSON.stringify(t.table)},"columns":${JSON.stringify(t.columns)},"rows":${r.rows}}`,
+          );
         }
         const sequences = (
           await tx.query<{ schema: string; name: string; last_value: string | null }>(
             `select schemaname::text as schema, sequencename::text as name, last_value::text from pg_sequences where schemaname not like 'pg\\_%' and schemaname <> 'information_schema' order by 1, 2`,
           )
         ).rows.map((s) => ({ schema: s.schema, name: s.name, lastValue: s.last_value }));
-        const versions = (await tx.query<{ t: string | null }>(`select to_regclass('storage.objects')::text as t`)).rows[0]?.t
-          ? (await tx.query<{ version: string }>('select version from storage.objects where version is not null')).rows.map((r) => r.version)
+        const versions = (await tx.query<{ t: string | null }>(`select to_regclass('storage.objects')::text as t`))
+          .rows[0]?.t
+          ? (
+              await tx.query<{ version: string }>('select version from storage.objects where version is not null')
+            ).rows.map((r) => r.version)
           : [];
         // Files removed since (a photo replaced after this moment) are not part of it.
-        const files = options.dataDir ? versions.filter((v) => VERSION.test(v) && fs.existsSync(objectFile(options.dataDir!, v))) : [];
+        const files = options.dataDir
+          ? versions.filter((v) => VERSION.test(v) && fs.existsSync(objectFile(options.dataDir!, v)))
+          : [];
         summary = { tables: tables.length, rows, ...counts[0], files: files.length };
-        const header: BackupHeader = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), database: db.kind, migrations, summary };
+        const header: BackupHeader = {
+          format: BACKUP_FORMAT,
+          version: 1,
+          createdAt: new Date().toISOString(),
+          database: db.kind,
+          migrations,
+          summary,
+        };
         await write(JSON.stringify(header));
         for (const l of lines) await write(l);
         await write(JSON.stringify({ sequences } satisfies SequencesLine));
@@ -213,7 +250,8 @@ export async function readBackupHeader(file: string): Promise<BackupHeader> {
   } catch (e) {
     throw new Error(`${file} is not a readable backup (${(e as Error).message}).`);
   }
-  if (!header || header.format !== BACKUP_FORMAT) throw new Error(`${file} is not a backup made by \`npm run backup\`.`);
+  if (!header || header.format !== BACKUP_FORMAT)
+    throw new Error(`${file} is not a backup made by \`npm run backup\`.`);
   return header;
 }
 
@@ -238,18 +276,30 @@ const KEEP_SCHEMAS = new Set(['supabase_migrations']);
  * version is refused; an older one loads the columns both versions have (new columns get their
  * defaults). Needs a superuser connection (the embedded database's `postgres`).
  */
-export async function restoreDatabase(db: Db, file: string, supabaseDir: string, options: { dataDir?: string | null } = {}): Promise<{ header: BackupHeader; summary: BackupSummary; migrationsApplied: string[] }> {
+export async function restoreDatabase(
+  db: Db,
+  file: string,
+  supabaseDir: string,
+  options: { dataDir?: string | null } = {},
+): Promise<{ header: BackupHeader; summary: BackupSummary; migrationsApplied: string[] }> {
   const header = await readBackupHeader(file);
   const knownVersions = new Set(listMigrations(supabaseDir).map((m) => m.version));
   const unknown = header.migrations.filter((v) => !knownVersions.has(v));
   if (unknown.length) {
-    throw new Error(`This backup was made by a newer version of the product (migrations ${unknown.join(', ')} are not in ${supabaseDir}/migrations): update the code first.`);
+    throw new Error(
+      `This backup was made by a newer version of the product (migrations ${unknown.join(', ')} are not in ${supabaseDir}/migrations): update the code first.`,
+    );
   }
   const migrations = await migrate(db, supabaseDir);
-  const inFile = (await backupTables(file)).filter((t) => !KEEP_SCHEMAS.has(t.schema)).map((t) => ident(t.schema, t.table));
+  const inFile = (await backupTables(file))
+    .filter((t) => !KEEP_SCHEMAS.has(t.schema))
+    .map((t) => ident(t.schema, t.table));
   await db.transaction(async (tx) => {
     const superuser = (await tx.query<{ s: string }>(`select current_setting('is_superuser') as s`)).rows[0].s;
-    if (superuser !== 'on') throw new Error('Restoring needs a superuser connection (the database owner `postgres`): triggers are switched off while the rows load.');
+    if (superuser !== 'on')
+      throw new Error(
+        'Restoring needs a superuser connection (the database owner `postgres`): triggers are switched off while the rows load.',
+      );
     await tx.exec('set local session_replication_role = replica');
     const tables = await tableList(tx);
     const present = new Map(tables.map((t) => [ident(t.schema, t.table), new Set(t.columns)]));
@@ -275,8 +325,11 @@ export async function restoreDatabase(db: Db, file: string, supabaseDir: string,
       if ('sequences' in item) {
         for (const s of item.sequences) {
           if (s.lastValue === null || KEEP_SCHEMAS.has(s.schema)) continue;
-          const exists = (await tx.query<{ t: string | null }>('select to_regclass($1)::text as t', [ident(s.schema, s.name)])).rows[0].t;
-          if (exists) await tx.query('select setval($1::regclass, $2::bigint, true)', [ident(s.schema, s.name), s.lastValue]);
+          const exists = (
+            await tx.query<{ t: string | null }>('select to_regclass($1)::text as t', [ident(s.schema, s.name)])
+          ).rows[0].t;
+          if (exists)
+            await tx.query('select setval($1::regclass, $2::bigint, true)', [ident(s.schema, s.name), s.lastValue]);
         }
         continue;
       }
@@ -290,6 +343,11 @@ export async function restoreDatabase(db: Db, file: string, supabaseDir: string,
       );
     }
   });
-  const summary = await db.transaction(async (tx) => ({ tables: (await tableList(tx)).length, rows: header.summary.rows, ...(await orderSummary(tx)), files: header.summary.files }));
+  const summary = await db.transaction(async (tx) => ({
+    tables: (await tableList(tx)).length,
+    rows: header.summary.rows,
+    ...(await orderSummary(tx)),
+    files: header.summary.files,
+  }));
   return { header, summary, migrationsApplied: migrations.applied };
 }

@@ -9,7 +9,10 @@ export function backupDir(dataDir: string): string {
 }
 
 export function backupFileName(kind: BackupKind, at = new Date()): string {
-  return `backup-${kind}-${at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.json.gz`;
+  return `backup-${kind}-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.json.gz`;
 }
 
 export interface BackupFile {

@@ -101,7 +101,9 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
     disk?.report(e);
     if (!engineStopped && config.databaseUrl === null && isEngineStopped(e)) {
       engineStopped = { message: String((e as Error).message).slice(0, 300), since: new Date().toISOString() };
-      console.error(`[database] !!! The database engine stopped (${engineStopped.message}). Every request now gets 503 until the server is restarted (Ctrl-C, then npm start); the data on disk is kept.`);
+      console.error(
+        `[database] !!! The database engine stopped (${engineStopped.message}). Every request now gets 503 until the server is restarted (Ctrl-C, then npm start); the data on disk is kept.`,
+      );
     }
   };
 
@@ -138,7 +140,9 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       for (const b of prune) {
         try {
           fs.rmSync(b.file, { force: true });
-          log(`[backup] removed old backup ${b.name} (keeping ${settings.keepDays} daily + ${settings.keepWeeks} weekly)`);
+          log(
+            `[backup] removed old backup ${b.name} (keeping ${settings.keepDays} daily + ${settings.keepWeeks} weekly)`,
+          );
         } catch (e) {
           console.error(`[backup] could not remove old backup ${b.name}: ${(e as Error).message}`);
         }
@@ -148,17 +152,23 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       lastError = { message: (e as Error).message, at: new Date().toISOString() };
       console.error('');
       console.error(`[backup] !!! DAILY BACKUP FAILED: ${(e as Error).message}`);
-      console.error(`[backup] !!! No new backup of the orders exists. Retrying in ${Math.round(settings.retryMs / 1000)} s; /health shows the error.`);
+      console.error(
+        `[backup] !!! No new backup of the orders exists. Retrying in ${Math.round(settings.retryMs / 1000)} s; /health shows the error.`,
+      );
       console.error('');
       schedule(settings.retryMs);
     }
   }
 
   async function health(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'GET /health' }, { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, { message: 'GET /health' }, { Allow: 'GET, HEAD' });
     let database: { kind: string; ok: boolean; error?: string };
     try {
-      await Promise.race([db!.query('select 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 5 s')), 5000).unref())]);
+      await Promise.race([
+        db!.query('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no answer within 5 s')), 5000).unref()),
+      ]);
       database = { kind: db!.kind, ok: true };
     } catch (e) {
       database = { kind: db!.kind, ok: false, error: (e as Error).message };
@@ -174,12 +184,12 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
         message: engineStopped
           ? `The database engine stopped (${engineStopped.message}): restart the server.`
           : !database.ok
-          ? `The database does not answer: ${database.error}`
-          : diskStatus && !diskStatus.ok
-            ? diskStatus.problem!.message
-            : lastError
-              ? `The last automatic backup failed: ${lastError.message}`
-              : 'All good.',
+            ? `The database does not answer: ${database.error}`
+            : diskStatus && !diskStatus.ok
+              ? diskStatus.problem!.message
+              : lastError
+                ? `The last automatic backup failed: ${lastError.message}`
+                : 'All good.',
         database,
         disk: diskStatus,
         backups: dataDir
@@ -199,9 +209,11 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
 
   async function backupRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = { 'Cache-Control': 'no-store' };
-    if (req.method !== 'POST') return sendJson(res, 405, { message: 'POST /_backup makes a backup' }, { ...headers, Allow: 'POST' });
+    if (req.method !== 'POST')
+      return sendJson(res, 405, { message: 'POST /_backup makes a backup' }, { ...headers, Allow: 'POST' });
     // The command on this machine only, with the service-role key (which the data directory's owner has).
-    if (!isLoopbackHost((req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''))) return sendJson(res, 403, { message: 'Backups are made from this machine only.' }, headers);
+    if (!isLoopbackHost((req.socket.remoteAddress ?? '').replace(/^::ffff:/, '')))
+      return sendJson(res, 403, { message: 'Backups are made from this machine only.' }, headers);
     const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     let role: string | null = null;
     try {
@@ -218,7 +230,12 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       sendJson(res, 200, { file: r.file, bytes: r.bytes, ms: r.ms, summary: r.summary }, headers);
     } catch (e) {
       console.error(`[backup] !!! BACKUP FAILED: ${(e as Error).message}`);
-      sendJson(res, disk && !disk.status().ok ? 503 : 500, { message: `The backup failed: ${(e as Error).message}` }, headers);
+      sendJson(
+        res,
+        disk && !disk.status().ok ? 503 : 500,
+        { message: `The backup failed: ${(e as Error).message}` },
+        headers,
+      );
     }
   }
 
@@ -244,8 +261,20 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
         req.resume();
         const message = `The database engine stopped after an internal error (${engineStopped.message}); restart the server (Ctrl-C, then npm start). The data on disk is kept.`;
         const headers = { 'Cache-Control': 'no-store' };
-        if (prefix === '/auth/v1') sendJson(res, 503, { code: 503, error_code: 'database_unavailable', msg: message }, headers);
-        else sendJson(res, 503, { code: 'DATABASE_STOPPED', message, details: `since ${engineStopped.since}`, hint: 'GET /health shows the state of the database.' }, headers);
+        if (prefix === '/auth/v1')
+          sendJson(res, 503, { code: 503, error_code: 'database_unavailable', msg: message }, headers);
+        else
+          sendJson(
+            res,
+            503,
+            {
+              code: 'DATABASE_STOPPED',
+              message,
+              details: `since ${engineStopped.since}`,
+              hint: 'GET /health shows the state of the database.',
+            },
+            headers,
+          );
         return true;
       }
       if (!disk || disk.status().ok || !prefix || !WRITE_PREFIXES.has(prefix)) return false;
@@ -253,8 +282,20 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       const p = disk.status().problem!;
       req.resume();
       const headers = { 'Retry-After': '10', 'Cache-Control': 'no-store' };
-      if (prefix === '/auth/v1') sendJson(res, 503, { code: 503, error_code: 'disk_unavailable', msg: p.message }, headers);
-      else sendJson(res, 503, { code: 'DISK_UNAVAILABLE', message: p.message, details: `${p.code} since ${p.since}`, hint: 'GET /health shows the state of the disk.' }, headers);
+      if (prefix === '/auth/v1')
+        sendJson(res, 503, { code: 503, error_code: 'disk_unavailable', msg: p.message }, headers);
+      else
+        sendJson(
+          res,
+          503,
+          {
+            code: 'DISK_UNAVAILABLE',
+            message: p.message,
+            details: `${p.code} since ${p.since}`,
+            hint: 'GET /health shows the state of the disk.',
+          },
+          headers,
+        );
       return true;
     },
     backupNow,

@@ -61,9 +61,15 @@ async function passwordProven(endpoint: AuthEndpoint, email: string, password: s
 }
 
 /** Ends every session (and so every refresh token) of the account, through a global sign-out as the account itself. */
-async function endAllSessions(service: SupabaseClient, endpoint: AuthEndpoint, email: string, password: string): Promise<void> {
+async function endAllSessions(
+  service: SupabaseClient,
+  endpoint: AuthEndpoint,
+  email: string,
+  password: string,
+): Promise<void> {
   const { data, error } = await userClient(endpoint).auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw new Error(`Could not sign in as ${email} to end its sessions: ${error?.message ?? 'no session'}`);
+  if (error || !data.session)
+    throw new Error(`Could not sign in as ${email} to end its sessions: ${error?.message ?? 'no session'}`);
   const out = await service.auth.admin.signOut(data.session.access_token, 'global');
   if (out.error) throw new Error(`Could not end the sessions of ${email}: ${out.error.message}`);
 }
@@ -77,7 +83,12 @@ async function endAllSessions(service: SupabaseClient, endpoint: AuthEndpoint, e
  * registered the address first may know its password, so it gets a new one (`password`, or a
  * generated one), every session of it is ended, and only then is it made an admin.
  */
-export async function ensureAdmin(service: SupabaseClient, email: string, password?: string, endpoint?: AuthEndpoint): Promise<AdminResult> {
+export async function ensureAdmin(
+  service: SupabaseClient,
+  email: string,
+  password?: string,
+  endpoint?: AuthEndpoint,
+): Promise<AdminResult> {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${email}" is not an e-mail address`);
   const existing = await findUserByEmail(service, email);
   if (!existing) {
@@ -91,10 +102,13 @@ export async function ensureAdmin(service: SupabaseClient, email: string, passwo
     if (error) throw new Error(`Could not create ${email}: ${error.message}`);
     return { user: data.user, created: true, action: 'created', wasUnconfirmed: false, password: chosen };
   }
-  if (!endpoint) throw new Error(`${email} already has an account: the auth API address is needed to take it over safely`);
+  if (!endpoint)
+    throw new Error(`${email} already has an account: the auth API address is needed to take it over safely`);
   const wasUnconfirmed = !existing.email_confirmed_at;
   const promote = async () => {
-    const { data, error } = await service.auth.admin.updateUserById(existing.id, { app_metadata: { ...existing.app_metadata, role: 'admin' } });
+    const { data, error } = await service.auth.admin.updateUserById(existing.id, {
+      app_metadata: { ...existing.app_metadata, role: 'admin' },
+    });
     if (error) throw new Error(`Could not promote ${email}: ${error.message}`);
     return data.user;
   };
@@ -120,7 +134,8 @@ export async function ensureAdmin(service: SupabaseClient, email: string, passwo
 export function describeAdminResult(r: AdminResult): string[] {
   const email = r.user.email;
   if (r.action === 'created') return [`Created admin ${email} with password: ${r.password}`];
-  if (r.action === 'promoted') return [`Promoted ${email} to admin. Its password (which you gave) is unchanged; its sessions were kept.`];
+  if (r.action === 'promoted')
+    return [`Promoted ${email} to admin. Its password (which you gave) is unchanged; its sessions were kept.`];
   return [
     r.wasUnconfirmed
       ? `${email} already had an account that was never confirmed: someone may have registered this address before you.`

@@ -23,12 +23,19 @@ export function jwtSecretOf(config: BackendConfig): string {
 }
 
 async function throughServer(config: BackendConfig, holder: LockInfo): Promise<BackupResult> {
-  if (!holder.port) throw new Error(`Process ${holder.pid} (${holder.command}) holds ${config.dataDir} but is not serving yet: try again in a moment.`);
+  if (!holder.port)
+    throw new Error(
+      `Process ${holder.pid} (${holder.command}) holds ${config.dataDir} but is not serving yet: try again in a moment.`,
+    );
   const url = `${loopbackUrl(holder.host ?? '127.0.0.1', holder.port)}/_backup`;
   const keys = await createJwtKeys(jwtSecretOf(config));
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${keys.serviceRoleKey}` }, signal: AbortSignal.timeout(600_000) });
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.serviceRoleKey}` },
+      signal: AbortSignal.timeout(600_000),
+    });
   } catch (e) {
     throw new Error(`The running server (process ${holder.pid}) did not answer at ${url}: ${(e as Error).message}`);
   }
@@ -43,11 +50,15 @@ async function direct(config: BackendConfig): Promise<BackupResult> {
     throw new Error(`There is no database in ${dataDir} yet (start the server once with \`npm start\`).`);
   }
   const lock = lockDataDir(dataDir);
-  if (lock.tookOver) console.log(`(took over the lock of process ${lock.tookOver.pid}, ${lock.tookOver.command}, which is no longer running)`);
+  if (lock.tookOver)
+    console.log(
+      `(took over the lock of process ${lock.tookOver.pid}, ${lock.tookOver.command}, which is no longer running)`,
+    );
   try {
     const db = await openDb({ databaseUrl: config.databaseUrl, dataDir });
     try {
-      if (!(await isBackendDatabase(db))) throw new Error('The database holds no data of this product yet (start the server once with `npm start`).');
+      if (!(await isBackendDatabase(db)))
+        throw new Error('The database holds no data of this product yet (start the server once with `npm start`).');
       return await dumpDatabase(db, path.join(backupDir(dataDir), backupFileName('manual')), { dataDir });
     } finally {
       await db.close();
@@ -58,7 +69,8 @@ async function direct(config: BackendConfig): Promise<BackupResult> {
 }
 
 async function main() {
-  if (process.argv.length > 2) throw new Error('Usage: npm run backup   (settings from the environment: DATA_DIR, DATABASE_URL)');
+  if (process.argv.length > 2)
+    throw new Error('Usage: npm run backup   (settings from the environment: DATA_DIR, DATABASE_URL)');
   const config = configFromEnv();
   if (!config.dataDir) throw new Error('DATA_DIR=memory keeps nothing on disk: there is nothing to back up.');
   const holder = lockHolder(config.dataDir);

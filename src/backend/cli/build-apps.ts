@@ -29,7 +29,9 @@ function newestMtime(p: string): number {
 export function isStale(root: string, app: AppBuild): boolean {
   const built = fs.statSync(path.join(root, 'dist', app.name, 'index.html'), { throwIfNoEntry: false });
   if (!built) return true;
-  const inputs = [...app.sources, app.config, 'package-lock.json', 'tsconfig.web.json'].map((s) => newestMtime(path.join(root, s)));
+  const inputs = [...app.sources, app.config, 'package-lock.json', 'tsconfig.web.json'].map((s) =>
+    newestMtime(path.join(root, s)),
+  );
   return Math.max(...inputs) > built.mtimeMs;
 }
 
@@ -41,7 +43,10 @@ export function buildStaleApps(root: string, { force = false } = {}): void {
     console.log(`Building the ${app.name} (vite build --config ${app.config})…`);
     const started = Date.now();
     const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const r = spawnSync(process.execPath, [vite, 'build', '--config', app.config, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [vite, 'build', '--config', app.config, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error(`Building the ${app.name} failed (exit ${r.status}). See the output above.`);
     console.log(`Built the ${app.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }

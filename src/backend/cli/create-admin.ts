@@ -38,7 +38,11 @@ const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtim
 
 async function runningEmbedded(): Promise<{ client: SupabaseClient; endpoint: AuthEndpoint } | null> {
   const config = configFromEnv();
-  const secret = config.jwtSecret ?? (config.dataDir && fs.existsSync(path.join(config.dataDir, 'jwt-secret')) ? fs.readFileSync(path.join(config.dataDir, 'jwt-secret'), 'utf8').trim() : null);
+  const secret =
+    config.jwtSecret ??
+    (config.dataDir && fs.existsSync(path.join(config.dataDir, 'jwt-secret'))
+      ? fs.readFileSync(path.join(config.dataDir, 'jwt-secret'), 'utf8').trim()
+      : null);
   if (!secret) return null;
   // The server holding the data directory says where it listens (it may not be PORT); a busy one gets longer to answer.
   const holder = config.dataDir ? lockHolder(config.dataDir) : null;

@@ -14,7 +14,8 @@ import { describeBackup } from '../backup/service.js';
  * PGlite is rebuilt in a new directory that replaces the old one only once the restore succeeded, and on
  * PostgreSQL the rows are replaced in one transaction.
  */
-const usage = 'Usage: npm run restore -- FILE   (a file from DATA_DIR/backups, made by `npm run backup` or the daily backup)';
+const usage =
+  'Usage: npm run restore -- FILE   (a file from DATA_DIR/backups, made by `npm run backup` or the daily backup)';
 
 async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -32,14 +33,20 @@ async function main() {
   let lock;
   try {
     lock = lockDataDir(config.dataDir);
-    if (lock.tookOver) console.log(`(took over the lock of process ${lock.tookOver.pid}, ${lock.tookOver.command}, which is no longer running)`);
+    if (lock.tookOver)
+      console.log(
+        `(took over the lock of process ${lock.tookOver.pid}, ${lock.tookOver.command}, which is no longer running)`,
+      );
   } catch (e) {
-    if (e instanceof DataDirLockedError) throw new Error(`The server started meanwhile (process ${e.holder.pid}): stop it first, then restore.`);
+    if (e instanceof DataDirLockedError)
+      throw new Error(`The server started meanwhile (process ${e.holder.pid}): stop it first, then restore.`);
     throw e;
   }
   const dataDir = config.dataDir;
   try {
-    console.log(`Restoring ${file} (made ${header.createdAt} on ${header.database}: ${header.summary.orders} orders) into ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`}…`);
+    console.log(
+      `Restoring ${file} (made ${header.createdAt} on ${header.database}: ${header.summary.orders} orders) into ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(dataDir, 'pglite')}`}…`,
+    );
     const pgliteDir = path.join(dataDir, 'pglite');
     const hasCurrent = config.databaseUrl ? true : fs.existsSync(path.join(pgliteDir, 'PG_VERSION'));
     let safetyKept = false;
@@ -57,8 +64,11 @@ async function main() {
           await db.close();
         }
       } catch (e) {
-        if (config.databaseUrl) throw new Error(`Could not save the current data before restoring: ${(e as Error).message}`);
-        console.log(`The current PGlite data could not be read (${(e as Error).message}); its directory is kept next to the restored one.`);
+        if (config.databaseUrl)
+          throw new Error(`Could not save the current data before restoring: ${(e as Error).message}`);
+        console.log(
+          `The current PGlite data could not be read (${(e as Error).message}); its directory is kept next to the restored one.`,
+        );
       }
     }
     let result;
@@ -88,9 +98,14 @@ async function main() {
     }
     const s = result.summary;
     const files = s.files ? ` and ${s.files} stored files (menu photos)` : '';
-    console.log(`Restored: ${s.orders} orders, latest order ${s.latestOrder ?? '(none)'}; ${header.summary.rows} rows in ${header.summary.tables} tables${files} from the backup of ${header.createdAt}.`);
+    console.log(
+      `Restored: ${s.orders} orders, latest order ${s.latestOrder ?? '(none)'}; ${header.summary.rows} rows in ${header.summary.tables} tables${files} from the backup of ${header.createdAt}.`,
+    );
     const newer = result.migrationsApplied.filter((v) => !header.migrations.includes(v));
-    if (newer.length) console.log(`The backup is from an older version: its rows were loaded into this version's tables (migrations ${newer.join(', ')} added since).`);
+    if (newer.length)
+      console.log(
+        `The backup is from an older version: its rows were loaded into this version's tables (migrations ${newer.join(', ')} added since).`,
+      );
     console.log('Start the server again with `npm start`.');
   } finally {
     lock.release();

@@ -12,7 +12,9 @@ export async function runServer(): Promise<Backend> {
   const backend = await startBackend();
   const { config } = backend.context;
   console.log('');
-  console.log(`  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir ?? 'memory'}`}`);
+  console.log(
+    `  Database   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir ?? 'memory'}`}`,
+  );
   if (config.dataDir) {
     const auto = backupSettings(config.env).auto ? 'a backup every day' : 'automatic backups off';
     console.log(`  Backups    ${config.dataDir}/backups  (${auto}; npm run backup, npm run restore)`);

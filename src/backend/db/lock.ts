@@ -51,7 +51,12 @@ function procStart(pid: number): string | null {
 function describeSelf(): LockInfo {
   return {
     pid: process.pid,
-    command: [path.basename(process.argv[0]), ...process.argv.slice(1).map((a) => (a.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), a) : a))].join(' '),
+    command: [
+      path.basename(process.argv[0]),
+      ...process.argv
+        .slice(1)
+        .map((a) => (a.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), a) : a)),
+    ].join(' '),
     startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
     hostname: os.hostname(),
     procStart: procStart(process.pid),
@@ -140,13 +145,18 @@ export function lockDataDir(dataDir: string): DataDirLock {
     if (createExclusive(file, info)) break;
     const holder = readLock(file);
     if (holder === null) continue; // removed meanwhile: try again
-    if (holder.pid === -1 && attempt < 40 && Date.now() - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 2000) {
+    if (
+      holder.pid === -1 &&
+      attempt < 40 &&
+      Date.now() - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 2000
+    ) {
       // Just created, its holder is still writing it.
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
       continue;
     }
     if (holderAlive(holder, file)) throw new DataDirLockedError(dataDir, holder);
-    if (attempt > 20) throw new Error(`Could not take the lock ${file} over (another process keeps taking it over at the same time).`);
+    if (attempt > 20)
+      throw new Error(`Could not take the lock ${file} over (another process keeps taking it over at the same time).`);
     // Stale: take it over under the takeover file. A takeover file older than 10 s belongs to a process that died mid-takeover.
     try {
       if (Date.now() - fs.statSync(takeover).mtimeMs > 10_000) fs.rmSync(takeover, { force: true });

@@ -36,14 +36,16 @@ export function listMigrations(supabaseDir: string): { version: string; name: st
  * supabase_migrations.schema_migrations, like the CLI) and runs seed.sql on a new database.
  */
 export async function migrate(db: Db, supabaseDir: string): Promise<MigrationReport> {
-  const fresh =
-    (await db.query(`select to_regclass('supabase_migrations.schema_migrations') is null as fresh`)).rows[0] as { fresh: boolean };
+  const fresh = (await db.query(`select to_regclass('supabase_migrations.schema_migrations') is null as fresh`))
+    .rows[0] as { fresh: boolean };
   await db.exec(fs.readFileSync(path.join(here, 'bootstrap.sql'), 'utf8'));
   // Storage's schema exists on every Supabase project before its migrations: policies on storage.objects need it.
   await db.exec(fs.readFileSync(path.join(here, '..', 'storage', 'schema.sql'), 'utf8'));
 
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
   );
   const applied: string[] = [];
   for (const m of listMigrations(supabaseDir)) {
@@ -52,7 +54,10 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+          m.version,
+          m.name,
+        ]);
       });
     } catch (e) {
       throw new Error(`Migration ${path.basename(m.file)} failed: ${(e as Error).message}`);

@@ -10,7 +10,11 @@ const parsers = {
   [types.NUMERIC]: (v: string) => v,
 };
 
-function wrap<T>(r: { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }): QueryResult<T> {
+function wrap<T>(r: {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}): QueryResult<T> {
   return { rows: r.rows, fields: r.fields, rowCount: r.affectedRows ?? r.rows.length };
 }
 
@@ -21,7 +25,11 @@ const MAX_PARAM_NESTING = 2000;
 function guard(params: unknown[]): unknown[] {
   for (const p of params) {
     if (typeof p === 'string' && nestsDeeperThan(p, MAX_PARAM_NESTING)) {
-      throw Object.assign(new Error('stack depth limit exceeded'), { code: '54001', severity: 'ERROR', hint: 'A value is nested too deeply.' });
+      throw Object.assign(new Error('stack depth limit exceeded'), {
+        code: '54001',
+        severity: 'ERROR',
+        hint: 'A value is nested too deeply.',
+      });
     }
   }
   return params;

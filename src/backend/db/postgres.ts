@@ -79,7 +79,8 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
       try {
         await client.query(options.readOnly ? 'begin read only' : 'begin');
         const result = await fn({
-          query: async <R>(sql: string, params: unknown[] = []) => wrap<R>(await client.query(sql, params as unknown[])),
+          query: async <R>(sql: string, params: unknown[] = []) =>
+            wrap<R>(await client.query(sql, params as unknown[])),
           exec: async (sql: string) => {
             await client.query(sql);
           },

@@ -40,8 +40,14 @@ const denoImports = (importMap: ImportMap | null): esbuild.Plugin => ({
         const target = applyImportMap(importMap, args.path);
         if (target === null || target === args.path) return undefined;
         if (path.isAbsolute(target)) return { path: target };
-        const r = await build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
-        return r.errors.length > 0 ? { errors: r.errors } : { path: r.path, namespace: r.namespace, external: r.external };
+        const r = await build.resolve(target, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+        });
+        return r.errors.length > 0
+          ? { errors: r.errors }
+          : { path: r.path, namespace: r.namespace, external: r.external };
       });
     }
     build.onResolve({ filter: /^(npm:|jsr:|https?:\/\/)/ }, async (args) => {
@@ -52,15 +58,26 @@ const denoImports = (importMap: ImportMap | null): esbuild.Plugin => ({
       const target = mapped.name + mapped.subpath;
       const r = await build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
       if (r.errors.length > 0) {
-        return { errors: [{ text: `${args.path}: npm package "${mapped.name}" is not installed (npm install ${mapped.name}@${mapped.version ?? 'latest'})` }] };
+        return {
+          errors: [
+            {
+              text: `${args.path}: npm package "${mapped.name}" is not installed (npm install ${mapped.name}@${mapped.version ?? 'latest'})`,
+            },
+          ],
+        };
       }
       const version = installedVersion(r.path, mapped.name);
       if (version && !sameMajor(mapped.version, version)) {
-        return { errors: [{ text: `${args.path} asks for ${mapped.name}@${mapped.version}, but ${version} is installed` }] };
+        return {
+          errors: [{ text: `${args.path} asks for ${mapped.name}@${mapped.version}, but ${version} is installed` }],
+        };
       }
       return { path: r.path, namespace: r.namespace, sideEffects: r.sideEffects };
     });
-    build.onResolve({ filter: BUILTIN }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' }));
+    build.onResolve({ filter: BUILTIN }, (args) => ({
+      path: args.path.replace(/^node:/, ''),
+      namespace: 'node-builtin',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
       contents: `module.exports = __nodeRequire(${JSON.stringify('node:' + args.path)});`,
       loader: 'js',
@@ -86,7 +103,12 @@ export async function bundleFunction(functionsDir: string, name: string): Promis
   try {
     result = await esbuild.build({
       // Imported for its side effect (Deno.serve) so the bundle has no exports and runs as a plain script body.
-      stdin: { contents: `import ${JSON.stringify(entry)};`, resolveDir: functionsDir, sourcefile: 'function-entry.js', loader: 'js' },
+      stdin: {
+        contents: `import ${JSON.stringify(entry)};`,
+        resolveDir: functionsDir,
+        sourcefile: 'function-entry.js',
+        loader: 'js',
+      },
       absWorkingDir: functionsDir,
       bundle: true,
       write: false,

@@ -6,7 +6,13 @@ export interface ServeHandlerInfo {
   completed: Promise<void>;
 }
 
-type ServeOptions = { handler?: EdgeHandler; port?: number; hostname?: string; onListen?: (addr: unknown) => void; signal?: AbortSignal };
+type ServeOptions = {
+  handler?: EdgeHandler;
+  port?: number;
+  hostname?: string;
+  onListen?: (addr: unknown) => void;
+  signal?: AbortSignal;
+};
 
 function unavailable(what: string) {
   return () => {
@@ -28,11 +34,22 @@ export function createDenoNamespace(env: Record<string, string>, register: (hand
       toObject: () => ({ ...env }),
     },
     serve(a: EdgeHandler | ServeOptions, b?: EdgeHandler | ServeOptions) {
-      const handler = typeof a === 'function' ? a : typeof b === 'function' ? b : (a?.handler ?? (b as ServeOptions | undefined)?.handler);
+      const handler =
+        typeof a === 'function'
+          ? a
+          : typeof b === 'function'
+            ? b
+            : (a?.handler ?? (b as ServeOptions | undefined)?.handler);
       if (typeof handler !== 'function') throw new TypeError('Deno.serve needs a handler function');
       register(handler);
       const finished = new Promise<void>(() => {});
-      return { finished, addr: { transport: 'tcp', hostname: '0.0.0.0', port: 8000 }, shutdown: async () => {}, ref() {}, unref() {} };
+      return {
+        finished,
+        addr: { transport: 'tcp', hostname: '0.0.0.0', port: 8000 },
+        shutdown: async () => {},
+        ref() {},
+        unref() {},
+      };
     },
     exit: unavailable('Deno.exit()'),
     cwd: () => process.cwd(),

@@ -9,7 +9,15 @@ import { createFunctionRegistry, type LoadedFunction } from './registry.js';
 import { watchFunctionRejections } from './rejections.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+]);
 
 /** What `Deno.env` holds in a function: the backend's environment plus the Supabase variables. */
 function functionEnv(ctx: BackendContext): Record<string, string> {
@@ -23,7 +31,13 @@ function functionEnv(ctx: BackendContext): Record<string, string> {
   return env;
 }
 
-function toWebRequest(req: IncomingMessage, url: URL, publicUrl: string, body: Buffer | null, signal: AbortSignal): Request {
+function toWebRequest(
+  req: IncomingMessage,
+  url: URL,
+  publicUrl: string,
+  body: Buffer | null,
+  signal: AbortSignal,
+): Request {
   // Hosted Supabase hands functions a URL whose path starts at the function name.
   const rest = url.pathname.slice('/functions/v1'.length);
   const headers = new Headers();
@@ -80,7 +94,9 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
   const registry = createFunctionRegistry(functionsDir, () => ({ ...env }));
   const timeoutMs = Number(ctx.config.env.FUNCTIONS_TIMEOUT_MS || 150_000);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new Error(`FUNCTIONS_TIMEOUT_MS must be a positive number of milliseconds, got "${ctx.config.env.FUNCTIONS_TIMEOUT_MS}"`);
+    throw new Error(
+      `FUNCTIONS_TIMEOUT_MS must be a positive number of milliseconds, got "${ctx.config.env.FUNCTIONS_TIMEOUT_MS}"`,
+    );
   }
   const limit = ctx.config.maxBodyBytes;
 
@@ -103,7 +119,12 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
     let body: Buffer | null = null;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       try {
-        body = await readBody(req, limit, () => new HttpError(413, { code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${limit} bytes` }));
+        body = await readBody(
+          req,
+          limit,
+          () =>
+            new HttpError(413, { code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${limit} bytes` }),
+        );
       } catch (e) {
         if (e instanceof HttpError) return sendJson(res, e.status, e.body, { Connection: 'close' });
         throw e;
@@ -118,15 +139,20 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
       } catch (e) {
         if (e instanceof FunctionTimeout) throw e;
         // Ctrl-C in a terminal reaches esbuild's service process too: the server is stopping, nothing to report.
-        if (/The service was stopped/.test(errorMessage(e))) return sendJson(res, 503, { error: 'The server is stopping' });
-        const reason = e instanceof FunctionBuildError ? `cannot build function "${name}": ${e.message}` : `function "${name}" failed to start: ${errorMessage(e)}`;
+        if (/The service was stopped/.test(errorMessage(e)))
+          return sendJson(res, 503, { error: 'The server is stopping' });
+        const reason =
+          e instanceof FunctionBuildError
+            ? `cannot build function "${name}": ${e.message}`
+            : `function "${name}" failed to start: ${errorMessage(e)}`;
         console.error(`[functions] ${reason}`);
         return sendJson(res, 500, { error: reason });
       }
       watchFunctionRejections(name, fn.context);
       await serveWith(fn, req, res, url, body, deadline);
     } catch (e) {
-      if (e instanceof FunctionTimeout) return sendJson(res, 504, { error: `Function "${name}" did not answer within ${timeoutMs} ms` });
+      if (e instanceof FunctionTimeout)
+        return sendJson(res, 504, { error: `Function "${name}" did not answer within ${timeoutMs} ms` });
       console.error(`[functions] ${name} threw:`, e);
       if (!res.headersSent) sendJson(res, 500, { error: errorMessage(e) });
       else res.destroy();
@@ -135,7 +161,14 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
     }
   };
 
-  async function serveWith(fn: LoadedFunction, req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer | null, deadline: Deadline) {
+  async function serveWith(
+    fn: LoadedFunction,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: Buffer | null,
+    deadline: Deadline,
+  ) {
     const aborted = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) aborted.abort(new Error('the client closed the connection'));
@@ -143,7 +176,11 @@ export function createFunctionsHandler(ctx: BackendContext): RouteHandler {
     const request = toWebRequest(req, url, ctx.publicUrl, body, aborted.signal);
     let completed!: () => void;
     const info = {
-      remoteAddr: { transport: 'tcp' as const, hostname: req.socket.remoteAddress ?? '127.0.0.1', port: req.socket.remotePort ?? 0 },
+      remoteAddr: {
+        transport: 'tcp' as const,
+        hostname: req.socket.remoteAddress ?? '127.0.0.1',
+        port: req.socket.remotePort ?? 0,
+      },
       completed: new Promise<void>((r) => (completed = r)),
     };
     try {

@@ -14,11 +14,47 @@ export interface FunctionRealm {
 function webGlobals(): Record<string, unknown> {
   const g = globalThis as Record<string, unknown>;
   const names = [
-    'fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'File', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder',
-    'TextEncoderStream', 'TextDecoderStream', 'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'CustomEvent', 'MessageChannel',
-    'MessagePort', 'MessageEvent', 'BroadcastChannel', 'ReadableStream', 'WritableStream', 'TransformStream', 'ByteLengthQueuingStrategy',
-    'CountQueuingStrategy', 'CompressionStream', 'DecompressionStream', 'DOMException', 'crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto',
-    'performance', 'structuredClone', 'atob', 'btoa', 'queueMicrotask', 'Buffer', 'console',
+    'fetch',
+    'Request',
+    'Response',
+    'Headers',
+    'FormData',
+    'Blob',
+    'File',
+    'URL',
+    'URLSearchParams',
+    'TextEncoder',
+    'TextDecoder',
+    'TextEncoderStream',
+    'TextDecoderStream',
+    'AbortController',
+    'AbortSignal',
+    'Event',
+    'EventTarget',
+    'CustomEvent',
+    'MessageChannel',
+    'MessagePort',
+    'MessageEvent',
+    'BroadcastChannel',
+    'ReadableStream',
+    'WritableStream',
+    'TransformStream',
+    'ByteLengthQueuingStrategy',
+    'CountQueuingStrategy',
+    'CompressionStream',
+    'DecompressionStream',
+    'DOMException',
+    'crypto',
+    'Crypto',
+    'CryptoKey',
+    'SubtleCrypto',
+    'performance',
+    'structuredClone',
+    'atob',
+    'btoa',
+    'queueMicrotask',
+    'Buffer',
+    'console',
   ];
   return Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, g[n]]));
 }
@@ -68,7 +104,12 @@ function processShim(env: Record<string, string>) {
  * globals or prototype changes cannot leak into another or into the server. Not a security boundary:
  * the functions are the project's own code.
  */
-export async function startRealm(name: string, code: string, filename: string, env: Record<string, string>): Promise<FunctionRealm> {
+export async function startRealm(
+  name: string,
+  code: string,
+  filename: string,
+  env: Record<string, string>,
+): Promise<FunctionRealm> {
   let handler: EdgeHandler | null = null;
   const fakeProcess = processShim(env);
   const Deno = createDenoNamespace(env, (h) => {
@@ -81,15 +122,27 @@ export async function startRealm(name: string, code: string, filename: string, e
       Promise.resolve(work).catch((e: unknown) => console.error(`[functions] ${name}: background task failed:`, e));
     },
   };
-  const context = vm.createContext({ ...webGlobals(), ...guardedTimers(name), WebSocket, Deno, EdgeRuntime, process: fakeProcess }, { name: `function ${name}` });
+  const context = vm.createContext(
+    { ...webGlobals(), ...guardedTimers(name), WebSocket, Deno, EdgeRuntime, process: fakeProcess },
+    { name: `function ${name}` },
+  );
   vm.runInContext('globalThis.self = globalThis;', context);
   // fetch's promise is made in the function's realm, so an unawaited failure is traced to the function.
   const RealmPromise = vm.runInContext('Promise', context) as PromiseConstructor;
-  context.fetch = (input: Parameters<typeof fetch>[0], init?: RequestInit) => new RealmPromise<Response>((resolve, reject) => fetch(input, init).then(resolve, reject));
+  context.fetch = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    new RealmPromise<Response>((resolve, reject) => fetch(input, init).then(resolve, reject));
   const nodeRequire = (id: string) => (id === 'node:process' || id === 'process' ? fakeProcess : hostRequire(id));
-  const importMeta = { url: `file://${filename}`, main: true, filename, dirname: filename.replace(/\/[^/]*$/, ''), resolve: (s: string) => s };
+  const importMeta = {
+    url: `file://${filename}`,
+    main: true,
+    filename,
+    dirname: filename.replace(/\/[^/]*$/, ''),
+    resolve: (s: string) => s,
+  };
   // An async wrapper lets the module use top-level await.
-  const script = new vm.Script(`(async function (__nodeRequire, __import_meta) {'use strict';\n${code}\n})`, { filename });
+  const script = new vm.Script(`(async function (__nodeRequire, __import_meta) {'use strict';\n${code}\n})`, {
+    filename,
+  });
   const run = script.runInContext(context) as (req: typeof nodeRequire, meta: typeof importMeta) => Promise<void>;
   await run(nodeRequire, importMeta);
   if (!handler) throw new Error('the function did not call Deno.serve(handler)');

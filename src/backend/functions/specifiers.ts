@@ -27,8 +27,12 @@ export function mapSpecifier(spec: string): Mapped {
       const path = url.pathname.replace(/^\/(?:v\d+|stable)\//, '/').slice(1);
       return packageSpec(path);
     }
-    if (url.hostname === 'deno.land' && /^\/std(@[^/]+)?\/http\/server\.ts$/.test(url.pathname)) return { kind: 'deno-std-http' };
-    return { kind: 'unsupported', reason: `remote import ${spec} cannot be fetched here; import it as npm:<package>@<version> instead` };
+    if (url.hostname === 'deno.land' && /^\/std(@[^/]+)?\/http\/server\.ts$/.test(url.pathname))
+      return { kind: 'deno-std-http' };
+    return {
+      kind: 'unsupported',
+      reason: `remote import ${spec} cannot be fetched here; import it as npm:<package>@<version> instead`,
+    };
   }
   return null;
 }

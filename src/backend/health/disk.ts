@@ -11,7 +11,19 @@ import type { Db, Queryable } from '../db/types.js';
  */
 
 /** errno codes and SQLSTATEs that mean the disk, not the request, is at fault. */
-const DISK_ERRNOS = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'ENOTDIR', 'ENOENT', 'EACCES', 'EPERM', 'EFBIG', 'ENXIO', 'ESTALE']);
+const DISK_ERRNOS = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EIO',
+  'EROFS',
+  'ENOTDIR',
+  'ENOENT',
+  'EACCES',
+  'EPERM',
+  'EFBIG',
+  'ENXIO',
+  'ESTALE',
+]);
 const DISK_SQLSTATES = new Set(['53100', '58030', '53000']);
 
 export interface DiskProblem {
@@ -51,7 +63,9 @@ export function isDiskError(e: unknown): e is { code: string; message: string } 
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && (DISK_ERRNOS.has(code) || DISK_SQLSTATES.has(code))) return true;
   const message = String((e as { message?: unknown }).message ?? '');
-  return /No space left on device|could not (write|extend|fsync) (to )?file|Read-only file system|Input\/output error/i.test(message);
+  return /No space left on device|could not (write|extend|fsync) (to )?file|Read-only file system|Input\/output error/i.test(
+    message,
+  );
 }
 
 export interface DiskMonitor {
@@ -88,9 +102,15 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
 
   function setProblem(code: string, detail: string, where: string) {
     const was = state.problem;
-    const problem: DiskProblem = { code, message: describe(code, detail), path: where, since: was?.since ?? new Date().toISOString() };
+    const problem: DiskProblem = {
+      code,
+      message: describe(code, detail),
+      path: where,
+      since: was?.since ?? new Date().toISOString(),
+    };
     state = { ...state, ok: false, problem };
-    if (!was || was.code !== code) log(`[disk] ERROR: ${problem.message} Checking again every ${Math.round(options.failingIntervalMs / 1000)} s.`);
+    if (!was || was.code !== code)
+      log(`[disk] ERROR: ${problem.message} Checking again every ${Math.round(options.failingIntervalMs / 1000)} s.`);
     schedule();
   }
 
@@ -128,10 +148,15 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
     }
     state = { ...state, freeBytes: free, checkedAt: new Date().toISOString() };
     if (free !== null && free < options.minFreeBytes) {
-      setProblem('LOW_SPACE', `${Math.floor(free / 1048576)} MB free, at least ${Math.ceil(options.minFreeBytes / 1048576)} MB needed (DISK_MIN_FREE_MB)`, options.dataDir);
+      setProblem(
+        'LOW_SPACE',
+        `${Math.floor(free / 1048576)} MB free, at least ${Math.ceil(options.minFreeBytes / 1048576)} MB needed (DISK_MIN_FREE_MB)`,
+        options.dataDir,
+      );
       return state;
     }
-    if (state.problem) log(`[disk] recovered: the data disk takes writes again (was failing since ${state.problem.since}).`);
+    if (state.problem)
+      log(`[disk] recovered: the data disk takes writes again (was failing since ${state.problem.since}).`);
     state = { ...state, ok: true, problem: null };
     schedule();
     return state;
@@ -154,7 +179,11 @@ export function createDiskMonitor(options: DiskMonitorOptions): DiskMonitor {
   function report(e: unknown) {
     if (!isDiskError(e)) return;
     const code = (e as { code: string }).code;
-    setProblem(DISK_ERRNOS.has(code) ? code : code === '53100' ? 'ENOSPC' : 'EIO', String(e.message).slice(0, 300), options.dataDir);
+    setProblem(
+      DISK_ERRNOS.has(code) ? code : code === '53100' ? 'ENOSPC' : 'EIO',
+      String(e.message).slice(0, 300),
+      options.dataDir,
+    );
     void check();
   }
 

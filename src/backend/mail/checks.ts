@@ -17,8 +17,10 @@ export function checkEmail(message: EmailMessage, provider: string): string[] {
   for (const t of to) {
     if (!ADDRESS.test(bareAddress(t))) throw new InvalidMessageError(`Invalid e-mail address "${t}"`, provider);
   }
-  if (typeof message.subject !== 'string' || message.subject.trim() === '') throw new InvalidMessageError('E-mail has no subject', provider);
-  if (typeof message.html !== 'string' || message.html === '') throw new InvalidMessageError('E-mail has no HTML body', provider);
+  if (typeof message.subject !== 'string' || message.subject.trim() === '')
+    throw new InvalidMessageError('E-mail has no subject', provider);
+  if (typeof message.html !== 'string' || message.html === '')
+    throw new InvalidMessageError('E-mail has no HTML body', provider);
   return to;
 }
 

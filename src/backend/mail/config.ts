@@ -9,7 +9,14 @@ export interface MailConfig {
   emailProvider: EmailProviderName;
   smsProvider: SmsProviderName;
   from: string;
-  smtp: { host: string; port: number; secure: boolean; user: string | null; pass: string | null; ca: string | null } | null;
+  smtp: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string | null;
+    pass: string | null;
+    ca: string | null;
+  } | null;
   resend: { apiKey: string; apiUrl: string } | null;
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
   /** Country assumed for SMS numbers typed without an international prefix. */
@@ -25,7 +32,11 @@ function configError(message: string, provider: string): MailError {
 
 function required(env: Record<string, string | undefined>, name: string, provider: string): string {
   const v = env[name]?.trim();
-  if (!v) throw configError(`${name} is required when ${provider === 'twilio' ? 'SMS_PROVIDER' : 'MAIL_PROVIDER'}=${provider}`, provider);
+  if (!v)
+    throw configError(
+      `${name} is required when ${provider === 'twilio' ? 'SMS_PROVIDER' : 'MAIL_PROVIDER'}=${provider}`,
+      provider,
+    );
   return v;
 }
 
@@ -42,20 +53,32 @@ export function mailConfigFromEnv(env: Record<string, string | undefined>): Mail
   if (!['outbox', 'twilio'].includes(smsProvider)) {
     throw configError(`SMS_PROVIDER must be outbox or twilio, got "${env.SMS_PROVIDER}"`, smsProvider);
   }
-  const from = env.MAIL_FROM?.trim() || (emailProvider === 'outbox' ? DEFAULT_FROM : required(env, 'MAIL_FROM', emailProvider));
+  const from =
+    env.MAIL_FROM?.trim() || (emailProvider === 'outbox' ? DEFAULT_FROM : required(env, 'MAIL_FROM', emailProvider));
 
   let smtp: MailConfig['smtp'] = null;
   if (emailProvider === 'smtp') {
     const secure = bool(env.SMTP_SECURE);
     const port = env.SMTP_PORT?.trim() ? Number(env.SMTP_PORT) : secure ? 465 : 587;
-    if (!Number.isInteger(port) || port <= 0 || port > 65535) throw configError(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`, 'smtp');
+    if (!Number.isInteger(port) || port <= 0 || port > 65535)
+      throw configError(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`, 'smtp');
     const user = env.SMTP_USER?.trim() || null;
     if (user && !env.SMTP_PASS) throw configError('SMTP_PASS is required when SMTP_USER is set', 'smtp');
-    smtp = { host: required(env, 'SMTP_HOST', 'smtp'), port, secure, user, pass: user ? env.SMTP_PASS! : null, ca: readCa(env.SMTP_CA_FILE) };
+    smtp = {
+      host: required(env, 'SMTP_HOST', 'smtp'),
+      port,
+      secure,
+      user,
+      pass: user ? env.SMTP_PASS! : null,
+      ca: readCa(env.SMTP_CA_FILE),
+    };
   }
   const resend =
     emailProvider === 'resend'
-      ? { apiKey: required(env, 'RESEND_API_KEY', 'resend'), apiUrl: apiUrl(env.RESEND_API_URL, 'https://api.resend.com', 'RESEND_API_URL') }
+      ? {
+          apiKey: required(env, 'RESEND_API_KEY', 'resend'),
+          apiUrl: apiUrl(env.RESEND_API_URL, 'https://api.resend.com', 'RESEND_API_URL'),
+        }
       : null;
   const twilio =
     smsProvider === 'twilio'

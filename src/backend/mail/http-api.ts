@@ -17,7 +17,10 @@ export async function callProviderApi(
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const err = e as Error & { cause?: { code?: string; message?: string } };
-    const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
+    const why =
+      err.name === 'TimeoutError'
+        ? `no answer within ${timeoutMs} ms`
+        : (err.cause?.code ?? err.cause?.message ?? err.message);
     throw new MailError(`${provider}: cannot reach ${new URL(url).origin} (${why})`, provider, true);
   }
   const text = await res.text().catch(() => '');
@@ -30,7 +33,11 @@ export async function callProviderApi(
   if (!res.ok) {
     const detail = String(body.message ?? body.error ?? res.statusText);
     const code = body.code !== undefined ? ` [code ${String(body.code)}]` : '';
-    throw new MailError(`${provider} refused the message: HTTP ${res.status} ${detail}${code}`, provider, retryableStatus(res.status));
+    throw new MailError(
+      `${provider} refused the message: HTTP ${res.status} ${detail}${code}`,
+      provider,
+      retryableStatus(res.status),
+    );
   }
   return body;
 }

@@ -52,16 +52,29 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 
 /** The mailbox answers without any CORS header: no other origin may read it. */
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }
 
-function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): void {
+function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff', ...headers });
   res.end(text);
 }
 
-const LOCKED_PAGE = (status: number) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Mailbox locked</title>
+const LOCKED_PAGE = (
+  status: number,
+) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Mailbox locked</title>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem">
 <h1>The mailbox needs its key (${status === 401 ? 'none given' : 'wrong key'})</h1>
 <p>Open the <b>Mailbox</b> link that <code>npm start</code> prints (it ends with <code>/_mailbox?key=…</code>).
@@ -72,7 +85,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 // Captured HTML is untrusted: no scripts, no same-origin access, only inline styles and images.
-const MESSAGE_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data:; frame-ancestors 'self'";
+const MESSAGE_CSP =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data:; frame-ancestors 'self'";
 
 interface MessageRow {
   id: string;
@@ -88,7 +102,16 @@ interface MessageRow {
 const COLUMNS = `id::text as id, kind, recipients, subject, html, body, sender, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`;
 
 function toApi(r: MessageRow) {
-  return { id: r.id, kind: r.kind, to: r.recipients, subject: r.subject, html: r.html, body: r.body, from: r.sender, created_at: r.created_at };
+  return {
+    id: r.id,
+    kind: r.kind,
+    to: r.recipients,
+    subject: r.subject,
+    html: r.html,
+    body: r.body,
+    from: r.sender,
+    created_at: r.created_at,
+  };
 }
 
 /**
@@ -111,10 +134,13 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
     const where: string[] = [];
     const params: unknown[] = [];
     const to = url.searchParams.get('to')?.trim();
-    if (to && (to.includes('\0') || to.length > 320)) throw new HttpError(400, { error: 'to must be an e-mail address or a phone number' });
+    if (to && (to.includes('\0') || to.length > 320))
+      throw new HttpError(400, { error: 'to must be an e-mail address or a phone number' });
     if (to) {
       params.push(to);
-      where.push(`exists (select 1 from unnest(recipients) r where lower(r) = lower($${params.length}) or lower(r) like '%<' || lower($${params.length}) || '>')`);
+      where.push(
+        `exists (select 1 from unnest(recipients) r where lower(r) = lower($${params.length}) or lower(r) like '%<' || lower($${params.length}) || '>')`,
+      );
     }
     const kind = url.searchParams.get('kind');
     if (kind) {
@@ -123,14 +149,16 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
       where.push(`kind = $${params.length}`);
     }
     const limit = Number(url.searchParams.get('limit') ?? 200);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new HttpError(400, { error: 'limit must be between 1 and 1000' });
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw new HttpError(400, { error: 'limit must be between 1 and 1000' });
     const sql = `select ${COLUMNS} from _mailbox.messages ${where.length ? 'where ' + where.join(' and ') : ''} order by seq desc limit ${limit}`;
     return (await ctx.db.query<MessageRow>(sql, params)).rows.map(toApi);
   }
 
   async function one(id: string): Promise<MessageRow> {
     if (!UUID.test(id)) throw new HttpError(404, { error: 'Message not found' });
-    const row = (await ctx.db.query<MessageRow>(`select ${COLUMNS} from _mailbox.messages where id = $1`, [id])).rows[0];
+    const row = (await ctx.db.query<MessageRow>(`select ${COLUMNS} from _mailbox.messages where id = $1`, [id]))
+      .rows[0];
     if (!row) throw new HttpError(404, { error: 'Message not found' });
     return row;
   }
@@ -138,7 +166,8 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
   async function send(req: IncomingMessage, res: ServerResponse) {
     const token = bearerToken(req.headers);
     try {
-      if ((await ctx.jwt.verify(token ?? '')).role !== 'service_role') throw new HttpError(403, { error: 'Sending needs the service role key' });
+      if ((await ctx.jwt.verify(token ?? '')).role !== 'service_role')
+        throw new HttpError(403, { error: 'Sending needs the service role key' });
     } catch (e) {
       if (e instanceof JwtError) throw new HttpError(401, { error: `Invalid JWT: ${e.message}` });
       throw e;
@@ -154,7 +183,11 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
     const kind = input.kind ?? 'email';
     try {
       if (kind === 'sms') {
-        const message = { to: String(input.to ?? ''), body: String(input.body ?? ''), idempotencyKey: optional(input.idempotencyKey) };
+        const message = {
+          to: String(input.to ?? ''),
+          body: String(input.body ?? ''),
+          idempotencyKey: optional(input.idempotencyKey),
+        };
         return sendJson(res, 200, await ctx.mailer.sendSms(message));
       }
       if (kind !== 'email') throw new HttpError(400, { error: 'kind must be email or sms' });
@@ -170,7 +203,11 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
       return sendJson(res, 200, await ctx.mailer.sendEmail(message));
     } catch (e) {
       if (!(e instanceof MailError)) throw e;
-      sendJson(res, e instanceof InvalidMessageError ? 400 : 502, { error: e.message, provider: e.provider, retryable: e.retryable });
+      sendJson(res, e instanceof InvalidMessageError ? 400 : 502, {
+        error: e.message,
+        provider: e.provider,
+        retryable: e.retryable,
+      });
     }
   }
 
@@ -183,12 +220,19 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
         return await send(req, res);
       }
       if (!enabled) {
-        throw new HttpError(404, { error: 'The mailbox is off (MAILBOX=off, SITE_URL not loopback, or the backend listens beyond loopback without MAILBOX=on)' });
+        throw new HttpError(404, {
+          error:
+            'The mailbox is off (MAILBOX=off, SITE_URL not loopback, or the backend listens beyond loopback without MAILBOX=on)',
+        });
       }
       const key = url.searchParams.get('key');
       if (method === 'GET' && path === '/_mailbox' && key !== null) {
         // The printed link: the key becomes an HttpOnly, same-site-only cookie and leaves the address bar.
-        if (!sameSecret(key, secret)) return sendText(res, 403, LOCKED_PAGE(403), 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
+        if (!sameSecret(key, secret))
+          return sendText(res, 403, LOCKED_PAGE(403), 'text/html; charset=utf-8', {
+            'Content-Security-Policy': PAGE_CSP,
+            'Cache-Control': 'no-store',
+          });
         res.writeHead(303, {
           Location: '/_mailbox',
           'Set-Cookie': `${MAILBOX_COOKIE}=${encodeURIComponent(secret)}; Path=/_mailbox; HttpOnly; SameSite=Strict`,
@@ -202,12 +246,23 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
       if (access !== 'ok') {
         const status = access === 'none' ? 401 : 403;
         if (method === 'GET' && path === '/_mailbox') {
-          return sendText(res, status, LOCKED_PAGE(status), 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
+          return sendText(res, status, LOCKED_PAGE(status), 'text/html; charset=utf-8', {
+            'Content-Security-Policy': PAGE_CSP,
+            'Cache-Control': 'no-store',
+          });
         }
-        throw new HttpError(status, { error: access === 'none' ? 'The mailbox needs its key: open the Mailbox link printed by npm start' : 'Wrong mailbox key' });
+        throw new HttpError(status, {
+          error:
+            access === 'none'
+              ? 'The mailbox needs its key: open the Mailbox link printed by npm start'
+              : 'Wrong mailbox key',
+        });
       }
       if (method === 'GET' && path === '/_mailbox') {
-        return sendText(res, 200, MAILBOX_PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' });
+        return sendText(res, 200, MAILBOX_PAGE, 'text/html; charset=utf-8', {
+          'Content-Security-Policy': PAGE_CSP,
+          'Cache-Control': 'no-store',
+        });
       }
       if (method === 'GET' && path === '/_mailbox/mailbox.js') {
         return sendText(res, 200, MAILBOX_SCRIPT, 'text/javascript; charset=utf-8', { 'Cache-Control': 'no-store' });

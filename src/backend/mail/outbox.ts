@@ -16,7 +16,11 @@ export async function saveToOutbox(db: Db, m: OutboxEntry): Promise<string> {
   try {
     return await insert(db, m);
   } catch (e) {
-    throw new MailError(`outbox: cannot store the ${m.kind === 'sms' ? 'SMS' : 'e-mail'} (${(e as Error).message})`, 'outbox', true);
+    throw new MailError(
+      `outbox: cannot store the ${m.kind === 'sms' ? 'SMS' : 'e-mail'} (${(e as Error).message})`,
+      'outbox',
+      true,
+    );
   }
 }
 
@@ -29,6 +33,9 @@ async function insert(db: Db, m: OutboxEntry): Promise<string> {
     [m.kind, m.recipients, m.subject, m.html, m.body, m.sender, m.idempotencyKey ?? null],
   );
   if (inserted.rows.length > 0) return inserted.rows[0].id;
-  const existing = await db.query<{ id: string }>(`select id::text as id from _mailbox.messages where idempotency_key = $1`, [m.idempotencyKey]);
+  const existing = await db.query<{ id: string }>(
+    `select id::text as id from _mailbox.messages where idempotency_key = $1`,
+    [m.idempotencyKey],
+  );
   return existing.rows[0].id;
 }

@@ -13,9 +13,14 @@ interface SmtpFailure extends Error {
 
 /** 4xx SMTP replies and lost connections are temporary; 5xx replies and bad credentials are not. */
 function toMailError(e: SmtpFailure, host: string): MailError {
-  if (e.code === 'EAUTH') return new MailError(`smtp: ${host} refused the login: ${e.response ?? e.message}`, 'smtp', false);
+  if (e.code === 'EAUTH')
+    return new MailError(`smtp: ${host} refused the login: ${e.response ?? e.message}`, 'smtp', false);
   if (e.responseCode) {
-    return new MailError(`smtp: ${host} rejected the message: ${e.response ?? e.message}`, 'smtp', e.responseCode < 500);
+    return new MailError(
+      `smtp: ${host} rejected the message: ${e.response ?? e.message}`,
+      'smtp',
+      e.responseCode < 500,
+    );
   }
   const retryable = CONNECTION_CODES.has(e.code ?? '');
   return new MailError(`smtp: cannot deliver through ${host} (${e.code ?? 'error'}: ${e.message})`, 'smtp', retryable);

@@ -13,7 +13,11 @@ export function createTwilioSender(config: MailConfig) {
     const body = await callProviderApi(
       'twilio',
       url,
-      { method: 'POST', headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form },
+      {
+        method: 'POST',
+        headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      },
       config.timeoutMs,
     );
     if (typeof body.sid !== 'string') throw new MailError('twilio: answer has no message sid', 'twilio', true);

@@ -125,7 +125,8 @@ export class ChangeCapture {
       );
     }
     for (const p of withTrigger) {
-      if (!want.has(`${p.schema}.${p.table}`)) await this.db.exec(`drop trigger if exists ${TRIGGER} on ${qualified(p.schema, p.table)}`);
+      if (!want.has(`${p.schema}.${p.table}`))
+        await this.db.exec(`drop trigger if exists ${TRIGGER} on ${qualified(p.schema, p.table)}`);
     }
     this.tables.clear();
     const infos: TableInfo[] = [];

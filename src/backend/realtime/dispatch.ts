@@ -89,7 +89,8 @@ export class ChangeDispatcher {
     for (const s of live) {
       if (s.claims.role === 'service_role' || groupKeys.includes(s.claimsKey)) continue;
       const tables = new Set<number>();
-      for (const other of live) if (other.claimsKey === s.claimsKey) for (const oid of this.tablesOf(other)) tables.add(oid);
+      for (const other of live)
+        if (other.claimsKey === s.claimsKey) for (const oid of this.tablesOf(other)) tables.add(oid);
       groupKeys.push(s.claimsKey);
       groups.push({ role: s.claims.role, claims: JSON.stringify(s.claims), tables: [...tables] });
     }
@@ -102,7 +103,9 @@ export class ChangeDispatcher {
     const visible = new Map(groupKeys.map((key, i) => [key, new Set((seen[i] ?? []).map(Number))]));
 
     for (const row of rows) {
-      const info = this.capture.cachedInfo(row.schema_name, row.table_name) ?? (await this.capture.tableInfo(row.schema_name, row.table_name));
+      const info =
+        this.capture.cachedInfo(row.schema_name, row.table_name) ??
+        (await this.capture.tableInfo(row.schema_name, row.table_name));
       if (!info) continue;
       const change = this.prepare(row, info, live);
       for (const [s, ids] of change.targets) {
@@ -127,16 +130,17 @@ export class ChangeDispatcher {
   }
 
   /** Takes the selected changes and checks them for every claims set in one call. */
-  private async take(selection: ChangeSelection, groups: ClaimsGroup[]): Promise<{ rows: ChangeRow[]; seen: number[][] }> {
+  private async take(
+    selection: ChangeSelection,
+    groups: ClaimsGroup[],
+  ): Promise<{ rows: ChangeRow[]; seen: number[][] }> {
     const txids = JSON.stringify(selection.mode === 'txids' ? selection.txids : []);
     const call = async (mode: string, groupList: ClaimsGroup[], given: ChangeRow[] = []) =>
       (
-        await this.db.query<{ taken: { rows: ChangeRow[]; seen: number[][] } }>('select _realtime.take_changes($1, $2::jsonb, $3::jsonb, $4::jsonb) as taken', [
-          mode,
-          txids,
-          JSON.stringify(groupList),
-          JSON.stringify(given),
-        ])
+        await this.db.query<{ taken: { rows: ChangeRow[]; seen: number[][] } }>(
+          'select _realtime.take_changes($1, $2::jsonb, $3::jsonb, $4::jsonb) as taken',
+          [mode, txids, JSON.stringify(groupList), JSON.stringify(given)],
+        )
       ).rows[0].taken;
     try {
       return await call(selection.mode, groups);

@@ -43,11 +43,14 @@ export function parseFilter(filter: string): RowFilter {
   const column = filter.slice(0, eq).trim();
   const op = filter.slice(eq + 1, dot) as FilterOp;
   const raw = filter.slice(dot + 1);
-  if (!OPS.includes(op)) throw new Error(`invalid filter "${filter}": operator "${op}" is not one of ${OPS.join(', ')}`);
+  if (!OPS.includes(op))
+    throw new Error(`invalid filter "${filter}": operator "${op}" is not one of ${OPS.join(', ')}`);
   if (op !== 'in') return { column, op, values: [raw] };
-  if (!raw.startsWith('(') || !raw.endsWith(')')) throw new Error(`invalid filter "${filter}": in expects a list like in.(a,b)`);
+  if (!raw.startsWith('(') || !raw.endsWith(')'))
+    throw new Error(`invalid filter "${filter}": in expects a list like in.(a,b)`);
   const values = splitList(raw.slice(1, -1));
-  if (!values || values.length === 0 || values.length > 100) throw new Error(`invalid filter "${filter}": in expects 1 to 100 values`);
+  if (!values || values.length === 0 || values.length > 100)
+    throw new Error(`invalid filter "${filter}": in expects 1 to 100 values`);
   return { column, op, values };
 }
 

@@ -80,15 +80,19 @@ export function attachRealtime(
   })();
   ready.catch((e: unknown) => console.error('[realtime] could not start change capture:', (e as Error).message));
 
-  const reaper = setInterval(() => {
-    const deadline = Date.now() - heartbeatTimeoutMs;
-    for (const { session, ws } of sessions) if (session.lastSeen < deadline) ws.terminate();
-  }, Math.min(heartbeatTimeoutMs / 2, 15_000));
+  const reaper = setInterval(
+    () => {
+      const deadline = Date.now() - heartbeatTimeoutMs;
+      for (const { session, ws } of sessions) if (session.lastSeen < deadline) ws.terminate();
+    },
+    Math.min(heartbeatTimeoutMs / 2, 15_000),
+  );
   reaper.unref();
 
   async function accept(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
-    if (!SUPPORTED_VSN.includes(vsn)) return refuse(socket, 400, 'Bad Request', `Unsupported vsn "${vsn}"; use 1.0.0 or 2.0.0`);
+    if (!SUPPORTED_VSN.includes(vsn))
+      return refuse(socket, 400, 'Bad Request', `Unsupported vsn "${vsn}"; use 1.0.0 or 2.0.0`);
     const apikey = url.searchParams.get('apikey') ?? bearerToken(req.headers);
     if (!apikey) return refuse(socket, 401, 'Unauthorized', 'apikey query parameter is required');
     let claims;
@@ -130,7 +134,8 @@ export function attachRealtime(
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    if (!hostAllowed(req)) return refuse(socket, 421, 'Misdirected Request', 'This server does not answer to the host name in the request');
+    if (!hostAllowed(req))
+      return refuse(socket, 421, 'Misdirected Request', 'This server does not answer to the host name in the request');
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

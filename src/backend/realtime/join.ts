@@ -17,7 +17,8 @@ function describe(b: Record<string, unknown>): string {
   return `[event: ${String(b.event)}, schema: ${String(b.schema)}, table: ${String(b.table ?? '*')}, filters: [${b.filter ? String(b.filter) : ''}]]`;
 }
 
-const UNABLE = 'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters:';
+const UNABLE =
+  'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters:';
 
 /**
  * Checks a join's `config.postgres_changes` against the catalog and the publication, and
@@ -33,13 +34,18 @@ export async function resolveBindings(
   const bindings: ChangeBinding[] = [];
   const reply: ReplyBinding[] = [];
   for (const item of raw as unknown[]) {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) return { error: 'each postgres_changes binding must be an object' };
+    if (!item || typeof item !== 'object' || Array.isArray(item))
+      return { error: 'each postgres_changes binding must be an object' };
     const b = item as Record<string, unknown>;
     const event = b.event as BindingEvent;
-    if (!EVENTS.includes(event)) return { error: `${UNABLE} ${describe(b)}: event must be one of ${EVENTS.join(', ')}` };
-    if (typeof b.schema !== 'string' || b.schema === '') return { error: `${UNABLE} ${describe(b)}: schema is required` };
-    if (b.table !== undefined && b.table !== null && typeof b.table !== 'string') return { error: `${UNABLE} ${describe(b)}: table must be a string` };
-    if (b.filter !== undefined && b.filter !== null && typeof b.filter !== 'string') return { error: `${UNABLE} ${describe(b)}: filter must be a string` };
+    if (!EVENTS.includes(event))
+      return { error: `${UNABLE} ${describe(b)}: event must be one of ${EVENTS.join(', ')}` };
+    if (typeof b.schema !== 'string' || b.schema === '')
+      return { error: `${UNABLE} ${describe(b)}: schema is required` };
+    if (b.table !== undefined && b.table !== null && typeof b.table !== 'string')
+      return { error: `${UNABLE} ${describe(b)}: table must be a string` };
+    if (b.filter !== undefined && b.filter !== null && typeof b.filter !== 'string')
+      return { error: `${UNABLE} ${describe(b)}: filter must be a string` };
     const schema = b.schema;
     const table = (b.table as string | null | undefined) ?? undefined;
     const filter = (b.filter as string | null | undefined) ?? undefined;
@@ -56,7 +62,10 @@ export async function resolveBindings(
     if (oneTable) {
       let info = await capture.tableInfo(schema, table, true);
       if (!info) return { error: `${UNABLE} ${describe(b)}: table ${schema}.${table} does not exist` };
-      if (!info.inPublication) return { error: `${UNABLE} ${describe(b)}: table ${schema}.${table} is not in the supabase_realtime publication` };
+      if (!info.inPublication)
+        return {
+          error: `${UNABLE} ${describe(b)}: table ${schema}.${table} is not in the supabase_realtime publication`,
+        };
       if (!capture.isTracked(schema, table, info.oid)) {
         await capture.syncPublication();
         info = (await capture.tableInfo(schema, table)) ?? info;
@@ -66,7 +75,10 @@ export async function resolveBindings(
       }
     } else {
       await capture.syncPublication();
-      if (capture.trackedIn(schema).length === 0) return { error: `${UNABLE} ${describe(b)}: no table of schema ${schema} is in the supabase_realtime publication` };
+      if (capture.trackedIn(schema).length === 0)
+        return {
+          error: `${UNABLE} ${describe(b)}: no table of schema ${schema} is in the supabase_realtime publication`,
+        };
     }
     const id = bindingId({ event, schema, table, filter });
     bindings.push({ id, event, schema, table, filter, rowFilter });

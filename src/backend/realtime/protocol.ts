@@ -18,7 +18,13 @@ function refOf(v: unknown): string | null | undefined {
   return undefined;
 }
 
-function build(topic: unknown, event: unknown, payload: unknown, ref: unknown, joinRef: unknown): PhoenixMessage | null {
+function build(
+  topic: unknown,
+  event: unknown,
+  payload: unknown,
+  ref: unknown,
+  joinRef: unknown,
+): PhoenixMessage | null {
   if (typeof topic !== 'string' || typeof event !== 'string') return null;
   if (payload !== undefined && payload !== null && (typeof payload !== 'object' || Array.isArray(payload))) return null;
   const r = refOf(ref);

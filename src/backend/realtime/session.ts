@@ -138,7 +138,9 @@ export class RealtimeSession {
     }
     if (msg.event === 'phx_join') {
       if (limits.maxJoinBytes > 0 && data.length > limits.maxJoinBytes) {
-        this.reply(msg, 'error', { reason: `PayloadTooLarge: the join payload is ${data.length} bytes, at most ${limits.maxJoinBytes} are accepted` });
+        this.reply(msg, 'error', {
+          reason: `PayloadTooLarge: the join payload is ${data.length} bytes, at most ${limits.maxJoinBytes} are accepted`,
+        });
         return;
       }
       this.joinsInWindow++;
@@ -248,7 +250,12 @@ export class RealtimeSession {
     this.scheduleExpiry(ch);
     this.reply(msg, 'ok', { postgres_changes: resolved.reply });
     if (ch.bindings.length > 0) {
-      this.push(ch, 'system', { status: 'ok', message: 'Subscribed to PostgreSQL', extension: 'postgres_changes', channel: ch.name });
+      this.push(ch, 'system', {
+        status: 'ok',
+        message: 'Subscribed to PostgreSQL',
+        extension: 'postgres_changes',
+        channel: ch.name,
+      });
     }
     const presence = (config.presence ?? {}) as Record<string, unknown>;
     if (presence.enabled === true) this.push(ch, 'presence_state', {});

@@ -39,14 +39,27 @@ export const bodyColumnNotFound = (table: string, column: string) =>
   new CacheMiss(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
 /** PostgREST 13: Prefer: handling=strict, max-affected=N and the statement touched more rows. */
-export function checkMaxAffected(prefs: { handling?: string | null; maxAffected?: number | null }, affected: number): void {
+export function checkMaxAffected(
+  prefs: { handling?: string | null; maxAffected?: number | null },
+  affected: number,
+): void {
   if (prefs.handling === 'strict' && typeof prefs.maxAffected === 'number' && affected > prefs.maxAffected) {
-    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+    );
   }
 }
 
 export const singleObjectError = (rows: number) =>
-  new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`);
+  new RestError(
+    406,
+    'PGRST116',
+    'JSON object requested, multiple (or no) rows returned',
+    `The result contains ${rows} rows`,
+  );
 
 /** HTTP status PostgREST gives a PostgreSQL SQLSTATE. */
 export function statusForSqlState(code: string, authenticated: boolean): number {
@@ -98,7 +111,10 @@ export function toRestError(e: unknown, authenticated: boolean): RestError {
   if (e instanceof RestError) return e;
   // The database is restarting or unreachable: 503, as PostgREST answers, tells clients to try again.
   const code = (e as { code?: unknown } | null)?.code;
-  if ((typeof code === 'string' && /^(57P0[1-3]|E[A-Z]+)$/.test(code)) || /^Connection terminated|connection error and is not queryable/.test((e as Error | null)?.message ?? '')) {
+  if (
+    (typeof code === 'string' && /^(57P0[1-3]|E[A-Z]+)$/.test(code)) ||
+    /^Connection terminated|connection error and is not queryable/.test((e as Error | null)?.message ?? '')
+  ) {
     return new RestError(503, 'PGRST001', 'Database connection error', (e as Error).message, null);
   }
   if (isPgError(e) && e.code) {

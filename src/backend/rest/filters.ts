@@ -43,7 +43,9 @@ const TS_QUERY: Record<string, string> = {
 export function fieldSql(sql: Sql, alias: string, field: FieldRef, base = `${alias}.${ident(field.name)}`): string {
   let out = base;
   for (const step of field.json) {
-    out += /^-?\d+$/.test(step.key) ? `${step.arrow}${sql.bind(Number(step.key))}::int` : `${step.arrow}${sql.bind(step.key)}::text`;
+    out += /^-?\d+$/.test(step.key)
+      ? `${step.arrow}${sql.bind(Number(step.key))}::int`
+      : `${step.arrow}${sql.bind(step.key)}::text`;
   }
   return out;
 }
@@ -70,7 +72,11 @@ export interface ConditionTarget {
 export function conditionSql(sql: Sql, target: ConditionTarget, node: Filter | LogicTree): string {
   if (node.kind === 'logic') {
     const parts = node.children.map((c) => conditionSql(sql, target, c));
-    const joined = parts.length ? `(${parts.join(node.op === 'and' ? ' AND ' : ' OR ')})` : node.op === 'and' ? 'TRUE' : 'FALSE';
+    const joined = parts.length
+      ? `(${parts.join(node.op === 'and' ? ' AND ' : ' OR ')})`
+      : node.op === 'and'
+        ? 'TRUE'
+        : 'FALSE';
     return node.negated ? `NOT ${joined}` : joined;
   }
   const expr = filterSql(sql, target, node);
@@ -99,7 +105,10 @@ function filterSql(sql: Sql, target: ConditionTarget, f: Filter): string {
     case 'phfts':
     case 'wfts': {
       const cfg = f.modifier ? `${sql.bind(f.modifier)}::regconfig, ` : '';
-      const doc = col.column && col.column.typname !== 'tsvector' && f.field.json.length === 0 ? `to_tsvector(${cfg}${lhs})` : lhs;
+      const doc =
+        col.column && col.column.typname !== 'tsvector' && f.field.json.length === 0
+          ? `to_tsvector(${cfg}${lhs})`
+          : lhs;
       return `${doc} @@ ${TS_QUERY[f.op]}(${cfg}${sql.bind(f.value)})`;
     }
   }

@@ -38,7 +38,13 @@ function profile(req: IncomingMessage, method: string, exposed: string[]): strin
   const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
   const schema = typeof header === 'string' && header !== '' ? header : exposed[0];
   if (!exposed.includes(schema)) {
-    throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
+    throw new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    );
   }
   return schema;
 }
@@ -85,15 +91,31 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
     const schema = profile(req, method, settings.schemas);
     const parts = segments(path);
     if (parts.length === 0) {
-      if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-      return { status: 200, body: JSON.stringify(openApiDocument(await schemas.get(schema), ctx.publicUrl)), headers: {}, contentType: 'application/openapi+json; charset=utf-8' };
+      if (method !== 'GET' && method !== 'HEAD')
+        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      return {
+        status: 200,
+        body: JSON.stringify(openApiDocument(await schemas.get(schema), ctx.publicUrl)),
+        headers: {},
+        contentType: 'application/openapi+json; charset=utf-8',
+      };
     }
     const isRpc = parts.length === 2 && parts[0] === 'rpc';
     if (parts.length !== 1 && !isRpc) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
     const body = hasBody
       ? (
-          await readBody(req, ctx.config.maxBodyBytes, () => new RestError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than ${ctx.config.maxBodyBytes} bytes`) as never)
+          await readBody(
+            req,
+            ctx.config.maxBodyBytes,
+            () =>
+              new RestError(
+                413,
+                'PGRST413',
+                'Payload Too Large',
+                `The request body is larger than ${ctx.config.maxBodyBytes} bytes`,
+              ) as never,
+          )
         ).toString('utf8')
       : null;
     const media = acceptedMedia(req.headers);
@@ -112,13 +134,21 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
     };
     const build = (cache: SchemaCache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info));
     const op = body === null ? await plans.get(schema, req, url, () => plan(schema, build)) : await plan(schema, build);
-    const requestSettings = [identity.role, identity.claimsJson, method, path, JSON.stringify(req.headers), cookies(req.headers.cookie)];
+    const requestSettings = [
+      identity.role,
+      identity.claimsJson,
+      method,
+      path,
+      JSON.stringify(req.headers),
+      cookies(req.headers.cookie),
+    ];
     try {
       return await ctx.db.transaction(
         async (tx) => {
           await tx.query(REQUEST_SETTINGS_SQL, requestSettings);
           // As PostgREST does, the requested schema comes first on the search path.
-          if (schema !== 'public') await tx.query(`select set_config('search_path', $1, true)`, [`${quoted(schema)}, "public", "extensions"`]);
+          if (schema !== 'public')
+            await tx.query(`select set_config('search_path', $1, true)`, [`${quoted(schema)}, "public", "extensions"`]);
           const outcome = await op.run(tx);
           if (info.prefs.tx === 'rollback') throw new Rollback(outcome);
           return outcome;

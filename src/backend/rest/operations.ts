@@ -67,7 +67,10 @@ function planRows(
   // Without db-max-rows, PostgREST's estimated count is the larger of the exact count and the planner's estimate.
   const total = count === 'exact' || count === 'estimated' ? `(${countSql(level, from)})` : 'null::int8';
   const text = `${withSql}SELECT ${total} AS total, count(*)::int AS n, ${aggregateSql(info.media.stripNulls, shape.scalarColumn, info.media.type === 'csv' ? level.outputNames : null)} AS body FROM (${selectSql(level, from)}) _t`;
-  const planned = count === 'planned' || count === 'estimated' ? `EXPLAIN (FORMAT JSON) ${withSql}${selectSql({ ...level, limit: null, offset: null }, from)}` : null;
+  const planned =
+    count === 'planned' || count === 'estimated'
+      ? `EXPLAIN (FORMAT JSON) ${withSql}${selectSql({ ...level, limit: null, offset: null }, from)}`
+      : null;
   const params = sql.params;
 
   const run = async (tx: Queryable): Promise<Outcome> => {
@@ -82,9 +85,17 @@ function planRows(
       totalRows = Math.max(totalRows ?? 0, parsed[0].Plan['Plan Rows']);
     }
     if (totalRows !== null && page.offset > totalRows && !shape.single) {
-      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${page.offset} was requested, but there are only ${totalRows} rows.`);
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${page.offset} was requested, but there are only ${totalRows} rows.`,
+      );
     }
-    const headers: Record<string, string> = { 'Content-Range': contentRange(page.offset, r.n, totalRows), ...preferenceApplied(info.prefs, ['count']) };
+    const headers: Record<string, string> = {
+      'Content-Range': contentRange(page.offset, r.n, totalRows),
+      ...preferenceApplied(info.prefs, ['count']),
+    };
     if (shape.single) return { status: 200, body: r.n === 0 ? 'null' : r.body.slice(1, -1), headers };
     const shaped = shapeBody(r.body, r.n, info.media);
     const status = totalRows !== null && r.n < totalRows && info.media.type !== 'object' ? 206 : 200;
@@ -99,8 +110,18 @@ async function explainPlan(tx: Queryable, info: RequestInfo, text: string, param
   const options = [`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => o.toUpperCase())];
   const rows = (await tx.query<Record<string, unknown>>(`EXPLAIN (${options.join(', ')}) ${text}`, params)).rows;
   const values = rows.map((r) => Object.values(r)[0]);
-  const body = plan.format === 'json' ? (typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0])) : values.join('\n');
-  return { status: 200, body, headers: {}, contentType: `application/vnd.pgrst.plan+${plan.format}; for="${plan.for}"; charset=utf-8` };
+  const body =
+    plan.format === 'json'
+      ? typeof values[0] === 'string'
+        ? values[0]
+        : JSON.stringify(values[0])
+      : values.join('\n');
+  return {
+    status: 200,
+    body,
+    headers: {},
+    contentType: `application/vnd.pgrst.plan+${plan.format}; for="${plan.for}"; charset=utf-8`,
+  };
 }
 
 export function planTable(cache: SchemaCache, name: string, info: RequestInfo): Operation {
@@ -137,10 +158,14 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
   const upsert = created && prefs.resolution !== null;
   const applied = preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing', 'tx']);
   /** An upsert that only updated rows answers 200, as PostgREST does. */
-  const status = (n: number, inserted: number) => (created ? (upsert && prefs.resolution === 'merge-duplicates' && n > 0 && inserted === 0 ? 200 : 201) : null);
+  const status = (n: number, inserted: number) =>
+    created ? (upsert && prefs.resolution === 'merge-duplicates' && n > 0 && inserted === 0 ? 200 : 201) : null;
 
   if (!representation) {
-    const text = upsert && statement ? `WITH pgrst_source AS (${statement}) SELECT count(*)::int AS n, count(*) FILTER (WHERE pgrst_inserted)::int AS inserted FROM pgrst_source` : statement;
+    const text =
+      upsert && statement
+        ? `WITH pgrst_source AS (${statement}) SELECT count(*)::int AS n, count(*) FILTER (WHERE pgrst_inserted)::int AS inserted FROM pgrst_source`
+        : statement;
     const params = sql.params;
     return {
       readOnly: false,
@@ -156,7 +181,11 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
         if (!created) checkMaxAffected(prefs, affected);
         const total = prefs.count ? affected : null;
         const range = created ? `*/${total ?? '*'}` : contentRange(0, affected, total);
-        return { status: status(affected, inserted) ?? 204, body: null, headers: { 'Content-Range': range, ...applied } };
+        return {
+          status: status(affected, inserted) ?? 204,
+          body: null,
+          headers: { 'Content-Range': range, ...applied },
+        };
       },
     };
   }
@@ -175,7 +204,9 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
     statement: { text, params },
     async run(tx) {
       if (info.media.plan && statement) return explainPlan(tx, info, text, params);
-      const r = statement ? (await tx.query<{ n: number; inserted: number; body: string }>(text, params)).rows[0] : { n: 0, inserted: 0, body: '[]' };
+      const r = statement
+        ? (await tx.query<{ n: number; inserted: number; body: string }>(text, params)).rows[0]
+        : { n: 0, inserted: 0, body: '[]' };
       if (!created) checkMaxAffected(prefs, r.n);
       const shaped = shapeBody(r.body, r.n, media);
       const range = created ? `*/${prefs.count ? r.n : '*'}` : contentRange(0, r.n, prefs.count ? r.n : null);
@@ -197,7 +228,8 @@ export function planRpc(cache: SchemaCache, name: string, info: RequestInfo): Op
     keys = q.rest.map(([k]) => k);
   } else if (info.method === 'POST') {
     const raw = info.body && info.body.trim() !== '' ? info.body : '{}';
-    if (nestsDeeperThan(raw)) throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
+    if (nestsDeeperThan(raw))
+      throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -239,12 +271,19 @@ function rpcOperation(
         if (info.media.plan) return explainPlan(tx, info, text, params);
         const r = await tx.query<{ body: string | null }>(text, params);
         if (shape.kind === 'void') return { status: 204, body: null, headers: {} } as Outcome;
-        return { status: 200, body: r.rows[0]?.body ?? 'null', headers: { 'Content-Range': `0-0/${info.prefs.count ? 1 : '*'}` } };
+        return {
+          status: 200,
+          body: r.rows[0]?.body ?? 'null',
+          headers: { 'Content-Range': `0-0/${info.prefs.count ? 1 : '*'}` },
+        };
       },
     };
   }
   const alias = sql.alias('t');
   // Called once in a CTE: the page and its count read the same rows, and side effects happen once.
   const withSql = `WITH pgrst_call AS MATERIALIZED (SELECT * FROM ${call} AS _f${shape.scalarColumn ? `(${ident(shape.scalarColumn)})` : ''}) `;
-  return { readOnly, ...planRows(cache, sql, shape.relation, alias, `pgrst_call AS ${alias}`, q, info, shape, withSql) };
+  return {
+    readOnly,
+    ...planRows(cache, sql, shape.relation, alias, `pgrst_call AS ${alias}`, q, info, shape, withSql),
+  };
 }

@@ -27,11 +27,24 @@ const ALLOWED: Record<string, string[]> = {
 
 /** Reads every Prefer header; unknown preferences are ignored, as PostgREST does by default. */
 export function parsePreferences(headers: IncomingHttpHeaders): Preferences {
-  const prefs: Preferences = { return: null, count: null, resolution: null, missing: null, tx: null, params: null, handling: null, maxAffected: null, applied: [] };
+  const prefs: Preferences = {
+    return: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    tx: null,
+    params: null,
+    handling: null,
+    maxAffected: null,
+    applied: [],
+  };
   const raw = headers['prefer'];
   if (!raw) return prefs;
   for (const part of (Array.isArray(raw) ? raw.join(',') : raw).split(',')) {
-    const [k, v] = part.trim().split('=').map((s) => s?.trim());
+    const [k, v] = part
+      .trim()
+      .split('=')
+      .map((s) => s?.trim());
     if (k === 'max-affected' && v !== undefined && /^\d{1,15}$/.test(v)) {
       prefs.maxAffected = Number(v);
       continue;
@@ -77,12 +90,21 @@ export function acceptedMedia(headers: IncomingHttpHeaders): Accepted {
   if (!accept) return { type: 'json', stripNulls: false };
   const offered = splitAccept(accept).map((s) => s.trim().toLowerCase());
   for (const entry of offered) {
-    const [type, ...params] = entry.split(';').map((s) => s.trim()).filter(Boolean);
+    const [type, ...params] = entry
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const plan = planMedia(type, params);
     if (plan) return { type: 'plan', stripNulls: false, plan };
     const stripNulls = params.includes('nulls=stripped');
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { type: 'object', stripNulls };
-    if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*') {
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')
+      return { type: 'object', stripNulls };
+    if (
+      type === 'application/json' ||
+      type === 'application/vnd.pgrst.array+json' ||
+      type === '*/*' ||
+      type === 'application/*'
+    ) {
       return { type: 'json', stripNulls };
     }
     if (type === 'text/csv') return { type: 'csv', stripNulls: false };

@@ -37,8 +37,31 @@ export type Aggregate = 'sum' | 'avg' | 'min' | 'max' | 'count';
 const AGGREGATES = new Set<string>(['sum', 'avg', 'min', 'max', 'count']);
 
 export const OPERATORS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 
 export interface Filter {
@@ -252,7 +275,8 @@ function filterValue(fieldRef: FieldRef, text: string, raw: string): Filter {
   if (op === 'is' && !['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
     throw parseError('filter', raw, 'expecting null, not_null, true, false or unknown after "is"');
   }
-  if (op === 'in' && !/^\(.*\)$/s.test(value)) throw parseError('filter', raw, 'expecting a list in parentheses after "in"');
+  if (op === 'in' && !/^\(.*\)$/s.test(value))
+    throw parseError('filter', raw, 'expecting a list in parentheses after "in"');
   return { kind: 'filter', field: fieldRef, negated, op, modifier, value };
 }
 

@@ -107,7 +107,8 @@ export function compileLevel(
         continue;
       }
       plain.push(`${col.sql}${item.cast ? `::${item.cast}` : ''}`);
-      const name = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
+      const name =
+        item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1].key : item.field.name);
       out.select.push(`${col.sql}${item.cast ? `::${item.cast}` : ''} AS ${ident(name)}`);
       out.outputNames.push(name);
       continue;
@@ -145,7 +146,11 @@ export function compileLevel(
         plain.push(`${joinAlias}.${ident(n)}`);
       }
     } else {
-      out.select.push(toOne ? `row_to_json(${joinAlias}.*)::json AS ${ident(key)}` : `coalesce(${joinAlias}.body, '[]'::json) AS ${ident(key)}`);
+      out.select.push(
+        toOne
+          ? `row_to_json(${joinAlias}.*)::json AS ${ident(key)}`
+          : `coalesce(${joinAlias}.body, '[]'::json) AS ${ident(key)}`,
+      );
       out.outputNames.push(key);
     }
   }
@@ -169,7 +174,10 @@ export function compileLevel(
 function computedColumn(pc: PlanContext, rel: Relation, name: string): RpcFunction | null {
   if (rel.kind === 'c') return null;
   const fns = pc.cache.functions.get(name) ?? [];
-  return fns.find((fn) => fn.rowArgRelation === rel.name && !fn.returnsSet && fn.args.slice(1).every((a) => a.hasDefault)) ?? null;
+  return (
+    fns.find((fn) => fn.rowArgRelation === rel.name && !fn.returnsSet && fn.args.slice(1).every((a) => a.hasDefault)) ??
+    null
+  );
 }
 
 function orderSql(
@@ -182,9 +190,15 @@ function orderSql(
   if (term.embed) {
     const e = embeds.get(term.embed);
     if (!e || !e.toOne) {
-      throw new RestError(400, 'PGRST118', `A related order on '${term.embed}' is not possible`, `'${rel.name}' and '${term.embed}' do not form a many-to-one or one-to-one relationship`);
+      throw new RestError(
+        400,
+        'PGRST118',
+        `A related order on '${term.embed}' is not possible`,
+        `'${rel.name}' and '${term.embed}' do not form a many-to-one or one-to-one relationship`,
+      );
     }
-    if (!e.outputNames.includes(term.field.name) || term.field.json.length) throw columnNotFound(term.embed, term.field.name);
+    if (!e.outputNames.includes(term.field.name) || term.field.json.length)
+      throw columnNotFound(term.embed, term.field.name);
     expr = `${e.joinAlias}.${ident(term.field.name)}`;
   } else {
     const col = columnOf(term.field);
@@ -254,19 +268,33 @@ export function checkLevelsUsed(pc: PlanContext): void {
   for (const [path, level] of pc.levels) {
     if (pc.usedLevels.has(path)) continue;
     if (!level.filters.length && !level.order && level.limit === null && level.offset === null) continue;
-    throw new RestError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`);
+    throw new RestError(
+      400,
+      'PGRST108',
+      `'${path}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${path}' is included in the 'select' query parameter.`,
+    );
   }
 }
 
 /** `json_agg` of the page, stripped of nulls when the client asked for it. */
-export function aggregateSql(stripNulls: boolean, scalarColumn: string | null = null, csvHeader: string[] | null = null): string {
+export function aggregateSql(
+  stripNulls: boolean,
+  scalarColumn: string | null = null,
+  csvHeader: string[] | null = null,
+): string {
   // CSV as PostgREST writes it: each row's record text without its parentheses (PostgreSQL's quoting).
   if (csvHeader) {
-    const header = csvHeader.map((h) => (/[",\s()\\]/.test(h) || h === '' ? `"${h.replace(/"/g, '""')}"` : h)).join(',');
+    const header = csvHeader
+      .map((h) => (/[",\s()\\]/.test(h) || h === '' ? `"${h.replace(/"/g, '""')}"` : h))
+      .join(',');
     return `CASE WHEN count(*) = 0 THEN E'\\n' ELSE ${sqlString(header)} || E'\\n' || string_agg(substring(_t::text, 2, length(_t::text) - 2), E'\\n') END`;
   }
   if (scalarColumn) return `coalesce(json_agg(_t.${ident(scalarColumn)}), '[]')::text`;
-  return stripNulls ? `coalesce(json_agg(json_strip_nulls(row_to_json(_t))), '[]')::text` : `coalesce(json_agg(_t), '[]')::text`;
+  return stripNulls
+    ? `coalesce(json_agg(json_strip_nulls(row_to_json(_t))), '[]')::text`
+    : `coalesce(json_agg(_t), '[]')::text`;
 }
 
 export { CacheMiss };

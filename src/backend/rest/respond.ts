@@ -26,7 +26,12 @@ export function send(res: ServerResponse, o: Outcome, head: boolean): void {
 
 export function sendError(res: ServerResponse, e: RestError): void {
   const body = JSON.stringify(e.body());
-  res.writeHead(e.status, { ...CORS_HEADERS, ...e.headers, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(e.status, {
+    ...CORS_HEADERS,
+    ...e.headers,
+    'Content-Type': JSON_TYPE,
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

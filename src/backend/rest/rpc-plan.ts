@@ -12,7 +12,8 @@ function notFound(schema: string, name: string, keys: string[]): CacheMiss {
   );
 }
 
-const isJsonArg = (fn: RpcFunction) => fn.args.length === 1 && fn.args[0].name === '' && /^jsonb?$/.test(fn.args[0].type);
+const isJsonArg = (fn: RpcFunction) =>
+  fn.args.length === 1 && fn.args[0].name === '' && /^jsonb?$/.test(fn.args[0].type);
 
 /** Picks the overload whose argument names fit the keys given (PostgREST's resolution by names). */
 export function resolveFunction(cache: SchemaCache, name: string, keys: string[], singleObject: boolean): RpcFunction {
@@ -20,7 +21,10 @@ export function resolveFunction(cache: SchemaCache, name: string, keys: string[]
   const fits = candidates.filter((fn) => {
     if (singleObject) return fn.args.length === 1 && /^jsonb?$/.test(fn.args[0].type);
     if (fn.args.some((a) => a.name === '')) return isJsonArg(fn);
-    return keys.every((k) => fn.args.some((a) => a.name === k)) && fn.args.every((a) => a.hasDefault || keys.includes(a.name));
+    return (
+      keys.every((k) => fn.args.some((a) => a.name === k)) &&
+      fn.args.every((a) => a.hasDefault || keys.includes(a.name))
+    );
   });
   const named = fits.filter((fn) => !isJsonArg(fn));
   const chosen = named.length ? named : fits;
@@ -43,7 +47,9 @@ export function callSql(sql: Sql, fn: RpcFunction, argsJson: string, keys: strin
   if (given.length === 0) return `${name}()`;
   const def = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
   const p = sql.bind(argsJson);
-  const args = given.map((a) => `${ident(a.name)} := (SELECT _a.${ident(a.name)} FROM json_to_record(${p}::json) AS _a(${def}))`);
+  const args = given.map(
+    (a) => `${ident(a.name)} := (SELECT _a.${ident(a.name)} FROM json_to_record(${p}::json) AS _a(${def}))`,
+  );
   return `${name}(${args.join(', ')})`;
 }
 
@@ -67,16 +73,30 @@ export function rpcShape(cache: SchemaCache, fn: RpcFunction): RpcShape {
     fks: [],
     referencedBy: [],
   });
-  if (fn.outColumns) return { kind: 'rows', relation: synthetic(fn.outColumns), single: !fn.returnsSet, scalarColumn: null };
+  if (fn.outColumns)
+    return { kind: 'rows', relation: synthetic(fn.outColumns), single: !fn.returnsSet, scalarColumn: null };
   if (fn.returnRelation) {
     const relation = cache.relations.get(fn.returnRelation);
     if (relation) return { kind: 'rows', relation, single: !fn.returnsSet, scalarColumn: null };
   }
   if (!fn.returnsSet) return { kind: 'scalar' };
   if (fn.returnType === 'record') {
-    throw new RestError(400, 'PGRST100', `Function ${fn.schema}.${fn.name} returns setof record without declared columns`);
+    throw new RestError(
+      400,
+      'PGRST100',
+      `Function ${fn.schema}.${fn.name} returns setof record without declared columns`,
+    );
   }
-  const col: Column = { name: fn.name, type: fn.returnType, typname: fn.returnType, category: '', notNull: false, hasDefault: false, generated: false, defaultExpr: null };
+  const col: Column = {
+    name: fn.name,
+    type: fn.returnType,
+    typname: fn.returnType,
+    category: '',
+    notNull: false,
+    hasDefault: false,
+    generated: false,
+    defaultExpr: null,
+  };
   return { kind: 'rows', relation: synthetic([col]), single: false, scalarColumn: fn.name };
 }
 

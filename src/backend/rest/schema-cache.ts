@@ -161,7 +161,10 @@ interface FunctionRow {
 export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCache> {
   const [cols, cons, fns, viewCols] = await Promise.all([
     db.query<ColumnRow>(COLUMNS_SQL, [schema]),
-    db.query<{ name: string; type: string; rel: string; frel: string | null; cols: string[]; fcols: string[] }>(CONSTRAINTS_SQL, [schema]),
+    db.query<{ name: string; type: string; rel: string; frel: string | null; cols: string[]; fcols: string[] }>(
+      CONSTRAINTS_SQL,
+      [schema],
+    ),
     db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
     db.query<{ view: string; tbl: string; col: string }>(VIEW_COLUMNS_SQL, [schema]),
   ]);
@@ -169,7 +172,18 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
   for (const r of cols.rows) {
     let rel = relations.get(r.rel);
     if (!rel) {
-      rel = { schema, name: r.rel, kind: r.kind, updatable: r.updatable, columns: new Map(), columnList: [], pk: [], uniques: [], fks: [], referencedBy: [] };
+      rel = {
+        schema,
+        name: r.rel,
+        kind: r.kind,
+        updatable: r.updatable,
+        columns: new Map(),
+        columnList: [],
+        pk: [],
+        uniques: [],
+        fks: [],
+        referencedBy: [],
+      };
       relations.set(r.rel, rel);
     }
     if (r.name === null) continue;
@@ -206,7 +220,8 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
     const firstDefault = f.nargs - f.ndefaults;
     modes.forEach((mode, i) => {
       const name = f.arg_names[i] ?? '';
-      if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type: f.arg_types[i], hasDefault: args.length >= firstDefault });
+      if (mode === 'i' || mode === 'b' || mode === 'v')
+        args.push({ name, type: f.arg_types[i], hasDefault: args.length >= firstDefault });
       if (mode === 'o' || mode === 'b' || mode === 't') {
         outColumns.push({
           name,
@@ -243,7 +258,10 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
  * A view that passes a table's key columns through under their own names carries that table's
  * foreign keys, both ways, so it can be embedded like the table (as PostgREST does).
  */
-function addViewRelationships(relations: Map<string, Relation>, rows: { view: string; tbl: string; col: string }[]): void {
+function addViewRelationships(
+  relations: Map<string, Relation>,
+  rows: { view: string; tbl: string; col: string }[],
+): void {
   const used = new Map<string, Map<string, Set<string>>>();
   for (const r of rows) {
     let byTable = used.get(r.view);
@@ -252,7 +270,9 @@ function addViewRelationships(relations: Map<string, Relation>, rows: { view: st
     if (!set) byTable.set(r.tbl, (set = new Set()));
     set.add(r.col);
   }
-  const tableFks = new Map([...relations.values()].map((rel) => [rel.name, { fks: [...rel.fks], referencedBy: [...rel.referencedBy] }]));
+  const tableFks = new Map(
+    [...relations.values()].map((rel) => [rel.name, { fks: [...rel.fks], referencedBy: [...rel.referencedBy] }]),
+  );
   for (const [viewName, byTable] of used) {
     const view = relations.get(viewName);
     if (!view) continue;

@@ -52,7 +52,9 @@ function postgrestVersion(value: string | undefined): 12 | 13 {
 }
 
 export function restSettings(config: Pick<BackendConfig, 'supabaseDir' | 'env'>): RestSettings {
-  const fromEnv = config.env.PGRST_DB_SCHEMAS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const fromEnv = config.env.PGRST_DB_SCHEMAS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const plan = (config.env.PGRST_DB_PLAN_ENABLED ?? '').toLowerCase();
   return {
     schemas: fromEnv?.length ? fromEnv : (configTomlSchemas(config.supabaseDir) ?? ['public']),

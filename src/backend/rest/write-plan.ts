@@ -13,7 +13,8 @@ export interface ParsedBody {
 }
 
 export function parseJsonBody(raw: string): ParsedBody {
-  if (nestsDeeperThan(raw)) throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
+  if (nestsDeeperThan(raw))
+    throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -23,7 +24,8 @@ export function parseJsonBody(raw: string): ParsedBody {
   const isArray = Array.isArray(value);
   const rows = isArray ? (value as unknown[]) : [value];
   for (const r of rows) {
-    if (r === null || typeof r !== 'object' || Array.isArray(r)) throw invalidBody('Empty or invalid json', 'Expected a JSON object or an array of objects');
+    if (r === null || typeof r !== 'object' || Array.isArray(r))
+      throw invalidBody('Empty or invalid json', 'Expected a JSON object or an array of objects');
   }
   return { arrayText: isArray ? raw : `[${raw}]`, rows: rows as Record<string, unknown>[], isArray };
 }
@@ -64,7 +66,13 @@ export interface InsertOptions {
  * column default, evaluated for every row as PostgREST does (sequences advance for each row).
  * Upserts also return whether each row was inserted, so an update-only upsert can answer 200.
  */
-export function insertStatement(sql: Sql, rel: Relation, alias: string, body: ParsedBody, o: InsertOptions): string | null {
+export function insertStatement(
+  sql: Sql,
+  rel: Relation,
+  alias: string,
+  body: ParsedBody,
+  o: InsertOptions,
+): string | null {
   if (o.columns) checkColumns(rel, o.columns);
   if (o.onConflict) for (const c of o.onConflict) if (!rel.columns.has(c)) throw columnNotFound(rel.name, c);
   if (body.rows.length === 0) return null;
@@ -75,11 +83,15 @@ export function insertStatement(sql: Sql, rel: Relation, alias: string, body: Pa
   let source = `FROM json_array_elements(${bodyParam}::json) WITH ORDINALITY AS _x(e, i)`;
   if (columns.length) source += ` CROSS JOIN LATERAL json_to_record(_x.e) AS _(${recordDefinition(rel, columns)})`;
   if (defaults.length) {
-    const exprs = defaults.map((c) => `(${rel.columns.get(c)!.defaultExpr})::${rel.columns.get(c)!.type} AS ${ident(c)}`);
+    const exprs = defaults.map(
+      (c) => `(${rel.columns.get(c)!.defaultExpr})::${rel.columns.get(c)!.type} AS ${ident(c)}`,
+    );
     source += ` CROSS JOIN LATERAL (SELECT ${exprs.join(', ')} WHERE _x.i > 0 OFFSET 0) AS _d`;
   }
   const values = columns.map((c) =>
-    defaults.includes(c) ? `CASE WHEN (_x.e::jsonb) ? ${sql.bind(c)} THEN _.${ident(c)} ELSE _d.${ident(c)} END` : `_.${ident(c)}`,
+    defaults.includes(c)
+      ? `CASE WHEN (_x.e::jsonb) ? ${sql.bind(c)} THEN _.${ident(c)} ELSE _d.${ident(c)} END`
+      : `_.${ident(c)}`,
   );
   const target = `${qualified(rel.schema, rel.name)} AS ${alias}${columns.length ? ` (${columns.map(ident).join(', ')})` : ''}`;
   let s = `INSERT INTO ${target} SELECT ${values.join(', ')} ${source} ORDER BY _x.i`;
@@ -87,7 +99,10 @@ export function insertStatement(sql: Sql, rel: Relation, alias: string, body: Pa
     const conflict = o.onConflict ?? rel.pk;
     const on = conflict.length ? ` (${conflict.map(ident).join(', ')})` : '';
     const set = columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
-    s += o.resolution === 'ignore-duplicates' || set.length === 0 ? ` ON CONFLICT${on} DO NOTHING` : ` ON CONFLICT${on} DO UPDATE SET ${set.join(', ')}`;
+    s +=
+      o.resolution === 'ignore-duplicates' || set.length === 0
+        ? ` ON CONFLICT${on} DO NOTHING`
+        : ` ON CONFLICT${on} DO UPDATE SET ${set.join(', ')}`;
   }
   // Views have no xmax: only an upsert (on a table) reports which rows it inserted.
   if (o.resolution) s += ` RETURNING ${o.returning ? `${alias}.*, ` : ''}(${alias}.xmax::text = '0') AS pgrst_inserted`;
@@ -133,16 +148,31 @@ export function updateStatement(
   return `UPDATE ${qualified(rel.schema, rel.name)} AS ${alias} SET ${set} FROM ${record}${where}${returning ? ` RETURNING ${alias}.*` : ''}`;
 }
 
-export function deleteStatement(sql: Sql, rel: Relation, alias: string, level: LevelParams | undefined, returning: boolean): string {
+export function deleteStatement(
+  sql: Sql,
+  rel: Relation,
+  alias: string,
+  level: LevelParams | undefined,
+  returning: boolean,
+): string {
   return `DELETE FROM ${qualified(rel.schema, rel.name)} AS ${alias}${whereSql(sql, rel, alias, level)}${returning ? ` RETURNING ${alias}.*` : ''}`;
 }
 
-const WRITE_BITS: Record<string, [number, string]> = { POST: [8, 'insert into'], PATCH: [4, 'update'], DELETE: [16, 'delete from'] };
+const WRITE_BITS: Record<string, [number, string]> = {
+  POST: [8, 'insert into'],
+  PATCH: [4, 'update'],
+  DELETE: [16, 'delete from'],
+};
 
 /** Views that PostgreSQL cannot write through answer 405 instead of failing in the database. */
 export function assertWritable(rel: Relation, method: string): void {
   const [bit, verb] = WRITE_BITS[method] ?? [0, ''];
   if (bit && (rel.updatable & bit) === 0) {
-    throw new RestError(405, 'PGRST117', `Cannot ${verb} '${rel.name}'`, `'${rel.schema}.${rel.name}' does not allow ${method}`);
+    throw new RestError(
+      405,
+      'PGRST117',
+      `Cannot ${verb} '${rel.name}'`,
+      `'${rel.schema}.${rel.name}' does not allow ${method}`,
+    );
   }
 }

@@ -13,18 +13,22 @@ export class StorageError extends HttpError {
 }
 
 /** A name echoed in an error, without control characters. */
-const printable = (s: string, max: number) => [...s.slice(0, max)].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '?' : c)).join('');
+const printable = (s: string, max: number) =>
+  [...s.slice(0, max)].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '?' : c)).join('');
 
 export const objectNotFound = () => new StorageError(400, '404', 'not_found', 'Object not found');
 export const bucketNotFound = () => new StorageError(400, '404', 'Bucket not found', 'Bucket not found');
-export const invalidKey = (name: string) => new StorageError(400, '400', 'InvalidKey', `Invalid key: ${printable(name, 200)}`);
+export const invalidKey = (name: string) =>
+  new StorageError(400, '400', 'InvalidKey', `Invalid key: ${printable(name, 200)}`);
 export const invalidBucketName = (name: string) =>
   new StorageError(400, '400', 'Invalid Input', `Bucket name invalid: ${printable(name, 120)}`);
 export const invalidRequest = (message: string) => new StorageError(400, '400', 'InvalidRequest', message);
 export const duplicate = () => new StorageError(400, '409', 'Duplicate', 'The resource already exists');
 export const unauthorized = (message: string) => new StorageError(400, '403', 'Unauthorized', message);
-export const entityTooLarge = () => new StorageError(413, '413', 'Payload too large', 'The object exceeded the maximum allowed size');
-export const invalidMimeType = (type: string) => new StorageError(415, '415', 'invalid_mime_type', `mime type ${type.slice(0, 120)} is not supported`);
+export const entityTooLarge = () =>
+  new StorageError(413, '413', 'Payload too large', 'The object exceeded the maximum allowed size');
+export const invalidMimeType = (type: string) =>
+  new StorageError(415, '415', 'invalid_mime_type', `mime type ${type.slice(0, 120)} is not supported`);
 export const invalidJwt = (message: string) => new StorageError(400, '400', 'InvalidJWT', message);
 export const routeNotFound = () => new StorageError(404, '404', 'Not Found', 'Route not found');
 

@@ -58,12 +58,17 @@ export function globalFileSizeLimit(env: Record<string, string | undefined>): nu
   const v = env.STORAGE_FILE_SIZE_LIMIT;
   if (v === undefined || v === '') return 50 * 1024 * 1024;
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`STORAGE_FILE_SIZE_LIMIT must be a number of bytes, got "${v}"`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`STORAGE_FILE_SIZE_LIMIT must be a number of bytes, got "${v}"`);
   return n;
 }
 
 function segments(pathname: string): string[] {
-  return pathname.slice(PREFIX.length).split('/').filter((s, i) => i > 0 || s !== '').map(decodeURIComponent);
+  return pathname
+    .slice(PREFIX.length)
+    .split('/')
+    .filter((s, i) => i > 0 || s !== '')
+    .map(decodeURIComponent);
 }
 
 function jsonBody(raw: Buffer): Record<string, unknown> {
@@ -74,7 +79,8 @@ function jsonBody(raw: Buffer): Record<string, unknown> {
   } catch {
     throw invalidRequest('Body is not valid JSON');
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalidRequest('Body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw invalidRequest('Body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -100,17 +106,33 @@ export function createStorageService(ctx: BackendContext): StorageService {
   const globalLimit = globalFileSizeLimit(ctx.config.env);
   const signingKey = new TextEncoder().encode(ctx.jwt.secret);
   // Each upload body is held in memory up to its limit: only so many at once (STORAGE_MAX_CONCURRENT_UPLOADS).
-  const maxUploads = Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS) > 0 ? Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS) : 8;
+  const maxUploads =
+    Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS) > 0
+      ? Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS)
+      : 8;
   let uploading = 0;
 
   /**
    * One transaction: `before` runs as the server (bucket limits, the version being replaced), then
    * the caller's role and JWT claims are set exactly as for /rest/v1, so RLS on storage.objects decides.
    */
-  async function asCaller<T>(req: IncomingMessage, url: URL, who: RequestIdentity, fn: (tx: Queryable) => Promise<T>, before?: (tx: Queryable) => Promise<void>): Promise<T> {
+  async function asCaller<T>(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    fn: (tx: Queryable) => Promise<T>,
+    before?: (tx: Queryable) => Promise<void>,
+  ): Promise<T> {
     return ctx.db.transaction(async (tx) => {
       if (before) await before(tx);
-      await tx.query(REQUEST_SETTINGS_SQL, [who.role, who.claimsJson, req.method ?? 'GET', url.pathname, JSON.stringify(req.headers), '{}']);
+      await tx.query(REQUEST_SETTINGS_SQL, [
+        who.role,
+        who.claimsJson,
+        req.method ?? 'GET',
+        url.pathname,
+        JSON.stringify(req.headers),
+        '{}',
+      ]);
       return fn(tx);
     });
   }
@@ -121,7 +143,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
     return r.rows[0];
   }
 
-  const limitOf = (b: Bucket) => Math.min(b.file_size_limit === null ? globalLimit : Number(b.file_size_limit), globalLimit);
+  const limitOf = (b: Bucket) =>
+    Math.min(b.file_size_limit === null ? globalLimit : Number(b.file_size_limit), globalLimit);
 
   async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
     return jsonBody(await readBody(req, ctx.config.maxBodyBytes, () => entityTooLarge()));
@@ -133,18 +156,24 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const q = url.searchParams;
     const limit = Math.min(Math.max(Number(q.get('limit') ?? MAX_LIST) || MAX_LIST, 1), MAX_LIST);
     const offset = Math.max(Number(q.get('offset') ?? 0) || 0, 0);
-    const column = ['id', 'name', 'created_at', 'updated_at'].includes(q.get('sortColumn') ?? '') ? q.get('sortColumn')! : 'name';
+    const column = ['id', 'name', 'created_at', 'updated_at'].includes(q.get('sortColumn') ?? '')
+      ? q.get('sortColumn')!
+      : 'name';
     const order = q.get('sortOrder') === 'desc' ? 'desc' : 'asc';
     const search = q.get('search') ?? '';
-    const rows = await asCaller(req, url, who, async (tx) =>
-      (
-        await tx.query(
-          `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets
+    const rows = await asCaller(
+      req,
+      url,
+      who,
+      async (tx) =>
+        (
+          await tx.query(
+            `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets
            where ($1 = '' or name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
            order by ${column} ${order} limit $2 offset $3`,
-          [search.slice(0, 100), limit, offset],
-        )
-      ).rows,
+            [search.slice(0, 100), limit, offset],
+          )
+        ).rows,
     );
     sendJson(res, 200, rows.map(bucketJson));
   }
@@ -153,7 +182,13 @@ export function createStorageService(ctx: BackendContext): StorageService {
     return { ...b, file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit) };
   }
 
-  async function bucketRoute(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, parts: string[]) {
+  async function bucketRoute(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    parts: string[],
+  ) {
     const method = req.method ?? 'GET';
     if (parts.length === 0) {
       if (method === 'GET') return listBuckets(req, url, who, res);
@@ -162,7 +197,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
       const id = checkBucketId(body.id ?? body.name);
       if (body.name !== undefined && body.name !== id) checkBucketId(body.name);
       const limit = parseSizeLimit(body.file_size_limit);
-      if (limit !== null && limit > globalLimit) throw invalidRequest('file_size_limit exceeds the global upload limit');
+      if (limit !== null && limit > globalLimit)
+        throw invalidRequest('file_size_limit exceeds the global upload limit');
       const types = parseMimeTypes(body.allowed_mime_types);
       await asCaller(req, url, who, (tx) =>
         tx.query(
@@ -176,15 +212,32 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const id = checkBucketId(parts[0]);
     if (parts.length === 2 && parts[1] === 'empty' && method === 'POST') {
       const versions = await asCaller(req, url, who, async (tx) => {
-        if ((await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length === 0) throw bucketNotFound();
-        return (await tx.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 returning version', [id])).rows;
+        if ((await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length === 0)
+          throw bucketNotFound();
+        return (
+          await tx.query<{ version: string | null }>(
+            'delete from storage.objects where bucket_id = $1 returning version',
+            [id],
+          )
+        ).rows;
       });
       await files.remove(versions.map((v) => v.version));
       return sendJson(res, 200, { message: 'Successfully emptied' });
     }
     if (parts.length !== 1) throw routeNotFound();
     if (method === 'GET') {
-      const rows = await asCaller(req, url, who, async (tx) => (await tx.query('select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1', [id])).rows);
+      const rows = await asCaller(
+        req,
+        url,
+        who,
+        async (tx) =>
+          (
+            await tx.query(
+              'select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1',
+              [id],
+            )
+          ).rows,
+      );
       if (rows.length === 0) throw bucketNotFound();
       return sendJson(res, 200, bucketJson(rows[0]));
     }
@@ -199,7 +252,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
       }
       if ('file_size_limit' in body) {
         const limit = parseSizeLimit(body.file_size_limit);
-        if (limit !== null && limit > globalLimit) throw invalidRequest('file_size_limit exceeds the global upload limit');
+        if (limit !== null && limit > globalLimit)
+          throw invalidRequest('file_size_limit exceeds the global upload limit');
         params.push(limit);
         sets.push(`file_size_limit = $${params.length}`);
       }
@@ -207,7 +261,18 @@ export function createStorageService(ctx: BackendContext): StorageService {
         params.push(parseMimeTypes(body.allowed_mime_types));
         sets.push(`allowed_mime_types = $${params.length}`);
       }
-      const n = await asCaller(req, url, who, async (tx) => (await tx.query(`update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`, params)).rows.length);
+      const n = await asCaller(
+        req,
+        url,
+        who,
+        async (tx) =>
+          (
+            await tx.query(
+              `update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`,
+              params,
+            )
+          ).rows.length,
+      );
       if (n === 0) throw bucketNotFound();
       return sendJson(res, 200, { message: 'Successfully updated' });
     }
@@ -245,7 +310,11 @@ export function createStorageService(ctx: BackendContext): StorageService {
       const raw = await readBody(req, limit + MULTIPART_OVERHEAD, () => entityTooLarge());
       let form: FormData;
       try {
-        form = await new Request('http://storage.local/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(raw) }).formData();
+        form = await new Request('http://storage.local/', {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: new Uint8Array(raw),
+        }).formData();
       } catch {
         throw invalidRequest('The multipart body could not be read');
       }
@@ -279,10 +348,19 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
   }
 
-  async function upload(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string, name: string, mode: 'create' | 'upsert' | 'update') {
+  async function upload(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    bucketId: string,
+    name: string,
+    mode: 'create' | 'upsert' | 'update',
+  ) {
     const bucket = await bucketAsServer(ctx.db, bucketId);
     const limit = limitOf(bucket);
-    if (uploading >= maxUploads) throw new StorageError(503, '503', 'SlowDown', 'Too many uploads at once: try again in a moment');
+    if (uploading >= maxUploads)
+      throw new StorageError(503, '503', 'SlowDown', 'Too many uploads at once: try again in a moment');
     uploading += 1;
     let body: Upload;
     try {
@@ -323,8 +401,12 @@ export function createStorageService(ctx: BackendContext): StorageService {
           const r = await tx.query<{ id: string }>(
             `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
              values ($1, $2, auth.uid(), auth.uid()::text, $3, $4, $5)
-             ${mode === 'upsert' ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version,
-               user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()` : ''}
+             ${
+               mode === 'upsert'
+                 ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version,
+               user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()`
+                 : ''
+             }
              returning id`,
             params,
           );
@@ -332,7 +414,10 @@ export function createStorageService(ctx: BackendContext): StorageService {
         },
         async (tx) => {
           // The version being replaced, read past RLS and locked: its file goes once the new row commits.
-          const old = await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [bucketId, name]);
+          const old = await tx.query<{ version: string | null }>(
+            'select version from storage.objects where bucket_id = $1 and name = $2 for update',
+            [bucketId, name],
+          );
           replaced = old.rows[0]?.version ?? null;
         },
       );
@@ -344,7 +429,14 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
   }
 
-  async function sendObject(req: IncomingMessage, res: ServerResponse, url: URL, row: ObjectRow, name: string, fallbackCache: string) {
+  async function sendObject(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    row: ObjectRow,
+    name: string,
+    fallbackCache: string,
+  ) {
     const headers = objectHeaders(row, fallbackCache);
     if (url.searchParams.has('download')) {
       const wanted = url.searchParams.get('download') || name.split('/').pop()!;
@@ -367,8 +459,26 @@ export function createStorageService(ctx: BackendContext): StorageService {
 
   const OBJECT_COLUMNS = 'id, version, metadata, updated_at';
 
-  async function download(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string, name: string) {
-    const rows = await asCaller(req, url, who, async (tx) => (await tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name])).rows);
+  async function download(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    bucketId: string,
+    name: string,
+  ) {
+    const rows = await asCaller(
+      req,
+      url,
+      who,
+      async (tx) =>
+        (
+          await tx.query<ObjectRow>(
+            `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+            [bucketId, name],
+          )
+        ).rows,
+    );
     if (rows.length === 0) throw objectNotFound();
     await sendObject(req, res, url, rows[0], name, 'no-cache');
   }
@@ -384,12 +494,17 @@ export function createStorageService(ctx: BackendContext): StorageService {
   }
 
   async function signToken(url: string, expiresIn: number): Promise<string> {
-    return new SignJWT({ url }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn).sign(signingKey);
+    return new SignJWT({ url })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
+      .sign(signingKey);
   }
 
   function expiresInOf(body: Record<string, unknown>): number {
     const n = body.expiresIn;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_SIGN_SECONDS) throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_SIGN_SECONDS)
+      throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
     return n;
   }
 
@@ -406,21 +521,45 @@ export function createStorageService(ctx: BackendContext): StorageService {
       throw invalidJwt(e instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
     }
     if (payload.url !== `${bucketId}/${name}`) throw invalidJwt('The token does not match this object');
-    const r = await ctx.db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]);
+    const r = await ctx.db.query<ObjectRow>(
+      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    );
     if (r.rows.length === 0) throw objectNotFound();
     await sendObject(req, res, url, r.rows[0], name, 'no-cache');
   }
 
-  async function sign(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string, name: string | null) {
+  async function sign(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    bucketId: string,
+    name: string | null,
+  ) {
     const body = await readJson(req);
     const expiresIn = expiresInOf(body);
     if (name !== null) {
-      const found = await asCaller(req, url, who, async (tx) => (await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name])).rows.length > 0);
+      const found = await asCaller(
+        req,
+        url,
+        who,
+        async (tx) =>
+          (await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name])).rows
+            .length > 0,
+      );
       if (!found) throw objectNotFound();
-      return sendJson(res, 200, { signedURL: signedPath(bucketId, name, await signToken(`${bucketId}/${name}`, expiresIn)) });
+      return sendJson(res, 200, {
+        signedURL: signedPath(bucketId, name, await signToken(`${bucketId}/${name}`, expiresIn)),
+      });
     }
     const paths = body.paths;
-    if (!Array.isArray(paths) || paths.length === 0 || paths.length > MAX_LIST || !paths.every((p) => typeof p === 'string')) {
+    if (
+      !Array.isArray(paths) ||
+      paths.length === 0 ||
+      paths.length > MAX_LIST ||
+      !paths.every((p) => typeof p === 'string')
+    ) {
       throw invalidRequest(`paths must be a list of 1 to ${MAX_LIST} object names`);
     }
     const valid = paths.filter((p) => {
@@ -432,7 +571,14 @@ export function createStorageService(ctx: BackendContext): StorageService {
       }
     }) as string[];
     const visible = new Set(
-      await asCaller(req, url, who, async (tx) => (await tx.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [bucketId, valid])).rows.map((r) => r.name)),
+      await asCaller(req, url, who, async (tx) =>
+        (
+          await tx.query<{ name: string }>(
+            'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+            [bucketId, valid],
+          )
+        ).rows.map((r) => r.name),
+      ),
     );
     const out = [];
     for (const p of paths as string[]) {
@@ -452,10 +598,13 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const base = prefix === '' ? '' : `${prefix}/`;
     const limit = body.limit === undefined ? 100 : Number(body.limit);
     const offset = body.offset === undefined ? 0 : Number(body.offset);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST) throw invalidRequest(`limit must be between 1 and ${MAX_LIST}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST)
+      throw invalidRequest(`limit must be between 1 and ${MAX_LIST}`);
     if (!Number.isInteger(offset) || offset < 0) throw invalidRequest('offset must be 0 or more');
     const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
-    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(sortBy.column as string) ? (sortBy.column as string) : 'name';
+    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(sortBy.column as string)
+      ? (sortBy.column as string)
+      : 'name';
     const order = String(sortBy.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
     const search = typeof body.search === 'string' ? body.search.slice(0, 255) : '';
     const rows = await asCaller(req, url, who, async (tx) => {
@@ -481,16 +630,45 @@ export function createStorageService(ctx: BackendContext): StorageService {
     sendJson(res, 200, rows);
   }
 
-  async function remove(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string, names: unknown) {
-    if (!Array.isArray(names) || names.length === 0 || names.length > MAX_LIST || !names.every((n) => typeof n === 'string')) {
+  async function remove(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    bucketId: string,
+    names: unknown,
+  ) {
+    if (
+      !Array.isArray(names) ||
+      names.length === 0 ||
+      names.length > MAX_LIST ||
+      !names.every((n) => typeof n === 'string')
+    ) {
       throw invalidRequest(`prefixes must be a list of 1 to ${MAX_LIST} object names`);
     }
-    const rows = await asCaller(req, url, who, async (tx) => (await tx.query<Record<string, unknown> & { version: string | null }>('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [bucketId, names])).rows);
+    const rows = await asCaller(
+      req,
+      url,
+      who,
+      async (tx) =>
+        (
+          await tx.query<Record<string, unknown> & { version: string | null }>(
+            'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+            [bucketId, names],
+          )
+        ).rows,
+    );
     await files.remove(rows.map((r) => r.version));
     sendJson(res, 200, rows);
   }
 
-  async function moveOrCopy(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, kind: 'move' | 'copy') {
+  async function moveOrCopy(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    kind: 'move' | 'copy',
+  ) {
     const body = await readJson(req);
     const from = checkBucketId(body.bucketId);
     const to = checkBucketId(body.destinationBucket ?? body.bucketId);
@@ -501,11 +679,17 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const checkFits = (row: ObjectRow) => {
       if (!destBucket) return;
       if ((row.metadata?.size ?? 0) > limitOf(destBucket)) throw entityTooLarge();
-      if (!mimeAllowed(row.metadata?.mimetype ?? DEFAULT_MIME, destBucket.allowed_mime_types)) throw invalidMimeType(row.metadata?.mimetype ?? DEFAULT_MIME);
+      if (!mimeAllowed(row.metadata?.mimetype ?? DEFAULT_MIME, destBucket.allowed_mime_types))
+        throw invalidMimeType(row.metadata?.mimetype ?? DEFAULT_MIME);
     };
     if (kind === 'move') {
       await asCaller(req, url, who, async (tx) => {
-        const src = (await tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [from, source])).rows[0];
+        const src = (
+          await tx.query<ObjectRow>(
+            `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+            [from, source],
+          )
+        ).rows[0];
         if (!src) throw objectNotFound();
         checkFits(src);
         const r = await tx.query(
@@ -519,7 +703,12 @@ export function createStorageService(ctx: BackendContext): StorageService {
     let copied: string | null = null;
     try {
       const id = await asCaller(req, url, who, async (tx) => {
-        const src = (await tx.query<ObjectRow & { user_metadata: unknown }>(`select ${OBJECT_COLUMNS}, user_metadata from storage.objects where bucket_id = $1 and name = $2`, [from, source])).rows[0];
+        const src = (
+          await tx.query<ObjectRow & { user_metadata: unknown }>(
+            `select ${OBJECT_COLUMNS}, user_metadata from storage.objects where bucket_id = $1 and name = $2`,
+            [from, source],
+          )
+        ).rows[0];
         if (!src || !src.version) throw objectNotFound();
         checkFits(src);
         copied = await files.copy(src.version);
@@ -537,8 +726,26 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
   }
 
-  async function info(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string, name: string) {
-    const rows = await asCaller(req, url, who, async (tx) => (await tx.query<Record<string, unknown>>('select id, name, version, bucket_id, metadata, user_metadata, created_at, updated_at from storage.objects where bucket_id = $1 and name = $2', [bucketId, name])).rows);
+  async function info(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    res: ServerResponse,
+    bucketId: string,
+    name: string,
+  ) {
+    const rows = await asCaller(
+      req,
+      url,
+      who,
+      async (tx) =>
+        (
+          await tx.query<Record<string, unknown>>(
+            'select id, name, version, bucket_id, metadata, user_metadata, created_at, updated_at from storage.objects where bucket_id = $1 and name = $2',
+            [bucketId, name],
+          )
+        ).rows,
+    );
     if (rows.length === 0) throw objectNotFound();
     const r = rows[0];
     const m = (r.metadata ?? {}) as Record<string, unknown>;
@@ -582,7 +789,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
       throw e instanceof RestError ? unauthorized(e.message) : e;
     });
     if (head === 'list' && method === 'POST') return list(req, url, who, res, checkBucketId(parts[1]));
-    if ((head === 'move' || head === 'copy') && method === 'POST' && parts.length === 1) return moveOrCopy(req, url, who, res, head);
+    if ((head === 'move' || head === 'copy') && method === 'POST' && parts.length === 1)
+      return moveOrCopy(req, url, who, res, head);
     if (head === 'sign' && method === 'POST') {
       const t = target(1);
       return sign(req, url, who, res, t.bucketId, t.name);

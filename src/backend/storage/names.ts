@@ -43,7 +43,11 @@ const MIME = /^[a-z0-9][\w.+-]*\/([\w.+-]+|\*)$/i;
 
 export function parseMimeTypes(value: unknown): string[] | null {
   if (value === null || value === undefined) return null;
-  if (!Array.isArray(value) || value.length > 100 || !value.every((v) => typeof v === 'string' && v.length <= 255 && MIME.test(v))) {
+  if (
+    !Array.isArray(value) ||
+    value.length > 100 ||
+    !value.every((v) => typeof v === 'string' && v.length <= 255 && MIME.test(v))
+  ) {
     throw invalidRequest('allowed_mime_types must be a list of MIME types such as "image/png" or "image/*"');
   }
   return value.map((v: string) => v.toLowerCase());

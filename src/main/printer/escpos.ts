@@ -104,7 +104,13 @@ export function renderTestTicket(settings: PrinterSettings): Buffer {
   const p = newPrinter(settings);
   const ruler = '1234567890'.repeat(5).slice(0, settings.width);
   const text = (t: string, size: 'normal' | 'double' = 'normal', align: 'left' | 'center' = 'left'): TicketLine[] =>
-    wrapText(t, size === 'double' ? Math.floor(settings.width / 2) : settings.width).map((line) => ({ kind: 'text', text: line, align, bold: size === 'double', size }));
+    wrapText(t, size === 'double' ? Math.floor(settings.width / 2) : settings.width).map((line) => ({
+      kind: 'text',
+      text: line,
+      align,
+      bold: size === 'double',
+      size,
+    }));
   writeLines(p, [
     ...text(RESTAURANT.name, 'double', 'center'),
     ...text('Test d’impression', 'normal', 'center'),
@@ -120,7 +126,11 @@ export function renderTestTicket(settings: PrinterSettings): Buffer {
 }
 
 /** ESC/POS bytes of the day (or period) summary of the takings report, one ticket, cut. */
-export function renderDaySummary(report: TakingsReport, settings: PrinterSettings, printedAt: Date = new Date()): Buffer {
+export function renderDaySummary(
+  report: TakingsReport,
+  settings: PrinterSettings,
+  printedAt: Date = new Date(),
+): Buffer {
   const p = newPrinter(settings);
   writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant: TICKET_RESTAURANT, printedAt }));
   cut(p);

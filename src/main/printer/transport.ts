@@ -41,7 +41,10 @@ async function lanTarget(host: string, lookup: NonNullable<SendOptions['lookup']
     throw new PrinterError(`Imprimante introuvable sur le réseau (${host}).`);
   }
   const outside = addresses.find((a) => !isLanAddress(a.address));
-  if (addresses.length === 0 || outside) throw new PrinterError(`Adresse d’imprimante refusée : ${host}${outside && outside.address !== host ? ` (${outside.address})` : ''} n’est pas sur le réseau local.`);
+  if (addresses.length === 0 || outside)
+    throw new PrinterError(
+      `Adresse d’imprimante refusée : ${host}${outside && outside.address !== host ? ` (${outside.address})` : ''} n’est pas sur le réseau local.`,
+    );
   return addresses[0].address;
 }
 
@@ -51,12 +54,19 @@ function tcpTarget(iface: string): { host: string; port: number } | null {
 }
 
 async function sendTcp(host: string, port: number, data: Buffer, options: SendOptions): Promise<void> {
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new PrinterError(`Port d’imprimante invalide : ${port}.`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new PrinterError(`Port d’imprimante invalide : ${port}.`);
   const address = await lanTarget(host, options.lookup ?? defaultLookup);
   return sendTcpTo(host, address, port, data, options);
 }
 
-function sendTcpTo(host: string, address: string, port: number, data: Buffer, { timeoutMs = 5000, statusWaitMs = 400 }: SendOptions): Promise<void> {
+function sendTcpTo(
+  host: string,
+  address: string,
+  port: number,
+  data: Buffer,
+  { timeoutMs = 5000, statusWaitMs = 400 }: SendOptions,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address, port });
     let settled = false;
@@ -68,8 +78,10 @@ function sendTcpTo(host: string, address: string, port: number, data: Buffer, { 
     };
     socket.setTimeout(timeoutMs, () => fail(`Imprimante injoignable (aucune réponse de ${host}:${port}).`));
     socket.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'ECONNREFUSED') fail(`Imprimante injoignable : connexion refusée par ${host}:${port}. Est-elle allumée ?`);
-      else if (e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH') fail(`Imprimante introuvable sur le réseau (${host}).`);
+      if (e.code === 'ECONNREFUSED')
+        fail(`Imprimante injoignable : connexion refusée par ${host}:${port}. Est-elle allumée ?`);
+      else if (e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH')
+        fail(`Imprimante introuvable sur le réseau (${host}).`);
       else fail(`Erreur d’impression : ${e.message}`);
     });
     socket.on('connect', () => {
@@ -84,7 +96,8 @@ function sendTcpTo(host: string, address: string, port: number, data: Buffer, { 
       };
       socket.once('data', (chunk: Buffer) => {
         answered = true;
-        if (chunk.length > 0 && (chunk[0] & PAPER_END_BITS) === PAPER_END_BITS) fail('Plus de papier dans l’imprimante.');
+        if (chunk.length > 0 && (chunk[0] & PAPER_END_BITS) === PAPER_END_BITS)
+          fail('Plus de papier dans l’imprimante.');
         else printNow();
       });
       socket.write(PAPER_STATUS_QUERY);

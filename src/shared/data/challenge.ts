@@ -19,7 +19,10 @@ export async function registerForChallenge(form: ChallengeForm): Promise<{ id: s
 
 /** Admin: newest first. A database without the table yet (42P01) lists nobody, as the spec's admin did. */
 export async function fetchChallengeRegistrations(): Promise<ChallengeRegistration[]> {
-  const { data, error } = await getSupabase().from('challenge_registrations').select('*').order('created_at', { ascending: false });
+  const { data, error } = await getSupabase()
+    .from('challenge_registrations')
+    .select('*')
+    .order('created_at', { ascending: false });
   if (error?.code === '42P01') return [];
   failIf(error);
   return (data ?? []).map((r) => challengeRegistrationSchema.parse(r));

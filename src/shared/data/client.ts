@@ -18,7 +18,10 @@ declare global {
 export function appEnv(): AppEnv {
   const fromWindow = typeof window !== 'undefined' ? (window.__ENV__ ?? {}) : {};
   const fromBuild = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
-  const url = fromWindow.SUPABASE_URL || fromBuild.VITE_SUPABASE_URL || (typeof window !== 'undefined' ? window.location.origin : '');
+  const url =
+    fromWindow.SUPABASE_URL ||
+    fromBuild.VITE_SUPABASE_URL ||
+    (typeof window !== 'undefined' ? window.location.origin : '');
   const key = fromWindow.SUPABASE_ANON_KEY || fromBuild.VITE_SUPABASE_ANON_KEY || '';
   return {
     ...fromWindow,
@@ -44,7 +47,10 @@ export function configureSupabase(options: { app: 'shop' | 'admin' }): void {
 export function getSupabase(): SupabaseClient {
   if (!client) {
     const env = appEnv();
-    if (!env.SUPABASE_ANON_KEY) throw new Error('Supabase configuration missing: SUPABASE_ANON_KEY is not set (/env.js or VITE_SUPABASE_ANON_KEY).');
+    if (!env.SUPABASE_ANON_KEY)
+      throw new Error(
+        'Supabase configuration missing: SUPABASE_ANON_KEY is not set (/env.js or VITE_SUPABASE_ANON_KEY).',
+      );
     client = createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey },
     });

@@ -26,7 +26,9 @@ export function menuItemFromRow(row: MenuItemRow): MenuItem {
     imageSrc: row.image_src,
     imageAlt: row.image_alt ?? row.name,
     unavailable: row.unavailable,
-    specialOffer: row.special_offer ? { text: row.special_offer.text, condition: row.special_offer.condition ?? '' } : undefined,
+    specialOffer: row.special_offer
+      ? { text: row.special_offer.text, condition: row.special_offer.condition ?? '' }
+      : undefined,
     type: ITEM_TYPES[row.item_type],
     title: row.title ?? undefined,
     isKidsMenuWithOptions: options.length > 0,
@@ -56,7 +58,9 @@ export async function fetchMenu(): Promise<Menu> {
   failIf(items.error);
   failIf(specials.error);
   const rank = new Map((categories.data as MenuCategoryRow[]).map((c, i) => [c.id, i]));
-  const rows = (items.data as MenuItemRow[]).slice().sort((a, b) => (rank.get(a.category_id) ?? 99) - (rank.get(b.category_id) ?? 99) || a.sort_order - b.sort_order);
+  const rows = (items.data as MenuItemRow[])
+    .slice()
+    .sort((a, b) => (rank.get(a.category_id) ?? 99) - (rank.get(b.category_id) ?? 99) || a.sort_order - b.sort_order);
   return {
     categories: categories.data as MenuCategoryRow[],
     items: rows.map(menuItemFromRow),
@@ -71,7 +75,10 @@ export async function setMenuItemUnavailable(id: string, unavailable: boolean): 
 }
 
 export async function fetchReviews(): Promise<ReviewRow[]> {
-  const { data, error } = await getSupabase().from('reviews').select('id, author, rating, text, date, source').order('date', { ascending: false });
+  const { data, error } = await getSupabase()
+    .from('reviews')
+    .select('id, author, rating, text, date, source')
+    .order('date', { ascending: false });
   failIf(error);
   return data as ReviewRow[];
 }

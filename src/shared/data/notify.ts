@@ -44,12 +44,14 @@ export interface RegisteredUser {
 
 export const MAX_BULK_RECIPIENTS = 1000;
 
-export const getUsers = async (): Promise<RegisteredUser[]> => (await invokeFunction<{ users: RegisteredUser[] }>('get-users')).users;
+export const getUsers = async (): Promise<RegisteredUser[]> =>
+  (await invokeFunction<{ users: RegisteredUser[] }>('get-users')).users;
 
 export const sendSms = (to: string, body: string) => invokeFunction<SentSms>('send-sms-notification', { to, body });
 
 /** The order's notify dialog: plain text, the function escapes it and turns newlines into line breaks. */
-export const sendPlainEmail = (to: string, subject: string, message: string) => invokeFunction<SentMessage>('send-custom-email', { to, subject, message });
+export const sendPlainEmail = (to: string, subject: string, message: string) =>
+  invokeFunction<SentMessage>('send-custom-email', { to, subject, message });
 
 /** The promotions composer to one customer: simple HTML, placed in the restaurant's layout with its logo. */
 export const sendCustomEmail = (recipientEmail: string, subject: string, htmlContent: string) =>
@@ -60,11 +62,13 @@ export const sendBulkEmail = (recipientEmails: string[], subject: string, htmlCo
   invokeFunction<BulkResult>('send-bulk-email', { recipientEmails, subject, htmlContent });
 
 /** Delivers now the confirmation the database queued with the order; calling it twice sends one e-mail. */
-export const sendOrderConfirmation = (orderId: string) => invokeFunction<NotificationResult>('send-order-confirmation', { orderId });
+export const sendOrderConfirmation = (orderId: string) =>
+  invokeFunction<NotificationResult>('send-order-confirmation', { orderId });
 
 /** Delivers now the status e-mail queued when the order's status was updated. */
 export const notifyOrderStatusChange = (orderId: string, newStatus: OrderStatus) =>
   invokeFunction<NotificationResult>('notify-order-status-change', { orderId, newStatus });
 
 /** A message to the customer of an order or reservation (other addresses are refused). */
-export const sendOrderFeedback = (to: string, subject: string, html: string) => invokeFunction<SentMessage>('send-order-feedback', { to, subject, html });
+export const sendOrderFeedback = (to: string, subject: string, html: string) =>
+  invokeFunction<SentMessage>('send-order-feedback', { to, subject, html });

@@ -42,7 +42,11 @@ export async function fetchOrder(id: string): Promise<Order | null> {
 
 /** Orders created at or after `since`, newest first (admin: today's orders). */
 export async function fetchOrdersSince(since: Date): Promise<Order[]> {
-  const { data, error } = await getSupabase().from('orders').select('*').gte('created_at', since.toISOString()).order('created_at', { ascending: false });
+  const { data, error } = await getSupabase()
+    .from('orders')
+    .select('*')
+    .gte('created_at', since.toISOString())
+    .order('created_at', { ascending: false });
   failIf(error);
   return toOrders(data);
 }
@@ -62,7 +66,11 @@ export async function fetchOrdersBetween(from: Date, to: Date): Promise<Order[]>
 /** Admin: one customer's orders by e-mail (any letter case), newest first. */
 export async function fetchCustomerOrders(email: string): Promise<Order[]> {
   const exact = email.trim().replace(/[\\%_*]/g, (c) => `\\${c}`);
-  const { data, error } = await getSupabase().from('orders').select('*').ilike('customer_email', exact).order('created_at', { ascending: false });
+  const { data, error } = await getSupabase()
+    .from('orders')
+    .select('*')
+    .ilike('customer_email', exact)
+    .order('created_at', { ascending: false });
   failIf(error);
   return toOrders(data);
 }
@@ -75,14 +83,22 @@ export async function updateOrderStatus(id: string, status: OrderStatus): Promis
 
 /** Orders waiting for staff to accept them (any day), oldest first. */
 export async function fetchWaitingOrders(): Promise<Order[]> {
-  const { data, error } = await getSupabase().from('orders').select('*').eq('status', 'En attente').order('created_at', { ascending: true });
+  const { data, error } = await getSupabase()
+    .from('orders')
+    .select('*')
+    .eq('status', 'En attente')
+    .order('created_at', { ascending: true });
   failIf(error);
   return toOrders(data);
 }
 
 /** Admin: accept with a ready time, in minutes from now or as an instant (neither: pre-order time or the default). */
 export async function acceptOrder(id: string, ready: { minutes?: number; readyAt?: string } = {}): Promise<Order> {
-  const { data, error } = await getSupabase().rpc('accept_order', { p_order_id: id, p_ready_at: ready.readyAt ?? null, p_minutes: ready.minutes ?? null });
+  const { data, error } = await getSupabase().rpc('accept_order', {
+    p_order_id: id,
+    p_ready_at: ready.readyAt ?? null,
+    p_minutes: ready.minutes ?? null,
+  });
   failIf(error);
   return orderSchema.parse(data);
 }
@@ -103,7 +119,10 @@ export interface SlotAvailability {
 }
 
 export async function fetchSlotAvailability(method: 'delivery' | 'pickup', date?: string): Promise<SlotAvailability> {
-  const { data, error } = await getSupabase().rpc('order_slot_availability', { p_method: method, p_date: date ?? null });
+  const { data, error } = await getSupabase().rpc('order_slot_availability', {
+    p_method: method,
+    p_date: date ?? null,
+  });
   failIf(error);
   return data as SlotAvailability;
 }
@@ -170,11 +189,18 @@ export function useOrderQuery(id: string) {
 
 export function useOrdersSinceQuery(since: Date, options: { refetchInterval?: number } = {}) {
   useOrdersLive();
-  return useQuery({ queryKey: queryKeys.orders.since(since.toISOString()), queryFn: () => fetchOrdersSince(since), ...options });
+  return useQuery({
+    queryKey: queryKeys.orders.since(since.toISOString()),
+    queryFn: () => fetchOrdersSince(since),
+    ...options,
+  });
 }
 
 export function useOrdersBetweenQuery(from: Date, to: Date) {
-  return useQuery({ queryKey: queryKeys.orders.between(from.toISOString(), to.toISOString()), queryFn: () => fetchOrdersBetween(from, to) });
+  return useQuery({
+    queryKey: queryKeys.orders.between(from.toISOString(), to.toISOString()),
+    queryFn: () => fetchOrdersBetween(from, to),
+  });
 }
 
 export function useCustomerOrdersQuery(email: string) {
@@ -192,7 +218,11 @@ export function useActiveOrderCountQuery() {
 }
 
 export function useSearchOrdersQuery(term: string) {
-  return useQuery({ queryKey: queryKeys.orders.search(term.trim()), queryFn: () => searchOrders(term), enabled: term.trim() !== '' });
+  return useQuery({
+    queryKey: queryKeys.orders.search(term.trim()),
+    queryFn: () => searchOrders(term),
+    enabled: term.trim() !== '',
+  });
 }
 
 export function useUpdateOrderStatusMutation() {
@@ -208,5 +238,8 @@ export function useUpdateOrderStatusMutation() {
 
 export function useDeleteOrderMutation() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteOrder, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.orders.all }) });
+  return useMutation({
+    mutationFn: deleteOrder,
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
 }

@@ -32,7 +32,11 @@ export function subscribeToTable<Row extends Record<string, unknown>>(
   const supabase = getSupabase();
   const channel = supabase
     .channel(`${table}-${event.toLowerCase()}-${++channelSeq}`)
-    .on('postgres_changes' as never, { event, schema: 'public', table, ...(filter ? { filter } : {}) }, onChange as never)
+    .on(
+      'postgres_changes' as never,
+      { event, schema: 'public', table, ...(filter ? { filter } : {}) },
+      onChange as never,
+    )
     .subscribe((status) => {
       onStatus?.(status as SubscriptionStatus);
       if (status === 'SUBSCRIBED') onJoin?.();

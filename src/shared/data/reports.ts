@@ -16,6 +16,14 @@ export async function fetchTakingsReport(from: string, to: string): Promise<Taki
 /** Kept live: any order change (a new order, a status set to Livrée) refetches the figures. */
 export function useTakingsReportQuery(from: string, to: string, enabled = true) {
   const qc = useQueryClient();
-  useEffect(() => subscribeToOrders(() => void qc.invalidateQueries({ queryKey: queryKeys.orders.takings(from, to) })), [qc, from, to]);
-  return useQuery({ queryKey: queryKeys.orders.takings(from, to), queryFn: () => fetchTakingsReport(from, to), enabled, retry: false });
+  useEffect(
+    () => subscribeToOrders(() => void qc.invalidateQueries({ queryKey: queryKeys.orders.takings(from, to) })),
+    [qc, from, to],
+  );
+  return useQuery({
+    queryKey: queryKeys.orders.takings(from, to),
+    queryFn: () => fetchTakingsReport(from, to),
+    enabled,
+    retry: false,
+  });
 }

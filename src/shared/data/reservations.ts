@@ -23,13 +23,21 @@ export async function createReservation(form: ReservationForm): Promise<{ id: st
 }
 
 export async function fetchReservations(): Promise<Reservation[]> {
-  const { data, error } = await getSupabase().from('reservations').select('*').order('created_at', { ascending: false });
+  const { data, error } = await getSupabase()
+    .from('reservations')
+    .select('*')
+    .order('created_at', { ascending: false });
   failIf(error);
-  return (data ?? []).map((r) => reservationSchema.parse({ ...r, reservation_time: String(r.reservation_time).slice(0, 5) }));
+  return (data ?? []).map((r) =>
+    reservationSchema.parse({ ...r, reservation_time: String(r.reservation_time).slice(0, 5) }),
+  );
 }
 
 export async function fetchPendingReservationCount(): Promise<number> {
-  const { count, error } = await getSupabase().from('reservations').select('id', { count: 'exact', head: true }).eq('status', 'En attente');
+  const { count, error } = await getSupabase()
+    .from('reservations')
+    .select('id', { count: 'exact', head: true })
+    .eq('status', 'En attente');
   failIf(error);
   return count ?? 0;
 }
@@ -45,12 +53,18 @@ export async function deleteReservation(id: string): Promise<void> {
 }
 
 /** Admin: calls back with each new reservation as it is inserted. */
-export function subscribeToNewReservations(onReservation: (reservation: Reservation) => void, options: SubscribeOptions = {}): Unsubscribe {
+export function subscribeToNewReservations(
+  onReservation: (reservation: Reservation) => void,
+  options: SubscribeOptions = {},
+): Unsubscribe {
   return subscribeToTable<Reservation>(
     'reservations',
     'INSERT',
     (change) => {
-      const parsed = reservationSchema.safeParse({ ...change.new, reservation_time: String((change.new as Reservation).reservation_time).slice(0, 5) });
+      const parsed = reservationSchema.safeParse({
+        ...change.new,
+        reservation_time: String((change.new as Reservation).reservation_time).slice(0, 5),
+      });
       if (parsed.success) onReservation(parsed.data);
     },
     options,
@@ -84,5 +98,8 @@ export function useUpdateReservationStatusMutation() {
 
 export function useDeleteReservationMutation() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteReservation, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.reservations.all }) });
+  return useMutation({
+    mutationFn: deleteReservation,
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+  });
 }

@@ -20,7 +20,10 @@ export async function fetchStoreSettings(): Promise<StoreSettings> {
 }
 
 /** Admin only (RLS): upsert one key. */
-export async function saveStoreSetting<K extends keyof StoreSettings>(key: K, value: NonNullable<StoreSettings[K]>): Promise<void> {
+export async function saveStoreSetting<K extends keyof StoreSettings>(
+  key: K,
+  value: NonNullable<StoreSettings[K]>,
+): Promise<void> {
   const { error } = await getSupabase().from('store_settings').upsert({ key, value }, { onConflict: 'key' });
   failIf(error);
 }
@@ -30,7 +33,10 @@ export const setDeliveryEnabled = (enabled: boolean) => saveStoreSetting('delive
 export const saveDeliveryZones = (zones: DeliveryZone[]) => saveStoreSetting('delivery_zones', zones);
 
 /** Calls back with the fresh settings after every change of store_settings. */
-export function subscribeToStoreSettings(onSettings: (settings: StoreSettings) => void, options: SubscribeOptions = {}): Unsubscribe {
+export function subscribeToStoreSettings(
+  onSettings: (settings: StoreSettings) => void,
+  options: SubscribeOptions = {},
+): Unsubscribe {
   return subscribeToTable(
     'store_settings',
     '*',
@@ -61,7 +67,9 @@ export function useStoreSettingsQuery() {
   });
 }
 
-export type StoreSettingChange = { [K in keyof StoreSettings]-?: { key: K; value: NonNullable<StoreSettings[K]> } }[keyof StoreSettings];
+export type StoreSettingChange = {
+  [K in keyof StoreSettings]-?: { key: K; value: NonNullable<StoreSettings[K]> };
+}[keyof StoreSettings];
 
 export function useSaveStoreSettingMutation() {
   const qc = useQueryClient();

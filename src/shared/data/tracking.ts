@@ -32,7 +32,12 @@ export async function fetchCustomerPrefill(): Promise<CustomerPrefill | null> {
 
 /** Polls every 30 s (spec) while the caller says the status is not final. */
 export function useTrackOrderQuery(term: string, options: { refetchInterval?: number | false } = {}) {
-  return useQuery({ queryKey: queryKeys.tracking(term.trim()), queryFn: () => trackOrder(term), enabled: term.trim() !== '', ...options });
+  return useQuery({
+    queryKey: queryKeys.tracking(term.trim()),
+    queryFn: () => trackOrder(term),
+    enabled: term.trim() !== '',
+    ...options,
+  });
 }
 
 export function useMyOrdersQuery(enabled = true) {

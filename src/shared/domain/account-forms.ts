@@ -10,7 +10,11 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** Sign-up: an e-mail, a password of at least 6 characters, and the same password twice. */
-export function validateRegistration(form: { email: string; password: string; confirmPassword: string }): string | null {
+export function validateRegistration(form: {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}): string | null {
   if (!looksLikeEmail(form.email)) return ACCOUNT_MESSAGES.emailInvalid;
   if (form.password.length < MIN_PASSWORD_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
   if (form.password !== form.confirmPassword) return ACCOUNT_MESSAGES.passwordsDiffer;

@@ -57,7 +57,12 @@ export const CART_TOASTS = {
 } as const satisfies Record<Exclude<CartToastKey, 'added_to_cart'>, CartToast>;
 
 export function addedToCartToast(lineName: string): CartToast {
-  return { key: 'added_to_cart', title: 'Ajouté au panier !', description: `${lineName} a été ajouté.`, variant: 'success' };
+  return {
+    key: 'added_to_cart',
+    title: 'Ajouté au panier !',
+    description: `${lineName} a été ajouté.`,
+    variant: 'success',
+  };
 }
 
 export interface CartChange {
@@ -89,7 +94,17 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
     if (!dish) return { ok: false, items: [...cart], toast: CART_TOASTS.option_required };
     const id = kidsMenuLineId(item.id, dish.id);
     const name = kidsMenuLineName(item, dish);
-    line = { id, menuItemId: item.id, name, price: item.price, quantity, options: [], kidsOption: dish.id, imageSrc: item.imageSrc, uniqueId: id };
+    line = {
+      id,
+      menuItemId: item.id,
+      name,
+      price: item.price,
+      quantity,
+      options: [],
+      kidsOption: dish.id,
+      imageSrc: item.imageSrc,
+      uniqueId: id,
+    };
     toast = addedToCartToast(name);
   } else {
     const options = choice.options ?? [];
@@ -121,7 +136,11 @@ export function setLineQuantity(cart: readonly CartItem[], uniqueId: string, qua
   if (!line || !Number.isFinite(quantity)) return { ok: false, items: [...cart] };
   if (quantity <= 0) return { ok: true, items: cart.filter((l) => l !== line), toast: CART_TOASTS.item_removed };
   const q = Math.floor(quantity);
-  return { ok: true, items: cart.map((l) => (l === line ? { ...l, quantity: q } : l)), toast: CART_TOASTS.quantity_updated };
+  return {
+    ok: true,
+    items: cart.map((l) => (l === line ? { ...l, quantity: q } : l)),
+    toast: CART_TOASTS.quantity_updated,
+  };
 }
 
 export function incrementLine(cart: readonly CartItem[], uniqueId: string): CartChange {
@@ -172,7 +191,10 @@ export function toOrderItems(cart: readonly CartItem[], ctx?: PriceContext): Ord
 
 /** Older carts were stored without menuItemId; their line id was the menu id. */
 const persistedLineSchema = z.preprocess(
-  (v) => (v && typeof v === 'object' && !('menuItemId' in v) && 'id' in v ? { ...v, menuItemId: (v as { id: unknown }).id } : v),
+  (v) =>
+    v && typeof v === 'object' && !('menuItemId' in v) && 'id' in v
+      ? { ...v, menuItemId: (v as { id: unknown }).id }
+      : v,
   cartItemSchema,
 );
 

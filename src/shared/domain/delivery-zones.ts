@@ -41,8 +41,7 @@ export interface DeliveryZoneDraft {
 }
 
 export type ZoneListValidation =
-  | { ok: true; zones: DeliveryZone[] }
-  | { ok: false; title: string; message: string; index: number };
+  { ok: true; zones: DeliveryZone[] } | { ok: false; title: string; message: string; index: number };
 
 export const ZONE_VALIDATION_TITLE = 'Erro de validação';
 export const ZONE_FIELDS_REQUIRED_MESSAGE = 'Todos os campos de nome da zona e taxa devem ser preenchidos.';
@@ -55,9 +54,15 @@ export const zoneDuplicateMessage = (name: string) => `A zona ${name} aparece ma
  * for the same city are refused too, as only the first would ever match.
  */
 export function validateZoneList(drafts: readonly DeliveryZoneDraft[]): ZoneListValidation {
-  const fail = (message: string, index: number): ZoneListValidation => ({ ok: false, title: ZONE_VALIDATION_TITLE, message, index });
+  const fail = (message: string, index: number): ZoneListValidation => ({
+    ok: false,
+    title: ZONE_VALIDATION_TITLE,
+    message,
+    index,
+  });
   for (const [index, d] of drafts.entries()) {
-    if (!String(d.name ?? '').trim() || String(d.fee ?? '').trim() === '') return fail(ZONE_FIELDS_REQUIRED_MESSAGE, index);
+    if (!String(d.name ?? '').trim() || String(d.fee ?? '').trim() === '')
+      return fail(ZONE_FIELDS_REQUIRED_MESSAGE, index);
   }
   const zones: DeliveryZone[] = [];
   for (const [index, d] of drafts.entries()) {

@@ -11,8 +11,16 @@ export interface EmailDraft {
 }
 
 export const EMAIL_COMPOSER_REFUSALS = {
-  fields_required: { code: 'fields_required', title: 'Champs requis', message: "Veuillez saisir un sujet et un contenu pour l'e-mail." },
-  no_recipient: { code: 'no_recipient', title: 'Aucun destinataire', message: 'Veuillez sélectionner au moins un destinataire.' },
+  fields_required: {
+    code: 'fields_required',
+    title: 'Champs requis',
+    message: "Veuillez saisir un sujet et un contenu pour l'e-mail.",
+  },
+  no_recipient: {
+    code: 'no_recipient',
+    title: 'Aucun destinataire',
+    message: 'Veuillez sélectionner au moins un destinataire.',
+  },
 } as const satisfies Record<string, Refusal>;
 
 export type EmailComposerCheck =

@@ -2,7 +2,20 @@ import { luxembourgClock, parseClockTime, parseIsoDate, weekdayOf, type IsoDate 
 
 /** Names written out here rather than through Intl, so every platform prints the same bytes. */
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

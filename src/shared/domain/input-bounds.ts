@@ -21,22 +21,39 @@ export const INPUT_BOUNDS = {
   reservationDaysAhead: 365,
 } as const;
 
-export type BoundRefusalCode = 'too_many_lines' | 'too_many_options' | 'field_too_long' | 'preorder_too_far' | 'date_too_far';
+export type BoundRefusalCode =
+  'too_many_lines' | 'too_many_options' | 'field_too_long' | 'preorder_too_far' | 'date_too_far';
 
 export const BOUND_REFUSALS = {
-  too_many_lines: { code: 'too_many_lines', title: 'Panier trop grand', message: 'Votre panier ne peut pas contenir plus de 50 articles différents.' },
-  too_many_options: { code: 'too_many_options', title: 'Article invalide', message: 'Un article ne peut pas avoir plus de 10 accompagnements.' },
+  too_many_lines: {
+    code: 'too_many_lines',
+    title: 'Panier trop grand',
+    message: 'Votre panier ne peut pas contenir plus de 50 articles différents.',
+  },
+  too_many_options: {
+    code: 'too_many_options',
+    title: 'Article invalide',
+    message: 'Un article ne peut pas avoir plus de 10 accompagnements.',
+  },
   preorder_too_far: {
     code: 'preorder_too_far',
     title: 'Date de pré-commande invalide',
     message: "Une pré-commande peut être prévue au plus tard 60 jours à l'avance.",
   },
-  date_too_far: { code: 'date_too_far', title: 'Date invalide', message: "Une réservation peut être faite au plus tard un an à l'avance." },
+  date_too_far: {
+    code: 'date_too_far',
+    title: 'Date invalide',
+    message: "Une réservation peut être faite au plus tard un an à l'avance.",
+  },
 } as const satisfies Record<Exclude<BoundRefusalCode, 'field_too_long'>, Refusal<BoundRefusalCode>>;
 
 /** "Le nom ne peut pas dépasser 200 caractères." */
 export function fieldTooLong(field: string, max: number): Refusal<'field_too_long'> {
-  return { code: 'field_too_long', title: 'Information trop longue', message: `${field} ne peut pas dépasser ${max} caractères.` };
+  return {
+    code: 'field_too_long',
+    title: 'Information trop longue',
+    message: `${field} ne peut pas dépasser ${max} caractères.`,
+  };
 }
 
 /** The refusal of a product rate limit (HTTP 429, SQLSTATE PT429): its detail code. */
@@ -70,6 +87,7 @@ export function orderBoundsRefusal(order: OrderRequest, now: Date): Refusal<Boun
   ];
   for (const [value, max, label] of fields) if (tooLong(value, max)) return fieldTooLong(label, max);
   const day = order.isPreorder ? parseIsoDate((order.preorderDate ?? '').trim()) : null;
-  if (day && order.preorderDate!.trim() > addDays(luxembourgDate(now), INPUT_BOUNDS.preorderDaysAhead)) return BOUND_REFUSALS.preorder_too_far;
+  if (day && order.preorderDate!.trim() > addDays(luxembourgDate(now), INPUT_BOUNDS.preorderDaysAhead))
+    return BOUND_REFUSALS.preorder_too_far;
   return null;
 }

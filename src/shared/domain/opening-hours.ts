@@ -1,4 +1,14 @@
-import { addDays, clockTime, luxembourgClock, luxembourgInstant, parseClockTime, parseIsoDate, weekdayOf, type ClockTime, type IsoDate } from './luxembourg-time.js';
+import {
+  addDays,
+  clockTime,
+  luxembourgClock,
+  luxembourgInstant,
+  parseClockTime,
+  parseIsoDate,
+  weekdayOf,
+  type ClockTime,
+  type IsoDate,
+} from './luxembourg-time.js';
 import { formatLongDateFr } from './french-dates.js';
 import type { Refusal } from './refusal.js';
 
@@ -46,7 +56,9 @@ export function isOpenForOrders(instant: Date): boolean {
 export function isRestaurantOpen(instant: Date): boolean {
   const c = luxembourgClock(instant);
   if (isClosedDay(c.date)) return false;
-  return OPENING_HOURS.services.some((s) => c.minutes >= parseClockTime(s.opens)! && c.minutes < parseClockTime(s.closes)!);
+  return OPENING_HOURS.services.some(
+    (s) => c.minutes >= parseClockTime(s.opens)! && c.minutes < parseClockTime(s.closes)!,
+  );
 }
 
 /**
@@ -83,7 +95,8 @@ export function earliestPreorderDate(now: Date): IsoDate {
   return date;
 }
 
-export type PreorderProblem = 'preorder_invalid_date' | 'preorder_too_early' | 'preorder_closed_day' | 'preorder_invalid_time';
+export type PreorderProblem =
+  'preorder_invalid_date' | 'preorder_too_early' | 'preorder_closed_day' | 'preorder_invalid_time';
 
 export const HOURS_TEXT = '11:00–14:30 et 18:00–21:30';
 
@@ -121,7 +134,8 @@ export function validatePreorderSlot(date: unknown, time: unknown, now: Date): R
   if (date < addDays(luxembourgClock(now).date, 1)) return OPENING_HOURS_REFUSALS.preorder_too_early;
   if (isClosedDay(date)) return OPENING_HOURS_REFUSALS.preorder_closed_day;
   const minutes = parseClockTime(time);
-  if (minutes === null || !timeSlotsFor(date).includes(clockTime(minutes))) return OPENING_HOURS_REFUSALS.preorder_invalid_time;
+  if (minutes === null || !timeSlotsFor(date).includes(clockTime(minutes)))
+    return OPENING_HOURS_REFUSALS.preorder_invalid_time;
   return null;
 }
 

@@ -62,7 +62,11 @@ export function orderRequestFromCart(cart: readonly CartItem[], choices: Checkou
     isPreorder: choices.isPreorder,
     preorderDate: choices.isPreorder ? (choices.preorderDate ?? null) : null,
     preorderTime: choices.isPreorder ? (choices.preorderTime ?? null) : null,
-    items: cart.map((l) => ({ menuItemId: l.menuItemId, quantity: l.quantity, ...(l.kidsOption ? { kidsOption: l.kidsOption } : {}) })),
+    items: cart.map((l) => ({
+      menuItemId: l.menuItemId,
+      quantity: l.quantity,
+      ...(l.kidsOption ? { kidsOption: l.kidsOption } : {}),
+    })),
   };
 }
 

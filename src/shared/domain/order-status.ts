@@ -128,7 +128,7 @@ export const ORDER_STATUS_INFO: Record<OrderStatus, OrderStatusInfo> = {
     admin: { pt: 'Cancelada', fr: 'Annulée' },
     tracking: {
       label: 'Annulée',
-      description: "Cette commande a été annulée. Pour toute question, appelez-nous.",
+      description: 'Cette commande a été annulée. Pour toute question, appelez-nous.',
     },
     badge: 'red',
     isFinal: true,

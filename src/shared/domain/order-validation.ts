@@ -47,21 +47,40 @@ export type OrderRefusalCode =
   | 'outside_hours';
 
 export type OrderValidation =
-  | { ok: true; totals: OrderTotals; items: OrderItem[] }
-  | ({ ok: false } & Refusal<OrderRefusalCode>);
+  { ok: true; totals: OrderTotals; items: OrderItem[] } | ({ ok: false } & Refusal<OrderRefusalCode>);
 
 export const MAX_LINE_QUANTITY = 99;
 
 const MISSING = 'Information en manque';
 
 export const ORDER_REFUSALS = {
-  ordering_closed: { code: 'ordering_closed', title: 'Commandes fermées', message: 'La commande en ligne est temporairement fermée.' },
-  preorder_missing_datetime: { code: 'preorder_missing_datetime', title: MISSING, message: 'Veuillez choisir une date et une heure pour votre pré-commande.' },
+  ordering_closed: {
+    code: 'ordering_closed',
+    title: 'Commandes fermées',
+    message: 'La commande en ligne est temporairement fermée.',
+  },
+  preorder_missing_datetime: {
+    code: 'preorder_missing_datetime',
+    title: MISSING,
+    message: 'Veuillez choisir une date et une heure pour votre pré-commande.',
+  },
   missing_fields: { code: 'missing_fields', title: MISSING, message: 'Veuillez remplir tous les champs obligatoires.' },
   invalid_email: { code: 'invalid_email', title: 'E-mail invalide', message: INVALID_EMAIL_MESSAGE },
-  empty_cart: { code: 'empty_cart', title: 'Panier vide', message: 'Votre panier est vide. Ajoutez au moins un article pour commander.' },
-  item_unavailable: { code: 'item_unavailable', title: 'Article indisponible', message: "Cet article n'est pas disponible pour le moment." },
-  invalid_item: { code: 'invalid_item', title: 'Article invalide', message: 'Un article de votre panier est invalide. Veuillez le retirer et réessayer.' },
+  empty_cart: {
+    code: 'empty_cart',
+    title: 'Panier vide',
+    message: 'Votre panier est vide. Ajoutez au moins un article pour commander.',
+  },
+  item_unavailable: {
+    code: 'item_unavailable',
+    title: 'Article indisponible',
+    message: "Cet article n'est pas disponible pour le moment.",
+  },
+  invalid_item: {
+    code: 'invalid_item',
+    title: 'Article invalide',
+    message: 'Un article de votre panier est invalide. Veuillez le retirer et réessayer.',
+  },
   invalid_zone: {
     code: 'invalid_zone',
     title: 'Zone de livraison non valide',

@@ -8,7 +8,9 @@ export const orderItemSchema = z.object({
   name: z.string(),
   quantity: z.number().int().positive(),
   price: z.number().nonnegative(),
-  options: z.array(z.object({ id: z.string().optional(), name: z.string(), price: z.number().nonnegative() })).default([]),
+  options: z
+    .array(z.object({ id: z.string().optional(), name: z.string(), price: z.number().nonnegative() }))
+    .default([]),
 });
 export type OrderItem = z.output<typeof orderItemSchema>;
 

@@ -1,6 +1,9 @@
 /** A phone number that cannot be turned into an international (E.164) number. */
 export class InvalidPhoneNumberError extends Error {
-  constructor(readonly raw: string, reason: string) {
+  constructor(
+    readonly raw: string,
+    reason: string,
+  ) {
     super(`Invalid phone number "${raw}": ${reason}`);
     this.name = 'InvalidPhoneNumberError';
   }

@@ -29,7 +29,16 @@ export interface ReservationRow {
 
 export type ReservationCheck =
   | { ok: true; reservation: ReservationRow }
-  | ({ ok: false; field: ReservationField } & Refusal<'field_too_long' | 'missing_fields' | 'invalid_email' | 'invalid_date' | 'date_in_past' | 'date_too_far' | 'invalid_time' | 'invalid_people'>);
+  | ({ ok: false; field: ReservationField } & Refusal<
+      | 'field_too_long'
+      | 'missing_fields'
+      | 'invalid_email'
+      | 'invalid_date'
+      | 'date_in_past'
+      | 'date_too_far'
+      | 'invalid_time'
+      | 'invalid_people'
+    >);
 
 const REQUIRED: Exclude<ReservationField, 'message'>[] = ['name', 'email', 'phone', 'date', 'time', 'people'];
 
@@ -49,20 +58,60 @@ export function validateReservation(form: ReservationForm, now: Date): Reservati
   }
   const missing = REQUIRED.find((f) => !String(form[f] ?? '').trim());
   if (missing) {
-    return { ok: false, field: missing, code: 'missing_fields', title: 'Information en manque', message: 'Veuillez remplir tous les champs obligatoires.' };
+    return {
+      ok: false,
+      field: missing,
+      code: 'missing_fields',
+      title: 'Information en manque',
+      message: 'Veuillez remplir tous les champs obligatoires.',
+    };
   }
-  if (!looksLikeEmail(form.email)) return { ok: false, field: 'email', code: 'invalid_email', title: 'E-mail invalide', message: INVALID_EMAIL_MESSAGE };
+  if (!looksLikeEmail(form.email))
+    return {
+      ok: false,
+      field: 'email',
+      code: 'invalid_email',
+      title: 'E-mail invalide',
+      message: INVALID_EMAIL_MESSAGE,
+    };
   const date = form.date.trim();
-  if (!parseIsoDate(date)) return { ok: false, field: 'date', code: 'invalid_date', title: 'Date invalide', message: 'Veuillez choisir une date valide.' };
+  if (!parseIsoDate(date))
+    return {
+      ok: false,
+      field: 'date',
+      code: 'invalid_date',
+      title: 'Date invalide',
+      message: 'Veuillez choisir une date valide.',
+    };
   if (date < luxembourgDate(now)) {
-    return { ok: false, field: 'date', code: 'date_in_past', title: 'Date invalide', message: 'La date de réservation ne peut pas être dans le passé.' };
+    return {
+      ok: false,
+      field: 'date',
+      code: 'date_in_past',
+      title: 'Date invalide',
+      message: 'La date de réservation ne peut pas être dans le passé.',
+    };
   }
-  if (date > addDays(luxembourgDate(now), INPUT_BOUNDS.reservationDaysAhead)) return { ok: false, field: 'date', ...BOUND_REFUSALS.date_too_far };
+  if (date > addDays(luxembourgDate(now), INPUT_BOUNDS.reservationDaysAhead))
+    return { ok: false, field: 'date', ...BOUND_REFUSALS.date_too_far };
   const minutes = parseClockTime(form.time.trim());
-  if (minutes === null) return { ok: false, field: 'time', code: 'invalid_time', title: 'Heure invalide', message: 'Veuillez choisir une heure valide.' };
+  if (minutes === null)
+    return {
+      ok: false,
+      field: 'time',
+      code: 'invalid_time',
+      title: 'Heure invalide',
+      message: 'Veuillez choisir une heure valide.',
+    };
   const people = form.people.trim();
   if (!(RESERVATION_PEOPLE as readonly string[]).includes(people)) {
-    return { ok: false, field: 'people', code: 'invalid_people', title: 'Nombre de personnes invalide', message: 'Veuillez choisir de 1 à 10 personnes, ou 10+.' };
+    return {
+      ok: false,
+      field: 'people',
+      code: 'invalid_people',
+      title: 'Nombre de personnes invalide',
+      message: 'Veuillez choisir de 1 à 10 personnes, ou 10+.',
+    };
   }
   const message = form.message?.trim() ?? '';
   return {

@@ -48,13 +48,21 @@ export function archivePeriod(period: ArchivePeriod, now: Date): { start: Date; 
     return { start: luxembourgInstant(monday), end: luxembourgInstant(addDays(monday, 7)) };
   }
   const first = startOfMonthDate(now);
-  if (period === 'this_month') return { start: luxembourgInstant(first), end: luxembourgInstant(firstOfNextMonth(first)) };
+  if (period === 'this_month')
+    return { start: luxembourgInstant(first), end: luxembourgInstant(firstOfNextMonth(first)) };
   return { start: luxembourgInstant(firstOfPreviousMonth(first)), end: luxembourgInstant(first) };
 }
 
 /** Counts for the stat cards from the created_at of this month's orders. */
-export function countOrdersByPeriod(createdAt: readonly (string | Date)[], now: Date): { today: number; week: number; month: number } {
-  const [day, week, month] = [startOfToday(now), startOfWeek(now), startOfMonth(now)].map((d) => d.getTime()) as [number, number, number];
+export function countOrdersByPeriod(
+  createdAt: readonly (string | Date)[],
+  now: Date,
+): { today: number; week: number; month: number } {
+  const [day, week, month] = [startOfToday(now), startOfWeek(now), startOfMonth(now)].map((d) => d.getTime()) as [
+    number,
+    number,
+    number,
+  ];
   const counts = { today: 0, week: 0, month: 0 };
   for (const raw of createdAt) {
     const t = new Date(raw).getTime();

@@ -23,7 +23,11 @@ export const orderAcceptanceSettingSchema = z.object({
   capacity: z.object({ delivery: slotCapacity, pickup: slotCapacity }).default({ delivery: null, pickup: null }),
 });
 export type OrderAcceptanceSetting = z.output<typeof orderAcceptanceSettingSchema>;
-export const DEFAULT_ORDER_ACCEPTANCE: OrderAcceptanceSetting = { default_ready_minutes: 30, auto_accept: false, capacity: { delivery: null, pickup: null } };
+export const DEFAULT_ORDER_ACCEPTANCE: OrderAcceptanceSetting = {
+  default_ready_minutes: 30,
+  auto_accept: false,
+  capacity: { delivery: null, pickup: null },
+};
 
 export const storeSettingsSchema = z.object({
   ordering: orderingSettingSchema,

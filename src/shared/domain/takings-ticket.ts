@@ -1,7 +1,21 @@
 import { formatDateTimeFr } from './french-dates.js';
 import { leaderLines } from './ticket-text.js';
-import { DEFAULT_TICKET_COLUMNS, TICKET_COLUMNS, TicketWriter, type TicketColumns, type TicketLine, type TicketRestaurant } from './ticket.js';
-import { METHOD_LABELS_FR, PAYMENT_LABELS_FR, formatCents, reportPeriodLabelFr, vatTotals, type TakingsReport } from './takings.js';
+import {
+  DEFAULT_TICKET_COLUMNS,
+  TICKET_COLUMNS,
+  TicketWriter,
+  type TicketColumns,
+  type TicketLine,
+  type TicketRestaurant,
+} from './ticket.js';
+import {
+  METHOD_LABELS_FR,
+  PAYMENT_LABELS_FR,
+  formatCents,
+  reportPeriodLabelFr,
+  vatTotals,
+  type TakingsReport,
+} from './takings.js';
 
 export interface DaySummaryOptions {
   columns?: TicketColumns;
@@ -22,7 +36,11 @@ export function layoutDaySummary(report: TakingsReport, options: DaySummaryOptio
   w.text(options.restaurant.name, { align: 'center', bold: true, size: 'double' });
   w.text(options.restaurant.address, { align: 'center' });
   w.rule();
-  w.text(report.from === report.to ? 'RÉSUMÉ DU JOUR' : 'RÉSUMÉ DE LA PÉRIODE', { align: 'center', bold: true, size: 'double' });
+  w.text(report.from === report.to ? 'RÉSUMÉ DU JOUR' : 'RÉSUMÉ DE LA PÉRIODE', {
+    align: 'center',
+    bold: true,
+    size: 'double',
+  });
   w.text(reportPeriodLabelFr(report.from, report.to), { align: 'center', bold: true });
   w.text(`Imprimé le ${formatDateTimeFr(options.printedAt)}`, { align: 'center' });
   w.rule();
@@ -33,11 +51,17 @@ export function layoutDaySummary(report: TakingsReport, options: DaySummaryOptio
   w.rule();
   w.text('Paiement', { bold: true });
   for (const key of ['cash', 'card'] as const) {
-    w.leader(`${PAYMENT_LABELS_FR[key]} (${report.by_payment[key].orders})`, formatCents(report.by_payment[key].total_cents));
+    w.leader(
+      `${PAYMENT_LABELS_FR[key]} (${report.by_payment[key].orders})`,
+      formatCents(report.by_payment[key].total_cents),
+    );
   }
   w.text('Mode', { bold: true });
   for (const key of ['delivery', 'pickup'] as const) {
-    w.leader(`${METHOD_LABELS_FR[key]} (${report.by_method[key].orders})`, formatCents(report.by_method[key].total_cents));
+    w.leader(
+      `${METHOD_LABELS_FR[key]} (${report.by_method[key].orders})`,
+      formatCents(report.by_method[key].total_cents),
+    );
   }
   w.leader('Frais de livraison', formatCents(t.delivery_fee_cents));
   w.leader('Remises', t.discount_cents > 0 ? `-${formatCents(t.discount_cents)}` : formatCents(0));
@@ -46,7 +70,8 @@ export function layoutDaySummary(report: TakingsReport, options: DaySummaryOptio
   w.text('TVA', { bold: true });
   for (const v of report.vat) {
     w.text(`Taux ${v.rate} %`);
-    const indented = (left: string, right: string) => leaderLines(left, right, w.columns - 2).forEach((l) => w.raw(`  ${l}`));
+    const indented = (left: string, right: string) =>
+      leaderLines(left, right, w.columns - 2).forEach((l) => w.raw(`  ${l}`));
     indented('Base HT', formatCents(v.base_cents));
     indented('TVA', formatCents(v.vat_cents));
     indented('Total TTC', formatCents(v.total_cents));
@@ -63,7 +88,8 @@ export function layoutDaySummary(report: TakingsReport, options: DaySummaryOptio
 
   if (report.top_dishes.length > 0) {
     w.text('Plats les plus vendus', { bold: true });
-    for (const d of report.top_dishes.slice(0, 5)) w.leader(`${d.quantity}x ${d.name ?? d.item_id ?? ''}`, formatCents(d.total_cents));
+    for (const d of report.top_dishes.slice(0, 5))
+      w.leader(`${d.quantity}x ${d.name ?? d.item_id ?? ''}`, formatCents(d.total_cents));
     w.rule();
   }
   const busy = report.hours.filter((h) => h.orders > 0);

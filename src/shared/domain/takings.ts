@@ -37,7 +37,9 @@ export const takingsReportSchema = z.object({
   by_payment: z.object({ cash: bucket, card: bucket }),
   by_method: z.object({ delivery: bucket, pickup: bucket }),
   vat: z.array(z.object({ rate: z.number().int(), base_cents: cents, vat_cents: cents, total_cents: cents })),
-  top_dishes: z.array(z.object({ item_id: z.string().nullable(), name: z.string().nullable(), quantity: count, total_cents: cents })),
+  top_dishes: z.array(
+    z.object({ item_id: z.string().nullable(), name: z.string().nullable(), quantity: count, total_cents: cents }),
+  ),
   hours: z.array(z.object({ hour: z.number().int().min(0).max(23), orders: count, total_cents: cents })),
   days: z.array(z.object({ date: z.string(), orders: count, total_cents: cents })),
 });
@@ -81,7 +83,11 @@ export const METHOD_LABELS_FR = { delivery: 'Livraison', pickup: 'À emporter' }
 /** Totals of the VAT table (Σ base, Σ VAT, Σ incl. VAT). */
 export function vatTotals(report: TakingsReport): { base_cents: number; vat_cents: number; total_cents: number } {
   return report.vat.reduce(
-    (s, v) => ({ base_cents: s.base_cents + v.base_cents, vat_cents: s.vat_cents + v.vat_cents, total_cents: s.total_cents + v.total_cents }),
+    (s, v) => ({
+      base_cents: s.base_cents + v.base_cents,
+      vat_cents: s.vat_cents + v.vat_cents,
+      total_cents: s.total_cents + v.total_cents,
+    }),
     { base_cents: 0, vat_cents: 0, total_cents: 0 },
   );
 }

@@ -18,8 +18,7 @@ export type TicketAlign = 'left' | 'center' | 'right';
 export type TicketSize = 'normal' | 'double';
 
 export type TicketLine =
-  | { kind: 'text'; text: string; align: TicketAlign; bold: boolean; size: TicketSize }
-  | { kind: 'rule' };
+  { kind: 'text'; text: string; align: TicketAlign; bold: boolean; size: TicketSize } | { kind: 'rule' };
 
 export interface TicketRestaurant {
   name: string;
@@ -78,17 +77,26 @@ export class TicketWriter {
 
   /** Lines already fitted to the width (leaders, indents). */
   raw(text: string, style: Style = {}): void {
-    this.lines.push({ kind: 'text', text, align: style.align ?? 'left', bold: style.bold ?? false, size: style.size ?? 'normal' });
+    this.lines.push({
+      kind: 'text',
+      text,
+      align: style.align ?? 'left',
+      bold: style.bold ?? false,
+      size: style.size ?? 'normal',
+    });
   }
 
   leader(left: string, right: string, style: Style = {}): void {
-    for (const line of leaderLines(spellOutLigatures(left), right, this.widthFor(style.size ?? 'normal'))) this.raw(line, style);
+    for (const line of leaderLines(spellOutLigatures(left), right, this.widthFor(style.size ?? 'normal')))
+      this.raw(line, style);
   }
 
   /** An option line: "+ name" at indent, its continuation lines aligned under the name. */
   option(name: string, indent: number, style: Style = {}): void {
     const width = this.widthFor(style.size ?? 'normal') - indent - 2;
-    wrapText(spellOutLigatures(name), width).forEach((line, i) => this.raw(' '.repeat(indent) + (i === 0 ? '+ ' : '  ') + line, style));
+    wrapText(spellOutLigatures(name), width).forEach((line, i) =>
+      this.raw(' '.repeat(indent) + (i === 0 ? '+ ' : '  ') + line, style),
+    );
   }
 
   rule(): void {
@@ -112,11 +120,19 @@ function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestauran
   w.text(`Commande n° ${orderNumber(order.id)}`, { align: 'center', bold: true, size: 'double' });
   w.text(formatDateTimeFr(order.created_at), { align: 'center' });
   w.blank();
-  w.text(DELIVERY_METHOD_LABELS[order.delivery_method].toLocaleUpperCase('fr'), { align: 'center', bold: true, size: 'double' });
+  w.text(DELIVERY_METHOD_LABELS[order.delivery_method].toLocaleUpperCase('fr'), {
+    align: 'center',
+    bold: true,
+    size: 'double',
+  });
   if (order.is_preorder && order.preorder_date && order.preorder_time) {
     w.text('PRÉ-COMMANDE', { align: 'center', bold: true, size: 'double' });
     w.text(`Pour le ${formatLongDateFr(order.preorder_date)}`, { align: 'center', bold: true });
-    w.text(`à ${formatTimeFr(order.preorder_time)} (${formatDateFr(order.preorder_date)})`, { align: 'center', bold: true, size: 'double' });
+    w.text(`à ${formatTimeFr(order.preorder_time)} (${formatDateFr(order.preorder_date)})`, {
+      align: 'center',
+      bold: true,
+      size: 'double',
+    });
   }
   w.rule();
 }
@@ -145,7 +161,12 @@ function customerItems(w: TicketWriter, order: TicketOrder): void {
     for (const option of item.options) {
       const price = toCents(option.price) * item.quantity;
       if (price > 0) {
-        for (const line of leaderLines(`+ ${spellOutLigatures(option.name)}`, formatEuro(fromCents(price)), w.columns - 3)) w.raw(`   ${line}`);
+        for (const line of leaderLines(
+          `+ ${spellOutLigatures(option.name)}`,
+          formatEuro(fromCents(price)),
+          w.columns - 3,
+        ))
+          w.raw(`   ${line}`);
       } else {
         w.option(option.name, 3);
       }
@@ -156,7 +177,8 @@ function customerItems(w: TicketWriter, order: TicketOrder): void {
 
 function totals(w: TicketWriter, order: TicketOrder): void {
   w.leader('Sous-total', formatEuro(order.total_price));
-  if (order.delivery_method === 'delivery' || order.delivery_fee > 0) w.leader('Frais de livraison', formatEuro(order.delivery_fee));
+  if (order.delivery_method === 'delivery' || order.delivery_fee > 0)
+    w.leader('Frais de livraison', formatEuro(order.delivery_fee));
   if (order.discount_amount > 0) {
     const pct = order.discount_percentage > 0 ? order.discount_percentage : DEFAULT_DISCOUNT_PERCENTAGE;
     w.leader(`Remise (${pct} %)`, `-${formatEuro(order.discount_amount)}`);

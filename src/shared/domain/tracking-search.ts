@@ -15,7 +15,9 @@ export const TRACKING_NOT_FOUND: Refusal<'order_not_found'> = {
 };
 
 /** The term sent to search_orders_by_term, trimmed; a blank term is refused before any call. */
-export function trackingSearchTerm(raw: string | null | undefined): { ok: true; term: string } | ({ ok: false } & Refusal<'search_term_required'>) {
+export function trackingSearchTerm(
+  raw: string | null | undefined,
+): { ok: true; term: string } | ({ ok: false } & Refusal<'search_term_required'>) {
   const term = (raw ?? '').trim();
   return term ? { ok: true, term } : { ok: false, ...TRACKING_TERM_REQUIRED };
 }

@@ -9,8 +9,12 @@ export function RouteError() {
       <h1 className="text-3xl font-bold uppercase">{fr.errors.pageTitle}</h1>
       <p className="max-w-md text-cream-100/85">{fr.errors.pageText}</p>
       <div className="flex gap-3">
-        <button type="button" className={buttonClass('primary')} onClick={() => window.location.reload()}>{fr.errors.reload}</button>
-        <Link to="/" className={buttonClass('secondary')} reloadDocument>{fr.common.backHome}</Link>
+        <button type="button" className={buttonClass('primary')} onClick={() => window.location.reload()}>
+          {fr.errors.reload}
+        </button>
+        <Link to="/" className={buttonClass('secondary')} reloadDocument>
+          {fr.common.backHome}
+        </Link>
       </div>
     </div>
   );

@@ -57,7 +57,9 @@ export const legal = {
     sections: [
       {
         title: 'Responsable du traitement',
-        paragraphs: [`${company}, ${address}, est responsable du traitement de vos données personnelles. Pour toute question : ${RESTAURANT.email}.`],
+        paragraphs: [
+          `${company}, ${address}, est responsable du traitement de vos données personnelles. Pour toute question : ${RESTAURANT.email}.`,
+        ],
       },
       {
         title: 'Données collectées et finalités',
@@ -100,7 +102,9 @@ export const legal = {
       },
       {
         title: 'Sécurité',
-        paragraphs: ['Vos données sont transmises de manière chiffrée et l’accès aux commandes est réservé au personnel autorisé. Les mots de passe ne sont jamais stockés en clair.'],
+        paragraphs: [
+          'Vos données sont transmises de manière chiffrée et l’accès aux commandes est réservé au personnel autorisé. Les mots de passe ne sont jamais stockés en clair.',
+        ],
       },
     ] satisfies LegalSection[],
   },
@@ -109,11 +113,15 @@ export const legal = {
     sections: [
       {
         title: 'Objet',
-        paragraphs: [`Les présentes conditions régissent les commandes passées sur ce site auprès de ${company}, ${address}. Toute commande implique leur acceptation.`],
+        paragraphs: [
+          `Les présentes conditions régissent les commandes passées sur ce site auprès de ${company}, ${address}. Toute commande implique leur acceptation.`,
+        ],
       },
       {
         title: 'Produits',
-        paragraphs: ['Nos plats sont préparés à la commande dans notre cuisine. Les photographies et illustrations sont non contractuelles. Certains produits peuvent être momentanément indisponibles ; ils sont alors signalés sur la carte. Les informations sur les allergènes sont disponibles sur simple demande.'],
+        paragraphs: [
+          'Nos plats sont préparés à la commande dans notre cuisine. Les photographies et illustrations sont non contractuelles. Certains produits peuvent être momentanément indisponibles ; ils sont alors signalés sur la carte. Les informations sur les allergènes sont disponibles sur simple demande.',
+        ],
       },
       {
         title: 'Commandes',
@@ -125,11 +133,15 @@ export const legal = {
       },
       {
         title: 'Prix',
-        paragraphs: ['Les prix sont indiqués en euros, toutes taxes comprises (TVA luxembourgeoise incluse). Les frais de livraison, qui dépendent de votre commune, sont indiqués avant la validation de la commande. Le prix applicable est celui en vigueur au moment de la commande, recalculé par notre système.'],
+        paragraphs: [
+          'Les prix sont indiqués en euros, toutes taxes comprises (TVA luxembourgeoise incluse). Les frais de livraison, qui dépendent de votre commune, sont indiqués avant la validation de la commande. Le prix applicable est celui en vigueur au moment de la commande, recalculé par notre système.',
+        ],
       },
       {
         title: 'Paiement',
-        paragraphs: ['Le paiement s’effectue à la livraison ou au retrait, en espèces ou par carte bancaire, selon le mode choisi lors de la commande.'],
+        paragraphs: [
+          'Le paiement s’effectue à la livraison ou au retrait, en espèces ou par carte bancaire, selon le mode choisi lors de la commande.',
+        ],
       },
       {
         title: 'Livraison',
@@ -144,15 +156,21 @@ export const legal = {
       },
       {
         title: 'Absence de droit de rétractation',
-        paragraphs: ['Conformément à l’article L. 222-5 du Code de la consommation luxembourgeois, le droit de rétractation ne s’applique pas à la fourniture de denrées alimentaires préparées à la commande et susceptibles de se détériorer rapidement.'],
+        paragraphs: [
+          'Conformément à l’article L. 222-5 du Code de la consommation luxembourgeois, le droit de rétractation ne s’applique pas à la fourniture de denrées alimentaires préparées à la commande et susceptibles de se détériorer rapidement.',
+        ],
       },
       {
         title: 'Réclamations',
-        paragraphs: [`Toute réclamation (produit manquant ou non conforme) doit nous parvenir le jour même par téléphone au ${RESTAURANT.phoneDisplay} ou par e-mail à ${RESTAURANT.email}. Nous vous proposerons une solution adaptée.`],
+        paragraphs: [
+          `Toute réclamation (produit manquant ou non conforme) doit nous parvenir le jour même par téléphone au ${RESTAURANT.phoneDisplay} ou par e-mail à ${RESTAURANT.email}. Nous vous proposerons une solution adaptée.`,
+        ],
       },
       {
         title: 'Responsabilité',
-        paragraphs: ['Notre responsabilité ne saurait être engagée en cas de retard ou d’inexécution dû à un cas de force majeure ou au fait du client (adresse erronée, absence lors de la livraison).'],
+        paragraphs: [
+          'Notre responsabilité ne saurait être engagée en cas de retard ou d’inexécution dû à un cas de force majeure ou au fait du client (adresse erronée, absence lors de la livraison).',
+        ],
       },
       {
         title: 'Droit applicable et litiges',

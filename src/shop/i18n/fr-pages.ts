@@ -8,7 +8,10 @@ export const pages = {
     reserve: 'Réserver une table',
     highlights: [
       { title: 'Grillé à la braise', text: 'Du vrai charbon de bois, chaque jour, pour ce goût fumé inimitable.' },
-      { title: 'Livraison ou à emporter', text: 'Commandez en ligne, payez en espèces ou par carte à la livraison ou au comptoir.' },
+      {
+        title: 'Livraison ou à emporter',
+        text: 'Commandez en ligne, payez en espèces ou par carte à la livraison ou au comptoir.',
+      },
       { title: 'Recettes portugaises', text: 'Piri-piri, francesinhas et desserts de la maison, comme à Porto.' },
     ],
     categoriesTitle: 'Notre carte',
@@ -38,16 +41,28 @@ export const pages = {
     storyTitle: 'Notre histoire',
     story: [
       "Tout a commencé dans une petite churrasqueira du nord du Portugal, où nos parents grillaient le poulet au charbon de bois pour tout le quartier. Le secret ? Une marinade à l'ail, au citron et au piri-piri, et beaucoup de patience devant la braise.",
-      "Installés à Differdange depuis plus de dix ans, nous avons gardé les mêmes gestes : le poulet est mariné la veille, grillé lentement et badigeonné de notre sauce maison. Autour, les frites sont coupées sur place, les francesinhas sont nappées de notre sauce secrète et les desserts sont faits maison.",
+      'Installés à Differdange depuis plus de dix ans, nous avons gardé les mêmes gestes : le poulet est mariné la veille, grillé lentement et badigeonné de notre sauce maison. Autour, les frites sont coupées sur place, les francesinhas sont nappées de notre sauce secrète et les desserts sont faits maison.',
       "Aujourd'hui, vous pouvez nous retrouver en salle, commander à emporter ou vous faire livrer. Notre promesse reste la même : que chaque assiette ait le goût des dimanches en famille.",
     ],
     storyImageAlt: 'Le grill au charbon de bois du restaurant',
     commitmentsTitle: 'Nos engagements',
     commitments: [
-      { title: 'Qualité', text: 'Des poulets frais de producteurs de la Grande Région, des légumes de saison et des frites coupées chaque matin.' },
-      { title: 'Hospitalité', text: "Une équipe souriante qui vous accueille comme à la maison, qu'il s'agisse d'un repas rapide ou d'une grande tablée." },
-      { title: 'Tradition', text: 'Les recettes de la famille, transmises de génération en génération, et la cuisson au vrai charbon de bois.' },
-      { title: 'Consistance', text: 'Le même goût à chaque visite : mêmes marinades, mêmes temps de cuisson, même exigence.' },
+      {
+        title: 'Qualité',
+        text: 'Des poulets frais de producteurs de la Grande Région, des légumes de saison et des frites coupées chaque matin.',
+      },
+      {
+        title: 'Hospitalité',
+        text: "Une équipe souriante qui vous accueille comme à la maison, qu'il s'agisse d'un repas rapide ou d'une grande tablée.",
+      },
+      {
+        title: 'Tradition',
+        text: 'Les recettes de la famille, transmises de génération en génération, et la cuisson au vrai charbon de bois.',
+      },
+      {
+        title: 'Consistance',
+        text: 'Le même goût à chaque visite : mêmes marinades, mêmes temps de cuisson, même exigence.',
+      },
     ],
     ctaTitle: 'Venez nous rendre visite',
     ctaText: 'Une table vous attend, pour deux ou pour toute la famille.',
@@ -106,17 +121,32 @@ export const pages = {
     errorText: 'Un problème est survenu. Veuillez réessayer plus tard.',
     faqTitle: 'Questions fréquentes',
     faq: [
-      { q: 'Livrez-vous à domicile ?', a: "Oui, nous livrons à Differdange et dans les communes voisines. Indiquez votre ville dans le panier : les frais de livraison s'affichent aussitôt. La commande minimum en livraison est de 20€." },
-      { q: 'Puis-je commander à l’avance ?', a: 'Oui : activez la pré-commande dans le panier et choisissez une date à partir de demain et une heure pendant nos heures d’ouverture.' },
-      { q: 'Quels moyens de paiement acceptez-vous ?', a: 'Les espèces et les cartes bancaires, au restaurant comme à la livraison.' },
-      { q: 'Avez-vous des plats pour les enfants ?', a: 'Oui, notre Menu Enfant propose au choix des nuggets, des ailes de poulet ou un quart de poulet, avec frites et boisson.' },
-      { q: 'Pouvez-vous accueillir des groupes ?', a: 'Avec plaisir ! Pour plus de 10 personnes, choisissez « Plus de 10 personnes » dans le formulaire ou appelez-nous directement.' },
+      {
+        q: 'Livrez-vous à domicile ?',
+        a: "Oui, nous livrons à Differdange et dans les communes voisines. Indiquez votre ville dans le panier : les frais de livraison s'affichent aussitôt. La commande minimum en livraison est de 20€.",
+      },
+      {
+        q: 'Puis-je commander à l’avance ?',
+        a: 'Oui : activez la pré-commande dans le panier et choisissez une date à partir de demain et une heure pendant nos heures d’ouverture.',
+      },
+      {
+        q: 'Quels moyens de paiement acceptez-vous ?',
+        a: 'Les espèces et les cartes bancaires, au restaurant comme à la livraison.',
+      },
+      {
+        q: 'Avez-vous des plats pour les enfants ?',
+        a: 'Oui, notre Menu Enfant propose au choix des nuggets, des ailes de poulet ou un quart de poulet, avec frites et boisson.',
+      },
+      {
+        q: 'Pouvez-vous accueillir des groupes ?',
+        a: 'Avec plaisir ! Pour plus de 10 personnes, choisissez « Plus de 10 personnes » dans le formulaire ou appelez-nous directement.',
+      },
     ],
   },
   reservationSent: {
     title: 'Réservation Envoyée !',
     text: 'Merci ! Nous avons bien reçu votre demande de réservation. Vous allez recevoir un e-mail de confirmation dans quelques instants.',
-    spam: "Pensez à vérifier votre dossier de courrier indésirable (spam) si vous ne le voyez pas.",
+    spam: 'Pensez à vérifier votre dossier de courrier indésirable (spam) si vous ne le voyez pas.',
     home: "Retour à l'accueil",
   },
   reviews: {

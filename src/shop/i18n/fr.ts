@@ -54,7 +54,7 @@ export const fr = {
   },
   errors: {
     pageTitle: 'Oups, un souci de chargement',
-    pageText: 'La page n\'a pas pu être chargée. Vérifiez votre connexion puis réessayez.',
+    pageText: "La page n'a pas pu être chargée. Vérifiez votre connexion puis réessayez.",
     reload: 'Recharger la page',
   },
   menu: {
@@ -130,9 +130,11 @@ export const fr = {
     searching: 'Recherche…',
     errorTitle: 'Erreur de recherche',
     errorText: "Une erreur s'est produite lors de la recherche de la commande.",
-    detailsHidden: "L'adresse et les remarques ne s'affichent qu'avec le numéro de commande ou une fois connecté à votre compte.",
+    detailsHidden:
+      "L'adresse et les remarques ne s'affichent qu'avec le numéro de commande ou une fois connecté à votre compte.",
     unexpected: 'Erreur inattendue',
-    notFoundHint: 'Vérifiez le numéro de commande reçu à la confirmation, ou essayez avec le numéro de téléphone utilisé pour commander.',
+    notFoundHint:
+      'Vérifiez le numéro de commande reçu à la confirmation, ou essayez avec le numéro de téléphone utilisé pour commander.',
     orderNumber: (n: string) => `Commande n° ${n}`,
     placedAt: (when: string) => `Passée le ${when}`,
     preorderFor: (date: string, time: string) => `Pré-commande pour le ${date} à ${time}`,
@@ -191,12 +193,13 @@ export const fr = {
   },
   store: {
     closedTitle: 'Commandes en ligne fermées',
-    closedText: 'Les commandes immédiates sont suspendues pour le moment. Vous pouvez passer une pré-commande pour un autre jour.',
+    closedText:
+      'Les commandes immédiates sont suspendues pour le moment. Vous pouvez passer une pré-commande pour un autre jour.',
     deliveryOffTitle: 'Livraison indisponible',
     deliveryOffText: 'La livraison est momentanément désactivée : toutes les commandes sont à emporter.',
   },
   toast: { dismiss: 'Fermer la notification', region: 'Notifications' },
-  install: { text: "Installez notre application pour commander plus vite.", install: 'Instalar', close: 'Fermer' },
+  install: { text: 'Installez notre application pour commander plus vite.', install: 'Instalar', close: 'Fermer' },
   legal,
   ...pages,
 } as const;

@@ -20,7 +20,8 @@ export function inertOutside(el: HTMLElement): () => void {
   };
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab cycling inside `el` (call from a keydown listener). */
 export function keepTabInside(el: HTMLElement, e: KeyboardEvent): void {

@@ -20,9 +20,13 @@ const storedSession = () => {
   }
 };
 
-export const useSessionStore = create<SessionState>(() => ({ status: storedSession() ? 'loading' : 'signedOut', session: null }));
+export const useSessionStore = create<SessionState>(() => ({
+  status: storedSession() ? 'loading' : 'signedOut',
+  session: null,
+}));
 
-const apply = (session: Session | null) => useSessionStore.setState({ session, status: session ? 'signedIn' : 'signedOut' });
+const apply = (session: Session | null) =>
+  useSessionStore.setState({ session, status: session ? 'signedIn' : 'signedOut' });
 
 /** Runs after the first paint, when the browser is idle (or at the latest after the timeout). */
 export function whenIdle(task: () => void, timeout = 2000): () => void {
@@ -42,13 +46,20 @@ export function useAuthListener(): void {
   useEffect(() => {
     let unsubscribe = () => {};
     let cancelled = false;
-    const start = () => import('./data-client.js').then(({ getSupabase }) => {
-      if (cancelled) return;
-      const auth = getSupabase().auth;
-      auth.getSession().then(({ data }) => apply(data.session), () => apply(null));
-      const { data } = auth.onAuthStateChange((_event, session) => apply(session));
-      unsubscribe = () => data.subscription.unsubscribe();
-    }, () => apply(null));
+    const start = () =>
+      import('./data-client.js').then(
+        ({ getSupabase }) => {
+          if (cancelled) return;
+          const auth = getSupabase().auth;
+          auth.getSession().then(
+            ({ data }) => apply(data.session),
+            () => apply(null),
+          );
+          const { data } = auth.onAuthStateChange((_event, session) => apply(session));
+          unsubscribe = () => data.subscription.unsubscribe();
+        },
+        () => apply(null),
+      );
     const cancelIdle = storedSession() ? (void start(), () => {}) : whenIdle(() => void start());
     return () => {
       cancelled = true;

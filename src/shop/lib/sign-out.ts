@@ -6,7 +6,11 @@ export async function signOut(): Promise<boolean> {
   const { getSupabase } = await import('./data-client.js');
   const { error } = await getSupabase().auth.signOut();
   if (error) {
-    toast({ title: fr.account.signOutFailed, description: error.message || fr.common.somethingWrong, variant: 'destructive' });
+    toast({
+      title: fr.account.signOutFailed,
+      description: error.message || fr.common.somethingWrong,
+      variant: 'destructive',
+    });
     return false;
   }
   return true;

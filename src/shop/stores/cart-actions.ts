@@ -1,4 +1,12 @@
-import { addToCart, decrementLine, incrementLine, parsePersistedCart, removeLine, type AddChoice, type CartChange } from '../../shared/domain/cart.js';
+import {
+  addToCart,
+  decrementLine,
+  incrementLine,
+  parsePersistedCart,
+  removeLine,
+  type AddChoice,
+  type CartChange,
+} from '../../shared/domain/cart.js';
 import type { MenuItem } from '../../shared/domain/menu.js';
 import { toast } from '../components/ui/toast-store.js';
 import { hydrateWith, useCartStore } from './cart-store.js';
@@ -8,7 +16,8 @@ hydrateWith(parsePersistedCart);
 
 function apply(change: CartChange): boolean {
   if (change.ok) useCartStore.getState().setItems(change.items);
-  if (change.toast) toast({ title: change.toast.title, description: change.toast.description, variant: change.toast.variant });
+  if (change.toast)
+    toast({ title: change.toast.title, description: change.toast.description, variant: change.toast.variant });
   return change.ok;
 }
 

@@ -16,7 +16,10 @@ export function serviceClient(): SupabaseClient {
 
 /** Acts as the caller: the database's grants and RLS decide. */
 export function callerClient(token: string): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { ...OPTIONS, global: { headers: { Authorization: `Bearer ${token}` } } });
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    ...OPTIONS,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
 }
 
 /**

@@ -32,7 +32,8 @@ export interface DispatchReport {
 const LEASE_SECONDS = 120;
 
 async function deliver(row: OutboxRow, siteUrl: string) {
-  if (row.channel === 'sms') return sendSms({ to: row.recipient, body: String(row.payload.body ?? ''), idempotencyKey: row.id });
+  if (row.channel === 'sms')
+    return sendSms({ to: row.recipient, body: String(row.payload.body ?? ''), idempotencyKey: row.id });
   const { subject, html, text } = renderNotification(row.kind, row.payload ?? {}, siteUrl);
   // The outbox id as idempotency key: a row sent but not reported (crash, lost lease) is not delivered twice.
   return sendEmail({ to: row.recipient, subject, html, text, idempotencyKey: row.id });

@@ -17,7 +17,10 @@ export class HttpError extends Error {
 }
 
 export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
+  });
 }
 
 /** Deno.serve with CORS preflight, POST only, and every failure answered as JSON `{error}`. */
@@ -29,7 +32,8 @@ export function serveJson(handler: (req: Request) => Promise<unknown>): void {
       return json(200, await handler(req));
     } catch (e) {
       if (e instanceof HttpError) return json(e.status, { error: e.message });
-      if (e instanceof MailerError) return json(e.status >= 400 && e.status < 500 ? 400 : 502, { error: e.message, retryable: e.retryable });
+      if (e instanceof MailerError)
+        return json(e.status >= 400 && e.status < 500 ? 400 : 502, { error: e.message, retryable: e.retryable });
       console.error(e);
       return json(500, { error: e instanceof Error ? e.message : String(e) });
     }
@@ -45,14 +49,16 @@ export async function readJson(req: Request): Promise<Record<string, unknown>> {
   } catch {
     throw new HttpError(400, 'Le corps de la requête doit être du JSON.');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'Le corps de la requête doit être un objet JSON.');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'Le corps de la requête doit être un objet JSON.');
   return body as Record<string, unknown>;
 }
 
 /** A non-empty trimmed string field, or 400 naming the field. */
 export function requiredText(body: Record<string, unknown>, field: string, max = 100_000): string {
   const value = body[field];
-  if (typeof value !== 'string' || value.trim() === '') throw new HttpError(400, `Le champ "${field}" est obligatoire.`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new HttpError(400, `Le champ "${field}" est obligatoire.`);
   if (value.length > max) throw new HttpError(400, `Le champ "${field}" dépasse ${max} caractères.`);
   return value.trim();
 }

@@ -45,7 +45,10 @@ export class MailerError extends Error {
 const env = (key: string): string | undefined => Deno.env.get(key) || undefined;
 
 /** E.164 for a number as typed (see phone.ts); an invalid number is a 400 MailerError. */
-export function toE164(raw: string, countryCode = env('SMS_DEFAULT_COUNTRY_CODE')?.replace(/^\+/, '') ?? '352'): string {
+export function toE164(
+  raw: string,
+  countryCode = env('SMS_DEFAULT_COUNTRY_CODE')?.replace(/^\+/, '') ?? '352',
+): string {
   try {
     return phoneToE164(String(raw ?? ''), countryCode);
   } catch (e) {
@@ -58,7 +61,12 @@ async function call(provider: string, url: string, init: RequestInit): Promise<R
   try {
     res = await fetch(url, init);
   } catch (e) {
-    throw new MailerError(`${provider}: cannot reach ${new URL(url).origin} (${(e as Error).message})`, 502, true, provider);
+    throw new MailerError(
+      `${provider}: cannot reach ${new URL(url).origin} (${(e as Error).message})`,
+      502,
+      true,
+      provider,
+    );
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
@@ -73,7 +81,8 @@ async function call(provider: string, url: string, init: RequestInit): Promise<R
 function viaBackend(message: Record<string, unknown>): Promise<Record<string, unknown>> {
   const url = env('SUPABASE_URL');
   const key = env('SUPABASE_SERVICE_ROLE_KEY');
-  if (!url || !key) throw new MailerError('No mail provider: set RESEND_API_KEY/TWILIO_* or run on the embedded backend', 500, false);
+  if (!url || !key)
+    throw new MailerError('No mail provider: set RESEND_API_KEY/TWILIO_* or run on the embedded backend', 500, false);
   return call('backend mailer', `${url}/_mailbox/api/send`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -112,10 +121,17 @@ export async function sendSms(sms: Sms): Promise<Sent> {
   const to = toE164(sms.to);
   const form = new URLSearchParams({ To: to, Body: sms.body });
   form.set(/^MG[0-9a-f]{32}$/i.test(from) ? 'MessagingServiceSid' : 'From', from);
-  const body = await call('twilio', `${env('TWILIO_API_URL') ?? 'https://api.twilio.com'}/2010-04-01/Accounts/${sid}/Messages.json`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${btoa(`${sid}:${token}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
+  const body = await call(
+    'twilio',
+    `${env('TWILIO_API_URL') ?? 'https://api.twilio.com'}/2010-04-01/Accounts/${sid}/Messages.json`,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${btoa(`${sid}:${token}`)}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: form,
+    },
+  );
   return { id: String(body.sid), provider: 'twilio', to };
 }

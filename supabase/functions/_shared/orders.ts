@@ -11,7 +11,10 @@ export function orderIdFrom(body: Record<string, unknown>): string {
   return raw.trim();
 }
 
-export async function loadOrder(db: SupabaseClient, id: string): Promise<{ id: string; status: string; customer_email: string | null }> {
+export async function loadOrder(
+  db: SupabaseClient,
+  id: string,
+): Promise<{ id: string; status: string; customer_email: string | null }> {
   const { data, error } = await db.from('orders').select('id, status, customer_email').eq('id', id).maybeSingle();
   if (error) throw new Error(error.message);
   if (!data) throw new HttpError(404, 'Commande non trouvée.');
@@ -29,7 +32,12 @@ export interface QueuedRow {
   next_attempt_at: string;
 }
 
-export async function queuedFor(db: SupabaseClient, orderId: string, kind: string, status?: string): Promise<QueuedRow | null> {
+export async function queuedFor(
+  db: SupabaseClient,
+  orderId: string,
+  kind: string,
+  status?: string,
+): Promise<QueuedRow | null> {
   const { data, error } = await db
     .from('notification_outbox')
     .select('id, kind, status, attempts, last_error, sent_at, next_attempt_at, payload')

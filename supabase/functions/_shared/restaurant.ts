@@ -13,21 +13,53 @@ export const RESTAURANT = {
   address: '12, Avenue de la Liberté, L-4601 Differdange',
 } as const;
 
-export const ORDER_STATUSES = ['En attente', 'Bien reçu', 'En préparation', 'Prêt', 'Prête pour Livraison', 'En livraison', 'Livrée', 'Annulée'] as const;
+export const ORDER_STATUSES = [
+  'En attente',
+  'Bien reçu',
+  'En préparation',
+  'Prêt',
+  'Prête pour Livraison',
+  'En livraison',
+  'Livrée',
+  'Annulée',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const TRACKING: Record<OrderStatus, { label: string; description: string }> = {
-  'En attente': { label: 'En attente', description: 'Votre commande a bien été envoyée. Le restaurant va la confirmer dans quelques instants.' },
-  'Bien reçu': { label: 'Commande reçue', description: 'Le restaurant a bien reçu votre commande. Elle sera préparée très bientôt.' },
-  'En préparation': { label: 'En préparation', description: 'Nos cuisiniers préparent votre commande. Le poulet est sur le grill !' },
-  Prêt: { label: 'Prêt pour livraison', description: 'Votre commande est prête. Elle vous attend au restaurant ou partira très vite en livraison.' },
-  'Prête pour Livraison': { label: 'Prêt pour livraison', description: 'Votre commande est prête et attend notre livreur. Elle partira dans quelques minutes.' },
-  'En livraison': { label: 'En cours de livraison', description: 'Notre livreur est en route avec votre commande. Bon appétit dans quelques minutes !' },
+  'En attente': {
+    label: 'En attente',
+    description: 'Votre commande a bien été envoyée. Le restaurant va la confirmer dans quelques instants.',
+  },
+  'Bien reçu': {
+    label: 'Commande reçue',
+    description: 'Le restaurant a bien reçu votre commande. Elle sera préparée très bientôt.',
+  },
+  'En préparation': {
+    label: 'En préparation',
+    description: 'Nos cuisiniers préparent votre commande. Le poulet est sur le grill !',
+  },
+  Prêt: {
+    label: 'Prêt pour livraison',
+    description: 'Votre commande est prête. Elle vous attend au restaurant ou partira très vite en livraison.',
+  },
+  'Prête pour Livraison': {
+    label: 'Prêt pour livraison',
+    description: 'Votre commande est prête et attend notre livreur. Elle partira dans quelques minutes.',
+  },
+  'En livraison': {
+    label: 'En cours de livraison',
+    description: 'Notre livreur est en route avec votre commande. Bon appétit dans quelques minutes !',
+  },
   Livrée: { label: 'Livrée', description: 'Votre commande a été livrée ou remise. Merci et bon appétit !' },
   Annulée: { label: 'Annulée', description: 'Cette commande a été annulée. Pour toute question, appelez-nous.' },
 };
 
-const VARIANTS: Record<string, OrderStatus> = { livré: 'Livrée', annulé: 'Annulée', acceptée: 'Bien reçu', prête: 'Prêt' };
+const VARIANTS: Record<string, OrderStatus> = {
+  livré: 'Livrée',
+  annulé: 'Annulée',
+  acceptée: 'Bien reçu',
+  prête: 'Prêt',
+};
 
 /** The canonical status for any spelling the spec uses; null when unknown. */
 export function normaliseStatus(raw: unknown): OrderStatus | null {

@@ -11,7 +11,8 @@ serveJson(async (req) => {
   if (!token) throw new HttpError(401, 'Clé service_role requise.');
   const body = await readJson(req);
   const limit = body.limit === undefined ? 10 : Number(body.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new HttpError(400, 'Le champ "limit" doit être un entier entre 1 et 100.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new HttpError(400, 'Le champ "limit" doit être un entier entre 1 et 100.');
   // Acting as the caller: the outbox RPCs are granted to service_role only, so the database decides who may dispatch.
   const db = callerClient(token);
   const total = { claimed: 0, sent: 0, failed: 0, more: false, results: [] as unknown[] };

@@ -14,7 +14,13 @@ serveJson(async (req) => {
     if (error) throw new Error(`Impossible de lister les utilisateurs : ${error.message}`);
     for (const u of data.users) {
       if (!u.email || u.app_metadata?.role === 'admin') continue;
-      users.push({ id: u.id, email: u.email, created_at: u.created_at, last_sign_in_at: u.last_sign_in_at ?? null, email_confirmed_at: u.email_confirmed_at ?? null });
+      users.push({
+        id: u.id,
+        email: u.email,
+        created_at: u.created_at,
+        last_sign_in_at: u.last_sign_in_at ?? null,
+        email_confirmed_at: u.email_confirmed_at ?? null,
+      });
     }
     if (data.users.length < PER_PAGE) break;
   }

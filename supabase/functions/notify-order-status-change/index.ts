@@ -16,7 +16,11 @@ serveJson(async (req) => {
   const order = await loadOrder(db, id);
   if (!order.customer_email) throw new HttpError(422, "Cette commande n'a pas d'adresse e-mail.");
   const queued = await queuedFor(db, order.id, 'order_status', status);
-  if (!queued) throw new HttpError(409, `Aucun e-mail de statut « ${status} » n'est en file pour cette commande : mettez d'abord le statut à jour.`);
+  if (!queued)
+    throw new HttpError(
+      409,
+      `Aucun e-mail de statut « ${status} » n'est en file pour cette commande : mettez d'abord le statut à jour.`,
+    );
   const notification = queued.status === 'sent' ? queued : await deliverNow(db, queued.id, siteUrl());
   return { orderId: order.id, notification };
 });

@@ -11,8 +11,10 @@ serveJson(async (req) => {
   await requireAdmin(req);
   const body = await readJson(req);
   const list = body.recipientEmails;
-  if (!Array.isArray(list) || list.length === 0) throw new HttpError(400, 'Le champ "recipientEmails" doit être une liste d\'adresses non vide.');
-  if (list.length > MAX_RECIPIENTS) throw new HttpError(400, `Trop de destinataires : ${list.length} (maximum ${MAX_RECIPIENTS} par envoi).`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw new HttpError(400, 'Le champ "recipientEmails" doit être une liste d\'adresses non vide.');
+  if (list.length > MAX_RECIPIENTS)
+    throw new HttpError(400, `Trop de destinataires : ${list.length} (maximum ${MAX_RECIPIENTS} par envoi).`);
   const subject = requiredText(body, 'subject', 300);
   const email = renderPromotion(subject, requiredText(body, 'htmlContent'), siteUrl());
 

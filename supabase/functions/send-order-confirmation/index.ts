@@ -13,7 +13,11 @@ serveJson(async (req) => {
   if (!order.customer_email) throw new HttpError(422, "Cette commande n'a pas d'adresse e-mail.");
   const queued = await queuedFor(db, order.id, 'order_confirmation');
   if (!queued) throw new HttpError(409, "Aucune confirmation n'est en file pour cette commande.");
-  const { id: notificationId, kind, status } = queued.status === 'sent' ? queued : await deliverNow(db, queued.id, siteUrl());
+  const {
+    id: notificationId,
+    kind,
+    status,
+  } = queued.status === 'sent' ? queued : await deliverNow(db, queued.id, siteUrl());
   // Anyone may call this: no provider errors or attempt details in the answer.
   return { orderId: order.id, notification: { id: notificationId, kind, status } };
 });

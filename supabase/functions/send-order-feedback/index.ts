@@ -7,8 +7,14 @@ import { renderPromotion } from '../_shared/templates/index.ts';
 
 async function isCustomer(email: string): Promise<boolean> {
   const db = serviceClient();
-  for (const [table, column] of [['orders', 'customer_email'], ['reservations', 'email']] as const) {
-    const { count, error } = await db.from(table).select('id', { count: 'exact', head: true }).ilike(column, email.replace(/([\\%_])/g, '\\$1'));
+  for (const [table, column] of [
+    ['orders', 'customer_email'],
+    ['reservations', 'email'],
+  ] as const) {
+    const { count, error } = await db
+      .from(table)
+      .select('id', { count: 'exact', head: true })
+      .ilike(column, email.replace(/([\\%_])/g, '\\$1'));
     if (error) throw new Error(error.message);
     if ((count ?? 0) > 0) return true;
   }

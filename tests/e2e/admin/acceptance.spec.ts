@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import { test, expect } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
 
-const chimes = (page: import('@playwright/test').Page) => page.locator('html').getAttribute('data-chimes-played').then((v) => Number(v ?? 0));
+const chimes = (page: import('@playwright/test').Page) =>
+  page
+    .locator('html')
+    .getAttribute('data-chimes-played')
+    .then((v) => Number(v ?? 0));
 const SHOTS = '/work/notes/shots/acceptance';
 
 test.describe('order acceptance at the counter', () => {
   // Several engineers share a small machine: give the browser time, the assertions stay strict.
   test.describe.configure({ timeout: 240_000 });
-  test('orders waiting at load and placed while the dashboard loads ring and show in the alert panel on every screen', async ({ page, backend }) => {
+  test('orders waiting at load and placed while the dashboard loads ring and show in the alert panel on every screen', async ({
+    page,
+    backend,
+  }) => {
     const before = await insertOrder(backend, {
       customer_name: 'Já Esperava',
       delivery_method: 'pickup',
@@ -40,7 +47,8 @@ test.describe('order acceptance at the counter', () => {
     await expect(waitingDuring).toContainText('Entrega');
     await expect(waitingDuring).toContainText('45,50 €');
     // Quick choices, the default (30 min) first in colour.
-    for (const m of [15, 20, 30, 45, 60]) await expect(waitingDuring.getByRole('button', { name: `Aceitar — pronta em ${m} min` })).toBeVisible();
+    for (const m of [15, 20, 30, 45, 60])
+      await expect(waitingDuring.getByRole('button', { name: `Aceitar — pronta em ${m} min` })).toBeVisible();
     await expect(waitingDuring.locator('[data-default="true"]')).toHaveText('30 min');
     // Tab title and favicon carry the count.
     await expect(page).toHaveTitle(/^\(2\) por aceitar/);
@@ -68,19 +76,30 @@ test.describe('order acceptance at the counter', () => {
     if (!isPhone(page)) await page.screenshot({ path: `${SHOTS}/refuse-1280.png` });
     await row.getByRole('button', { name: 'Confirmar recusa' }).click();
     await expect(row).toHaveCount(0);
-    const { data: refused } = await backend.service.from('orders').select('status, refusal_reason').eq('id', during.id).single();
+    const { data: refused } = await backend.service
+      .from('orders')
+      .select('status, refusal_reason')
+      .eq('id', during.id)
+      .single();
     expect(refused).toEqual({ status: 'Annulée', refusal_reason: 'Article épuisé' });
 
     // The pre-order is accepted for its requested time; nothing waits, the title is back.
     await page.getByTestId('acceptance-panel').getByRole('button', { name: 'Aceitar para 19:30' }).click();
     await expect(page.getByTestId('acceptance-panel')).toHaveCount(0);
     await expect(page).not.toHaveTitle(/por aceitar/);
-    const { data: accepted } = await backend.service.from('orders').select('status, ready_at').eq('id', before.id).single();
+    const { data: accepted } = await backend.service
+      .from('orders')
+      .select('status, ready_at')
+      .eq('id', before.id)
+      .single();
     expect(accepted!.status).toBe('Bien reçu');
     expect(new Date(accepted!.ready_at as string).toISOString()).toBe('2030-06-07T17:30:00.000Z');
   });
 
-  test('accepting on one device silences the other within a second; the customer gets the ready time by e-mail', async ({ page, backend }) => {
+  test('accepting on one device silences the other within a second; the customer gets the ready time by e-mail', async ({
+    page,
+    backend,
+  }) => {
     await loginAsAdmin(page, backend);
     const other = await page.context().newPage();
     await other.goto('/admin/settings');
@@ -92,7 +111,8 @@ test.describe('order acceptance at the counter', () => {
     for (const p of [page, other]) await p.getByLabel('Tocar até confirmar').check();
     await page.waitForTimeout(1000);
     const order = await insertOrder(backend, { customer_name: 'Dois Ecrãs' });
-    for (const p of [page, other]) await expect(p.getByTestId('acceptance-panel').locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+    for (const p of [page, other])
+      await expect(p.getByTestId('acceptance-panel').locator(`[data-order-id="${order.id}"]`)).toBeVisible();
     // Both ring, and keep ringing while it waits.
     await expect.poll(() => chimes(other), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => chimes(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
@@ -112,9 +132,17 @@ test.describe('order acceptance at the counter', () => {
 
     // The outbox holds the acceptance message with the ready time, in Luxembourg time.
     const { data: row } = await backend.service.from('orders').select('ready_at').eq('id', order.id).single();
-    const hhmm = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Luxembourg', hour: '2-digit', minute: '2-digit' }).format(new Date(row!.ready_at as string));
+    const hhmm = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Luxembourg',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(row!.ready_at as string));
     expect(Math.abs(Date.parse(row!.ready_at as string) - (clicked + 20 * 60_000))).toBeLessThan(90_000);
-    const { data: outbox } = await backend.service.from('notification_outbox').select('kind, recipient, payload').eq('order_id', order.id).eq('kind', 'order_status');
+    const { data: outbox } = await backend.service
+      .from('notification_outbox')
+      .select('kind, recipient, payload')
+      .eq('order_id', order.id)
+      .eq('kind', 'order_status');
     expect(outbox).toHaveLength(1);
     expect(outbox![0]!.recipient).toBe(order.customer_email);
     expect((outbox![0]!.payload as { ready_text: string }).ready_text).toBe(`Livraison prévue vers ${hhmm}`);
@@ -130,14 +158,24 @@ test.describe('order acceptance at the counter', () => {
     await form.getByLabel('Tempo de preparação por defeito (min)').fill('25');
     await form.getByLabel('Levantamentos por intervalo').fill('abc');
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await expect(form.getByRole('alert')).toHaveText('A capacidade deve ser um número inteiro entre 1 e 500, ou vazio.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'A capacidade deve ser um número inteiro entre 1 e 500, ou vazio.',
+    );
     await form.getByLabel('Levantamentos por intervalo').fill('');
     await form.getByRole('switch', { name: 'Aceitar automaticamente' }).click();
     await expect(form.getByRole('switch', { name: 'Aceitar automaticamente' })).toHaveAttribute('aria-checked', 'true');
     if (!isPhone(page)) await page.screenshot({ path: `${SHOTS}/settings-1280.png`, fullPage: true });
     try {
-      const { data: setting } = await backend.service.from('store_settings').select('value').eq('key', 'order_acceptance').single();
-      expect(setting!.value).toEqual({ default_ready_minutes: 25, auto_accept: true, capacity: { delivery: null, pickup: null } });
+      const { data: setting } = await backend.service
+        .from('store_settings')
+        .select('value')
+        .eq('key', 'order_acceptance')
+        .single();
+      expect(setting!.value).toEqual({
+        default_ready_minutes: 25,
+        auto_accept: true,
+        capacity: { delivery: null, pickup: null },
+      });
       await page.waitForTimeout(1000);
       const { data: placed, error } = await backend.service.rpc('place_order', {
         p_order: {
@@ -157,7 +195,12 @@ test.describe('order acceptance at the counter', () => {
       expect(await chimes(page)).toBe(1);
       await expect(page.getByTestId('acceptance-panel')).toHaveCount(0);
     } finally {
-      await backend.service.from('store_settings').update({ value: { default_ready_minutes: 30, auto_accept: false, capacity: { delivery: null, pickup: null } } }).eq('key', 'order_acceptance');
+      await backend.service
+        .from('store_settings')
+        .update({
+          value: { default_ready_minutes: 30, auto_accept: false, capacity: { delivery: null, pickup: null } },
+        })
+        .eq('key', 'order_acceptance');
     }
   });
 });

@@ -46,7 +46,11 @@ export async function orderStatus(backend: E2EBackend, id: string): Promise<stri
   return (data as { status: string } | null)?.status ?? null;
 }
 
-export async function loginAsAdmin(page: Page, backend: E2EBackend, path = '/admin/dashboard'): Promise<{ email: string; password: string }> {
+export async function loginAsAdmin(
+  page: Page,
+  backend: E2EBackend,
+  path = '/admin/dashboard',
+): Promise<{ email: string; password: string }> {
   const admin = await backend.createAdmin();
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login$/);

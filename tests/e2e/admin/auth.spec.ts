@@ -53,7 +53,8 @@ test.describe('admin sign-in and guard', () => {
     await page.getByRole('button', { name: 'fr', exact: true }).click();
     await expect(page.getByTestId('store-status')).toHaveText('Magasin ouvert');
     await page.getByRole('button', { name: 'pt', exact: true }).click();
-    if (!phone && (page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    if (!phone && (page.viewportSize()?.width ?? 1280) < 1024)
+      await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('button', { name: 'Terminar Sessão' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto('/admin/dashboard');

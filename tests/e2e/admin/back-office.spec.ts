@@ -31,16 +31,23 @@ test.describe('archive, customers, challenge, promotions', () => {
     await expect(row).toContainText('Jamais');
     await screenshot(page, 'admin-customers');
     await row.getByRole('link', { name: 'Ver encomendas' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/customers/${encodeURIComponent(customer.email).replace(/\./g, '\\.')}/orders$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/admin/customers/${encodeURIComponent(customer.email).replace(/\./g, '\\.')}/orders$`),
+    );
     await page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).click();
-    await page.getByTestId('order-detail').getByRole('button', { name: /Eliminar/ }).click();
+    await page
+      .getByTestId('order-detail')
+      .getByRole('button', { name: /Eliminar/ })
+      .click();
     await expect(page.getByTestId('toast')).toContainText('Action non disponible');
     expect(await orderStatus(backend, order.id)).toBe('En attente');
     await screenshot(page, 'admin-customer-orders');
   });
 
   test('challenge registrations are listed', async ({ page, backend }) => {
-    await backend.service.from('challenge_registrations').insert({ name: 'Bruno Desafio', email: 'bruno@exemple.lu', phone: null, agreed_to_terms: true });
+    await backend.service
+      .from('challenge_registrations')
+      .insert({ name: 'Bruno Desafio', email: 'bruno@exemple.lu', phone: null, agreed_to_terms: true });
     await loginAsAdmin(page, backend, '/admin/inscriptions-defi');
     const row = page.getByRole('row').filter({ hasText: 'Bruno Desafio' });
     await expect(row).toContainText('bruno@exemple.lu');
@@ -64,7 +71,9 @@ test.describe('archive, customers, challenge, promotions', () => {
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Le message a été envoyé à 1 destinataire(s).');
     await expect(page.getByLabel('Assunto')).toHaveValue('');
-    await expect.poll(async () => (await backend.mailbox(customer.email)).map((m) => m.subject)).toContain('Promo frango');
+    await expect
+      .poll(async () => (await backend.mailbox(customer.email)).map((m) => m.subject))
+      .toContain('Promo frango');
   });
 
   test('SMS and e-mail from the order detail reach the mailbox', async ({ page, backend }) => {
@@ -78,13 +87,19 @@ test.describe('archive, customers, challenge, promotions', () => {
     await expect(sms.getByRole('textbox')).toHaveValue(/est prête/);
     await sms.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByTestId('toast')).toContainText('SMS envoyé!');
-    await expect.poll(async () => (await backend.mailbox('+352691000111')).some((m) => m.kind === 'sms' && /est prête/.test(m.body ?? ''))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await backend.mailbox('+352691000111')).some((m) => m.kind === 'sms' && /est prête/.test(m.body ?? '')),
+      )
+      .toBe(true);
 
     await detail.getByRole('button', { name: 'E-mail' }).click();
     const mail = page.getByRole('dialog', { name: 'Notificar por e-mail' });
     await mail.getByLabel('Mensagem').fill('Bonjour,\nvotre commande arrive.');
     await mail.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Email envoyé!');
-    await expect.poll(async () => (await backend.mailbox(order.customer_email!)).map((m) => m.subject)).toContain(`Votre commande #${order.id.slice(0, 8)}`);
+    await expect
+      .poll(async () => (await backend.mailbox(order.customer_email!)).map((m) => m.subject))
+      .toContain(`Votre commande #${order.id.slice(0, 8)}`);
   });
 });

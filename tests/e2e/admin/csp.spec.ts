@@ -3,7 +3,10 @@ import { watchCsp } from '../support/csp';
 import { insertOrder, loginAsAdmin } from './admin-helpers';
 
 test.describe('admin under its Content-Security-Policy', () => {
-  test('login and the live dashboard run without a single CSP violation; no page may frame the admin', async ({ page, backend }) => {
+  test('login and the live dashboard run without a single CSP violation; no page may frame the admin', async ({
+    page,
+    backend,
+  }) => {
     const violations = await watchCsp(page);
     const res = await page.goto('/admin/');
     const csp = res!.headers()['content-security-policy'];

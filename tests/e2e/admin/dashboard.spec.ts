@@ -2,7 +2,10 @@ import { test, expect, screenshot } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin, orderStatus } from './admin-helpers';
 
 test.describe('dashboard: live orders', () => {
-  test('a new order shows up live with toast, highlight and chime, and after a lost connection', async ({ page, backend }) => {
+  test('a new order shows up live with toast, highlight and chime, and after a lost connection', async ({
+    page,
+    backend,
+  }) => {
     await insertOrder(backend, { customer_name: 'Cliente Antiga' });
     await loginAsAdmin(page, backend);
     await expect(page.getByTestId('order-list').getByText('Cliente Antiga')).toBeVisible();
@@ -15,9 +18,11 @@ test.describe('dashboard: live orders', () => {
 
     // Note when each order row first appears, in the page's own clock (the same machine's clock as the database).
     await page.evaluate(() => {
-      const seen: Record<string, number> = ((window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt = {});
+      const seen: Record<string, number> = ((window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt =
+        {});
       new MutationObserver(() => {
-        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="order-row"]')) seen[el.dataset.orderId!] ??= Date.now();
+        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="order-row"]'))
+          seen[el.dataset.orderId!] ??= Date.now();
       }).observe(document.body, { childList: true, subtree: true });
     });
     const order = await insertOrder(backend, { customer_name: 'Maria Nova' });
@@ -26,8 +31,13 @@ test.describe('dashboard: live orders', () => {
     // The highlight lasts 5 s from the order's arrival: look at it first.
     await expect(row).toHaveAttribute('data-new', 'true');
     // One toast names the order (it stays 5 s: title and number are checked together).
-    await expect(page.getByTestId('toast').filter({ hasText: 'Nouvelle commande ! 🎉' })).toContainText(order.id.slice(0, 8));
-    const seenAt = await page.evaluate((id) => (window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt[id]!, order.id);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Nouvelle commande ! 🎉' })).toContainText(
+      order.id.slice(0, 8),
+    );
+    const seenAt = await page.evaluate(
+      (id) => (window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt[id]!,
+      order.id,
+    );
     const latency = seenAt - Date.parse(order.created_at);
     console.log(`new order on screen ${latency} ms after the database stamped it`);
     // npm run bench:realtime measures the real figure (p95 in milliseconds); this only catches an order
@@ -43,7 +53,9 @@ test.describe('dashboard: live orders', () => {
     const missed = await insertOrder(backend, { customer_name: 'Durante Falha' });
     await page.waitForTimeout(1500);
     await page.context().setOffline(false);
-    await expect(page.locator(`[data-testid="order-row"][data-order-id="${missed.id}"]`)).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(`[data-testid="order-row"][data-order-id="${missed.id}"]`)).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '3');
     await expect(page.getByTestId('acceptance-panel').getByTestId('waiting-order')).toHaveCount(3);
   });
@@ -72,7 +84,10 @@ test.describe('dashboard: live orders', () => {
     await expect(detail.getByRole('heading', { name: `Encomenda #${order.id.slice(0, 8)}` })).toBeVisible();
     await expect(detail.getByTestId('status-badge')).toHaveAttribute('data-colour', 'yellow');
     await expect(detail.getByRole('link', { name: '+352691000111' })).toHaveAttribute('href', 'tel:+352691000111');
-    await expect(detail.getByRole('link', { name: /Ouvrir GPS/ })).toHaveAttribute('href', /destination=5%20Rue%20de%20la%20Gare%2C%20L-4501%2C%20Differdange/);
+    await expect(detail.getByRole('link', { name: /Ouvrir GPS/ })).toHaveAttribute(
+      'href',
+      /destination=5%20Rue%20de%20la%20Gare%2C%20L-4501%2C%20Differdange/,
+    );
     await expect(detail.getByTestId('order-line').first()).toContainText('2 x Poulet grillé entier');
     await expect(detail.getByTestId('order-line').first()).toContainText('30,00 €');
     await expect(detail.getByTestId('order-line').nth(1)).toContainText('Bacon');
@@ -83,7 +98,16 @@ test.describe('dashboard: live orders', () => {
     await expect(detail.getByText('Sonner deux fois')).toBeVisible();
 
     const options = await detail.getByTestId('status-select').locator('option').allTextContents();
-    expect(options).toEqual(['Pendente', 'Recebido', 'Em preparação', 'Pronto', 'Pronta para entrega', 'Em entrega', 'Entregue', 'Cancelada']);
+    expect(options).toEqual([
+      'Pendente',
+      'Recebido',
+      'Em preparação',
+      'Pronto',
+      'Pronta para entrega',
+      'Em entrega',
+      'Entregue',
+      'Cancelada',
+    ]);
     const save = detail.getByRole('button', { name: 'Guardar' });
     await expect(save).toBeDisabled();
     await detail.getByTestId('status-select').selectOption('Em entrega');
@@ -98,7 +122,12 @@ test.describe('dashboard: live orders', () => {
   });
 
   test('discounted orders show the Remise line; delete asks first', async ({ page, backend }) => {
-    const order = await insertOrder(backend, { customer_name: 'Rui Remise', discount_amount: 4.25, discount_percentage: 0, grand_total: 41.25 });
+    const order = await insertOrder(backend, {
+      customer_name: 'Rui Remise',
+      discount_amount: 4.25,
+      discount_percentage: 0,
+      grand_total: 41.25,
+    });
     await loginAsAdmin(page, backend, `/admin/order/${order.id}`);
     const detail = page.getByTestId('order-detail');
     await expect(detail.getByTestId('order-totals')).toContainText('Remise (10%)-4,25 €');
@@ -106,20 +135,28 @@ test.describe('dashboard: live orders', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
     expect(await orderStatus(backend, order.id)).toBe('En attente');
     await detail.getByRole('button', { name: /Eliminar/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Eliminar/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Eliminar/ })
+      .click();
     await expect(page.getByTestId('toast')).toContainText('Commande supprimée');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect.poll(() => orderStatus(backend, order.id)).toBeNull();
   });
 
   test('search finds an older order by its number', async ({ page, backend }) => {
-    const old = await insertOrder(backend, { customer_name: 'Pedido Antigo', created_at: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    const old = await insertOrder(backend, {
+      customer_name: 'Pedido Antigo',
+      created_at: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+    });
     await loginAsAdmin(page, backend);
     await expect(page.locator(`[data-testid="order-row"][data-order-id="${old.id}"]`)).toHaveCount(0);
     await page.getByRole('searchbox').fill(old.id.slice(0, 8));
     await expect(page.getByRole('heading', { name: 'Resultados da pesquisa' })).toBeVisible();
     await page.locator(`[data-testid="order-row"][data-order-id="${old.id}"]`).click();
-    await expect(page.getByTestId('order-detail').getByRole('heading', { name: `Encomenda #${old.id.slice(0, 8)}` })).toBeVisible();
+    await expect(
+      page.getByTestId('order-detail').getByRole('heading', { name: `Encomenda #${old.id.slice(0, 8)}` }),
+    ).toBeVisible();
     if (!isPhone(page)) {
       await page.getByRole('searchbox').fill('nada-com-isto');
       await expect(page.getByText('Nenhuma encomenda encontrada.')).toBeVisible();

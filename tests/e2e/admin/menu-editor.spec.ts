@@ -33,7 +33,12 @@ function pngPhoto(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -45,14 +50,26 @@ async function shot(page: Page, name: string): Promise<void> {
 const category = (page: Page, id: string) => page.locator(`[data-testid="menu-category"][data-category-id="${id}"]`);
 
 test.describe('menu editor', () => {
-  test('add a dish with a photo and see it live in the shop; edit its price; hide it; reorder', async ({ page, backend, browser }) => {
+  test('add a dish with a photo and see it live in the shop; edit its price; hide it; reorder', async ({
+    page,
+    backend,
+    browser,
+  }) => {
     // One long story (admin and a customer's shop side by side) on a machine shared with other builds.
     test.setTimeout(240_000);
     const name = `Burger do Chef ${crypto.randomBytes(2).toString('hex')}`;
     await loginAsAdmin(page, backend, '/admin/menu');
     // A customer's phone or computer: its own browser, its own session.
     const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-    const customer = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale: 'fr-LU', timezoneId: 'Europe/Luxembourg' });
+    const customer = await browser.newContext({
+      viewport,
+      userAgent,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      locale: 'fr-LU',
+      timezoneId: 'Europe/Luxembourg',
+    });
     const shop = await customer.newPage();
     await shop.goto(`${backend.url}/menu/hungryburgers`);
     await expect(shop.locator('[data-testid="menu-item"]').first()).toBeVisible({ timeout: 30_000 });
@@ -73,17 +90,30 @@ test.describe('menu editor', () => {
       await form.getByLabel('Descrição').fill('Pão brioche, carne maturada, queijo da Serra.');
       await form.getByLabel('Preço (€)').fill('13,50');
       await form.getByLabel('Texto da oferta especial').fill('Batata frita oferecida');
-      await form.getByLabel('Escolher foto (telemóvel ou PC)').setInputFiles({ name: 'burger.png', mimeType: 'image/png', buffer: pngPhoto(1200, 1000) });
+      await form
+        .getByLabel('Escolher foto (telemóvel ou PC)')
+        .setInputFiles({ name: 'burger.png', mimeType: 'image/png', buffer: pngPhoto(1200, 1000) });
       await expect(form.getByTestId('photo-preview')).toBeVisible();
       await form.getByLabel('Zoom').fill('1.2');
       await shot(page, 'dish-form-photo');
       await form.getByRole('button', { name: 'Guardar' }).click();
       await expect(page.getByTestId('toast')).toContainText('Prato adicionado');
 
-      const row = (await backend.service.from('menu_items').select('*').eq('name', name).single()).data as Record<string, unknown>;
+      const row = (await backend.service.from('menu_items').select('*').eq('name', name).single()).data as Record<
+        string,
+        unknown
+      >;
       createdId = row.id as string;
-      expect(row).toMatchObject({ category_id: 'hamburgers', price: 13.5, hidden: false, unavailable: false, special_offer: { text: 'Batata frita oferecida', condition: '' } });
-      expect(String(row.image_src)).toMatch(new RegExp(`^${backend.url}/storage/v1/object/public/menu-images/items/${createdId}-[a-z0-9]+\\.webp$`));
+      expect(row).toMatchObject({
+        category_id: 'hamburgers',
+        price: 13.5,
+        hidden: false,
+        unavailable: false,
+        special_offer: { text: 'Batata frita oferecida', condition: '' },
+      });
+      expect(String(row.image_src)).toMatch(
+        new RegExp(`^${backend.url}/storage/v1/object/public/menu-images/items/${createdId}-[a-z0-9]+\\.webp$`),
+      );
       // The browser cropped and resized it to what the shop serves: an 800 × 600 WebP.
       const photo = await fetch(String(row.image_src));
       expect(photo.headers.get('content-type')).toBe('image/webp');
@@ -99,7 +129,11 @@ test.describe('menu editor', () => {
       await expect(img).toHaveAttribute('src', String(row.image_src));
       // The shop loads pictures lazily: bring the card into view first.
       await card.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? [el.naturalWidth, el.naturalHeight].join('x') : ''))).toBe('800x600');
+      await expect
+        .poll(() =>
+          img.evaluate((el: HTMLImageElement) => (el.complete ? [el.naturalWidth, el.naturalHeight].join('x') : '')),
+        )
+        .toBe('800x600');
       await shot(shop, 'shop-new-dish');
 
       // Edit the price: the shop follows.
@@ -122,17 +156,26 @@ test.describe('menu editor', () => {
       const rows = burgers.getByTestId('menu-row');
       const firstId = await rows.nth(0).getAttribute('data-item-id');
       const secondId = await rows.nth(1).getAttribute('data-item-id');
-      const shopOrder = () => shop.locator('[data-testid="menu-item"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')));
+      const shopOrder = () =>
+        shop.locator('[data-testid="menu-item"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')));
       const before = await shopOrder();
       expect(before.indexOf(firstId)).toBeLessThan(before.indexOf(secondId));
-      await rows.nth(0).getByRole('button', { name: /^Descer/ }).click();
+      await rows
+        .nth(0)
+        .getByRole('button', { name: /^Descer/ })
+        .click();
       await expect(page.getByTestId('toast')).toContainText('Ordem atualizada');
       await expect(rows.nth(0)).toHaveAttribute('data-item-id', secondId!);
-      await expect.poll(async () => {
-        const after = await shopOrder();
-        return after.indexOf(secondId) < after.indexOf(firstId);
-      }).toBe(true);
-      await rows.nth(0).getByRole('button', { name: /^Descer/ }).click();
+      await expect
+        .poll(async () => {
+          const after = await shopOrder();
+          return after.indexOf(secondId) < after.indexOf(firstId);
+        })
+        .toBe(true);
+      await rows
+        .nth(0)
+        .getByRole('button', { name: /^Descer/ })
+        .click();
       await expect(rows.nth(0)).toHaveAttribute('data-item-id', firstId!);
 
       // Rename a category: the name changes, the slug stays.
@@ -143,7 +186,9 @@ test.describe('menu editor', () => {
       await desserts.getByRole('button', { name: 'Guardar', exact: true }).click();
       await expect(page.getByTestId('toast')).toContainText('Categoria renomeada');
       await expect(desserts.getByRole('heading', { name: 'Sobremesas' })).toBeVisible();
-      expect((await backend.service.from('menu_categories').select('name, slug').eq('id', 'desserts').single()).data).toEqual({ name: 'Sobremesas', slug: 'desserts' });
+      expect(
+        (await backend.service.from('menu_categories').select('name, slug').eq('id', 'desserts').single()).data,
+      ).toEqual({ name: 'Sobremesas', slug: 'desserts' });
       await category(page, 'hamburgers').scrollIntoViewIfNeeded();
       await shot(page, 'menu-list');
 
@@ -153,12 +198,18 @@ test.describe('menu editor', () => {
       await expect(page.getByTestId('toast')).toContainText('Prato eliminado do menu');
       await expect(adminRow).toHaveCount(0);
       await expect(card).toHaveCount(0);
-      const deleted = (await backend.service.from('menu_items').select('deleted_at, unavailable').eq('id', createdId).single()).data as { deleted_at: string | null; unavailable: boolean };
+      const deleted = (
+        await backend.service.from('menu_items').select('deleted_at, unavailable').eq('id', createdId).single()
+      ).data as { deleted_at: string | null; unavailable: boolean };
       expect(deleted.deleted_at).not.toBeNull();
       expect(deleted.unavailable).toBe(true);
     } finally {
       await backend.service.from('menu_categories').update({ name: 'Desserts' }).eq('id', 'desserts');
-      if (createdId) await backend.service.from('menu_items').update({ deleted_at: new Date().toISOString(), hidden: true }).eq('id', createdId);
+      if (createdId)
+        await backend.service
+          .from('menu_items')
+          .update({ deleted_at: new Date().toISOString(), hidden: true })
+          .eq('id', createdId);
       await customer.close();
     }
   });

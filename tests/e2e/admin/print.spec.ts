@@ -51,7 +51,10 @@ test.describe('ticket printing', () => {
       };
     });
     await loginAsAdmin(page, backend, `/admin/order/${order.id}`);
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Talão térmico' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Talão térmico' }).click(),
+    ]);
     await popup.waitForLoadState();
     expect(popup.url()).toContain(`/admin/thermal-print/${order.id}`);
     const [, , features] = await page.evaluate(() => (window as unknown as { openedWith: string[] }).openedWith);

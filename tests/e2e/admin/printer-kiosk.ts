@@ -15,18 +15,49 @@ export interface KioskLog {
  */
 export async function installFakeKiosk(page: Page, opts: { printedIds?: string[] } = {}): Promise<void> {
   await page.addInitScript((printedIds: string[]) => {
-    type Status = { online: boolean; lastError: string | null; pending: number; jobs: { orderId: string; state: string; attempts: number; lastError: string | null; updatedAt: string }[] };
-    type Settings = { type: string; interface: string; width: number; copies: number; kitchenTicket: boolean; cashDrawer: boolean; autoPrint: boolean };
+    type Status = {
+      online: boolean;
+      lastError: string | null;
+      pending: number;
+      jobs: { orderId: string; state: string; attempts: number; lastError: string | null; updatedAt: string }[];
+    };
+    type Settings = {
+      type: string;
+      interface: string;
+      width: number;
+      copies: number;
+      kitchenTicket: boolean;
+      cashDrawer: boolean;
+      autoPrint: boolean;
+    };
     const w = window as unknown as Record<string, unknown>;
-    const log = { saved: [] as unknown[], autoLaunch: [] as boolean[], printed: [] as { id: string; reason: string }[], testPrints: 0, retries: 0 };
+    const log = {
+      saved: [] as unknown[],
+      autoLaunch: [] as boolean[],
+      printed: [] as { id: string; reason: string }[],
+      testPrints: 0,
+      retries: 0,
+    };
     const listeners = new Set<(s: Status) => void>();
     let status: Status = { online: true, lastError: null, pending: 0, jobs: [] };
     // What the kiosk keeps on disk survives a reload of the page.
-    const kept = JSON.parse(sessionStorage.getItem('fake-kiosk') ?? 'null') as { settings: Settings; autoLaunch: boolean } | null;
-    let settings: Settings = kept?.settings ?? { type: 'epson', interface: 'tcp://192.168.1.100:9100', width: 42, copies: 1, kitchenTicket: false, cashDrawer: false, autoPrint: true };
+    const kept = JSON.parse(sessionStorage.getItem('fake-kiosk') ?? 'null') as {
+      settings: Settings;
+      autoLaunch: boolean;
+    } | null;
+    let settings: Settings = kept?.settings ?? {
+      type: 'epson',
+      interface: 'tcp://192.168.1.100:9100',
+      width: 42,
+      copies: 1,
+      kitchenTicket: false,
+      cashDrawer: false,
+      autoPrint: true,
+    };
     let autoLaunch = kept?.autoLaunch ?? true;
     const keep = () => sessionStorage.setItem('fake-kiosk', JSON.stringify({ settings, autoLaunch }));
-    const refuse = (channel: string, message: string) => Promise.reject(new Error(`Error invoking remote method '${channel}': Error: ${message}`));
+    const refuse = (channel: string, message: string) =>
+      Promise.reject(new Error(`Error invoking remote method '${channel}': Error: ${message}`));
     const push = (next: Status) => {
       status = next;
       for (const l of listeners) l(structuredClone(next));
@@ -41,9 +72,17 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
       getPrinterSettings: async () => structuredClone(settings),
       async setPrinterSettings(next: Settings) {
         log.saved.push(structuredClone(next));
-        const okInterface = /^tcp:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^\/dev\/[A-Za-z0-9/_.-]+$|^(COM\d{1,3}|LPT\d)$|^\\\\[^\\]+\\[^\\]+$/i.test(next.interface.trim());
-        if (!okInterface) return refuse('kiosk:set-printer-settings', 'Données refusées : interface – Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.');
-        if (!Number.isInteger(next.copies) || next.copies < 1 || next.copies > 5) return refuse('kiosk:set-printer-settings', 'Données refusées : copies – Too big: expected number to be <=5');
+        const okInterface =
+          /^tcp:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^\/dev\/[A-Za-z0-9/_.-]+$|^(COM\d{1,3}|LPT\d)$|^\\\\[^\\]+\\[^\\]+$/i.test(
+            next.interface.trim(),
+          );
+        if (!okInterface)
+          return refuse(
+            'kiosk:set-printer-settings',
+            'Données refusées : interface – Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.',
+          );
+        if (!Number.isInteger(next.copies) || next.copies < 1 || next.copies > 5)
+          return refuse('kiosk:set-printer-settings', 'Données refusées : copies – Too big: expected number to be <=5');
         settings = { ...next, interface: next.interface.trim() };
         keep();
         return structuredClone(settings);
@@ -62,7 +101,9 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
         // Printed 300 ms later: only this ticket leaves the queue; whatever else waits stays.
         setTimeout(() => {
           if (!status.online) return;
-          const jobs = status.jobs.map((j) => (j === job || j.orderId === job.orderId ? { ...j, state: 'printed', attempts: 1 } : j));
+          const jobs = status.jobs.map((j) =>
+            j === job || j.orderId === job.orderId ? { ...j, state: 'printed', attempts: 1 } : j,
+          );
           push({ ...status, pending: Math.max(0, status.pending - 1), jobs });
         }, 300);
         return { queued: true, status: null };

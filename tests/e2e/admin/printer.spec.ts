@@ -3,7 +3,8 @@ import { test, expect } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
 import { installFakeKiosk, kioskLog } from './printer-kiosk';
 
-const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `test-results/screens/printer-${name}-${info.project.name}.png`, fullPage: true });
+const shot = (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: `test-results/screens/printer-${name}-${info.project.name}.png`, fullPage: true });
 
 async function openNav(page: Page) {
   if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -11,10 +12,14 @@ async function openNav(page: Page) {
 }
 
 const online = { online: true, lastError: null, pending: 0, jobs: [] };
-const push = (page: Page, status: unknown) => page.evaluate((s) => (window as unknown as { pushPrinterStatus(s: unknown): void }).pushPrinterStatus(s), status);
+const push = (page: Page, status: unknown) =>
+  page.evaluate((s) => (window as unknown as { pushPrinterStatus(s: unknown): void }).pushPrinterStatus(s), status);
 
 test.describe('the counter kiosk printer in the admin', () => {
-  test('settings screen: loads, saves, shows a refused setting, test print success and failure', async ({ page, backend }, info) => {
+  test('settings screen: loads, saves, shows a refused setting, test print success and failure', async ({
+    page,
+    backend,
+  }, info) => {
     await installFakeKiosk(page);
     await loginAsAdmin(page, backend);
     const nav = await openNav(page);
@@ -26,7 +31,10 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(address).toHaveValue('tcp://192.168.1.100:9100');
     await expect(page.getByTestId('kiosk-version')).toHaveText('Versão do quiosque: 1.4.2');
     await expect(page.getByText('/dev/usb/lp0')).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Iniciar com o computador' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('switch', { name: 'Iniciar com o computador' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     await page.getByLabel('STAR').check();
     await address.fill('tcp://10.0.0.7:9100');
@@ -39,19 +47,32 @@ test.describe('the counter kiosk printer in the admin', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Definições da impressora guardadas.');
     let log = await kioskLog(page);
-    expect(log.saved.at(-1)).toEqual({ type: 'star', interface: 'tcp://10.0.0.7:9100', width: 48, copies: 2, kitchenTicket: true, cashDrawer: true, autoPrint: false });
+    expect(log.saved.at(-1)).toEqual({
+      type: 'star',
+      interface: 'tcp://10.0.0.7:9100',
+      width: 48,
+      copies: 2,
+      kitchenTicket: true,
+      cashDrawer: true,
+      autoPrint: false,
+    });
     expect(log.autoLaunch).toEqual([false]);
 
     // What the kiosk kept is what the screen shows after a reload.
     await page.reload();
     await expect(page.getByLabel('Ligação')).toHaveValue('tcp://10.0.0.7:9100');
     await expect(page.getByLabel('STAR')).toBeChecked();
-    await expect(page.getByRole('switch', { name: 'Iniciar com o computador' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: 'Iniciar com o computador' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
 
     await page.getByLabel('Ligação').fill('imprimante-du-bar');
     await page.getByRole('button', { name: 'Guardar' }).click();
     const refused = page.getByTestId('printer-refused');
-    await expect(refused).toHaveText('Données refusées : interface – Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.');
+    await expect(refused).toHaveText(
+      'Données refusées : interface – Adresse inconnue : tcp://IP:9100, /dev/usb/lp0, COM3 ou \\\\PC\\Imprimante.',
+    );
     await expect(page.getByTestId('toast')).toContainText('Definições recusadas');
     await shot(page, info, 'refused');
     log = await kioskLog(page);
@@ -65,7 +86,9 @@ test.describe('the counter kiosk printer in the admin', () => {
 
     await page.getByRole('button', { name: 'Imprimir teste' }).click();
     await expect(page.getByTestId('toast')).toContainText('Talão de teste enviado para a impressora.');
-    await page.evaluate(() => ((window as unknown as { testPrintFails: string }).testPrintFails = 'connect ECONNREFUSED 10.0.0.7:9100'));
+    await page.evaluate(
+      () => ((window as unknown as { testPrintFails: string }).testPrintFails = 'connect ECONNREFUSED 10.0.0.7:9100'),
+    );
     await page.getByRole('button', { name: 'Imprimir teste' }).click();
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Falha no talão de teste');
@@ -90,10 +113,27 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(indicator).toContainText('Impressora pronta');
 
     const at = new Date().toISOString();
-    await push(page, { online: false, lastError: 'Sem papel', pending: 2, jobs: [
-      { orderId: '11111111-aaaa-4bbb-8ccc-000000000001', state: 'failed', attempts: 3, lastError: 'Sem papel', updatedAt: at },
-      { orderId: '11111111-aaaa-4bbb-8ccc-000000000002', state: 'queued', attempts: 0, lastError: null, updatedAt: at },
-    ] });
+    await push(page, {
+      online: false,
+      lastError: 'Sem papel',
+      pending: 2,
+      jobs: [
+        {
+          orderId: '11111111-aaaa-4bbb-8ccc-000000000001',
+          state: 'failed',
+          attempts: 3,
+          lastError: 'Sem papel',
+          updatedAt: at,
+        },
+        {
+          orderId: '11111111-aaaa-4bbb-8ccc-000000000002',
+          state: 'queued',
+          attempts: 0,
+          lastError: null,
+          updatedAt: at,
+        },
+      ],
+    });
     await expect(indicator).toHaveAttribute('data-state', 'error');
     await expect(indicator.getByRole('link')).toHaveAccessibleName('Impressora: Sem papel');
     await shot(page, info, 'topbar-error');
@@ -117,7 +157,20 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(page).toHaveURL(/\/admin\/printer$/);
     await expect(page.getByTestId('printer-jobs')).toContainText('Falhou (3 tentativas)');
 
-    await push(page, { online: true, lastError: null, pending: 1, jobs: [{ orderId: '11111111-aaaa-4bbb-8ccc-000000000002', state: 'printing', attempts: 1, lastError: null, updatedAt: at }] });
+    await push(page, {
+      online: true,
+      lastError: null,
+      pending: 1,
+      jobs: [
+        {
+          orderId: '11111111-aaaa-4bbb-8ccc-000000000002',
+          state: 'printing',
+          attempts: 1,
+          lastError: null,
+          updatedAt: at,
+        },
+      ],
+    });
     await expect(indicator).toHaveAttribute('data-state', 'waiting');
     await expect(indicator.getByRole('link')).toHaveAccessibleName('1 talões em espera');
     await push(page, online);
@@ -146,7 +199,20 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(row(fresh.id).getByTestId('print-badge')).toHaveText('Impresso');
     await expect(row(notPrinted.id).getByTestId('print-badge')).toHaveCount(0);
 
-    await push(page, { online: false, lastError: 'Tampa aberta', pending: 1, jobs: [{ orderId: notPrinted.id, state: 'failed', attempts: 1, lastError: 'Tampa aberta', updatedAt: new Date().toISOString() }] });
+    await push(page, {
+      online: false,
+      lastError: 'Tampa aberta',
+      pending: 1,
+      jobs: [
+        {
+          orderId: notPrinted.id,
+          state: 'failed',
+          attempts: 1,
+          lastError: 'Tampa aberta',
+          updatedAt: new Date().toISOString(),
+        },
+      ],
+    });
     await expect(row(notPrinted.id).getByTestId('print-badge')).toHaveText('Falha de impressão');
     await shot(page, info, 'dashboard');
 
@@ -154,7 +220,10 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(page.getByTestId('order-detail').getByTestId('print-badge')).toHaveText('Impresso');
   });
 
-  test('in a plain browser there is no printer entry, no indicator, and the screen explains the print pages', async ({ page, backend }, info) => {
+  test('in a plain browser there is no printer entry, no indicator, and the screen explains the print pages', async ({
+    page,
+    backend,
+  }, info) => {
     await loginAsAdmin(page, backend);
     await expect(page.getByTestId('store-status')).toBeVisible();
     await expect(page.getByTestId('printer-status')).toHaveCount(0);

@@ -20,12 +20,21 @@ const chicken = (quantity = 1) => ({ id: '32', name: 'Poulet entier grillé', qu
 const beer = { id: 'bo-9', name: 'Super Bock 33 cl', quantity: 2, price: 3.9, options: [] };
 const sangria = { id: 'bo-11', name: 'Sangria maison 50 cl', quantity: 1, price: 6.83, options: [] };
 const francesinha = { id: 'fr-1', name: 'Francesinha classique', quantity: 1, price: 19.49, options: [] };
-const pickup = { delivery_method: 'pickup', customer_address: null, customer_postal_code: null, customer_city: null, delivery_fee: 0 };
+const pickup = {
+  delivery_method: 'pickup',
+  customer_address: null,
+  customer_postal_code: null,
+  customer_city: null,
+  delivery_fee: 0,
+};
 
 /** The switch in the top bar; on a phone it sits in the drawer, so the stored choice is set instead. */
 async function chooseLanguage(page: Page, language: 'pt' | 'fr'): Promise<void> {
   if (!isPhone(page)) return page.getByRole('button', { name: language, exact: true }).click();
-  await page.evaluate((l) => localStorage.setItem('admin-language', JSON.stringify({ state: { language: l }, version: 0 })), language);
+  await page.evaluate(
+    (l) => localStorage.setItem('admin-language', JSON.stringify({ state: { language: l }, version: 0 })),
+    language,
+  );
   await page.reload();
 }
 
@@ -46,10 +55,42 @@ test.describe('takings report (Relatórios)', () => {
     const day = dayOf(test.info().project.name);
     const at = (time: string) => luxembourgInstant(day, time).toISOString();
     const extra = { status: 'Livrée', customer_email: null, notes: null };
-    await insertOrder(backend, { ...extra, ...pickup, created_at: at('01:30'), payment_method: 'cash', order_items: [chicken()], total_price: 15, grand_total: 15 });
-    await insertOrder(backend, { ...extra, created_at: at('12:10'), payment_method: 'card', order_items: [chicken(), beer], total_price: 22.8, delivery_fee: 2, grand_total: 24.8 });
-    await insertOrder(backend, { ...extra, ...pickup, status: 'Annulée', created_at: at('12:40'), order_items: [chicken(2)], total_price: 30, grand_total: 30 });
-    await insertOrder(backend, { ...extra, ...pickup, created_at: at('19:05'), payment_method: 'card', order_items: [sangria, francesinha], total_price: 26.32, grand_total: 26.32 });
+    await insertOrder(backend, {
+      ...extra,
+      ...pickup,
+      created_at: at('01:30'),
+      payment_method: 'cash',
+      order_items: [chicken()],
+      total_price: 15,
+      grand_total: 15,
+    });
+    await insertOrder(backend, {
+      ...extra,
+      created_at: at('12:10'),
+      payment_method: 'card',
+      order_items: [chicken(), beer],
+      total_price: 22.8,
+      delivery_fee: 2,
+      grand_total: 24.8,
+    });
+    await insertOrder(backend, {
+      ...extra,
+      ...pickup,
+      status: 'Annulée',
+      created_at: at('12:40'),
+      order_items: [chicken(2)],
+      total_price: 30,
+      grand_total: 30,
+    });
+    await insertOrder(backend, {
+      ...extra,
+      ...pickup,
+      created_at: at('19:05'),
+      payment_method: 'card',
+      order_items: [sangria, francesinha],
+      total_price: 26.32,
+      grand_total: 26.32,
+    });
 
     await loginAsAdmin(page, backend);
     if (isPhone(page)) await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -64,12 +105,29 @@ test.describe('takings report (Relatórios)', () => {
     await expect(page.getByTestId('figure-average')).toHaveText('22,04 €');
     await expect(page.getByTestId('figure-cancelled')).toHaveText('1 · 30,00 €');
     await expect(page.getByTestId('figure-fees')).toHaveText('2,00 €');
-    await expect(page.getByTestId('table-payment').locator('tbody tr')).toHaveText([/Dinheiro\s*1\s*15,00 €/, /Cartão\s*2\s*51,12 €/]);
-    await expect(page.getByTestId('table-method').locator('tbody tr')).toHaveText([/Entrega\s*1\s*24,80 €/, /Levantamento\s*2\s*41,32 €/]);
-    await expect(page.getByTestId('table-vat').locator('tbody tr')).toHaveText([/3 %\s*49,33 €\s*1,48 €\s*50,81 €/, /17 %\s*13,09 €\s*2,22 €\s*15,31 €/]);
+    await expect(page.getByTestId('table-payment').locator('tbody tr')).toHaveText([
+      /Dinheiro\s*1\s*15,00 €/,
+      /Cartão\s*2\s*51,12 €/,
+    ]);
+    await expect(page.getByTestId('table-method').locator('tbody tr')).toHaveText([
+      /Entrega\s*1\s*24,80 €/,
+      /Levantamento\s*2\s*41,32 €/,
+    ]);
+    await expect(page.getByTestId('table-vat').locator('tbody tr')).toHaveText([
+      /3 %\s*49,33 €\s*1,48 €\s*50,81 €/,
+      /17 %\s*13,09 €\s*2,22 €\s*15,31 €/,
+    ]);
     await expect(page.getByTestId('table-vat').locator('tfoot tr')).toHaveText(/Total\s*62,42 €\s*3,70 €\s*66,12 €/);
-    await expect(page.getByTestId('table-dishes').locator('tbody tr').first()).toHaveText(/Poulet entier grillé\s*2\s*30,00 €/);
-    for (const [hour, orders] of [[1, 1], [12, 1], [19, 1], [2, 0], [13, 0]] as const) {
+    await expect(page.getByTestId('table-dishes').locator('tbody tr').first()).toHaveText(
+      /Poulet entier grillé\s*2\s*30,00 €/,
+    );
+    for (const [hour, orders] of [
+      [1, 1],
+      [12, 1],
+      [19, 1],
+      [2, 0],
+      [13, 0],
+    ] as const) {
       await expect(page.getByTestId(`hour-${hour}`)).toHaveAttribute('data-orders', String(orders));
     }
     await expect(page.getByTestId('hour-12')).toHaveAttribute('data-cents', '2480');
@@ -85,17 +143,33 @@ test.describe('takings report (Relatórios)', () => {
     await chooseLanguage(page, 'pt');
 
     // The accountant's CSV: BOM, semicolons, decimal comma.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`recettes-${day}.csv`);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const rows = csv.slice(1).split('\r\n');
-    for (const line of ['Recettes TTC;3;66,12', 'Annulées (hors recettes);1;30,00', 'Espèces;1;15,00', 'Carte;2;51,12', '3;49,33;1,48;50,81', '17;13,09;2,22;15,31', 'Total;62,42;3,70;66,12', 'Poulet entier grillé;2;30,00', '12h;1;24,80']) {
+    for (const line of [
+      'Recettes TTC;3;66,12',
+      'Annulées (hors recettes);1;30,00',
+      'Espèces;1;15,00',
+      'Carte;2;51,12',
+      '3;49,33;1,48;50,81',
+      '17;13,09;2,22;15,31',
+      'Total;62,42;3,70;66,12',
+      'Poulet entier grillé;2;30,00',
+      '12h;1;24,80',
+    ]) {
       expect(rows, line).toContain(line);
     }
 
     // Outside the kiosk the summary opens the 80 mm print page, which prints itself.
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Imprimir resumo' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Imprimir resumo' }).click(),
+    ]);
     await popup.waitForLoadState();
     expect(popup.url()).toContain(`/admin/print-report?from=${day}&to=${day}`);
     const summary = popup.getByTestId('day-summary');
@@ -130,7 +204,11 @@ test.describe('takings report (Relatórios)', () => {
     await expect(page.getByTestId('figure-revenue')).toHaveText('0,00 €');
     await page.getByRole('button', { name: 'Imprimir resumo' }).click();
     await expect(page.getByTestId('toast')).toContainText('Resumo enviado para a impressora.');
-    const sent = (await page.evaluate(() => (window as unknown as { summaries: { report: { from: string; takings: { total_cents: number } } }[] }).summaries))!;
+    const sent = (await page.evaluate(
+      () =>
+        (window as unknown as { summaries: { report: { from: string; takings: { total_cents: number } } }[] })
+          .summaries,
+    ))!;
     expect(sent).toHaveLength(1);
     expect(sent[0]!.report.from).toBe(addDays(day, 3));
     expect(sent[0]!.report.takings.total_cents).toBe(0);
@@ -148,11 +226,22 @@ test.describe('takings report (Relatórios)', () => {
     await expect(revenue).toHaveText(/€$/);
     const before = euros(await revenue.textContent());
 
-    const shop = createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+    const shop = createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
     const { data: order, error } = await shop.rpc('place_order', {
       p_order: {
-        customer: { name: 'Marta Relatório', phone: '+352 621 777 888' }, deliveryMethod: 'pickup', paymentMethod: 'card',
-        isPreorder: true, preorderDate: day, preorderTime: '12:00', items: [{ menuItemId: '32', quantity: 1 }, { menuItemId: 'bo-9', quantity: 1 }],
+        customer: { name: 'Marta Relatório', phone: '+352 621 777 888' },
+        deliveryMethod: 'pickup',
+        paymentMethod: 'card',
+        isPreorder: true,
+        preorderDate: day,
+        preorderTime: '12:00',
+        items: [
+          { menuItemId: '32', quantity: 1 },
+          { menuItemId: 'bo-9', quantity: 1 },
+        ],
       },
     });
     expect(error).toBeNull();

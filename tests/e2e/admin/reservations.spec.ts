@@ -5,7 +5,16 @@ import { loginAsAdmin } from './admin-helpers';
 async function insertReservation(backend: E2EBackend, name: string): Promise<string> {
   const { data, error } = await backend.service
     .from('reservations')
-    .insert({ name, email: 'resa@exemple.lu', phone: '+352691222333', reservation_date: '2030-05-17', reservation_time: '19:30', people: '4', message: 'Table en terrasse', status: 'En attente' })
+    .insert({
+      name,
+      email: 'resa@exemple.lu',
+      phone: '+352691222333',
+      reservation_date: '2030-05-17',
+      reservation_time: '19:30',
+      people: '4',
+      message: 'Table en terrasse',
+      status: 'En attente',
+    })
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -13,7 +22,10 @@ async function insertReservation(backend: E2EBackend, name: string): Promise<str
 }
 
 async function pendingCount(backend: E2EBackend): Promise<number> {
-  const { count } = await backend.service.from('reservations').select('id', { count: 'exact', head: true }).eq('status', 'En attente');
+  const { count } = await backend.service
+    .from('reservations')
+    .select('id', { count: 'exact', head: true })
+    .eq('status', 'En attente');
   return count ?? 0;
 }
 
@@ -23,7 +35,10 @@ test.describe('reservations', () => {
     await page.waitForTimeout(1000);
     const id = await insertReservation(backend, 'Sofia Reserva');
     const alert = page.getByTestId('reservation-alert');
-    await expect(alert).toHaveText(new RegExp(`${await pendingCount(backend)} nouvelle\\(s\\) réservation\\(s\\) en attente !`), { timeout: 3000 });
+    await expect(alert).toHaveText(
+      new RegExp(`${await pendingCount(backend)} nouvelle\\(s\\) réservation\\(s\\) en attente !`),
+      { timeout: 3000 },
+    );
     await screenshot(page, 'admin-reservation-alert');
     await alert.getByRole('link', { name: 'Ver reservas' }).click();
     await expect(page).toHaveURL(/\/admin\/reservations$/);
@@ -34,7 +49,14 @@ test.describe('reservations', () => {
     await row.getByRole('combobox').selectOption('Confirmée');
     await expect(page.getByTestId('toast')).toContainText('Reserva atualizada');
     await expect
-      .poll(async () => ((await backend.service.from('reservations').select('status').eq('id', id).single()).data as { status: string }).status)
+      .poll(
+        async () =>
+          (
+            (await backend.service.from('reservations').select('status').eq('id', id).single()).data as {
+              status: string;
+            }
+          ).status,
+      )
       .toBe('Confirmée');
     await screenshot(page, 'admin-reservations');
 

@@ -1,10 +1,17 @@
 import { test, expect } from '../support/fixtures';
 import { insertOrder, loginAsAdmin } from './admin-helpers';
 
-const chimes = (page: import('@playwright/test').Page) => page.locator('html').getAttribute('data-chimes-played').then((v) => Number(v ?? 0));
+const chimes = (page: import('@playwright/test').Page) =>
+  page
+    .locator('html')
+    .getAttribute('data-chimes-played')
+    .then((v) => Number(v ?? 0));
 
 test.describe('notification sound and the counter kiosk', () => {
-  test('sound off shows the banner; "ring until acknowledged" keeps ringing until the order is accepted', async ({ page, backend }) => {
+  test('sound off shows the banner; "ring until acknowledged" keeps ringing until the order is accepted', async ({
+    page,
+    backend,
+  }) => {
     const mp3 = await page.request.get('/admin/notification.mp3');
     expect(mp3.status()).toBe(200);
     expect((await mp3.body()).subarray(0, 3).toString('latin1')).toBe('ID3');
@@ -27,7 +34,10 @@ test.describe('notification sound and the counter kiosk', () => {
     expect(await chimes(page)).toBe(after);
   });
 
-  test('in the kiosk, waiting and new orders print themselves and Imprimir goes to the printer', async ({ page, backend }) => {
+  test('in the kiosk, waiting and new orders print themselves and Imprimir goes to the printer', async ({
+    page,
+    backend,
+  }) => {
     // A stand-in for the preload's window.kiosk with the whole KioskApi contract (src/shared/ipc.ts).
     await page.addInitScript(() => {
       const jobs: { id: string; reason: string }[] = [];
@@ -35,7 +45,15 @@ test.describe('notification sound and the counter kiosk', () => {
       const beats: unknown[] = [];
       (window as unknown as { kioskBeats: typeof beats }).kioskBeats = beats;
       const status = { online: true, lastError: null, pending: 0, jobs: [] };
-      const settings = { type: 'epson', interface: 'tcp://127.0.0.1:9100', width: 42, copies: 1, kitchenTicket: false, cashDrawer: false, autoPrint: true };
+      const settings = {
+        type: 'epson',
+        interface: 'tcp://127.0.0.1:9100',
+        width: 42,
+        copies: 1,
+        kitchenTicket: false,
+        cashDrawer: false,
+        autoPrint: true,
+      };
       (window as unknown as { kiosk: unknown }).kiosk = {
         isKiosk: true,
         getVersion: async () => 'test',
@@ -57,12 +75,15 @@ test.describe('notification sound and the counter kiosk', () => {
     const waiting = await insertOrder(backend, { customer_name: 'Espera Impressão' });
     const done = await insertOrder(backend, { customer_name: 'Já Entregue', status: 'Livrée' });
     await loginAsAdmin(page, backend);
-    const jobs = () => page.evaluate(() => (window as unknown as { kioskJobs: { id: string; reason: string }[] }).kioskJobs);
+    const jobs = () =>
+      page.evaluate(() => (window as unknown as { kioskJobs: { id: string; reason: string }[] }).kioskJobs);
     await expect.poll(jobs).toContainEqual({ id: waiting.id, reason: 'auto' });
     expect((await jobs()).some((j) => j.id === done.id)).toBe(false);
     // The watchdog hears from the app: signed in, realtime joined, online, one order waiting.
     const lastBeat = () => page.evaluate(() => (window as unknown as { kioskBeats: unknown[] }).kioskBeats.at(-1));
-    await expect.poll(lastBeat, { timeout: 10_000 }).toEqual({ signedIn: true, realtimeJoined: true, online: true, unacceptedOrders: 1 });
+    await expect
+      .poll(lastBeat, { timeout: 10_000 })
+      .toEqual({ signedIn: true, realtimeJoined: true, online: true, unacceptedOrders: 1 });
     // In the kiosk an order rings until it is accepted, without any setting.
     await expect(page.getByLabel('Tocar até confirmar')).toBeChecked();
 

@@ -16,7 +16,10 @@ test.describe('store settings, delivery zones, menu', () => {
       await page.getByRole('switch', { name: 'Aceitar Encomendas' }).click();
       await expect(page.getByTestId('toast')).toContainText('A loja está agora fechada para novas encomendas.');
       await expect(page.getByTestId('store-status')).toHaveText('Loja Fechada');
-      expect(await setting(backend, 'ordering')).toEqual({ is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' });
+      expect(await setting(backend, 'ordering')).toEqual({
+        is_enabled: false,
+        message: 'As encomendas online estão temporariamente fechadas.',
+      });
       await screenshot(page, 'admin-settings-closed');
 
       await page.getByRole('switch', { name: 'Aceitar Entregas' }).click();
@@ -25,7 +28,9 @@ test.describe('store settings, delivery zones, menu', () => {
       expect(await setting(backend, 'delivery_options')).toEqual({ is_enabled: false });
 
       // A change made elsewhere (another admin, the kiosk) shows up live.
-      await backend.service.from('store_settings').upsert({ key: 'ordering', value: { is_enabled: true, message: '' } }, { onConflict: 'key' });
+      await backend.service
+        .from('store_settings')
+        .upsert({ key: 'ordering', value: { is_enabled: true, message: '' } }, { onConflict: 'key' });
       await expect(page.getByTestId('store-status')).toHaveText('Loja Aberta');
       await page.getByRole('switch', { name: 'Aceitar Entregas' }).click();
       await expect(page.getByTestId('delivery-state')).toHaveText('Ativadas');
@@ -47,7 +52,9 @@ test.describe('store settings, delivery zones, menu', () => {
       await page.getByRole('button', { name: '+ Adicionar zona' }).click();
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
       await expect(page.getByTestId('toast')).toContainText('Erro de validação');
-      await expect(page.getByTestId('toast')).toContainText('Todos os campos de nome da zona e taxa devem ser preenchidos.');
+      await expect(page.getByTestId('toast')).toContainText(
+        'Todos os campos de nome da zona e taxa devem ser preenchidos.',
+      );
 
       const last = page.getByTestId('zone-list').locator('li').last();
       await last.getByLabel('Cidade').fill('Testville');
@@ -59,17 +66,28 @@ test.describe('store settings, delivery zones, menu', () => {
       await last.getByLabel('Taxa (€)').fill('4.75');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
       await expect(page.getByTestId('toast')).toContainText('As zonas de entrega foram atualizadas.');
-      await expect.poll(async () => (await setting(backend, 'delivery_zones')) as unknown[]).toContainEqual({ name: 'Testville', fee: 4.75 });
+      await expect
+        .poll(async () => (await setting(backend, 'delivery_zones')) as unknown[])
+        .toContainEqual({ name: 'Testville', fee: 4.75 });
       await screenshot(page, 'admin-delivery-zones');
     } finally {
-      await backend.service.from('store_settings').upsert({ key: 'delivery_zones', value: before }, { onConflict: 'key' });
+      await backend.service
+        .from('store_settings')
+        .upsert({ key: 'delivery_zones', value: before }, { onConflict: 'key' });
     }
   });
 
   test('menu: an item marked unavailable and a new price reach the shop', async ({ page, backend }) => {
     // The menu editor lists every dish with its photo: its full-page screenshot at phone size takes a while.
     test.setTimeout(120_000);
-    const { data } = await backend.service.from('menu_items').select('id, name, price').eq('item_type', 'dish').eq('unavailable', false).order('sort_order').limit(1).single();
+    const { data } = await backend.service
+      .from('menu_items')
+      .select('id, name, price')
+      .eq('item_type', 'dish')
+      .eq('unavailable', false)
+      .order('sort_order')
+      .limit(1)
+      .single();
     const item = data as { id: string; name: string; price: number };
     await loginAsAdmin(page, backend, '/admin/menu');
     try {
@@ -77,12 +95,31 @@ test.describe('store settings, delivery zones, menu', () => {
       await row.getByRole('button', { name: 'Marcar indisponível' }).click();
       await expect(page.getByTestId('toast')).toContainText('Artigo atualizado');
       await expect(row).toContainText('Indisponível');
-      await expect.poll(async () => ((await backend.service.from('menu_items').select('unavailable').eq('id', item.id).single()).data as { unavailable: boolean }).unavailable).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (
+              (await backend.service.from('menu_items').select('unavailable').eq('id', item.id).single()).data as {
+                unavailable: boolean;
+              }
+            ).unavailable,
+        )
+        .toBe(true);
 
       await row.getByLabel(/Preço/).fill('9.90');
       await row.getByRole('button', { name: 'Guardar preço' }).click();
       await expect(row).toContainText('9,90 €');
-      await expect.poll(async () => Number(((await backend.service.from('menu_items').select('price').eq('id', item.id).single()).data as { price: number }).price)).toBe(9.9);
+      await expect
+        .poll(async () =>
+          Number(
+            (
+              (await backend.service.from('menu_items').select('price').eq('id', item.id).single()).data as {
+                price: number;
+              }
+            ).price,
+          ),
+        )
+        .toBe(9.9);
       await screenshot(page, 'admin-menu');
 
       // What the shop reads: the public menu through the anon key.

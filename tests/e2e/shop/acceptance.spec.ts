@@ -7,15 +7,25 @@ const NO_LIMIT = { default_ready_minutes: 30, auto_accept: false, capacity: { de
 test.describe('the customer and the acceptance of their order', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('the tracking page shows the ready time the moment it is set, and a refusal with its reason', async ({ page, backend }) => {
+  test('the tracking page shows the ready time the moment it is set, and a refusal with its reason', async ({
+    page,
+    backend,
+  }) => {
     const order = await insertOrder(backend, { customer_name: 'Suivi Direto' });
     await page.goto(`/suivi-commande?q=${order.id.slice(0, 8)}`);
     await expect(page.getByTestId('tracking-waiting')).toBeVisible();
     await expect(page.getByTestId('tracking-ready')).toHaveCount(0);
 
-    const { data: accepted, error } = await backend.service.rpc('accept_order', { p_order_id: order.id, p_minutes: 20 });
+    const { data: accepted, error } = await backend.service.rpc('accept_order', {
+      p_order_id: order.id,
+      p_minutes: 20,
+    });
     expect(error).toBeNull();
-    const hhmm = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Luxembourg', hour: '2-digit', minute: '2-digit' }).format(new Date((accepted as { ready_at: string }).ready_at));
+    const hhmm = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Luxembourg',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date((accepted as { ready_at: string }).ready_at));
     // No reload: the page looks again every few seconds while the order waits.
     await expect(page.getByTestId('tracking-ready')).toHaveText(`Livraison prévue vers ${hhmm}`, { timeout: 8000 });
     await expect(page.getByTestId('tracking-waiting')).toHaveCount(0);
@@ -23,8 +33,17 @@ test.describe('the customer and the acceptance of their order', () => {
     const refused = await insertOrder(backend, { customer_name: 'Suivi Recusado' });
     await page.goto(`/suivi-commande?q=${refused.id.slice(0, 8)}`);
     await expect(page.getByTestId('tracking-waiting')).toBeVisible();
-    expect((await backend.service.rpc('refuse_order', { p_order_id: refused.id, p_reason: 'Adresse hors de notre zone de livraison' })).error).toBeNull();
-    await expect(page.getByTestId('tracking-refusal')).toHaveText('Motif : Adresse hors de notre zone de livraison', { timeout: 8000 });
+    expect(
+      (
+        await backend.service.rpc('refuse_order', {
+          p_order_id: refused.id,
+          p_reason: 'Adresse hors de notre zone de livraison',
+        })
+      ).error,
+    ).toBeNull();
+    await expect(page.getByTestId('tracking-refusal')).toHaveText('Motif : Adresse hors de notre zone de livraison', {
+      timeout: 8000,
+    });
     await expect(page.getByTestId('tracking-status')).toHaveText('Annulée');
   });
 
@@ -35,7 +54,13 @@ test.describe('the customer and the acceptance of their order', () => {
       for (const method of ['pickup', 'delivery'] as const) {
         const { error } = await backend.service.rpc('place_order', {
           p_order: {
-            customer: { name: 'Créneau Pris', phone: '+352 621 000 777', address: '5 Rue de la Gare', postalCode: '4601', city: 'Differdange' },
+            customer: {
+              name: 'Créneau Pris',
+              phone: '+352 621 000 777',
+              address: '5 Rue de la Gare',
+              postalCode: '4601',
+              city: 'Differdange',
+            },
             delivery_method: method,
             payment_method: 'cash',
             is_preorder: true,

@@ -13,7 +13,9 @@ test.describe('customer accounts', () => {
     await expect(form.getByRole('alert')).toHaveText('Les mots de passe ne correspondent pas.');
     await form.getByLabel('Confirmer le mot de passe').fill('secret1');
     await form.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Veuillez vérifier votre e-mail pour confirmer votre compte.');
+    await expect(page.getByTestId('toast')).toContainText(
+      'Veuillez vérifier votre e-mail pour confirmer votre compte.',
+    );
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(async () => (await backend.mailbox(email)).length).toBeGreaterThan(0);
   });
@@ -47,7 +49,9 @@ test.describe('customer accounts', () => {
     await expect(page.getByTestId('toast')).toContainText('Bienvenue à nouveau !');
     await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
     // The shop keeps its own session, apart from the admin's on the same origin.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth')))).toEqual(['restaurant-shop-auth']);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth')))).toEqual([
+      'restaurant-shop-auth',
+    ]);
     await screenshot(page, 'profile');
 
     await page.getByRole('link', { name: 'Mes Commandes' }).first().click();

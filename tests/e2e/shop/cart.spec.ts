@@ -8,7 +8,9 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 test.describe('cart', () => {
-  test('adding merges identical lines, the badge counts units, trash at 1, persisted under cartItems', async ({ page }) => {
+  test('adding merges identical lines, the badge counts units, trash at 1, persisted under cartItems', async ({
+    page,
+  }) => {
     await page.goto('/menu/grillades');
     await addToCart(page, 'Poulet entier grillé');
     await expect(page.getByTestId('toast')).toContainText('Article ajouté');
@@ -39,11 +41,15 @@ test.describe('cart', () => {
     // Keyboard focus stays in the panel: the page behind is inert while it is open.
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(true);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(
+        true,
+      );
     }
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Shift+Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(true);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(
+        true,
+      );
     }
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('cart-panel')).toHaveCount(0);
@@ -67,7 +73,9 @@ test.describe('cart', () => {
     await addToCart(page, 'Quart de poulet grillé');
     await openCart(page);
     const panel = page.getByTestId('cart-panel');
-    await expect(panel.getByTestId('minimum-warning')).toHaveText('Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.');
+    await expect(panel.getByTestId('minimum-warning')).toHaveText(
+      'Il vous manque 14,50€ pour atteindre le minimum de 20,00€ pour la commande.',
+    );
     await expect(panel.getByTestId('order-button')).toBeDisabled();
     await panel.getByLabel('Ville').fill('  niederkorn ');
     await expect(panel.getByTestId('zone-message')).toHaveText('Frais de livraison pour Niederkorn : 2,00 €');
@@ -89,7 +97,9 @@ test.describe('cart', () => {
     await panel.getByText('À emporter', { exact: true }).click();
     await panel.getByRole('switch', { name: 'Pré-commande' }).click();
     await panel.getByTestId('order-button').click();
-    await expect(page.getByTestId('toast')).toContainText('Veuillez choisir une date et une heure pour votre pré-commande.');
+    await expect(page.getByTestId('toast')).toContainText(
+      'Veuillez choisir une date et une heure pour votre pré-commande.',
+    );
     await choosePreorder(page, { switchOn: false });
     await panel.getByTestId('order-button').click();
     await expect(page.getByTestId('toast')).toContainText('Information en manque');
@@ -117,7 +127,15 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
 
     const { data } = await backend.service.from('orders').select('*').like('id', `${number}%`).single();
-    expect(data).toMatchObject({ customer_name: 'Ana Pereira', delivery_method: 'pickup', payment_method: 'card', is_preorder: true, preorder_date: slot.date, status: 'En attente', user_id: null });
+    expect(data).toMatchObject({
+      customer_name: 'Ana Pereira',
+      delivery_method: 'pickup',
+      payment_method: 'card',
+      is_preorder: true,
+      preorder_date: slot.date,
+      status: 'En attente',
+      user_id: null,
+    });
     expect(Number(data.grand_total)).toBe(25.54);
 
     await openCart(page);
@@ -128,7 +146,10 @@ test.describe('cart', () => {
     await expect(page.getByTestId('tracking-status')).toHaveText('En attente');
     await expect(page.getByTestId('tracked-order')).toContainText('2 × Classic Burger');
     await expect(page.getByTestId('tracked-order')).toContainText('Sans oignons');
-    await expect(page.getByRole('link', { name: 'Ouvrir dans Google Maps' })).toHaveAttribute('href', /google\.com\/maps/);
+    await expect(page.getByRole('link', { name: 'Ouvrir dans Google Maps' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps/,
+    );
     await screenshot(page, 'tracking');
   });
 
@@ -165,7 +186,10 @@ test.describe('cart', () => {
       await expect(panel.getByRole('group', { name: 'Mode de retrait' })).toHaveCount(0);
       await expect(panel.getByText(/À retirer au restaurant/)).toBeVisible();
 
-      await setStoreSetting(backend, 'ordering', { is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' });
+      await setStoreSetting(backend, 'ordering', {
+        is_enabled: false,
+        message: 'As encomendas online estão temporariamente fechadas.',
+      });
       await expect(panel.getByTestId('store-notice')).toContainText('Commandes en ligne fermées', { timeout: 15_000 });
       await expect(panel.getByTestId('order-button')).toBeDisabled();
       await panel.getByRole('switch', { name: 'Pré-commande' }).click();

@@ -2,7 +2,10 @@ import { test, expect } from '../support/fixtures';
 import { watchCsp } from '../support/csp';
 
 test.describe('shop under its Content-Security-Policy', () => {
-  test('home, menu, contact and the map page run without a single CSP violation, the service worker included', async ({ page, backend }) => {
+  test('home, menu, contact and the map page run without a single CSP violation, the service worker included', async ({
+    page,
+    backend,
+  }) => {
     const violations = await watchCsp(page);
     const home = await page.goto('/');
     const csp = home!.headers()['content-security-policy'];
@@ -15,7 +18,11 @@ test.describe('shop under its Content-Security-Policy', () => {
     expect(home!.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
     await expect(page.locator('h1').first()).toBeVisible();
     // The PWA: its service worker registers and takes control under the policy.
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
 
     await page.goto('/menu');
     await expect(page.getByRole('heading').first()).toBeVisible();
@@ -26,17 +33,24 @@ test.describe('shop under its Content-Security-Policy', () => {
     await page.goto('/localisation');
     await expect(page.locator('iframe')).toHaveAttribute('src', /openstreetmap\.org/);
     // Self-hosted fonts load from our own origin.
-    expect(await page.evaluate(async () => (await document.fonts.ready, [...document.fonts].filter((f) => f.status === 'loaded').length))).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(
+        async () => (await document.fonts.ready, [...document.fonts].filter((f) => f.status === 'loaded').length),
+      ),
+    ).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
     void backend;
   });
 
-  test("the Google Maps embed is allowed when a maps key is configured", async ({ page }) => {
+  test('the Google Maps embed is allowed when a maps key is configured', async ({ page }) => {
     const violations = await watchCsp(page);
     // The key a restaurant configures (GOOGLE_MAPS_API_KEY) reaches the shop through /env.js.
     await page.route('**/env.js', async (route) => {
       const res = await route.fetch();
-      await route.fulfill({ response: res, body: (await res.text()) + 'window.__ENV__.GOOGLE_MAPS_API_KEY = "test-key";\n' });
+      await route.fulfill({
+        response: res,
+        body: (await res.text()) + 'window.__ENV__.GOOGLE_MAPS_API_KEY = "test-key";\n',
+      });
     });
     // Reached by the site's own navigation, as a visitor does (the prerendered page shows the default map).
     await page.goto('/contact');

@@ -27,7 +27,13 @@ test.describe('reservation, challenge and tracking forms', () => {
     await expect(page.getByText(/courrier indésirable/)).toBeVisible();
     await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
     const { data } = await backend.service.from('reservations').select('*').eq('email', email).single();
-    expect(data).toMatchObject({ name: 'Luc Schmit', reservation_date: date, people: '4', status: 'En attente', message: 'Une chaise bébé, merci' });
+    expect(data).toMatchObject({
+      name: 'Luc Schmit',
+      reservation_date: date,
+      people: '4',
+      status: 'En attente',
+      message: 'Une chaise bébé, merci',
+    });
   });
 
   test('challenge sign-up shows the exact messages, then registers and clears the form', async ({ page, backend }) => {
@@ -46,7 +52,9 @@ test.describe('reservation, challenge and tracking forms', () => {
     await form.getByLabel('E-mail').fill(email);
     await form.getByLabel(/J'ai lu et j'accepte/).check();
     await form.getByRole('button', { name: "S'inscrire au défi" }).click();
-    await expect(page.getByTestId('toast')).toContainText('Nous avons bien reçu votre inscription au défi. Bonne chance !');
+    await expect(page.getByTestId('toast')).toContainText(
+      'Nous avons bien reçu votre inscription au défi. Bonne chance !',
+    );
     await expect(form.getByLabel('Nom complet')).toHaveValue('');
     await expect(form.getByLabel(/J'ai lu et j'accepte/)).not.toBeChecked();
     const { data } = await backend.service.from('challenge_registrations').select('*').eq('email', email).single();
@@ -62,7 +70,9 @@ test.describe('reservation, challenge and tracking forms', () => {
     await expect(page.getByTestId('toast')).toContainText("Veuillez entrer l'ID de la commande ou le téléphone.");
     await page.getByPlaceholder('ID de commande ou téléphone...').fill('ffffffff');
     await page.getByRole('button', { name: 'Rechercher' }).click();
-    await expect(page.getByTestId('not-found-panel')).toContainText('Aucune commande trouvée avec les informations fournies.');
+    await expect(page.getByTestId('not-found-panel')).toContainText(
+      'Aucune commande trouvée avec les informations fournies.',
+    );
     await expect(page.getByTestId('toast')).toContainText('Commande non trouvée');
   });
 });

@@ -8,7 +8,10 @@ test.describe('menu', () => {
     await page.getByTestId('category-bar').getByRole('link', { name: 'HungryBurgers' }).click();
     await expect(page).toHaveURL(/\/menu\/hungryburgers$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('HungryBurgers');
-    await expect(page.getByTestId('category-bar').getByRole('link', { name: 'HungryBurgers' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('category-bar').getByRole('link', { name: 'HungryBurgers' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByRole('heading', { level: 2, name: 'HungryBurgers' })).toBeInViewport();
 
     await page.goto('/menu/plats-inconnus');
@@ -73,7 +76,10 @@ test.describe('menu', () => {
     await expect(tart.getByRole('button', { name: /Ajouter/ })).toBeEnabled({ timeout: 15_000 });
   });
 
-  test('a live change does not scroll the customer back to the category of the link', async ({ page, backend }, testInfo) => {
+  test('a live change does not scroll the customer back to the category of the link', async ({
+    page,
+    backend,
+  }, testInfo) => {
     // One dish per viewport project: the two projects may run at the same time on one backend.
     const itemId = testInfo.project.name === 'phone' ? 'de-3' : 'de-4';
     await page.goto('/menu/hungryburgers');

@@ -64,12 +64,19 @@ test.describe('shop pages and layout', () => {
 
   test('about, location and reviews pages', async ({ page }) => {
     await page.goto('/a-propos');
-    for (const c of ['Qualité', 'Hospitalité', 'Tradition', 'Consistance']) await expect(page.getByRole('heading', { name: c })).toBeVisible();
+    for (const c of ['Qualité', 'Hospitalité', 'Tradition', 'Consistance'])
+      await expect(page.getByRole('heading', { name: c })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Réserver une Table' })).toHaveAttribute('href', '/contact');
 
     await page.goto('/localisation');
-    await expect(page.getByRole('link', { name: "Obtenir l'Itinéraire" })).toHaveAttribute('href', /google\.com\/maps\/dir\/.*Differdange/);
-    await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
+    await expect(page.getByRole('link', { name: "Obtenir l'Itinéraire" })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/dir\/.*Differdange/,
+    );
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/,
+    );
     await expect(page.getByRole('link', { name: /\+352/ }).first()).toHaveAttribute('href', /^tel:/);
     await screenshot(page, 'location');
 
@@ -81,7 +88,8 @@ test.describe('shop pages and layout', () => {
 
   test('legal pages state retention, rights and the terms under Luxembourg law', async ({ page }) => {
     await page.goto('/mentions-legales');
-    for (const h of ['Éditeur du site', 'Hébergement', 'Propriété intellectuelle', 'Données personnelles et cookies']) await expect(page.getByRole('heading', { name: h })).toBeVisible();
+    for (const h of ['Éditeur du site', 'Hébergement', 'Propriété intellectuelle', 'Données personnelles et cookies'])
+      await expect(page.getByRole('heading', { name: h })).toBeVisible();
     await page.goto('/politique-confidentialite');
     await expect(page.getByText('Données de commande : 10 ans')).toBeVisible();
     await expect(page.getByText(/3 ans après le dernier échange/)).toBeVisible();

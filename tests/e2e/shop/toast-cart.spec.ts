@@ -2,7 +2,8 @@ import { expect, test } from '../support/fixtures';
 import { addToCart, openCart } from './shop-helpers';
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test('a toast never covers the open cart: the line just added stays visible and clickable', async ({ page }) => {
   await page.goto('/menu/grillades');

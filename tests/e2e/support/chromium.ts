@@ -9,7 +9,12 @@ export function chromiumExecutable(): string | undefined {
   } catch {
     /* not installed */
   }
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((p) => p && fs.existsSync(p));
   if (!found) {
     throw new Error(

@@ -18,5 +18,8 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to (load|execute|connect|frame|apply)/i.test(m.text())) console.push(m.text());
   });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))];
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
+  ];
 }

@@ -99,7 +99,11 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
       if (m.type() !== 'error') return;
       const where = m.location().url ?? '';
       if (where && !where.startsWith(workerBackend.url)) return;
-      if (/Failed to load resource/.test(m.text()) && /net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|CONNECTION_REFUSED)/.test(m.text())) return;
+      if (
+        /Failed to load resource/.test(m.text()) &&
+        /net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|CONNECTION_REFUSED)/.test(m.text())
+      )
+        return;
       problems.push(`console.error: ${m.text()} (${where})`);
     });
     await use(page);

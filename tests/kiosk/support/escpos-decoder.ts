@@ -65,8 +65,7 @@ export function decodeEscPos(buf: Buffer): DecodedJob {
       } else if (c === 0x74) {
         decodePending();
         codePage = buf[++i];
-      }
-      else if (c === 0x61) align = (['left', 'center', 'right'] as const)[buf[++i] % 48] ?? 'left';
+      } else if (c === 0x61) align = (['left', 'center', 'right'] as const)[buf[++i] % 48] ?? 'left';
       else if (c === 0x45) bold = buf[++i] === 1;
       else if (c === 0x21) doubleHeight = (buf[++i] & 0x10) !== 0;
       else if (c === 0x70) {

@@ -23,7 +23,13 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     preorder_time: null,
     order_items: [
       { id: '32', name: 'Poulet grillé entier', quantity: 2, price: 15, options: [] },
-      { id: 'fra-1', name: 'Francesinha à la maison', quantity: 1, price: 19.49, options: [{ id: 'egg', name: 'Œuf au plat', price: 1.5 }] },
+      {
+        id: 'fra-1',
+        name: 'Francesinha à la maison',
+        quantity: 1,
+        price: 19.49,
+        options: [{ id: 'egg', name: 'Œuf au plat', price: 1.5 }],
+      },
     ],
     total_price: 50.99,
     delivery_fee: 3,

@@ -49,7 +49,11 @@ export async function spawnBackend(spec: BackendSpec, startTimeoutMs = 120_000):
     DISPATCH: 'off',
     ...spec.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/backend/cli/serve.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/backend/cli/serve.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   spec.onSpawn?.(child);
   let log = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -57,7 +61,10 @@ export async function spawnBackend(spec: BackendSpec, startTimeoutMs = 120_000):
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   const url = `http://127.0.0.1:${spec.port}`;
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`backend did not start in ${startTimeoutMs} ms:\n${log}`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`backend did not start in ${startTimeoutMs} ms:\n${log}`)),
+      startTimeoutMs,
+    );
     const check = () => {
       if (log.includes('Press Ctrl-C')) {
         clearTimeout(timer);

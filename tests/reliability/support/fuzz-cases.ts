@@ -26,34 +26,162 @@ export interface HttpCase {
   body?: string;
 }
 
-const TABLES = ['orders', 'menu_items', 'menu_categories', 'menu_special_prices', 'store_settings', 'reviews', 'reservations',
-  'challenge_registrations', 'notification_outbox', 'notification_attempts'] as const;
-const COLUMNS = ['id', 'status', 'name', 'price', 'customer_phone', 'customer_email', 'created_at', 'value', 'key', 'order_items',
-  'grand_total', 'unavailable', 'category_id', 'notes', 'recipient', 'payload', 'user_id'];
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'cs', 'cd', 'fts', 'match', 'imatch', 'not.eq', 'not.in', 'ov', 'sl', 'adj', 'xx'];
-const FUNCTIONS = ['place_order', 'track_order', 'my_orders', 'customer_prefill', 'search_orders_by_term', 'order_stats', 'active_order_count',
-  'create_reservation', 'register_challenge', 'claim_notifications', 'complete_notification', 'is_admin', 'refuse', 'order_clock',
-  'verified_email', 'priced_order_item', 'kitchen_open_at', 'delivery_fee_for', 'unit_price', 'restaurant_today', 'phone_key', 'nope', 'pg_sleep'];
+const TABLES = [
+  'orders',
+  'menu_items',
+  'menu_categories',
+  'menu_special_prices',
+  'store_settings',
+  'reviews',
+  'reservations',
+  'challenge_registrations',
+  'notification_outbox',
+  'notification_attempts',
+] as const;
+const COLUMNS = [
+  'id',
+  'status',
+  'name',
+  'price',
+  'customer_phone',
+  'customer_email',
+  'created_at',
+  'value',
+  'key',
+  'order_items',
+  'grand_total',
+  'unavailable',
+  'category_id',
+  'notes',
+  'recipient',
+  'payload',
+  'user_id',
+];
+const OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'in',
+  'is',
+  'cs',
+  'cd',
+  'fts',
+  'match',
+  'imatch',
+  'not.eq',
+  'not.in',
+  'ov',
+  'sl',
+  'adj',
+  'xx',
+];
+const FUNCTIONS = [
+  'place_order',
+  'track_order',
+  'my_orders',
+  'customer_prefill',
+  'search_orders_by_term',
+  'order_stats',
+  'active_order_count',
+  'create_reservation',
+  'register_challenge',
+  'claim_notifications',
+  'complete_notification',
+  'is_admin',
+  'refuse',
+  'order_clock',
+  'verified_email',
+  'priced_order_item',
+  'kitchen_open_at',
+  'delivery_fee_for',
+  'unit_price',
+  'restaurant_today',
+  'phone_key',
+  'nope',
+  'pg_sleep',
+];
 
 /** Strings chosen to break parsers, quoting and SQL built by hand. */
 const NASTY = [
-  "'", '"', "';--", "' or '1'='1", '1; drop table public.orders; --', '$$', '$tag$', '\\', '\u0000', '%00', '%', '%%', '(', ')', '((', '))',
-  ',', '.', '..', '*', 'null', 'NULL', 'true', '-1', '0', '1e309', 'NaN', '9'.repeat(40), '-9223372036854775809', '2025-02-30',
-  '24:61', 'é', '🐔', '\u202e', '\ud800', '<script>alert(1)</script>', '${jndi:ldap://x}', '../..', 'pg_catalog.pg_authid',
-  'auth.users', 'public.orders', '"orders"', 'orders;', 'select', 'role', 'request.jwt.claims', '{}', '[]', '{"a":', 'a,b', 'a.b.c',
-  'not.is.null', 'or=(id.eq.1)', '&', '=', '#', '?', ' ', '\t\n',
+  "'",
+  '"',
+  "';--",
+  "' or '1'='1",
+  '1; drop table public.orders; --',
+  '$$',
+  '$tag$',
+  '\\',
+  '\u0000',
+  '%00',
+  '%',
+  '%%',
+  '(',
+  ')',
+  '((',
+  '))',
+  ',',
+  '.',
+  '..',
+  '*',
+  'null',
+  'NULL',
+  'true',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  '9'.repeat(40),
+  '-9223372036854775809',
+  '2025-02-30',
+  '24:61',
+  'é',
+  '🐔',
+  '\u202e',
+  '\ud800',
+  '<script>alert(1)</script>',
+  '${jndi:ldap://x}',
+  '../..',
+  'pg_catalog.pg_authid',
+  'auth.users',
+  'public.orders',
+  '"orders"',
+  'orders;',
+  'select',
+  'role',
+  'request.jwt.claims',
+  '{}',
+  '[]',
+  '{"a":',
+  'a,b',
+  'a.b.c',
+  'not.is.null',
+  'or=(id.eq.1)',
+  '&',
+  '=',
+  '#',
+  '?',
+  ' ',
+  '\t\n',
 ];
 
 function junk(r: Rng, max = 40): string {
   const n = r.int(max) + 1;
   let s = '';
-  for (let i = 0; i < n; i++) s += r.chance(0.7) ? String.fromCharCode(32 + r.int(95)) : String.fromCharCode(r.int(0xffff));
+  for (let i = 0; i < n; i++)
+    s += r.chance(0.7) ? String.fromCharCode(32 + r.int(95)) : String.fromCharCode(r.int(0xffff));
   return s;
 }
 
 /** Header values must be byte strings without control characters: anything else never leaves the client. */
 function headerJunk(r: Rng, max: number): string {
-  return Array.from({ length: r.int(max) + 1 }, () => String.fromCharCode(r.chance(0.8) ? 32 + r.int(95) : 160 + r.int(96))).join('');
+  return Array.from({ length: r.int(max) + 1 }, () =>
+    String.fromCharCode(r.chance(0.8) ? 32 + r.int(95) : 160 + r.int(96)),
+  ).join('');
 }
 
 function value(r: Rng): string {
@@ -97,7 +225,19 @@ export function randomJson(r: Rng, depth = 0): unknown {
 /** A valid shop order with one part replaced by something wrong. */
 function mutatedOrder(r: Rng, n: number): unknown {
   const o = shopOrder('fuzz', n) as Record<string, unknown>;
-  const keys = [...Object.keys(o), 'items.0.quantity', 'items.0.menuItemId', 'items.0.options', 'customer.name', 'customer.phone', 'customer.email', 'total_price', 'status', 'id', 'user_id'];
+  const keys = [
+    ...Object.keys(o),
+    'items.0.quantity',
+    'items.0.menuItemId',
+    'items.0.options',
+    'customer.name',
+    'customer.phone',
+    'customer.email',
+    'total_price',
+    'status',
+    'id',
+    'user_id',
+  ];
   for (let i = r.int(3) + 1; i > 0; i--) {
     const path = r.pick(keys).split('.');
     let target: Record<string, unknown> = o;
@@ -108,13 +248,16 @@ function mutatedOrder(r: Rng, n: number): unknown {
     }
     target[path[path.length - 1]!] = r.chance(0.2) ? undefined : randomJson(r);
   }
-  if (r.chance(0.05)) o.items = Array.from({ length: r.pick([51, 500, 5000]) }, () => ({ menuItemId: '32', quantity: 1 }));
+  if (r.chance(0.05))
+    o.items = Array.from({ length: r.pick([51, 500, 5000]) }, () => ({ menuItemId: '32', quantity: 1 }));
   return o;
 }
 
 /** A URL path cannot carry a lone surrogate: fetch would send U+FFFD, so send that. */
 function pathPart(s: string): string {
-  return encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+  return encodeURIComponent(
+    s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
+  );
 }
 
 function deepJson(n: number): string {
@@ -158,11 +301,30 @@ export async function forgedTokens(keys: JwtKeys): Promise<string[]> {
 export function httpCase(r: Rng, n: number, tokens: { anon: string; customer: string; forged: string[] }): HttpCase {
   const kind = r.pick(['rest-query', 'rest-query', 'rest-body', 'rpc', 'rpc', 'jwt'] as const);
   const bearer = kind === 'jwt' ? r.pick(tokens.forged) : r.chance(0.8) ? tokens.anon : tokens.customer;
-  const headers: Record<string, string> = { apikey: kind === 'jwt' && r.chance(0.3) ? r.pick(tokens.forged) : tokens.anon };
-  if (bearer || r.chance(0.5)) headers.Authorization = r.chance(0.95) ? `Bearer ${bearer}` : r.pick(['Basic abc', 'Bearer', bearer]);
-  if (r.chance(0.3)) headers.Prefer = r.pick(['return=representation', 'return=minimal', 'count=exact', 'resolution=merge-duplicates', 'tx=rollback', 'params=single-object', headerJunk(r, 20)]);
+  const headers: Record<string, string> = {
+    apikey: kind === 'jwt' && r.chance(0.3) ? r.pick(tokens.forged) : tokens.anon,
+  };
+  if (bearer || r.chance(0.5))
+    headers.Authorization = r.chance(0.95) ? `Bearer ${bearer}` : r.pick(['Basic abc', 'Bearer', bearer]);
+  if (r.chance(0.3))
+    headers.Prefer = r.pick([
+      'return=representation',
+      'return=minimal',
+      'count=exact',
+      'resolution=merge-duplicates',
+      'tx=rollback',
+      'params=single-object',
+      headerJunk(r, 20),
+    ]);
   if (r.chance(0.15)) headers.Range = r.pick(['0-9', '5-1', '-1', 'abc', '0-99999999999999999999']);
-  if (r.chance(0.15)) headers.Accept = r.pick(['application/vnd.pgrst.object+json', 'text/csv', 'application/openapi+json', '*/*', headerJunk(r, 10)]);
+  if (r.chance(0.15))
+    headers.Accept = r.pick([
+      'application/vnd.pgrst.object+json',
+      'text/csv',
+      'application/openapi+json',
+      '*/*',
+      headerJunk(r, 10),
+    ]);
   if (r.chance(0.1)) headers['Accept-Profile'] = r.pick(['public', 'auth', 'pg_catalog', '_realtime', '_mailbox']);
   const table = r.chance(0.85) ? r.pick(TABLES) : r.pick(NASTY);
   const params = () => {
@@ -170,10 +332,18 @@ export function httpCase(r: Rng, n: number, tokens: { anon: string; customer: st
     for (let i = r.int(4); i > 0; i--) {
       switch (r.int(6)) {
         case 0:
-          q.append('select', r.chance(0.5) ? r.pick(['*', 'id,status', 'id,order_items->0', 'count()', 'orders(*)', 'id:status', '*,x:y(*)']) : value(r));
+          q.append(
+            'select',
+            r.chance(0.5)
+              ? r.pick(['*', 'id,status', 'id,order_items->0', 'count()', 'orders(*)', 'id:status', '*,x:y(*)'])
+              : value(r),
+          );
           break;
         case 1:
-          q.append('order', r.chance(0.5) ? `${r.pick(COLUMNS)}.${r.pick(['asc', 'desc', 'nullsfirst', 'x'])}` : value(r));
+          q.append(
+            'order',
+            r.chance(0.5) ? `${r.pick(COLUMNS)}.${r.pick(['asc', 'desc', 'nullsfirst', 'x'])}` : value(r),
+          );
           break;
         case 2:
           q.append(r.pick(['limit', 'offset']), r.pick(['-1', '0', '1e9', 'abc', '99999999999999999999', value(r)]));
@@ -203,11 +373,24 @@ export function httpCase(r: Rng, n: number, tokens: { anon: string; customer: st
     }
   };
   if (kind === 'rest-query' || (kind === 'jwt' && r.chance(0.5))) {
-    return { kind, method: r.pick(['GET', 'GET', 'HEAD', 'DELETE']), path: `/rest/v1/${pathPart(table)}${params()}`, headers };
+    return {
+      kind,
+      method: r.pick(['GET', 'GET', 'HEAD', 'DELETE']),
+      path: `/rest/v1/${pathPart(table)}${params()}`,
+      headers,
+    };
   }
   if (kind === 'rest-body' || kind === 'jwt') {
-    headers['Content-Type'] = r.chance(0.9) ? 'application/json' : r.pick(['text/plain', 'application/x-www-form-urlencoded', 'text/csv', headerJunk(r, 10)]);
-    return { kind, method: r.pick(['POST', 'PATCH', 'PUT', 'DELETE']), path: `/rest/v1/${pathPart(table)}${params()}`, headers, body: jsonBody() };
+    headers['Content-Type'] = r.chance(0.9)
+      ? 'application/json'
+      : r.pick(['text/plain', 'application/x-www-form-urlencoded', 'text/csv', headerJunk(r, 10)]);
+    return {
+      kind,
+      method: r.pick(['POST', 'PATCH', 'PUT', 'DELETE']),
+      path: `/rest/v1/${pathPart(table)}${params()}`,
+      headers,
+      body: jsonBody(),
+    };
   }
   const fn = r.chance(0.9) ? r.pick(FUNCTIONS) : junk(r, 20);
   headers['Content-Type'] = 'application/json';
@@ -216,20 +399,64 @@ export function httpCase(r: Rng, n: number, tokens: { anon: string; customer: st
   else if (r.chance(0.15)) body = jsonBody();
   else {
     const args: Record<string, unknown> = {};
-    for (let i = r.int(4); i > 0; i--) args[r.pick(['p_order', 'p_term', 'p_search_term', 'p_now', 'p_limit', 'p_lease_seconds', 'p_id', 'p_ok', 'p_name', 'p_email', junk(r, 8)])] = randomJson(r);
+    for (let i = r.int(4); i > 0; i--)
+      args[
+        r.pick([
+          'p_order',
+          'p_term',
+          'p_search_term',
+          'p_now',
+          'p_limit',
+          'p_lease_seconds',
+          'p_id',
+          'p_ok',
+          'p_name',
+          'p_email',
+          junk(r, 8),
+        ])
+      ] = randomJson(r);
     body = JSON.stringify(args);
   }
-  return { kind: 'rpc', method: r.chance(0.9) ? 'POST' : 'GET', path: `/rest/v1/rpc/${pathPart(fn)}${r.chance(0.2) ? params() : ''}`, headers, body };
+  return {
+    kind: 'rpc',
+    method: r.chance(0.9) ? 'POST' : 'GET',
+    path: `/rest/v1/rpc/${pathPart(fn)}${r.chance(0.2) ? params() : ''}`,
+    headers,
+    body,
+  };
 }
 
 /** One realtime frame: valid Phoenix pushes with bad contents, or frames that are not Phoenix at all. */
 export function realtimeFrame(r: Rng, tokens: string[]): string | Buffer {
-  const topic = r.pick(['realtime:orders', 'realtime:public:orders', 'phoenix', 'realtime:' + junk(r, 10), '', 'x'.repeat(10_000)]);
-  const event = r.pick(['phx_join', 'phx_leave', 'heartbeat', 'access_token', 'broadcast', 'presence', 'phx_reply', junk(r, 8)]);
+  const topic = r.pick([
+    'realtime:orders',
+    'realtime:public:orders',
+    'phoenix',
+    'realtime:' + junk(r, 10),
+    '',
+    'x'.repeat(10_000),
+  ]);
+  const event = r.pick([
+    'phx_join',
+    'phx_leave',
+    'heartbeat',
+    'access_token',
+    'broadcast',
+    'presence',
+    'phx_reply',
+    junk(r, 8),
+  ]);
   const config = {
     config: {
       postgres_changes: r.chance(0.7)
-        ? [{ event: r.pick(['*', 'INSERT', 'UPDATE', 'DELETE', 'x']), schema: r.pick(['public', 'auth', '_realtime', '*']), table: r.pick([...TABLES, '*', "orders'"]), ...(r.chance(0.4) ? { filter: `${r.pick(COLUMNS)}=${r.pick(OPS)}.${value(r)}` } : {}) }]
+        ? [
+            {
+              event: r.pick(['*', 'INSERT', 'UPDATE', 'DELETE', 'x']),
+              schema: r.pick(['public', 'auth', '_realtime', '*']),
+              table: r.pick([...TABLES, '*', "orders'"]),
+              ...(r.chance(0.4) ? { filter: `${r.pick(COLUMNS)}=${r.pick(OPS)}.${value(r)}` } : {}),
+            },
+          ]
         : randomJson(r),
       broadcast: randomJson(r),
       presence: randomJson(r),

@@ -7,11 +7,25 @@ import { shopOrder, supabase } from './orders.js';
 
 /** Tables and the column that identifies a row. */
 const TABLES: [string, string][] = [
-  ['menu_categories', 'id'], ['menu_items', 'id'], ['menu_special_prices', 'id'], ['store_settings', 'key'], ['reviews', 'id'],
-  ['orders', 'id'], ['reservations', 'id'], ['challenge_registrations', 'id'], ['notification_outbox', 'id'], ['notification_attempts', 'id'],
+  ['menu_categories', 'id'],
+  ['menu_items', 'id'],
+  ['menu_special_prices', 'id'],
+  ['store_settings', 'key'],
+  ['reviews', 'id'],
+  ['orders', 'id'],
+  ['reservations', 'id'],
+  ['challenge_registrations', 'id'],
+  ['notification_outbox', 'id'],
+  ['notification_attempts', 'id'],
 ];
 /** anon may add rows here through the public forms and place_order, never change or remove one. */
-const INSERT_ONLY = new Set(['orders', 'reservations', 'challenge_registrations', 'notification_outbox', 'notification_attempts']);
+const INSERT_ONLY = new Set([
+  'orders',
+  'reservations',
+  'challenge_registrations',
+  'notification_outbox',
+  'notification_attempts',
+]);
 
 type Snapshot = Map<string, Map<string, string>>;
 
@@ -21,9 +35,14 @@ async function snapshot(b: ChildBackend): Promise<Snapshot> {
   for (const [table, key] of TABLES) {
     const rows = new Map<string, string>();
     for (let from = 0; ; from += 1000) {
-      const { data, error } = await service.from(table).select('*').order(key).range(from, from + 999);
+      const { data, error } = await service
+        .from(table)
+        .select('*')
+        .order(key)
+        .range(from, from + 999);
       if (error) throw new Error(`reading ${table}: ${error.message}`);
-      for (const row of data as Record<string, unknown>[]) rows.set(String(row[key]), crypto.createHash('sha256').update(JSON.stringify(row)).digest('hex'));
+      for (const row of data as Record<string, unknown>[])
+        rows.set(String(row[key]), crypto.createHash('sha256').update(JSON.stringify(row)).digest('hex'));
       if (data.length < 1000) break;
     }
     snap.set(table, rows);
@@ -78,7 +97,11 @@ export interface FuzzReport {
 
 async function send(b: ChildBackend, c: HttpCase): Promise<number | string> {
   try {
-    const res = await fetch(b.url + c.path, { method: c.method, headers: c.headers, body: c.method === 'GET' || c.method === 'HEAD' ? undefined : c.body });
+    const res = await fetch(b.url + c.path, {
+      method: c.method,
+      headers: c.headers,
+      body: c.method === 'GET' || c.method === 'HEAD' ? undefined : c.body,
+    });
     await res.arrayBuffer();
     return res.status;
   } catch (e) {
@@ -88,11 +111,23 @@ async function send(b: ChildBackend, c: HttpCase): Promise<number | string> {
 }
 
 /** Sends `httpCases` generated requests and `frames` realtime frames; reports what the invariants need. */
-export async function runFuzz(b: ChildBackend, o: { seed: number; httpCases: number; frames: number; concurrency?: number; maxBodyBytes?: number }): Promise<FuzzReport> {
+export async function runFuzz(
+  b: ChildBackend,
+  o: { seed: number; httpCases: number; frames: number; concurrency?: number; maxBodyBytes?: number },
+): Promise<FuzzReport> {
   const r = prng(o.seed);
   const pid = b.process.pid!;
   const maxBody = o.maxBodyBytes ?? 1024 * 1024;
-  const customer = await b.keys.sign({ role: 'authenticated', aud: 'authenticated', sub: crypto.randomUUID(), email: 'fuzz@example.lu', app_metadata: { provider: 'email' } }, 3600);
+  const customer = await b.keys.sign(
+    {
+      role: 'authenticated',
+      aud: 'authenticated',
+      sub: crypto.randomUUID(),
+      email: 'fuzz@example.lu',
+      app_metadata: { provider: 'email' },
+    },
+    3600,
+  );
   const forged = await forgedTokens(b.keys);
   const tokens = { anon: b.keys.anonKey, customer, forged };
 
@@ -100,15 +135,28 @@ export async function runFuzz(b: ChildBackend, o: { seed: number; httpCases: num
   const service = supabase(b.url, b.keys.serviceRoleKey);
   for (let n = 0; n < 3; n++) {
     const order = shopOrder('fuzz-seed', n) as Record<string, unknown>;
-    const { error } = await service.rpc('place_order', { p_order: { ...order, customer: { ...(order.customer as object), email: `seed${n}@example.lu` } } });
+    const { error } = await service.rpc('place_order', {
+      p_order: { ...order, customer: { ...(order.customer as object), email: `seed${n}@example.lu` } },
+    });
     if (error) throw new Error(`seeding an order: ${error.message}`);
   }
   const before = await snapshot(b);
 
   const report: FuzzReport = {
-    seed: o.seed, httpCases: 0, realtimeFrames: 0, byKind: {}, byStatus: {}, serverErrors: [], resets: 0, leakedEvents: 0,
-    checksumBefore: checksum(before), checksumAfter: '', unauthorisedChanges: [], rowsAdded: {},
-    rssMb: { start: rssMb(pid), peak: 0, end: 0 }, alive: true,
+    seed: o.seed,
+    httpCases: 0,
+    realtimeFrames: 0,
+    byKind: {},
+    byStatus: {},
+    serverErrors: [],
+    resets: 0,
+    leakedEvents: 0,
+    checksumBefore: checksum(before),
+    checksumAfter: '',
+    unauthorisedChanges: [],
+    rowsAdded: {},
+    rssMb: { start: rssMb(pid), peak: 0, end: 0 },
+    alive: true,
   };
   report.rssMb.peak = report.rssMb.start;
   const sampler = setInterval(() => {
@@ -124,7 +172,9 @@ export async function runFuzz(b: ChildBackend, o: { seed: number; httpCases: num
   const sockets: WebSocket[] = [];
   const openSocket = () => {
     const token = r.pick(socketTokens);
-    const ws = new WebSocket(`${b.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(token)}&vsn=${r.pick(['1.0.0', '2.0.0'])}`);
+    const ws = new WebSocket(
+      `${b.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(token)}&vsn=${r.pick(['1.0.0', '2.0.0'])}`,
+    );
     ws.on('error', () => {});
     ws.on('message', (data) => {
       const text = data.toString();
@@ -136,8 +186,10 @@ export async function runFuzz(b: ChildBackend, o: { seed: number; httpCases: num
   const realtime = (async () => {
     let ws = openSocket();
     for (let i = 0; i < o.frames; i++) {
-      if (ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING || r.chance(0.02)) ws = openSocket();
-      if (ws.readyState === WebSocket.CONNECTING) await new Promise((res) => (ws.once('open', res), ws.once('close', res), ws.once('error', res)));
+      if (ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING || r.chance(0.02))
+        ws = openSocket();
+      if (ws.readyState === WebSocket.CONNECTING)
+        await new Promise((res) => (ws.once('open', res), ws.once('close', res), ws.once('error', res)));
       if (ws.readyState === WebSocket.OPEN) ws.send(realtimeFrame(r, socketTokens));
       report.realtimeFrames++;
       if (i % 20 === 0) await new Promise((res) => setTimeout(res, 5));
@@ -154,12 +206,30 @@ export async function runFuzz(b: ChildBackend, o: { seed: number; httpCases: num
       report.httpCases++;
       report.byKind[c.kind] = (report.byKind[c.kind] ?? 0) + 1;
       report.byStatus[String(status)] = (report.byStatus[String(status)] ?? 0) + 1;
-      const big = (c.body?.length ?? 0) > maxBody || Object.values(c.headers).some((v) => v.length > 8000) || c.path.length > 8000;
+      const big =
+        (c.body?.length ?? 0) > maxBody ||
+        Object.values(c.headers).some((v) => v.length > 8000) ||
+        c.path.length > 8000;
       if (typeof status === 'string') {
         report.resets++;
-        if (!big) report.serverErrors.push({ status, kind: c.kind, method: c.method, path: c.path.slice(0, 300), body: c.body?.slice(0, 300), auth: c.headers.Authorization?.slice(0, 60) });
+        if (!big)
+          report.serverErrors.push({
+            status,
+            kind: c.kind,
+            method: c.method,
+            path: c.path.slice(0, 300),
+            body: c.body?.slice(0, 300),
+            auth: c.headers.Authorization?.slice(0, 60),
+          });
       } else if (status >= 500) {
-        report.serverErrors.push({ status, kind: c.kind, method: c.method, path: c.path.slice(0, 300), body: c.body?.slice(0, 300), auth: c.headers.Authorization?.slice(0, 60) });
+        report.serverErrors.push({
+          status,
+          kind: c.kind,
+          method: c.method,
+          path: c.path.slice(0, 300),
+          body: c.body?.slice(0, 300),
+          auth: c.headers.Authorization?.slice(0, 60),
+        });
       }
     }
   };
@@ -170,16 +240,28 @@ export async function runFuzz(b: ChildBackend, o: { seed: number; httpCases: num
   report.unauthorisedChanges = diff.changed;
   report.rowsAdded = diff.added;
   // Over the rows that existed before: equal unless someone changed or removed one.
-  report.checksumAfter = checksum(new Map([...after].map(([t, rows]) => [t, new Map([...rows].filter(([id]) => before.get(t)!.has(id)))])));
+  report.checksumAfter = checksum(
+    new Map([...after].map(([t, rows]) => [t, new Map([...rows].filter(([id]) => before.get(t)!.has(id)))])),
+  );
 
   // A new order now: the fuzzing sockets (anon rights at most) must not receive it.
   const { error } = await service.rpc('place_order', { p_order: shopOrder('fuzz-after', 1) });
-  if (error) report.serverErrors.push({ status: 'place_order after the run', kind: 'check', method: 'POST', path: error.message });
+  if (error)
+    report.serverErrors.push({
+      status: 'place_order after the run',
+      kind: 'check',
+      method: 'POST',
+      path: error.message,
+    });
   await new Promise((res) => setTimeout(res, 1500));
   for (const ws of sockets) ws.terminate();
   clearInterval(sampler);
 
-  report.alive = b.process.exitCode === null && b.process.signalCode === null && (await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.keys.anonKey } })).status === 200;
+  report.alive =
+    b.process.exitCode === null &&
+    b.process.signalCode === null &&
+    (await fetch(`${b.url}/rest/v1/menu_items?select=id&limit=1`, { headers: { apikey: b.keys.anonKey } })).status ===
+      200;
   report.rssMb.end = rssMb(pid);
   return report;
 }

@@ -69,7 +69,6 @@ function causeOf(details: string | undefined): string | null {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 export function percentiles(values: number[]): { p50: number; p95: number; p99: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
   const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN);
@@ -127,7 +126,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
         try {
           const { data, error, status } = await client.rpc('place_order', { p_order: order });
           const t1 = performance.now();
-          if (error || !data?.id) failure = { message: error?.message ?? '', code: error?.code || causeOf(error?.details), status };
+          if (error || !data?.id)
+            failure = { message: error?.message ?? '', code: error?.code || causeOf(error?.details), status };
           else {
             acked.set(data.id as string, { ackAt: t1, ms: t1 - t0 });
             if (t0 > faultOver) ackedAfterFault++;

@@ -21,7 +21,13 @@ export function supabase(url: string, key: string, accessToken?: string): Supaba
 /** A manager's token: only app_metadata (set by the service role) makes an admin. */
 export function adminToken(keys: JwtKeys, expiresIn = 3600): Promise<string> {
   return keys.sign(
-    { role: 'authenticated', aud: 'authenticated', sub: crypto.randomUUID(), email: 'gerant@churrasqueira.lu', app_metadata: { role: 'admin' } },
+    {
+      role: 'authenticated',
+      aud: 'authenticated',
+      sub: crypto.randomUUID(),
+      email: 'gerant@churrasqueira.lu',
+      app_metadata: { role: 'admin' },
+    },
     expiresIn,
   );
 }
@@ -120,19 +126,29 @@ export async function openBoard(url: string, keys: JwtKeys, tag: string): Promis
           board.joins++;
           if (board.joins === 1) resolve();
           else board.catchUp().catch(() => {});
-        } else if (board.joins === 0 && (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')) reject(err ?? new Error(status));
+        } else if (board.joins === 0 && (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT'))
+          reject(err ?? new Error(status));
       });
   });
   return board;
 }
 
 /** Every order of a run, read with the service role: how many rows carry each id, and each customer order (its note). */
-export async function storedOrders(url: string, keys: JwtKeys, tag: string): Promise<{ byId: Map<string, number>; byNote: Map<string, number> }> {
+export async function storedOrders(
+  url: string,
+  keys: JwtKeys,
+  tag: string,
+): Promise<{ byId: Map<string, number>; byNote: Map<string, number> }> {
   const service = supabase(url, keys.serviceRoleKey);
   const byId = new Map<string, number>();
   const byNote = new Map<string, number>();
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await service.from('orders').select('id, notes').like('notes', `${tag}#%`).order('id').range(from, from + 999);
+    const { data, error } = await service
+      .from('orders')
+      .select('id, notes')
+      .like('notes', `${tag}#%`)
+      .order('id')
+      .range(from, from + 999);
     if (error) throw new Error(`reading the orders back: ${error.message}`);
     for (const o of data) {
       byId.set(o.id, (byId.get(o.id) ?? 0) + 1);

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 
 /** The local PostgreSQL cluster the tests run on, when this machine can restart it (Debian's pg_ctlcluster, as root). */
 export function localCluster(): { version: string; name: string } | null {
-  if (!fs.existsSync('/usr/bin/pg_ctlcluster') || !fs.existsSync('/etc/postgresql') || process.getuid?.() !== 0) return null;
+  if (!fs.existsSync('/usr/bin/pg_ctlcluster') || !fs.existsSync('/etc/postgresql') || process.getuid?.() !== 0)
+    return null;
   const version = fs.readdirSync('/etc/postgresql').sort().pop();
   if (!version || !fs.existsSync(`/etc/postgresql/${version}/main`)) return null;
   return { version, name: 'main' };

@@ -15,7 +15,8 @@ import {
 import type { CartItem } from '../../../src/shared/domain/cart-item.js';
 import { chicken, fries, item, juice, kids } from './menu-fixtures.js';
 
-const add = (cart: CartItem[], ...args: Parameters<typeof addToCart> extends [unknown, ...infer R] ? R : never) => addToCart(cart, ...args);
+const add = (cart: CartItem[], ...args: Parameters<typeof addToCart> extends [unknown, ...infer R] ? R : never) =>
+  addToCart(cart, ...args);
 
 describe('adding to the cart', () => {
   it('adds a new line, then merges the same item into it', () => {
@@ -23,7 +24,16 @@ describe('adding to the cart', () => {
     expect(first.ok).toBe(true);
     expect(first.toast?.title).toBe('Article ajouté');
     expect(first.items).toEqual([
-      { id: '32', menuItemId: '32', name: 'Poulet grillé entier', price: 15, quantity: 1, options: [], imageSrc: null, uniqueId: '32' },
+      {
+        id: '32',
+        menuItemId: '32',
+        name: 'Poulet grillé entier',
+        price: 15,
+        quantity: 1,
+        options: [],
+        imageSrc: null,
+        uniqueId: '32',
+      },
     ]);
     const second = add(first.items, chicken, { quantity: 2 });
     expect(second.items).toHaveLength(1);
@@ -37,7 +47,10 @@ describe('adding to the cart', () => {
     const b = add(a, fries, { options: [sauce] }).items;
     expect(b.map((l) => l.uniqueId)).toEqual(['cnf-1', 'cnf-1_piri']);
     const c = add(b, fries, { options: [sauce] }).items;
-    expect(c.map((l) => [l.uniqueId, l.quantity])).toEqual([['cnf-1', 1], ['cnf-1_piri', 2]]);
+    expect(c.map((l) => [l.uniqueId, l.quantity])).toEqual([
+      ['cnf-1', 1],
+      ['cnf-1_piri', 2],
+    ]);
     expect(lineTotal(c[1]!)).toBe(9);
   });
 
@@ -47,18 +60,40 @@ describe('adding to the cart', () => {
     expect(r).toEqual({
       ok: false,
       items: start,
-      toast: { key: 'item_unavailable', title: 'Article indisponible', description: "Cet article n'est pas disponible pour le moment.", variant: 'destructive' },
+      toast: {
+        key: 'item_unavailable',
+        title: 'Article indisponible',
+        description: "Cet article n'est pas disponible pour le moment.",
+        variant: 'destructive',
+      },
     });
-    expect(add([], item({ id: 'x', categoryId: 'desserts', name: 'Bientôt', price: 5, type: 'comingSoon' })).ok).toBe(false);
+    expect(add([], item({ id: 'x', categoryId: 'desserts', name: 'Bientôt', price: 5, type: 'comingSoon' })).ok).toBe(
+      false,
+    );
   });
 
   it('puts each kids-menu dish on its own line', () => {
     const r1 = add([], kids, { kidsOption: 'quarter_chicken' });
-    expect(r1.items[0]).toMatchObject({ id: 'k1_quarter_chicken', uniqueId: 'k1_quarter_chicken', menuItemId: 'k1', name: 'Menu Enfant (1/4 de poulet)', kidsOption: 'quarter_chicken', price: 9.8 });
-    expect(r1.toast).toEqual({ key: 'added_to_cart', title: 'Ajouté au panier !', description: 'Menu Enfant (1/4 de poulet) a été ajouté.', variant: 'success' });
+    expect(r1.items[0]).toMatchObject({
+      id: 'k1_quarter_chicken',
+      uniqueId: 'k1_quarter_chicken',
+      menuItemId: 'k1',
+      name: 'Menu Enfant (1/4 de poulet)',
+      kidsOption: 'quarter_chicken',
+      price: 9.8,
+    });
+    expect(r1.toast).toEqual({
+      key: 'added_to_cart',
+      title: 'Ajouté au panier !',
+      description: 'Menu Enfant (1/4 de poulet) a été ajouté.',
+      variant: 'success',
+    });
     const r2 = add(r1.items, kids, { kidsOption: 'nuggets' });
     const r3 = add(r2.items, kids, { kidsOption: 'nuggets' });
-    expect(r3.items.map((l) => [l.id, l.quantity])).toEqual([['k1_quarter_chicken', 1], ['k1_nuggets', 2]]);
+    expect(r3.items.map((l) => [l.id, l.quantity])).toEqual([
+      ['k1_quarter_chicken', 1],
+      ['k1_nuggets', 2],
+    ]);
     expect(add([], kids).toast?.key).toBe('option_required');
     expect(add([], kids, { kidsOption: 'wings' }).ok).toBe(true);
   });
@@ -83,7 +118,10 @@ describe('changing quantities', () => {
   });
 
   it('removes a line with the spec toast; unknown lines change nothing', () => {
-    expect(removeLine(cart, '32')).toMatchObject({ ok: true, toast: { title: 'Article supprimé', description: "L'article a été retiré de votre panier." } });
+    expect(removeLine(cart, '32')).toMatchObject({
+      ok: true,
+      toast: { title: 'Article supprimé', description: "L'article a été retiré de votre panier." },
+    });
     expect(removeLine(cart, 'nope')).toEqual({ ok: false, items: cart });
     expect(incrementLine(cart, 'nope').ok).toBe(false);
     expect(setLineQuantity(cart, '32', Number.NaN).ok).toBe(false);

@@ -19,7 +19,11 @@ describe('delivery fee for a city', () => {
   });
 
   it('is exact otherwise: no accent folding, no partial match', () => {
-    expect(deliveryFeeFor('Petange', zones)).toEqual({ fee: null, message: 'Désolé, nous ne livrons pas dans cette zone.', zone: null });
+    expect(deliveryFeeFor('Petange', zones)).toEqual({
+      fee: null,
+      message: 'Désolé, nous ne livrons pas dans cette zone.',
+      zone: null,
+    });
     expect(deliveryFeeFor('Esch', zones).fee).toBeNull();
     expect(deliveryFeeFor('Differdange Centre', zones).fee).toBeNull();
   });
@@ -31,21 +35,39 @@ describe('delivery fee for a city', () => {
   });
 
   it('accepts a free zone', () => {
-    expect(deliveryFeeFor('Lasauvage', [{ name: 'Lasauvage', fee: 0 }])).toMatchObject({ fee: 0, message: 'Frais de livraison pour Lasauvage : 0,00 €' });
+    expect(deliveryFeeFor('Lasauvage', [{ name: 'Lasauvage', fee: 0 }])).toMatchObject({
+      fee: 0,
+      message: 'Frais de livraison pour Lasauvage : 0,00 €',
+    });
   });
 });
 
 describe('zone list validation (admin editor)', () => {
   it('accepts names and fees, trimming and rounding to cents', () => {
-    expect(validateZoneList([{ name: ' Differdange ', fee: '2,5' }, { name: 'Sanem', fee: 3 }, { name: 'Niederkorn', fee: '0' }])).toEqual({
+    expect(
+      validateZoneList([
+        { name: ' Differdange ', fee: '2,5' },
+        { name: 'Sanem', fee: 3 },
+        { name: 'Niederkorn', fee: '0' },
+      ]),
+    ).toEqual({
       ok: true,
-      zones: [{ name: 'Differdange', fee: 2.5 }, { name: 'Sanem', fee: 3 }, { name: 'Niederkorn', fee: 0 }],
+      zones: [
+        { name: 'Differdange', fee: 2.5 },
+        { name: 'Sanem', fee: 3 },
+        { name: 'Niederkorn', fee: 0 },
+      ],
     });
     expect(validateZoneList([])).toEqual({ ok: true, zones: [] });
   });
 
   it('requires every name and fee, with the Portuguese message', () => {
-    expect(validateZoneList([{ name: 'Sanem', fee: '3' }, { name: '  ', fee: '2' }])).toEqual({
+    expect(
+      validateZoneList([
+        { name: 'Sanem', fee: '3' },
+        { name: '  ', fee: '2' },
+      ]),
+    ).toEqual({
       ok: false,
       title: 'Erro de validação',
       message: 'Todos os campos de nome da zona e taxa devem ser preenchidos.',
@@ -60,11 +82,19 @@ describe('zone list validation (admin editor)', () => {
       title: 'Erro de validação',
       message: 'A taxa para a zona Sanem não é um número válido.',
     });
-    expect(validateZoneList([{ name: 'Sanem', fee: '-1' }])).toMatchObject({ ok: false, message: 'A taxa para a zona Sanem não é um número válido.' });
+    expect(validateZoneList([{ name: 'Sanem', fee: '-1' }])).toMatchObject({
+      ok: false,
+      message: 'A taxa para a zona Sanem não é um número válido.',
+    });
     expect(validateZoneList([{ name: 'Sanem', fee: Number.NaN }])).toMatchObject({ ok: false });
   });
 
   it('refuses the same city twice', () => {
-    expect(validateZoneList([{ name: 'Sanem', fee: 1 }, { name: 'sanem ', fee: 2 }])).toMatchObject({ ok: false, index: 1, message: 'A zona sanem aparece mais de uma vez.' });
+    expect(
+      validateZoneList([
+        { name: 'Sanem', fee: 1 },
+        { name: 'sanem ', fee: 2 },
+      ]),
+    ).toMatchObject({ ok: false, index: 1, message: 'A zona sanem aparece mais de uma vez.' });
   });
 });

@@ -7,28 +7,57 @@ import { trackingSearchTerm } from '../../../src/shared/domain/tracking-search.j
 
 describe('reservation form', () => {
   const now = new Date('2026-11-23T22:30:00Z'); // 23:30 on Monday 23 in Luxembourg
-  const form = { name: ' Ana ', email: 'ana@example.lu', phone: '621 123 456', date: '2026-11-23', time: '19:30', people: '4', message: '' };
+  const form = {
+    name: ' Ana ',
+    email: 'ana@example.lu',
+    phone: '621 123 456',
+    date: '2026-11-23',
+    time: '19:30',
+    people: '4',
+    message: '',
+  };
 
   it('accepts a complete form for today and builds the row', () => {
     expect(validateReservation(form, now)).toEqual({
       ok: true,
       reservation: {
-        name: 'Ana', email: 'ana@example.lu', phone: '621 123 456', reservation_date: '2026-11-23', reservation_time: '19:30',
-        people: '4', message: null, status: 'En attente',
+        name: 'Ana',
+        email: 'ana@example.lu',
+        phone: '621 123 456',
+        reservation_date: '2026-11-23',
+        reservation_time: '19:30',
+        people: '4',
+        message: null,
+        status: 'En attente',
       },
     });
-    expect(validateReservation({ ...form, people: '10+', message: ' Anniversaire ' }, now)).toMatchObject({ ok: true, reservation: { people: '10+', message: 'Anniversaire' } });
+    expect(validateReservation({ ...form, people: '10+', message: ' Anniversaire ' }, now)).toMatchObject({
+      ok: true,
+      reservation: { people: '10+', message: 'Anniversaire' },
+    });
   });
 
   it('requires every field but the message', () => {
     for (const field of ['name', 'email', 'phone', 'date', 'time', 'people'] as const) {
-      expect(validateReservation({ ...form, [field]: ' ' }, now)).toMatchObject({ ok: false, field, code: 'missing_fields', message: 'Veuillez remplir tous les champs obligatoires.' });
+      expect(validateReservation({ ...form, [field]: ' ' }, now)).toMatchObject({
+        ok: false,
+        field,
+        code: 'missing_fields',
+        message: 'Veuillez remplir tous les champs obligatoires.',
+      });
     }
   });
 
   it('refuses a past date (on the Luxembourg calendar), a bad e-mail, time or party size', () => {
-    expect(validateReservation({ ...form, date: '2026-11-22' }, now)).toMatchObject({ ok: false, code: 'date_in_past', field: 'date' });
-    expect(validateReservation({ ...form, date: '2026-11-31' }, now)).toMatchObject({ ok: false, code: 'invalid_date' });
+    expect(validateReservation({ ...form, date: '2026-11-22' }, now)).toMatchObject({
+      ok: false,
+      code: 'date_in_past',
+      field: 'date',
+    });
+    expect(validateReservation({ ...form, date: '2026-11-31' }, now)).toMatchObject({
+      ok: false,
+      code: 'invalid_date',
+    });
     expect(validateReservation({ ...form, email: 'ana' }, now)).toMatchObject({ ok: false, code: 'invalid_email' });
     expect(validateReservation({ ...form, time: '7pm' }, now)).toMatchObject({ ok: false, code: 'invalid_time' });
     expect(validateReservation({ ...form, people: '11' }, now)).toMatchObject({ ok: false, code: 'invalid_people' });
@@ -59,9 +88,15 @@ describe('challenge form', () => {
 describe('account forms', () => {
   it('check sign-up passwords', () => {
     expect(validateRegistration({ email: 'a@b.lu', password: '123456', confirmPassword: '123456' })).toBeNull();
-    expect(validateRegistration({ email: 'a@b.lu', password: '12345', confirmPassword: '12345' })).toBe('Le mot de passe doit contenir au moins 6 caractères.');
-    expect(validateRegistration({ email: 'a@b.lu', password: '123456', confirmPassword: '123457' })).toBe('Les mots de passe ne correspondent pas.');
-    expect(validateRegistration({ email: 'ab.lu', password: '123456', confirmPassword: '123456' })).toBe('Veuillez entrer une adresse e-mail valide.');
+    expect(validateRegistration({ email: 'a@b.lu', password: '12345', confirmPassword: '12345' })).toBe(
+      'Le mot de passe doit contenir au moins 6 caractères.',
+    );
+    expect(validateRegistration({ email: 'a@b.lu', password: '123456', confirmPassword: '123457' })).toBe(
+      'Les mots de passe ne correspondent pas.',
+    );
+    expect(validateRegistration({ email: 'ab.lu', password: '123456', confirmPassword: '123456' })).toBe(
+      'Veuillez entrer une adresse e-mail valide.',
+    );
   });
 
   it('require both login fields', () => {
@@ -94,7 +129,9 @@ describe('e-mail composer', () => {
   });
 
   it('needs a recipient when single is chosen with nothing selected', () => {
-    expect(validateEmailDraft({ subject: 'Promo', content: '<p>-10%</p>', mode: 'single', recipients: [] })).toMatchObject({
+    expect(
+      validateEmailDraft({ subject: 'Promo', content: '<p>-10%</p>', mode: 'single', recipients: [] }),
+    ).toMatchObject({
       ok: false,
       title: 'Aucun destinataire',
       message: 'Veuillez sélectionner au moins un destinataire.',
@@ -102,8 +139,19 @@ describe('e-mail composer', () => {
   });
 
   it('sends one recipient singly and several in bulk, without duplicates', () => {
-    expect(validateEmailDraft({ subject: 'Promo', content: 'x', mode: 'single', recipients: ['a@b.lu'] })).toEqual({ ok: true, recipients: ['a@b.lu'], send: 'single' });
-    expect(validateEmailDraft({ subject: 'Promo', content: 'x', mode: 'all', recipients: ['a@b.lu', 'c@d.lu', 'a@b.lu', ''] })).toEqual({
+    expect(validateEmailDraft({ subject: 'Promo', content: 'x', mode: 'single', recipients: ['a@b.lu'] })).toEqual({
+      ok: true,
+      recipients: ['a@b.lu'],
+      send: 'single',
+    });
+    expect(
+      validateEmailDraft({
+        subject: 'Promo',
+        content: 'x',
+        mode: 'all',
+        recipients: ['a@b.lu', 'c@d.lu', 'a@b.lu', ''],
+      }),
+    ).toEqual({
       ok: true,
       recipients: ['a@b.lu', 'c@d.lu'],
       send: 'bulk',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateFr, formatDateTimeFr, formatLongDateFr, formatTimeFr, weekdayNameFr } from '../../../src/shared/domain/french-dates.js';
+import {
+  formatDateFr,
+  formatDateTimeFr,
+  formatLongDateFr,
+  formatTimeFr,
+  weekdayNameFr,
+} from '../../../src/shared/domain/french-dates.js';
 import { orderPlacedMessage } from '../../../src/shared/domain/order-confirmation.js';
 
 describe('French dates', () => {

@@ -11,9 +11,18 @@ import {
 
 describe('Luxembourg time', () => {
   it('reads the wall clock in winter (UTC+1) and summer (UTC+2)', () => {
-    expect(luxembourgClock(new Date('2026-01-15T10:30:00Z'))).toEqual({ date: '2026-01-15', time: '11:30', weekday: 4, minutes: 690 });
+    expect(luxembourgClock(new Date('2026-01-15T10:30:00Z'))).toEqual({
+      date: '2026-01-15',
+      time: '11:30',
+      weekday: 4,
+      minutes: 690,
+    });
     expect(luxembourgClock(new Date('2026-07-15T10:30:00Z'))).toMatchObject({ date: '2026-07-15', time: '12:30' });
-    expect(luxembourgClock(new Date('2026-07-15T22:30:00Z'))).toMatchObject({ date: '2026-07-16', time: '00:30', weekday: 4 });
+    expect(luxembourgClock(new Date('2026-07-15T22:30:00Z'))).toMatchObject({
+      date: '2026-07-16',
+      time: '00:30',
+      weekday: 4,
+    });
   });
 
   it('follows the DST changes of 29 March and 25 October 2026', () => {

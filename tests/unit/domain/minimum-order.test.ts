@@ -10,8 +10,12 @@ describe('minimum order', () => {
   });
 
   it('warns in the cart with two decimals', () => {
-    expect(minimumOrderWarning(15.5, 'delivery')).toBe('Il vous manque 4,50€ pour atteindre le minimum de 20,00€ pour la commande.');
-    expect(minimumOrderWarning(0, 'delivery')).toBe('Il vous manque 20,00€ pour atteindre le minimum de 20,00€ pour la commande.');
+    expect(minimumOrderWarning(15.5, 'delivery')).toBe(
+      'Il vous manque 4,50€ pour atteindre le minimum de 20,00€ pour la commande.',
+    );
+    expect(minimumOrderWarning(0, 'delivery')).toBe(
+      'Il vous manque 20,00€ pour atteindre le minimum de 20,00€ pour la commande.',
+    );
     expect(minimumOrderWarning(25, 'delivery')).toBeNull();
     expect(minimumOrderWarning(1, 'pickup')).toBeNull();
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatEuro, formatEuroCompact, fromCents, multiplyEuros, parseEuroPrice, sumEuros, toCents } from '../../../src/shared/domain/money.js';
+import {
+  formatAmount,
+  formatEuro,
+  formatEuroCompact,
+  fromCents,
+  multiplyEuros,
+  parseEuroPrice,
+  sumEuros,
+  toCents,
+} from '../../../src/shared/domain/money.js';
 
 describe('money', () => {
   it('adds in cents, so 0.1 + 0.2 is exactly 0.3', () => {

@@ -6,9 +6,21 @@ describe('order rules (cases shared with the database)', () => {
   it('cover every refusal code and names are unique', () => {
     const codes = new Set(ORDER_RULE_CASES.flatMap((c) => (c.expected.ok ? [] : [c.expected.code])));
     expect([...codes].sort()).toEqual([
-      'delivery_disabled', 'empty_cart', 'invalid_email', 'invalid_item', 'invalid_zone', 'item_unavailable', 'minimum_not_met',
-      'missing_fields', 'ordering_closed', 'outside_hours', 'preorder_closed_day', 'preorder_invalid_date', 'preorder_invalid_time',
-      'preorder_missing_datetime', 'preorder_too_early',
+      'delivery_disabled',
+      'empty_cart',
+      'invalid_email',
+      'invalid_item',
+      'invalid_zone',
+      'item_unavailable',
+      'minimum_not_met',
+      'missing_fields',
+      'ordering_closed',
+      'outside_hours',
+      'preorder_closed_day',
+      'preorder_invalid_date',
+      'preorder_invalid_time',
+      'preorder_missing_datetime',
+      'preorder_too_early',
     ]);
     expect(new Set(ORDER_RULE_CASES.map((c) => c.name)).size).toBe(ORDER_RULE_CASES.length);
   });

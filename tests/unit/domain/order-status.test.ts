@@ -13,7 +13,14 @@ import {
 describe('order statuses', () => {
   it('are one canonical list', () => {
     expect(ORDER_STATUSES).toEqual([
-      'En attente', 'Bien reçu', 'En préparation', 'Prêt', 'Prête pour Livraison', 'En livraison', 'Livrée', 'Annulée',
+      'En attente',
+      'Bien reçu',
+      'En préparation',
+      'Prêt',
+      'Prête pour Livraison',
+      'En livraison',
+      'Livrée',
+      'Annulée',
     ]);
     for (const s of ORDER_STATUSES) {
       const i = ORDER_STATUS_INFO[s];
@@ -53,7 +60,14 @@ describe('order statuses', () => {
   });
 
   it('count the admin badge over active statuses and their stored variants', () => {
-    expect(ACTIVE_ORDER_STATUSES).toEqual(['En attente', 'Bien reçu', 'En préparation', 'Prêt', 'Prête pour Livraison', 'En livraison']);
+    expect(ACTIVE_ORDER_STATUSES).toEqual([
+      'En attente',
+      'Bien reçu',
+      'En préparation',
+      'Prêt',
+      'Prête pour Livraison',
+      'En livraison',
+    ]);
     expect([...ACTIVE_STATUS_SPELLINGS].sort()).toEqual([...ACTIVE_ORDER_STATUSES, 'Acceptée', 'Prête'].sort());
   });
 
@@ -61,6 +75,10 @@ describe('order statuses', () => {
     expect(ORDER_STATUS_INFO['Prêt'].tracking.label).toBe('Prêt pour livraison');
     expect(ORDER_STATUS_INFO['En livraison'].tracking.label).toBe('En cours de livraison');
     const withSms = ORDER_STATUSES.filter((s) => ORDER_STATUS_INFO[s].sms).map((s) => [s, ORDER_STATUS_INFO[s].sms]);
-    expect(withSms).toEqual([['En préparation', 'preparation'], ['Prêt', 'ready'], ['En livraison', 'out_for_delivery']]);
+    expect(withSms).toEqual([
+      ['En préparation', 'preparation'],
+      ['Prêt', 'ready'],
+      ['En livraison', 'out_for_delivery'],
+    ]);
   });
 });

@@ -21,6 +21,8 @@ describe('special prices', () => {
     const specialPrices = [{ itemId: 'cnf-1', price: 2, from: '2026-01-01', until: '2026-01-01' }];
     expect(unitPrice({ id: 'cnf-1', price: 3.5 }, { method: 'delivery', date: '2026-01-01', specialPrices })).toBe(2);
     expect(unitPrice(chicken, { method: 'pickup', date: '2025-10-11', specialPrices })).toBe(15);
-    expect(SPECIAL_PRICES).toEqual([{ itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' }]);
+    expect(SPECIAL_PRICES).toEqual([
+      { itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' },
+    ]);
   });
 });

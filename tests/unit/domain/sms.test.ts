@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { smsForStatus, smsProblem, smsText } from '../../../src/shared/domain/sms.js';
 
-const ctx = { orderId: '3f2a1b0c-9d8e-4b59', restaurantName: 'Churrasqueira Differdange', deliveryMethod: 'delivery' as const };
+const ctx = {
+  orderId: '3f2a1b0c-9d8e-4b59',
+  restaurantName: 'Churrasqueira Differdange',
+  deliveryMethod: 'delivery' as const,
+};
 
 describe('SMS templates', () => {
   it('name the restaurant and the 8-character order number', () => {
-    expect(smsText('preparation', ctx)).toBe('Churrasqueira Differdange : votre commande n°3f2a1b0c est en préparation. Merci pour votre confiance !');
-    expect(smsText('out_for_delivery', ctx)).toBe('Churrasqueira Differdange : votre commande n°3f2a1b0c est en cours de livraison. Elle arrive bientôt !');
+    expect(smsText('preparation', ctx)).toBe(
+      'Churrasqueira Differdange : votre commande n°3f2a1b0c est en préparation. Merci pour votre confiance !',
+    );
+    expect(smsText('out_for_delivery', ctx)).toBe(
+      'Churrasqueira Differdange : votre commande n°3f2a1b0c est en cours de livraison. Elle arrive bientôt !',
+    );
   });
 
   it('word "ready" for pickup and for delivery', () => {
-    expect(smsText('ready', { ...ctx, deliveryMethod: 'pickup' })).toContain('Vous pouvez venir la chercher au restaurant.');
+    expect(smsText('ready', { ...ctx, deliveryMethod: 'pickup' })).toContain(
+      'Vous pouvez venir la chercher au restaurant.',
+    );
     expect(smsText('ready', ctx)).toContain('partira bientôt en livraison');
   });
 

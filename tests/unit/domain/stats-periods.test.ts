@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { archivePeriod, countOrdersByPeriod, startOfMonth, startOfToday, startOfWeek, statsQueryStart } from '../../../src/shared/domain/stats-periods.js';
+import {
+  archivePeriod,
+  countOrdersByPeriod,
+  startOfMonth,
+  startOfToday,
+  startOfWeek,
+  statsQueryStart,
+} from '../../../src/shared/domain/stats-periods.js';
 
 describe('stats periods (Luxembourg calendar, as UTC instants)', () => {
   const wednesday = new Date('2026-11-25T15:00:00Z'); // 16:00 local, UTC+1
@@ -31,7 +38,14 @@ describe('stats periods (Luxembourg calendar, as UTC instants)', () => {
   it('count orders per period', () => {
     const now = new Date('2026-12-02T12:00:00Z'); // Wednesday
     const counts = countOrdersByPeriod(
-      ['2026-12-02T09:00:00Z', '2026-12-01T22:59:00Z', '2026-11-30T10:00:00Z', '2026-12-01T10:00:00Z', '2026-11-28T10:00:00Z', 'garbage'],
+      [
+        '2026-12-02T09:00:00Z',
+        '2026-12-01T22:59:00Z',
+        '2026-11-30T10:00:00Z',
+        '2026-12-01T10:00:00Z',
+        '2026-11-28T10:00:00Z',
+        'garbage',
+      ],
       now,
     );
     expect(counts).toEqual({ today: 1, week: 4, month: 3 });
@@ -45,6 +59,9 @@ describe('stats periods (Luxembourg calendar, as UTC instants)', () => {
     expect(iso(archivePeriod('this_week', now))).toEqual(['2026-01-11T23:00:00.000Z', '2026-01-18T23:00:00.000Z']);
     expect(iso(archivePeriod('this_month', now))).toEqual(['2025-12-31T23:00:00.000Z', '2026-01-31T23:00:00.000Z']);
     expect(iso(archivePeriod('last_month', now))).toEqual(['2025-11-30T23:00:00.000Z', '2025-12-31T23:00:00.000Z']);
-    expect(iso(archivePeriod('this_month', new Date('2026-12-10T12:00:00Z')))).toEqual(['2026-11-30T23:00:00.000Z', '2026-12-31T23:00:00.000Z']);
+    expect(iso(archivePeriod('this_month', new Date('2026-12-10T12:00:00Z')))).toEqual([
+      '2026-11-30T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+    ]);
   });
 });

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, checkReportPeriod, csvField, reportPeriodLabelFr, takingsCsv, takingsCsvFileName, takingsReportSchema } from '../../../src/shared/domain/takings';
+import {
+  centsToDecimal,
+  checkReportPeriod,
+  csvField,
+  reportPeriodLabelFr,
+  takingsCsv,
+  takingsCsvFileName,
+  takingsReportSchema,
+} from '../../../src/shared/domain/takings';
 import { dstSundayReport } from '../../fixtures/takings-report';
 
 describe('takings report helpers', () => {
   it('formats whole cents with a decimal comma, never through a float', () => {
-    expect([centsToDecimal(0), centsToDecimal(5), centsToDecimal(9651), centsToDecimal(-138), centsToDecimal(123456789)]).toEqual(['0,00', '0,05', '96,51', '-1,38', '1234567,89']);
+    expect([
+      centsToDecimal(0),
+      centsToDecimal(5),
+      centsToDecimal(9651),
+      centsToDecimal(-138),
+      centsToDecimal(123456789),
+    ]).toEqual(['0,00', '0,05', '96,51', '-1,38', '1234567,89']);
     expect(() => centsToDecimal(1.5)).toThrow(RangeError);
   });
 
@@ -31,16 +45,35 @@ describe('takings report helpers', () => {
     const csv = takingsCsv(dstSundayReport(), new Date('2026-10-25T22:59:30Z'));
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(csv.slice(1).split('\r\n').some((l) => l.includes('\n'))).toBe(false);
+    expect(
+      csv
+        .slice(1)
+        .split('\r\n')
+        .some((l) => l.includes('\n')),
+    ).toBe(false);
     const rows = csv.slice(1).split('\r\n');
     expect(rows[0]).toBe('Rapport de recettes;Du;25/10/2026;Au;25/10/2026');
     expect(rows[1]).toBe('Fuseau horaire;Europe/Luxembourg;Généré le;25/10/2026 23:59');
     for (const line of [
-      'Recettes TTC;5;96,51', 'Frais de livraison;;5,00', 'Remises;;1,38', 'Ticket moyen;;19,30',
-      'Annulées (hors recettes);1;30,00', 'En cours (hors recettes);1;15,00',
-      'Espèces;3;59,32', 'Carte;2;37,19', 'Livraison;2;54,12', 'À emporter;3;42,39',
-      'Taux TVA (%);Base HT (EUR);TVA (EUR);Total TTC (EUR)', '3;78,09;2,34;80,43', '17;13,74;2,34;16,08', 'Total;91,83;4,68;96,51',
-      '25/10/2026;5;96,51', 'Poulet entier grillé;3;45,00', 'Super Bock 33 cl;2;7,80', '02h;2;37,19', '03h;0;0,00',
+      'Recettes TTC;5;96,51',
+      'Frais de livraison;;5,00',
+      'Remises;;1,38',
+      'Ticket moyen;;19,30',
+      'Annulées (hors recettes);1;30,00',
+      'En cours (hors recettes);1;15,00',
+      'Espèces;3;59,32',
+      'Carte;2;37,19',
+      'Livraison;2;54,12',
+      'À emporter;3;42,39',
+      'Taux TVA (%);Base HT (EUR);TVA (EUR);Total TTC (EUR)',
+      '3;78,09;2,34;80,43',
+      '17;13,74;2,34;16,08',
+      'Total;91,83;4,68;96,51',
+      '25/10/2026;5;96,51',
+      'Poulet entier grillé;3;45,00',
+      'Super Bock 33 cl;2;7,80',
+      '02h;2;37,19',
+      '03h;0;0,00',
     ]) {
       expect(rows, line).toContain(line);
     }

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTicket, ticketLineWidth, ticketToPlainText, type TicketColumns, type TicketLine, type TicketOrder } from '../../../src/shared/domain/ticket.js';
+import {
+  layoutTicket,
+  ticketLineWidth,
+  ticketToPlainText,
+  type TicketColumns,
+  type TicketLine,
+  type TicketOrder,
+} from '../../../src/shared/domain/ticket.js';
 import { leaderLines, spellOutLigatures, textWidth, wrapText } from '../../../src/shared/domain/ticket-text.js';
 
-const restaurant = { name: 'Churrasqueira Differdange', address: '1 Grand-Rue, L-4575 Differdange', phone: '+352 58 00 00' };
+const restaurant = {
+  name: 'Churrasqueira Differdange',
+  address: '1 Grand-Rue, L-4575 Differdange',
+  phone: '+352 58 00 00',
+};
 
 const order: TicketOrder = {
   id: '3f2a1b0c-9d8e-4b59-9f5e-3f2a1b0c9d8e',
@@ -19,7 +30,16 @@ const order: TicketOrder = {
   preorder_time: null,
   order_items: [
     { id: '32', name: 'Poulet grillé', quantity: 2, price: 12.5, options: [] },
-    { id: 'k1_nuggets', name: 'Menu Enfant (Nuggets)', quantity: 1, price: 9.8, options: [{ name: 'Sauce piri-piri', price: 1 }, { name: 'Sans sel', price: 0 }] },
+    {
+      id: 'k1_nuggets',
+      name: 'Menu Enfant (Nuggets)',
+      quantity: 1,
+      price: 9.8,
+      options: [
+        { name: 'Sauce piri-piri', price: 1 },
+        { name: 'Sans sel', price: 0 },
+      ],
+    },
   ],
   total_price: 35.8,
   delivery_fee: 2.5,
@@ -69,13 +89,26 @@ describe('customer ticket', () => {
   });
 
   it('shows a discount with the default 10 % when no percentage was stored', () => {
-    const t2 = texts(layoutTicket({ ...order, discount_amount: 3.58, grand_total: 34.72 }, { kind: 'customer', restaurant }));
+    const t2 = texts(
+      layoutTicket({ ...order, discount_amount: 3.58, grand_total: 34.72 }, { kind: 'customer', restaurant }),
+    );
     expect(t2.find((x) => x.startsWith('Remise (10 %)'))?.endsWith('-3,58 €')).toBe(true);
   });
 
   it('shows a pre-order prominently and no address or fee for pickup', () => {
     const pre = layoutTicket(
-      { ...order, delivery_method: 'pickup', delivery_fee: 0, grand_total: 35.8, customer_address: null, customer_postal_code: null, customer_city: null, is_preorder: true, preorder_date: '2026-11-25', preorder_time: '19:15:00' },
+      {
+        ...order,
+        delivery_method: 'pickup',
+        delivery_fee: 0,
+        grand_total: 35.8,
+        customer_address: null,
+        customer_postal_code: null,
+        customer_city: null,
+        is_preorder: true,
+        preorder_date: '2026-11-25',
+        preorder_time: '19:15:00',
+      },
       { kind: 'customer', restaurant },
     );
     const t3 = texts(pre);
@@ -107,8 +140,20 @@ describe('ticket widths', () => {
     customer_name: 'Maria da Conceição Fernandes de Albuquerque e Vasconcelos',
     customer_address: 'Résidence « Les Jardins », appartement 12, 145 avenue de la Liberté',
     order_items: [
-      { id: 'f1', name: 'Francesinha especial à moda da casa avec œuf, frites et sauce maison épicée', quantity: 12, price: 28.2, options: [{ name: 'Supplément fromage gratiné et chouriço fumé au feu de bois', price: 2.5 }] },
-      { id: 'x', name: 'Supercalifragilisticexpialidociousmenuextraordinaire', quantity: 1, price: 1234.56, options: [] },
+      {
+        id: 'f1',
+        name: 'Francesinha especial à moda da casa avec œuf, frites et sauce maison épicée',
+        quantity: 12,
+        price: 28.2,
+        options: [{ name: 'Supplément fromage gratiné et chouriço fumé au feu de bois', price: 2.5 }],
+      },
+      {
+        id: 'x',
+        name: 'Supercalifragilisticexpialidociousmenuextraordinaire',
+        quantity: 1,
+        price: 1234.56,
+        options: [],
+      },
       { id: 'b', name: 'Eau', quantity: 99, price: 2.87, options: [] },
     ],
     notes: 'Une très longue remarque\nsur deux lignes, avec des accents : éèêëàâîïôöùûüç et le signe €.',
@@ -128,11 +173,22 @@ describe('ticket widths', () => {
 
   it('keep every word of a long name across wrapped lines', () => {
     const t = texts(layoutTicket(longOrder, { kind: 'customer', restaurant, columns: 32 })).join(' ');
-    for (const word of ['Francesinha', 'épicée', 'oeuf', 'Supercalifragilistic', '1234,56', '284,13 €', 'éèêëàâîïôöùûüç']) expect(t).toContain(word);
+    for (const word of [
+      'Francesinha',
+      'épicée',
+      'oeuf',
+      'Supercalifragilistic',
+      '1234,56',
+      '284,13 €',
+      'éèêëàâîïôöùûüç',
+    ])
+      expect(t).toContain(word);
   });
 
   it('refuse an unsupported width', () => {
-    expect(() => layoutTicket(order, { kind: 'customer', restaurant, columns: 40 as TicketColumns })).toThrow(RangeError);
+    expect(() => layoutTicket(order, { kind: 'customer', restaurant, columns: 40 as TicketColumns })).toThrow(
+      RangeError,
+    );
   });
 
   it('render a readable plain-text preview', () => {

@@ -18,7 +18,15 @@ import {
 describe('menu categories', () => {
   it('are the spec nine, in order, with the grill named Grillades', () => {
     expect(MENU_CATEGORIES.map((c) => c.id)).toEqual([
-      'entrees', 'chic_n_fries', 'grill', 'francesinhas', 'hamburgers', 'boissons', 'menu_enfant', 'accompagnements', 'desserts',
+      'entrees',
+      'chic_n_fries',
+      'grill',
+      'francesinhas',
+      'hamburgers',
+      'boissons',
+      'menu_enfant',
+      'accompagnements',
+      'desserts',
     ]);
     expect(menuCategoryBySlug('grillades')).toEqual({ id: 'grill', name: 'Grillades', slug: 'grillades' });
     expect(menuCategoryBySlug('chic-n-fries')?.name).toBe("Chic'N'Fries");
@@ -38,7 +46,13 @@ describe('menu item schema', () => {
     expect(menuItemSchema.safeParse({ id: 'a', categoryId: 'grill', name: 'x', price: -1 }).success).toBe(false);
     expect(menuItemSchema.safeParse({ id: 'a', categoryId: 'pizza', name: 'x', price: 1 }).success).toBe(false);
     expect(
-      menuItemSchema.safeParse({ id: 'k', categoryId: 'menu_enfant', name: 'x', price: 9.8, options: [{ id: 'fish', name: 'Poisson' }] }).success,
+      menuItemSchema.safeParse({
+        id: 'k',
+        categoryId: 'menu_enfant',
+        name: 'x',
+        price: 9.8,
+        options: [{ id: 'fish', name: 'Poisson' }],
+      }).success,
     ).toBe(false);
   });
 
@@ -74,7 +88,10 @@ describe('store settings', () => {
   });
 
   it('store the closing message only when ordering is turned off', () => {
-    expect(orderingSetting(false)).toEqual({ is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' });
+    expect(orderingSetting(false)).toEqual({
+      is_enabled: false,
+      message: 'As encomendas online estão temporariamente fechadas.',
+    });
     expect(orderingSetting(true)).toEqual({ is_enabled: true, message: '' });
   });
 

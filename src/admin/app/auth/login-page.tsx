@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button.js';
 import { LanguageSwitch } from '../layout/language-switch.js';
 import { useKioskHeartbeat } from '../../features/acceptance/waiting-orders.js';
 
-const input = 'mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg focus:border-brand-600 focus:outline-none';
+const input =
+  'mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg focus:border-brand-600 focus:outline-none';
 
 export function LoginPage() {
   // The kiosk's watchdog learns that the app is alive but nobody is signed in.
@@ -47,11 +48,23 @@ export function LoginPage() {
         </div>
         <label className="block text-base font-semibold">
           {t('login.email')}
-          <input className={input} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            className={input}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label className="mt-4 block text-base font-semibold">
           {t('login.password')}
-          <input className={input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            className={input}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {error && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-semibold text-red-800">

@@ -3,9 +3,7 @@ import type { Session } from '@supabase/supabase-js';
 import { getSupabase } from '../../../shared/data/client.js';
 
 export type SessionState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; session: Session; isAdmin: boolean };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session; isAdmin: boolean };
 
 /** Admin is decided by app_metadata only: user_metadata is writable by the user. */
 export function isAdminSession(session: Session): boolean {
@@ -20,7 +18,10 @@ export function watchSession(): void {
   if (started) return;
   started = true;
   getSupabase().auth.onAuthStateChange((_event, session) => {
-    useSession.setState(session ? { status: 'signed-in', session, isAdmin: isAdminSession(session) } : { status: 'signed-out' }, true);
+    useSession.setState(
+      session ? { status: 'signed-in', session, isAdmin: isAdminSession(session) } : { status: 'signed-out' },
+      true,
+    );
   });
 }
 

@@ -25,8 +25,18 @@ export function AdminLayout() {
         <Sidebar />
       </aside>
       {drawerOpen && (
-        <div className="no-print fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t('nav.openMenu')}>
-          <button type="button" aria-label={t('nav.closeMenu')} className="absolute inset-0 bg-black/60" onClick={() => setDrawerOpen(false)} />
+        <div
+          className="no-print fixed inset-0 z-40 lg:hidden"
+          role="dialog"
+          aria-modal="true"
+          aria-label={t('nav.openMenu')}
+        >
+          <button
+            type="button"
+            aria-label={t('nav.closeMenu')}
+            className="absolute inset-0 bg-black/60"
+            onClick={() => setDrawerOpen(false)}
+          />
           <div className="absolute inset-y-0 left-0 w-72 max-w-[85vw] shadow-2xl">
             <Sidebar onNavigate={() => setDrawerOpen(false)} />
           </div>

@@ -6,7 +6,11 @@ export function LanguageSwitch({ dark = false }: { dark?: boolean }) {
   const t = useT();
   const { language, setLanguage } = useLanguage();
   return (
-    <div role="group" aria-label={t('topbar.language')} className="inline-flex shrink-0 overflow-hidden rounded-lg border-2 border-slate-400">
+    <div
+      role="group"
+      aria-label={t('topbar.language')}
+      className="inline-flex shrink-0 overflow-hidden rounded-lg border-2 border-slate-400"
+    >
       {languages.map((l) => (
         <button
           key={l}

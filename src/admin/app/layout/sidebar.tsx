@@ -15,7 +15,9 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   return (
     <nav aria-label="Admin" className="flex h-full flex-col bg-slate-900 text-white">
       <div className="border-b border-slate-700 px-5 py-5">
-        <p className="flex items-center gap-2 text-xl font-extrabold"><Icon name="flame" className="h-6 w-6 text-brand-500" /> Churrasqueira</p>
+        <p className="flex items-center gap-2 text-xl font-extrabold">
+          <Icon name="flame" className="h-6 w-6 text-brand-500" /> Churrasqueira
+        </p>
         <p className="text-sm text-slate-300">Differdange</p>
       </div>
       <ul className="flex-1 space-y-1 overflow-y-auto p-3">
@@ -31,7 +33,11 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
               <Icon name={item.icon} className="h-6 w-6" />
               <span className="flex-1">{t(item.label)}</span>
               {item.showsActiveOrders && count > 0 && (
-                <span data-testid="active-order-badge" aria-label={t('nav.activeOrders', { n: count })} className="rounded-full bg-red-600 px-2.5 py-0.5 text-base font-bold text-white">
+                <span
+                  data-testid="active-order-badge"
+                  aria-label={t('nav.activeOrders', { n: count })}
+                  className="rounded-full bg-red-600 px-2.5 py-0.5 text-base font-bold text-white"
+                >
                   {count}
                 </span>
               )}

@@ -13,6 +13,11 @@ export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 px-4 py-2 text-base font-semibold transition-colors focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-500/50 disabled:cursor-not-allowed disabled:opacity-50 ${variants[variant]} ${extra}`;
 }
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return <button type={type} className={buttonClass(variant, className)} {...rest} />;
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-2xl border border-slate-300 bg-white p-5 shadow-sm ${className}`}>{children}</section>;
+  return (
+    <section className={`rounded-2xl border border-slate-300 bg-white p-5 shadow-sm ${className}`}>{children}</section>
+  );
 }
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {

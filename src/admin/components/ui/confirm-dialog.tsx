@@ -2,7 +2,15 @@ import { Dialog } from './dialog.js';
 import { Button } from './button.js';
 import { useT } from '../../i18n/index.js';
 
-export function ConfirmDialog(props: { open: boolean; title: string; body: string; confirmLabel: string; danger?: boolean; onConfirm(): void; onClose(): void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   const t = useT();
   return (
     <Dialog open={props.open} onClose={props.onClose} title={props.title}>

@@ -3,10 +3,18 @@ import type { TicketLine } from '../../../shared/domain/index.js';
 const ALIGN = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
 function Line({ line, columns }: { line: TicketLine; columns: number }) {
-  if (line.kind === 'rule') return <div aria-hidden className="overflow-hidden whitespace-pre">{'-'.repeat(columns)}</div>;
+  if (line.kind === 'rule')
+    return (
+      <div aria-hidden className="overflow-hidden whitespace-pre">
+        {'-'.repeat(columns)}
+      </div>
+    );
   const double = line.size === 'double';
   return (
-    <div className={`whitespace-pre ${ALIGN[line.align]} ${line.bold ? 'font-bold' : ''}`} style={double ? { fontSize: '2em', lineHeight: 1.15 } : undefined}>
+    <div
+      className={`whitespace-pre ${ALIGN[line.align]} ${line.bold ? 'font-bold' : ''}`}
+      style={double ? { fontSize: '2em', lineHeight: 1.15 } : undefined}
+    >
       {line.text || '\u00a0'}
     </div>
   );

@@ -25,7 +25,10 @@ export const useToasts = create<ToastState>((set) => ({
   toasts: [],
   show: (toast) =>
     set((state) => ({
-      toasts: [{ id: nextId++, tone: 'info' as ToastTone, durationMs: TOAST_DURATION_MS, ...toast }, ...state.toasts].slice(0, TOAST_LIMIT),
+      toasts: [
+        { id: nextId++, tone: 'info' as ToastTone, durationMs: TOAST_DURATION_MS, ...toast },
+        ...state.toasts,
+      ].slice(0, TOAST_LIMIT),
     })),
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
 }));

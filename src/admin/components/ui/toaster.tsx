@@ -39,7 +39,12 @@ function ToastCard({ toast }: { toast: Toast }) {
           <p className="text-lg font-bold">{toast.title}</p>
           {toast.description && <p className="mt-1 text-base opacity-95">{toast.description}</p>}
         </div>
-        <button type="button" aria-label="×" className="-m-2 p-2 text-2xl leading-none" onClick={() => dismiss(toast.id)}>
+        <button
+          type="button"
+          aria-label="×"
+          className="-m-2 p-2 text-2xl leading-none"
+          onClick={() => dismiss(toast.id)}
+        >
           ×
         </button>
       </div>

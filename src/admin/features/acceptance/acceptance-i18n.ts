@@ -90,8 +90,14 @@ const fr: typeof pt = {
 export type AcceptanceKey = keyof typeof pt;
 const catalogues: Record<Language, typeof pt> = { pt, fr };
 
-export function acceptanceText(language: Language, key: AcceptanceKey, vars: Record<string, string | number> = {}): string {
-  return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+export function acceptanceText(
+  language: Language,
+  key: AcceptanceKey,
+  vars: Record<string, string | number> = {},
+): string {
+  return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
 }
 
 export function useAcceptanceT(): (key: AcceptanceKey, vars?: Record<string, string | number>) => string {

@@ -8,7 +8,12 @@ import { useAcceptanceT } from './acceptance-i18n.js';
 import { clockOf, QUICK_MINUTES, useAcceptOrder, useRefuseOrder, useWaitingOrders } from './waiting-orders.js';
 
 /** Reasons the customer reads (in French, the shop's language); staff may also type their own. */
-const QUICK_REASONS = ['Cuisine complète ce soir', 'Article épuisé', 'Adresse hors de notre zone de livraison', 'Restaurant fermé exceptionnellement'];
+const QUICK_REASONS = [
+  'Cuisine complète ce soir',
+  'Article épuisé',
+  'Adresse hors de notre zone de livraison',
+  'Restaurant fermé exceptionnellement',
+];
 
 /** Full width, on every admin screen: every order waiting for acceptance, with its accept and refuse buttons. */
 export function AcceptancePanel() {
@@ -59,7 +64,9 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
         <p className="text-xl font-extrabold tabular-nums">{formatEuro(order.grand_total)}</p>
       </div>
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 font-semibold">
-        <span className={`rounded px-2 ${order.delivery_method === 'delivery' ? 'bg-blue-100 text-blue-900' : 'bg-amber-100 text-amber-900'}`}>
+        <span
+          className={`rounded px-2 ${order.delivery_method === 'delivery' ? 'bg-blue-100 text-blue-900' : 'bg-amber-100 text-amber-900'}`}
+        >
           {order.delivery_method === 'delivery' ? t('delivery') : t('pickup')}
         </span>
         {order.is_preorder && order.preorder_date && order.preorder_time ? (
@@ -69,13 +76,17 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
         ) : (
           <span className="text-slate-700">{t('receivedAt', { time: clockOf(order.created_at) })}</span>
         )}
-        {order.delivery_method === 'delivery' && order.customer_city && <span className="text-slate-700">{order.customer_city}</span>}
+        {order.delivery_method === 'delivery' && order.customer_city && (
+          <span className="text-slate-700">{order.customer_city}</span>
+        )}
       </p>
       <ul className="mt-2 text-base" data-testid="waiting-items">
         {order.order_items.map((item, i) => (
           <li key={`${item.id}-${i}`}>
             <strong>{item.quantity} x</strong> {item.name}
-            {item.options.length > 0 && <span className="text-slate-700"> ({item.options.map((op) => op.name).join(', ')})</span>}
+            {item.options.length > 0 && (
+              <span className="text-slate-700"> ({item.options.map((op) => op.name).join(', ')})</span>
+            )}
           </li>
         ))}
       </ul>
@@ -142,10 +153,15 @@ function WaitingOrder({ order, defaultMinutes }: { order: Order; defaultMinutes:
           )}
           <div className="flex flex-wrap gap-2">
             {QUICK_REASONS.map((r) => (
-              <button key={r} type="button" onClick={() => {
+              <button
+                key={r}
+                type="button"
+                onClick={() => {
                   setReason(r);
                   setReasonError(null);
-                }} className="rounded-full border border-slate-400 bg-slate-100 px-3 py-1 text-sm font-semibold">
+                }}
+                className="rounded-full border border-slate-400 bg-slate-100 px-3 py-1 text-sm font-semibold"
+              >
                 {r}
               </button>
             ))}

@@ -75,7 +75,12 @@ export function AcceptanceSettings() {
             <p className="font-semibold">{t('autoAccept')}</p>
             <p className="text-slate-700">{t('autoAcceptHelp')}</p>
           </div>
-          <Toggle checked={current.auto_accept} disabled={save.isPending} onChange={(v) => submit(v)} label={t('autoAccept')} />
+          <Toggle
+            checked={current.auto_accept}
+            disabled={save.isPending}
+            onChange={(v) => submit(v)}
+            label={t('autoAccept')}
+          />
         </div>
         <fieldset>
           <legend className="font-semibold">{t('capacityTitle')}</legend>
@@ -83,7 +88,12 @@ export function AcceptanceSettings() {
           <div className="mt-2 flex flex-wrap gap-4">
             <label className="block">
               {t('capacityDelivery')}
-              <input className={field} inputMode="numeric" value={delivery} onChange={(e) => setDelivery(e.target.value)} />
+              <input
+                className={field}
+                inputMode="numeric"
+                value={delivery}
+                onChange={(e) => setDelivery(e.target.value)}
+              />
             </label>
             <label className="block">
               {t('capacityPickup')}

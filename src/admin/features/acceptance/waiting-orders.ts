@@ -12,7 +12,14 @@ import { DataError } from '../../../shared/data/errors.js';
 import { acceptOrder, fetchWaitingOrders, refuseOrder } from '../../../shared/data/orders.js';
 import { orderKeys } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { canRing, playNewOrderSound, repeatsUntilAccepted, startRinging, stopRinging, useNotificationSound } from '../dashboard/notification-sound.js';
+import {
+  canRing,
+  playNewOrderSound,
+  repeatsUntilAccepted,
+  startRinging,
+  stopRinging,
+  useNotificationSound,
+} from '../dashboard/notification-sound.js';
 import { useLiveOrders } from '../dashboard/live-orders.js';
 import { at } from './acceptance-i18n.js';
 import { isKiosk, sendKioskHeartbeat } from '../print/kiosk.js';
@@ -54,10 +61,13 @@ export function acceptanceError(e: unknown): string {
 export function useAcceptOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { order: Order; minutes?: number }) => acceptOrder(v.order.id, v.minutes ? { minutes: v.minutes } : {}),
+    mutationFn: (v: { order: Order; minutes?: number }) =>
+      acceptOrder(v.order.id, v.minutes ? { minutes: v.minutes } : {}),
     onSuccess: (order) => {
       qc.setQueryData<Order[]>(orderKeys.waiting, (list) => list?.filter((o) => o.id !== order.id));
-      toast.success(at('accepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }));
+      toast.success(
+        at('accepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }),
+      );
       return qc.invalidateQueries({ queryKey: orderKeys.all });
     },
     onError: (e) => {

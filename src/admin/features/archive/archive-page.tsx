@@ -22,7 +22,10 @@ export function ArchivePage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const split = useMediaQuery(SPLIT_VIEW);
   const { start: from, end: to } = archivePeriod(period, new Date());
-  const orders = useQuery({ queryKey: orderKeys.archive(from.toISOString(), to.toISOString()), queryFn: () => fetchOrdersBetween(from, to) });
+  const orders = useQuery({
+    queryKey: orderKeys.archive(from.toISOString(), to.toISOString()),
+    queryFn: () => fetchOrdersBetween(from, to),
+  });
   const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
 
   return (
@@ -51,7 +54,9 @@ export function ArchivePage() {
       ) : orders.isError ? (
         <ErrorPanel message={t('archive.loadFailed')} />
       ) : orders.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('archive.empty')}</p>
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
+          {t('archive.empty')}
+        </p>
       ) : (
         <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
           <section>

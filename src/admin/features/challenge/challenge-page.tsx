@@ -22,7 +22,9 @@ export function ChallengePage() {
       ) : list.isError ? (
         <ErrorPanel message={t('challenge.loadFailed')} />
       ) : list.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('challenge.empty')}</p>
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
+          {t('challenge.empty')}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-300 bg-white">
           <table className="w-full min-w-[640px] text-left" data-testid="challenge-table">

@@ -18,7 +18,11 @@ export function CustomerOrdersPage() {
   const email = useParams().customerEmail ?? '';
   const split = useMediaQuery(SPLIT_VIEW);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const orders = useQuery({ queryKey: orderKeys.byCustomer(email), queryFn: () => fetchCustomerOrders(email), enabled: !!email });
+  const orders = useQuery({
+    queryKey: orderKeys.byCustomer(email),
+    queryFn: () => fetchCustomerOrders(email),
+    enabled: !!email,
+  });
   const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
   useEffect(() => {
     if (orders.isError) toast.error(t('common.error'), t('customerOrders.loadFailed'));
@@ -36,7 +40,9 @@ export function CustomerOrdersPage() {
       ) : orders.isError ? (
         <ErrorPanel message={t('customerOrders.loadFailed')} />
       ) : orders.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('customerOrders.empty')}</p>
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
+          {t('customerOrders.empty')}
+        </p>
       ) : (
         <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
           <OrderList orders={orders.data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />

@@ -34,7 +34,9 @@ export function CustomersPage() {
       ) : customers.isError ? (
         <ErrorPanel message={t('customers.loadFailedBody')} />
       ) : customers.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('customers.empty')}</p>
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
+          {t('customers.empty')}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-300 bg-white">
           <table className="w-full min-w-[640px] text-left text-base" data-testid="customers-table">
@@ -52,14 +54,21 @@ export function CustomersPage() {
                 <tr key={c.id}>
                   <td className="px-4 py-3 font-semibold">{c.email}</td>
                   <td className="px-4 py-3">{dateTimeOf(c.created_at)}</td>
-                  <td className="px-4 py-3">{c.last_sign_in_at ? dateTimeOf(c.last_sign_in_at) : t('customers.never')}</td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-3 py-1 text-sm font-bold ${c.email_confirmed_at ? 'bg-green-600 text-white' : 'bg-slate-300 text-ink'}`}>
+                    {c.last_sign_in_at ? dateTimeOf(c.last_sign_in_at) : t('customers.never')}
+                  </td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={`rounded-full px-3 py-1 text-sm font-bold ${c.email_confirmed_at ? 'bg-green-600 text-white' : 'bg-slate-300 text-ink'}`}
+                    >
                       {c.email_confirmed_at ? t('customers.verified') : t('customers.notVerified')}
                     </span>
                   </td>
                   <td className="px-4 py-3">
-                    <Link to={`/customers/${encodeURIComponent(c.email)}/orders`} className={buttonClass('secondary', 'min-h-11')}>
+                    <Link
+                      to={`/customers/${encodeURIComponent(c.email)}/orders`}
+                      className={buttonClass('secondary', 'min-h-11')}
+                    >
                       {t('customers.viewOrders')}
                     </Link>
                   </td>

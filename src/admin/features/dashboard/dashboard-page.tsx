@@ -33,26 +33,38 @@ export function DashboardPage() {
         <SoundSettings />
       </PageHeader>
       {connection === 'lost' && (
-        <p role="status" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900">
+        <p
+          role="status"
+          className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900"
+        >
           {t('dashboard.offline')}
         </p>
       )}
       <StatCards />
       <div className="grid gap-5 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <section>
-          <h2 className="mb-3 text-xl font-bold">{search.active ? t('dashboard.searchResults') : t('dashboard.todayOrders')}</h2>
+          <h2 className="mb-3 text-xl font-bold">
+            {search.active ? t('dashboard.searchResults') : t('dashboard.todayOrders')}
+          </h2>
           <SearchBox term={search.term} onChange={search.setTerm} />
           {search.active ? (
             <>
               <SearchStatus results={search.results} />
-              <OrderList orders={shown} selectedId={selectedId} showDate onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))} />
+              <OrderList
+                orders={shown}
+                selectedId={selectedId}
+                showDate
+                onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))}
+              />
             </>
           ) : orders.isPending ? (
             <Spinner label={t('common.loading')} />
           ) : orders.isError && !orders.data ? (
             <ErrorPanel message={t('dashboard.loadErrorBody')} />
           ) : orders.data.length === 0 ? (
-            <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg text-slate-700">{t('dashboard.noOrders')}</p>
+            <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg text-slate-700">
+              {t('dashboard.noOrders')}
+            </p>
           ) : (
             <OrderList
               orders={orders.data}

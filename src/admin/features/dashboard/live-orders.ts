@@ -2,7 +2,14 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { getSupabase } from '../../../shared/data/client.js';
-import { formatEuro, normaliseStatus, orderNumber, orderSchema, startOfToday, type Order } from '../../../shared/domain/index.js';
+import {
+  formatEuro,
+  normaliseStatus,
+  orderNumber,
+  orderSchema,
+  startOfToday,
+  type Order,
+} from '../../../shared/domain/index.js';
 import { channelName, fetchTodayOrders, orderKeys } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
@@ -44,10 +51,19 @@ function announce(order: Order): void {
   const waiting = normaliseStatus(order.status) === 'En attente';
   if (order.auto_accepted && !waiting) {
     // Accepted by the auto-accept setting: nothing waits, so it rings once here and prints.
-    toast.success(at('autoAccepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }));
+    toast.success(
+      at('autoAccepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }),
+    );
     playNewOrderSound();
   } else {
-    toast.success(t('dashboard.newOrderTitle'), t('dashboard.newOrderBody', { id: orderNumber(order.id), name: order.customer_name, total: formatEuro(order.grand_total) }));
+    toast.success(
+      t('dashboard.newOrderTitle'),
+      t('dashboard.newOrderBody', {
+        id: orderNumber(order.id),
+        name: order.customer_name,
+        total: formatEuro(order.grand_total),
+      }),
+    );
   }
   void autoPrintTicket(order).catch(() => undefined);
 }
@@ -59,7 +75,10 @@ function noticeOrders(orders: Order[]): void {
     primed = true;
     // Catch-up after the kiosk was off: orders still waiting are handed to its printer, which skips any it already printed.
     orders
-      .filter((o) => normaliseStatus(o.status) === 'En attente' || (o.auto_accepted && normaliseStatus(o.status) === 'Bien reçu'))
+      .filter(
+        (o) =>
+          normaliseStatus(o.status) === 'En attente' || (o.auto_accepted && normaliseStatus(o.status) === 'Bien reçu'),
+      )
       .forEach((o) => void autoPrintTicket(o).catch(() => undefined));
     return;
   }
@@ -68,7 +87,9 @@ function noticeOrders(orders: Order[]): void {
 
 function insertIntoToday(qc: QueryClient, order: Order): void {
   if (new Date(order.created_at) < startOfToday(new Date())) return;
-  qc.setQueryData<Order[]>(orderKeys.today, (list) => (list && !list.some((o) => o.id === order.id) ? [order, ...list] : list));
+  qc.setQueryData<Order[]>(orderKeys.today, (list) =>
+    list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
+  );
 }
 
 async function fetchAndNotice(): Promise<Order[]> {
@@ -79,7 +100,12 @@ async function fetchAndNotice(): Promise<Order[]> {
 
 /** Today's orders: realtime first, a silent poll every 10 s as the safety net. */
 export function useTodayOrders() {
-  return useQuery({ queryKey: orderKeys.today, queryFn: fetchAndNotice, refetchInterval: DASHBOARD_POLL_MS, refetchIntervalInBackground: true });
+  return useQuery({
+    queryKey: orderKeys.today,
+    queryFn: fetchAndNotice,
+    refetchInterval: DASHBOARD_POLL_MS,
+    refetchIntervalInBackground: true,
+  });
 }
 
 /**
@@ -109,7 +135,11 @@ export function useOrderFeed(): void {
         }
         void qc.invalidateQueries({ queryKey: orderKeys.all });
       })
-      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'orders' }, () => void qc.invalidateQueries({ queryKey: orderKeys.all }))
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'orders' },
+        () => void qc.invalidateQueries({ queryKey: orderKeys.all }),
+      )
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') {
           useLiveOrders.setState({ connection: 'live' });

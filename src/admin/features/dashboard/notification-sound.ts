@@ -19,7 +19,6 @@ interface SoundState {
   setRepeat(repeat: boolean): void;
 }
 
-
 export const useNotificationSound = create<SoundState>()(
   persist(
     (set) => ({
@@ -33,7 +32,10 @@ export const useNotificationSound = create<SoundState>()(
       },
       setRepeat: (repeatUntilAcknowledged) => set({ repeatUntilAcknowledged }),
     }),
-    { name: 'admin-notification-sound', partialize: (s) => ({ enabled: s.enabled, repeatUntilAcknowledged: s.repeatUntilAcknowledged }) },
+    {
+      name: 'admin-notification-sound',
+      partialize: (s) => ({ enabled: s.enabled, repeatUntilAcknowledged: s.repeatUntilAcknowledged }),
+    },
   ),
 );
 

@@ -36,6 +36,11 @@ export function SearchStatus({ results }: { results: { isPending: boolean; isErr
     if (results.isError) toast.error(t('dashboard.searchErrorTitle'), t('dashboard.searchErrorBody'));
   }, [results.isError, t]);
   if (results.isPending) return <Spinner label={t('common.loading')} />;
-  if (results.data?.length === 0) return <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('dashboard.searchEmpty')}</p>;
+  if (results.data?.length === 0)
+    return (
+      <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
+        {t('dashboard.searchEmpty')}
+      </p>
+    );
   return null;
 }

@@ -9,7 +9,11 @@ export function SoundBanner() {
   const { enabled, unlocked, setEnabled } = useNotificationSound();
   if (!enabled) {
     return (
-      <div role="alert" data-testid="sound-disabled-banner" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-900">
+      <div
+        role="alert"
+        data-testid="sound-disabled-banner"
+        className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-900"
+      >
         <Icon name="bellOff" className="h-6 w-6" />
         <span className="flex-1">{t('sound.disabledBanner')}</span>
         <Button variant="danger" onClick={() => setEnabled(true)}>
@@ -20,7 +24,11 @@ export function SoundBanner() {
   }
   if (!unlocked) {
     return (
-      <div role="status" data-testid="sound-locked-banner" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-lg font-semibold text-amber-900">
+      <div
+        role="status"
+        data-testid="sound-locked-banner"
+        className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-lg font-semibold text-amber-900"
+      >
         <Icon name="bell" className="mr-2 inline h-6 w-6" />
         {t('sound.lockedBanner')}
       </div>

@@ -13,9 +13,15 @@ export function StatCards() {
   return (
     <div className="mb-5 grid grid-cols-3 gap-2 sm:gap-4">
       {CARDS.map((c) => (
-        <div key={c.key} className="rounded-2xl border border-slate-300 bg-white p-3 shadow-sm sm:p-5" data-testid={`stat-${c.key}`}>
+        <div
+          key={c.key}
+          className="rounded-2xl border border-slate-300 bg-white p-3 shadow-sm sm:p-5"
+          data-testid={`stat-${c.key}`}
+        >
           <p className="text-sm font-semibold text-slate-600 sm:text-base">{t(c.label)}</p>
-          <p className="mt-1 text-3xl font-extrabold tabular-nums sm:text-4xl">{stats.data ? stats.data[c.key] : '–'}</p>
+          <p className="mt-1 text-3xl font-extrabold tabular-nums sm:text-4xl">
+            {stats.data ? stats.data[c.key] : '–'}
+          </p>
         </div>
       ))}
     </div>

@@ -27,7 +27,8 @@ export function DeliveryZonesPage() {
   const [badRow, setBadRow] = useState<number | null>(null);
 
   useEffect(() => {
-    if (settings.data && drafts === null) setDrafts(settings.data.delivery_zones.map((z) => ({ name: z.name, fee: z.fee.toFixed(2) })));
+    if (settings.data && drafts === null)
+      setDrafts(settings.data.delivery_zones.map((z) => ({ name: z.name, fee: z.fee.toFixed(2) })));
   }, [settings.data, drafts]);
 
   const save = useMutation({
@@ -39,9 +40,11 @@ export function DeliveryZonesPage() {
     onError: () => toast.error(t('settings.errorTitle'), t('delivery.failed')),
   });
 
-  if (settings.isPending || drafts === null) return settings.isError ? <ErrorPanel message={t('delivery.failed')} /> : <Spinner label={t('common.loading')} />;
+  if (settings.isPending || drafts === null)
+    return settings.isError ? <ErrorPanel message={t('delivery.failed')} /> : <Spinner label={t('common.loading')} />;
 
-  const edit = (i: number, patch: Partial<DeliveryZoneDraft>) => setDrafts(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const edit = (i: number, patch: Partial<DeliveryZoneDraft>) =>
+    setDrafts(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   function submit() {
     const check = validateZoneList(drafts!);
     if (!check.ok) {
@@ -59,16 +62,31 @@ export function DeliveryZonesPage() {
         {drafts.length === 0 && <p className="mb-3 text-lg text-slate-700">{t('delivery.empty')}</p>}
         <ul className="space-y-3" data-testid="zone-list">
           {drafts.map((d, i) => (
-            <li key={i} className={`grid grid-cols-[1fr_8rem_auto] items-end gap-2 rounded-xl p-2 ${badRow === i ? 'bg-red-50 ring-2 ring-red-600' : ''}`}>
+            <li
+              key={i}
+              className={`grid grid-cols-[1fr_8rem_auto] items-end gap-2 rounded-xl p-2 ${badRow === i ? 'bg-red-50 ring-2 ring-red-600' : ''}`}
+            >
               <label className="font-semibold">
                 {t('delivery.city')}
                 <input className={field} value={d.name} onChange={(e) => edit(i, { name: e.target.value })} />
               </label>
               <label className="font-semibold">
                 {t('delivery.fee')}
-                <input className={field} type="number" inputMode="decimal" step="0.01" min="0" value={d.fee} onChange={(e) => edit(i, { fee: e.target.value })} />
+                <input
+                  className={field}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  value={d.fee}
+                  onChange={(e) => edit(i, { fee: e.target.value })}
+                />
               </label>
-              <Button variant="secondary" aria-label={`${t('delivery.remove')} ${d.name}`} onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}>
+              <Button
+                variant="secondary"
+                aria-label={`${t('delivery.remove')} ${d.name}`}
+                onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}
+              >
                 ✕
               </Button>
             </li>

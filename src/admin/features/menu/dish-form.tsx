@@ -4,7 +4,16 @@ import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js'
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
-import { CENTRED, PHOTO_HEIGHT, PHOTO_TYPES, PHOTO_WIDTH, drawCrop, loadImage, renderPhoto, type Crop } from './photo.js';
+import {
+  CENTRED,
+  PHOTO_HEIGHT,
+  PHOTO_TYPES,
+  PHOTO_WIDTH,
+  drawCrop,
+  loadImage,
+  renderPhoto,
+  type Crop,
+} from './photo.js';
 import type { ItemChanges } from './menu-data.js';
 
 const KIDS = [
@@ -112,14 +121,17 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
       category_id: category,
       item_type: comingSoon ? 'coming_soon' : 'dish',
       special_offer: offerText.trim() ? { text: offerText.trim(), condition: offerCondition.trim() } : null,
-      kids_menu_options: kids.size ? KIDS.filter((k) => kids.has(k.id)).map((k) => ({ id: k.id, name: previous.get(k.id) ?? t(k.key) })) : null,
+      kids_menu_options: kids.size
+        ? KIDS.filter((k) => kids.has(k.id)).map((k) => ({ id: k.id, name: previous.get(k.id) ?? t(k.key) }))
+        : null,
       image_alt: name.trim(),
       ...(hasVat ? { vat_rate: vat } : {}),
     };
     onSave({ changes, photo, removePhoto: dropPhoto });
   }
 
-  const currentPhoto = !image && !dropPhoto ? (item?.image_src ?? (item ? `/images/menu/${item.id}.webp` : null)) : null;
+  const currentPhoto =
+    !image && !dropPhoto ? (item?.image_src ?? (item ? `/images/menu/${item.id}.webp` : null)) : null;
 
   return (
     <Dialog open onClose={onClose} title={item ? t('editDish') : t('newDish')}>
@@ -136,7 +148,12 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
           <input className={input} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         </Field>
         <Field label={t('description')}>
-          <textarea className={`${input} min-h-24 py-2`} value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            className={`${input} min-h-24 py-2`}
+            value={description}
+            maxLength={1000}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t('price')}>
@@ -164,7 +181,12 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
           </Field>
         )}
         <label className="flex min-h-12 items-center gap-3 font-semibold">
-          <input type="checkbox" className="h-6 w-6" checked={comingSoon} onChange={(e) => setComingSoon(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-6 w-6"
+            checked={comingSoon}
+            onChange={(e) => setComingSoon(e.target.checked)}
+          />
           {t('comingSoonLabel')}
         </label>
         <Field label={t('offerText')}>
@@ -172,7 +194,12 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
         </Field>
         {offerText.trim() !== '' && (
           <Field label={t('offerCondition')}>
-            <input className={input} value={offerCondition} maxLength={200} onChange={(e) => setOfferCondition(e.target.value)} />
+            <input
+              className={input}
+              value={offerCondition}
+              maxLength={200}
+              onChange={(e) => setOfferCondition(e.target.value)}
+            />
           </Field>
         )}
         <fieldset>
@@ -199,15 +226,32 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
         <fieldset className="space-y-2">
           <legend className="mb-1 font-semibold">{t('photo')}</legend>
           {image ? (
-            <canvas ref={canvas} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} data-testid="photo-preview" className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300" />
+            <canvas
+              ref={canvas}
+              width={PHOTO_WIDTH}
+              height={PHOTO_HEIGHT}
+              data-testid="photo-preview"
+              className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300"
+            />
           ) : currentPhoto ? (
-            <img src={currentPhoto} alt={item?.name ?? ''} className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300 object-cover" />
+            <img
+              src={currentPhoto}
+              alt={item?.name ?? ''}
+              className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300 object-cover"
+            />
           ) : (
-            <p className="rounded-lg border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">{t('noPhoto')}</p>
+            <p className="rounded-lg border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
+              {t('noPhoto')}
+            </p>
           )}
           <label className="block">
             <span className="mb-1 block text-sm font-semibold">{t('choosePhoto')}</span>
-            <input type="file" accept={PHOTO_TYPES.join(',')} className="block w-full text-base" onChange={(e) => void pick(e.target.files?.[0])} />
+            <input
+              type="file"
+              accept={PHOTO_TYPES.join(',')}
+              className="block w-full text-base"
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
           </label>
           {image && (
             <div className="grid gap-2 sm:grid-cols-3">
@@ -220,7 +264,15 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
               ).map(([k, min, max, step]) => (
                 <label key={k} className="block text-sm font-semibold">
                   {k === 'zoom' ? t('zoom') : k === 'x' ? t('horizontal') : t('vertical')}
-                  <input type="range" className="w-full" min={min} max={max} step={step} value={crop[k]} onChange={(e) => setCrop({ ...crop, [k]: Number(e.target.value) })} />
+                  <input
+                    type="range"
+                    className="w-full"
+                    min={min}
+                    max={max}
+                    step={step}
+                    value={crop[k]}
+                    onChange={(e) => setCrop({ ...crop, [k]: Number(e.target.value) })}
+                  />
                 </label>
               ))}
             </div>

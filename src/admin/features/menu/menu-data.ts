@@ -13,7 +13,10 @@ export interface EditorMenu {
 
 /** A refusal the editor explains in the admin's language. */
 export class MenuSaveError extends Error {
-  constructor(readonly reason: 'permission' | 'invalid' | 'photoSize' | 'photoType' | 'failed', detail: string) {
+  constructor(
+    readonly reason: 'permission' | 'invalid' | 'photoSize' | 'photoType' | 'failed',
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -22,7 +25,8 @@ function check(error: { code?: string; message: string; status?: number; statusC
   if (!error) return;
   const code = error.code ?? error.statusCode ?? '';
   if (code === '42501' || code === '403') throw new MenuSaveError('permission', error.message);
-  if (code === '23514' || code === '22P02' || code === '23502' || code === 'P0001') throw new MenuSaveError('invalid', error.message);
+  if (code === '23514' || code === '22P02' || code === '23502' || code === 'P0001')
+    throw new MenuSaveError('invalid', error.message);
   if (error.status === 413 || code === '413') throw new MenuSaveError('photoSize', error.message);
   if (error.status === 415 || code === '415') throw new MenuSaveError('photoType', error.message);
   throw new MenuSaveError('failed', error.message);
@@ -37,7 +41,11 @@ export async function fetchEditorMenu(): Promise<EditorMenu> {
   check(categories.error);
   check(items.error);
   const rows = items.data as MenuItemRow[];
-  return { categories: categories.data as MenuCategoryRow[], items: rows, hasVat: rows.length === 0 || 'vat_rate' in rows[0] };
+  return {
+    categories: categories.data as MenuCategoryRow[],
+    items: rows,
+    hasVat: rows.length === 0 || 'vat_rate' in rows[0],
+  };
 }
 
 export type ItemChanges = Partial<Omit<MenuItemRow, 'id'>>;
@@ -59,10 +67,15 @@ export function deleteItem(id: string): Promise<void> {
 }
 
 /** Swaps the sort_order of two rows (dishes, or categories). */
-export async function swapOrder(table: 'menu_items' | 'menu_categories', a: { id: string; sort_order: number }, b: { id: string; sort_order: number }): Promise<void> {
+export async function swapOrder(
+  table: 'menu_items' | 'menu_categories',
+  a: { id: string; sort_order: number },
+  b: { id: string; sort_order: number },
+): Promise<void> {
   const supabase = getSupabase();
   // Equal orders (seeded ties) would not move: the lower one is pushed one step first.
-  const [first, second] = a.sort_order === b.sort_order ? [b.sort_order, b.sort_order + 1] : [b.sort_order, a.sort_order];
+  const [first, second] =
+    a.sort_order === b.sort_order ? [b.sort_order, b.sort_order + 1] : [b.sort_order, a.sort_order];
   for (const [id, sort_order] of [
     [a.id, first],
     [b.id, second],
@@ -85,7 +98,11 @@ export async function uploadPhoto(itemId: string, photo: Blob): Promise<string> 
   const ext = photo.type === 'image/jpeg' ? 'jpg' : 'webp';
   // A new name per upload: browsers and the shop's cache never show the old picture under the new name.
   const path = `items/${itemId}-${Date.now().toString(36)}.${ext}`;
-  const { error } = await storage.upload(path, photo, { contentType: photo.type, cacheControl: '31536000', upsert: false });
+  const { error } = await storage.upload(path, photo, {
+    contentType: photo.type,
+    cacheControl: '31536000',
+    upsert: false,
+  });
   check(error as never);
   return storage.getPublicUrl(path).data.publicUrl;
 }

@@ -52,7 +52,8 @@ const pt = {
   deleted: 'Prato eliminado do menu',
   moved: 'Ordem atualizada',
   confirmDelete: 'Eliminar "{name}" do menu?',
-  confirmDeleteBody: 'O prato desaparece da loja e do editor. As encomendas antigas mantêm-no tal como foi encomendado.',
+  confirmDeleteBody:
+    'O prato desaparece da loja e do editor. As encomendas antigas mantêm-no tal como foi encomendado.',
   errName: 'Indique o nome do prato (até 120 caracteres).',
   errDescription: 'A descrição tem no máximo 1000 caracteres.',
   errPrice: 'Preço inválido: um valor entre 0 e 1000 €, por exemplo 12,50.',
@@ -120,7 +121,8 @@ const fr: Record<MenuKey, string> = {
   deleted: 'Plat supprimé du menu',
   moved: 'Ordre mis à jour',
   confirmDelete: 'Supprimer « {name} » du menu ?',
-  confirmDeleteBody: "Le plat disparaît de la boutique et de l'éditeur. Les anciennes commandes le gardent tel qu'il a été commandé.",
+  confirmDeleteBody:
+    "Le plat disparaît de la boutique et de l'éditeur. Les anciennes commandes le gardent tel qu'il a été commandé.",
   errName: "Indiquez le nom du plat (jusqu'à 120 caractères).",
   errDescription: 'La description fait au plus 1000 caractères.',
   errPrice: 'Prix invalide : une valeur entre 0 et 1000 €, par exemple 12,50.',
@@ -140,5 +142,6 @@ export type MenuTranslate = (key: MenuKey, vars?: Record<string, string | number
 export function useMenuT(): MenuTranslate {
   const language = useLanguage((s) => s.language);
   const table = language === 'fr' ? fr : pt;
-  return (key, vars) => (vars ? table[key].replace(/\{(\w+)\}/g, (w, n: string) => (n in vars ? String(vars[n]) : w)) : table[key]);
+  return (key, vars) =>
+    vars ? table[key].replace(/\{(\w+)\}/g, (w, n: string) => (n in vars ? String(vars[n]) : w)) : table[key];
 }

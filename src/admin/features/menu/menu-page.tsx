@@ -66,7 +66,17 @@ function useMenuAction<T>(fn: (arg: T) => Promise<string>) {
   });
 }
 
-function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: MenuItemRow; below?: MenuItemRow; onEdit(): void }) {
+function DishRow({
+  item,
+  above,
+  below,
+  onEdit,
+}: {
+  item: MenuItemRow;
+  above?: MenuItemRow;
+  below?: MenuItemRow;
+  onEdit(): void;
+}) {
   const t = useT();
   const mt = useMenuT();
   const [price, setPrice] = useState(Number(item.price).toFixed(2));
@@ -118,7 +128,11 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
         <div className="min-w-0 flex-1">
           <p className="text-lg font-semibold">
             {item.name}
-            {item.item_type === 'coming_soon' && <span className="ml-2 rounded bg-amber-200 px-2 py-0.5 text-sm font-bold text-amber-900">{mt('comingSoon')}</span>}
+            {item.item_type === 'coming_soon' && (
+              <span className="ml-2 rounded bg-amber-200 px-2 py-0.5 text-sm font-bold text-amber-900">
+                {mt('comingSoon')}
+              </span>
+            )}
           </p>
           <p className={`font-bold ${item.unavailable ? 'text-red-800' : 'text-green-800'}`}>
             {item.unavailable ? t('menu.unavailable') : t('menu.available')} · {formatEuro(Number(item.price))}
@@ -126,10 +140,22 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
-          <Button variant="ghost" className="w-11 px-0!" aria-label={`${mt('moveUp')} ${item.name}`} disabled={!above || busy} onClick={() => action.mutate('up')}>
+          <Button
+            variant="ghost"
+            className="w-11 px-0!"
+            aria-label={`${mt('moveUp')} ${item.name}`}
+            disabled={!above || busy}
+            onClick={() => action.mutate('up')}
+          >
             ↑
           </Button>
-          <Button variant="ghost" className="w-11 px-0!" aria-label={`${mt('moveDown')} ${item.name}`} disabled={!below || busy} onClick={() => action.mutate('down')}>
+          <Button
+            variant="ghost"
+            className="w-11 px-0!"
+            aria-label={`${mt('moveDown')} ${item.name}`}
+            disabled={!below || busy}
+            onClick={() => action.mutate('down')}
+          >
             ↓
           </Button>
         </div>
@@ -147,7 +173,11 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
         <Button variant="secondary" disabled={!priceChanged || busy} onClick={() => action.mutate('price')}>
           {t('menu.savePrice')}
         </Button>
-        <Button variant={item.unavailable ? 'success' : 'danger'} disabled={busy || item.hidden} onClick={() => action.mutate('availability')}>
+        <Button
+          variant={item.unavailable ? 'success' : 'danger'}
+          disabled={busy || item.hidden}
+          onClick={() => action.mutate('availability')}
+        >
           {item.unavailable ? t('menu.markAvailable') : t('menu.markUnavailable')}
         </Button>
         <Button variant="secondary" onClick={onEdit} disabled={busy}>
@@ -176,7 +206,15 @@ function DishRow({ item, above, below, onEdit }: { item: MenuItemRow; above?: Me
   );
 }
 
-function CategoryHeader({ category, above, below }: { category: MenuCategoryRow; above?: MenuCategoryRow; below?: MenuCategoryRow }) {
+function CategoryHeader({
+  category,
+  above,
+  below,
+}: {
+  category: MenuCategoryRow;
+  above?: MenuCategoryRow;
+  below?: MenuCategoryRow;
+}) {
   const mt = useMenuT();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(category.name);
@@ -205,7 +243,12 @@ function CategoryHeader({ category, above, below }: { category: MenuCategoryRow;
       >
         <label className="block font-semibold">
           {mt('categoryName')}
-          <input className="mt-1 min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="mt-1 min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg"
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <p className="text-sm text-slate-600">{mt('categoryHint', { slug: category.slug })}</p>
         {error && (
@@ -227,10 +270,20 @@ function CategoryHeader({ category, above, below }: { category: MenuCategoryRow;
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <h2 className="flex-1 text-xl font-extrabold">{category.name}</h2>
-      <Button variant="ghost" aria-label={`${mt('moveUp')} ${category.name}`} disabled={!above || action.isPending} onClick={() => action.mutate('up')}>
+      <Button
+        variant="ghost"
+        aria-label={`${mt('moveUp')} ${category.name}`}
+        disabled={!above || action.isPending}
+        onClick={() => action.mutate('up')}
+      >
         ↑
       </Button>
-      <Button variant="ghost" aria-label={`${mt('moveDown')} ${category.name}`} disabled={!below || action.isPending} onClick={() => action.mutate('down')}>
+      <Button
+        variant="ghost"
+        aria-label={`${mt('moveDown')} ${category.name}`}
+        disabled={!below || action.isPending}
+        onClick={() => action.mutate('down')}
+      >
         ↓
       </Button>
       <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -285,7 +338,12 @@ export function MenuPage() {
           return (
             <Card key={c.id}>
               <section data-testid="menu-category" data-category-id={c.id} aria-label={c.name}>
-                <CategoryHeader key={`${c.id}-${c.name}`} category={c} above={categories[ci - 1]} below={categories[ci + 1]} />
+                <CategoryHeader
+                  key={`${c.id}-${c.name}`}
+                  category={c}
+                  above={categories[ci - 1]}
+                  below={categories[ci + 1]}
+                />
                 {c.id === 'accompagnements' && <p className="mb-3 text-slate-700">{mt('optionsHint')}</p>}
                 {rows.length === 0 && <p className="mb-3 text-slate-600">{t('menu.empty')}</p>}
                 <ul className="space-y-2">
@@ -299,7 +357,11 @@ export function MenuPage() {
                     />
                   ))}
                 </ul>
-                <Button variant="secondary" className="mt-3" onClick={() => setEditing({ item: null, categoryId: c.id })}>
+                <Button
+                  variant="secondary"
+                  className="mt-3"
+                  onClick={() => setEditing({ item: null, categoryId: c.id })}
+                >
                   {mt('addDish')}
                 </Button>
               </section>

@@ -19,7 +19,11 @@ export async function loadImage(file: Blob): Promise<ImageBitmap> {
 }
 
 /** The source rectangle of a crop on an image of the given size. */
-export function cropRect(width: number, height: number, crop: Crop): { sx: number; sy: number; sw: number; sh: number } {
+export function cropRect(
+  width: number,
+  height: number,
+  crop: Crop,
+): { sx: number; sy: number; sw: number; sh: number } {
   const ratio = PHOTO_WIDTH / PHOTO_HEIGHT;
   let sw = width;
   let sh = width / ratio;
@@ -49,7 +53,8 @@ export async function renderPhoto(image: ImageBitmap, crop: Crop): Promise<Blob>
   canvas.width = PHOTO_WIDTH;
   canvas.height = PHOTO_HEIGHT;
   drawCrop(canvas, image, crop);
-  const encode = (type: string, quality: number) => new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+  const encode = (type: string, quality: number) =>
+    new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
   let blob = await encode('image/webp', 0.85);
   if (!blob || blob.type !== 'image/webp') blob = await encode('image/jpeg', 0.85);
   if (!blob) throw new Error('encode');

@@ -21,14 +21,24 @@ import { StatusEditor } from './status-editor.js';
  */
 export type OrderDetailPlace = 'dashboard' | 'page' | 'archive' | 'customer';
 
-export function OrderDetail({ order, place, onDeleted }: { order: Order; place: OrderDetailPlace; onDeleted?(): void }) {
+export function OrderDetail({
+  order,
+  place,
+  onDeleted,
+}: {
+  order: Order;
+  place: OrderDetailPlace;
+  onDeleted?(): void;
+}) {
   const t = useT();
   const update = useUpdateOrderStatus();
   const remove = useDeleteOrder();
   const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | null>(null);
   const readOnly = place === 'archive';
   const unavailable = () =>
-    readOnly ? toast.error(t('archive.readOnlyTitle'), t('archive.readOnlyBody')) : toast.error(t('customerOrders.unavailableTitle'), t('customerOrders.unavailableBody'));
+    readOnly
+      ? toast.error(t('archive.readOnlyTitle'), t('archive.readOnlyBody'))
+      : toast.error(t('customerOrders.unavailableTitle'), t('customerOrders.unavailableBody'));
 
   async function saveStatus(status: OrderStatus) {
     if (readOnly) return unavailable();
@@ -78,7 +88,10 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
 
       {order.is_preorder && order.preorder_date && (
         <p className="rounded-lg border-2 border-purple-700 bg-purple-50 px-4 py-2 text-lg font-bold text-purple-900">
-          {t('order.preorderFor', { date: frenchDate(order.preorder_date), time: (order.preorder_time ?? '').slice(0, 5) })}
+          {t('order.preorderFor', {
+            date: frenchDate(order.preorder_date),
+            time: (order.preorder_time ?? '').slice(0, 5),
+          })}
         </p>
       )}
 
@@ -106,7 +119,8 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
           )}
         </div>
         <p className="mt-2">
-          {t('order.payment')}: <strong>{order.payment_method === 'card' ? t('order.paymentCard') : t('order.paymentCash')}</strong>
+          {t('order.payment')}:{' '}
+          <strong>{order.payment_method === 'card' ? t('order.paymentCard') : t('order.paymentCash')}</strong>
         </p>
       </section>
 
@@ -124,10 +138,18 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
         <Button variant="secondary" onClick={() => setDialog('call')} disabled={!order.customer_phone}>
           <Icon name="phone" /> {t('order.call')}
         </Button>
-        <Button variant="secondary" onClick={() => (place === 'archive' ? unavailable() : setDialog('sms'))} disabled={!order.customer_phone}>
+        <Button
+          variant="secondary"
+          onClick={() => (place === 'archive' ? unavailable() : setDialog('sms'))}
+          disabled={!order.customer_phone}
+        >
           <Icon name="message" /> {t('order.sms')}
         </Button>
-        <Button variant="secondary" onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('email'))} disabled={!order.customer_email}>
+        <Button
+          variant="secondary"
+          onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('email'))}
+          disabled={!order.customer_email}
+        >
           <Icon name="mail" /> {t('order.email')}
         </Button>
         <Button variant="secondary" onClick={print}>
@@ -136,7 +158,11 @@ export function OrderDetail({ order, place, onDeleted }: { order: Order; place: 
         <Button variant="secondary" onClick={() => openThermalPopup(order.id)}>
           <Icon name="receipt" /> {t('order.thermalPrint')}
         </Button>
-        <Button variant="danger" onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('delete'))} disabled={remove.isPending}>
+        <Button
+          variant="danger"
+          onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('delete'))}
+          disabled={remove.isPending}
+        >
           <Icon name="trash" /> {t('order.delete')}
         </Button>
       </div>

@@ -25,6 +25,8 @@ export function frenchDate(isoDate: string): string {
 }
 
 export function gpsUrl(order: Pick<Order, 'customer_address' | 'customer_postal_code' | 'customer_city'>): string {
-  const destination = [order.customer_address, order.customer_postal_code, order.customer_city].filter(Boolean).join(', ');
+  const destination = [order.customer_address, order.customer_postal_code, order.customer_city]
+    .filter(Boolean)
+    .join(', ');
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }

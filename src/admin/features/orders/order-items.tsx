@@ -9,12 +9,18 @@ export function OrderItems({ order }: { order: Order }) {
       <h3 className="mb-2 text-lg font-bold">{t('order.items')}</h3>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-300">
         {order.order_items.map((item, i) => (
-          <li key={`${item.id}-${i}`} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="order-line">
+          <li
+            key={`${item.id}-${i}`}
+            className="flex items-start justify-between gap-3 px-4 py-3"
+            data-testid="order-line"
+          >
             <div>
               <p className="text-lg font-semibold">
                 {item.quantity} x {item.name}
               </p>
-              {item.options.length > 0 && <p className="text-slate-700">{item.options.map((o) => o.name).join(', ')}</p>}
+              {item.options.length > 0 && (
+                <p className="text-slate-700">{item.options.map((o) => o.name).join(', ')}</p>
+              )}
             </div>
             <p className="whitespace-nowrap text-lg font-semibold tabular-nums">{formatEuro(lineTotal(item))}</p>
           </li>

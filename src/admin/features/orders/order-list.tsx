@@ -39,7 +39,8 @@ export function OrderList({
                 <span className="truncate">{o.customer_name}</span>
               </p>
               <p className="text-slate-700">
-                {showDate ? dateTimeOf(o.created_at) : clockOf(o.created_at)} · {o.delivery_method === 'pickup' ? t('dashboard.pickup') : t('dashboard.delivery')}
+                {showDate ? dateTimeOf(o.created_at) : clockOf(o.created_at)} ·{' '}
+                {o.delivery_method === 'pickup' ? t('dashboard.pickup') : t('dashboard.delivery')}
                 {o.is_preorder ? ` · ${t('dashboard.preorder')}` : ''}
               </p>
             </div>

@@ -32,6 +32,7 @@ export function useSendSms() {
 /** The notify dialog sends plain text; the function escapes it and turns newlines into line breaks. */
 export function useSendOrderEmail() {
   return useMutation({
-    mutationFn: ({ to, subject, message }: { to: string; subject: string; message: string }) => sendPlainEmail(to, subject, message),
+    mutationFn: ({ to, subject, message }: { to: string; subject: string; message: string }) =>
+      sendPlainEmail(to, subject, message),
   });
 }

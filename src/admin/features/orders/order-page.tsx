@@ -26,7 +26,13 @@ export function OrderPage() {
       <Link to="/dashboard" className={buttonClass('secondary', 'mb-4')}>
         ← {t('common.backToDashboard')}
       </Link>
-      <Card>{order.data ? <OrderDetail order={order.data} place="page" onDeleted={() => navigate('/dashboard')} /> : <Spinner label={t('common.loading')} />}</Card>
+      <Card>
+        {order.data ? (
+          <OrderDetail order={order.data} place="page" onDeleted={() => navigate('/dashboard')} />
+        ) : (
+          <Spinner label={t('common.loading')} />
+        )}
+      </Card>
     </div>
   );
 }

@@ -46,7 +46,12 @@ export function SmsDialog({ order, open, onClose }: { order: Order; open: boolea
       </div>
       <label className="block font-semibold">
         {t('sms.message')}
-        <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={4} className="mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg" />
+        <textarea
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={4}
+          className="mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg"
+        />
       </label>
       <div className="mt-5 flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>

@@ -17,7 +17,11 @@ export function StatusBadge({ status }: { status: string }) {
   const label = useStatusLabel();
   const colour = statusBadgeColour(status);
   return (
-    <span data-testid="status-badge" data-colour={colour} className={`inline-flex items-center rounded-full border-2 px-3 py-0.5 text-sm font-bold ${colours[colour]}`}>
+    <span
+      data-testid="status-badge"
+      data-colour={colour}
+      className={`inline-flex items-center rounded-full border-2 px-3 py-0.5 text-sm font-bold ${colours[colour]}`}
+    >
       {label(status)}
     </span>
   );

@@ -4,7 +4,15 @@ import { Button } from '../../components/ui/button.js';
 import { useT } from '../../i18n/index.js';
 import { useStatusLabel } from './status-badge.js';
 
-export function StatusEditor({ order, saving, onSave }: { order: Order; saving: boolean; onSave(status: OrderStatus): void }) {
+export function StatusEditor({
+  order,
+  saving,
+  onSave,
+}: {
+  order: Order;
+  saving: boolean;
+  onSave(status: OrderStatus): void;
+}) {
   const t = useT();
   const label = useStatusLabel();
   const current = normaliseStatus(order.status);

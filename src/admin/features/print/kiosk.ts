@@ -66,7 +66,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export const kioskVersion = () => call(() => requireKiosk().getVersion());
 export const kioskPrinterStatus = () => call(() => requireKiosk().getPrinterStatus());
 export const kioskPrinterSettings = () => call(() => requireKiosk().getPrinterSettings());
-export const saveKioskPrinterSettings = (settings: PrinterSettings) => call(() => requireKiosk().setPrinterSettings(settings));
+export const saveKioskPrinterSettings = (settings: PrinterSettings) =>
+  call(() => requireKiosk().setPrinterSettings(settings));
 export const kioskTestPrint = () => call(() => requireKiosk().testPrint());
 export const kioskAutoLaunch = () => call(() => requireKiosk().getAutoLaunch());
 export const setKioskAutoLaunch = (enabled: boolean) => call(() => requireKiosk().setAutoLaunch(enabled));

@@ -6,7 +6,12 @@ export const AUTO_PRINT_DELAY_MS = 500;
 
 /** Loads the order and prints once it is on screen, 500 ms later (spec §9). */
 export function usePrintOrder(orderId: string | undefined) {
-  const order = useQuery({ queryKey: orderKeys.one(orderId ?? ''), queryFn: () => fetchOrder(orderId!), enabled: !!orderId, retry: false });
+  const order = useQuery({
+    queryKey: orderKeys.one(orderId ?? ''),
+    queryFn: () => fetchOrder(orderId!),
+    enabled: !!orderId,
+    retry: false,
+  });
   const printed = useRef(false);
   useEffect(() => {
     if (!order.data || printed.current) return;

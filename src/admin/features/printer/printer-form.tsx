@@ -15,7 +15,15 @@ const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: Mess
 ];
 const field = 'min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg';
 
-export function PrinterForm({ initial, initialAutoLaunch, version }: { initial: PrinterSettings; initialAutoLaunch: boolean; version: string }) {
+export function PrinterForm({
+  initial,
+  initialAutoLaunch,
+  version,
+}: {
+  initial: PrinterSettings;
+  initialAutoLaunch: boolean;
+  version: string;
+}) {
   const t = useT();
   const qc = useQueryClient();
   const [s, setS] = useState(initial);
@@ -23,7 +31,8 @@ export function PrinterForm({ initial, initialAutoLaunch, version }: { initial: 
   const [saved, setSaved] = useState({ printer: initial, autoLaunch: initialAutoLaunch });
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
-  const set = <K extends keyof PrinterSettings>(key: K, value: PrinterSettings[K]) => setS((prev) => ({ ...prev, [key]: value }));
+  const set = <K extends keyof PrinterSettings>(key: K, value: PrinterSettings[K]) =>
+    setS((prev) => ({ ...prev, [key]: value }));
   const dirty = JSON.stringify(s) !== JSON.stringify(saved.printer) || autoLaunch !== saved.autoLaunch;
 
   async function save() {
@@ -64,7 +73,10 @@ export function PrinterForm({ initial, initialAutoLaunch, version }: { initial: 
         <legend className="mb-1 font-bold">{t('printer.type')}</legend>
         <div className="flex gap-2">
           {(['epson', 'star'] as const).map((type) => (
-            <label key={type} className={`inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border-2 px-4 font-bold ${s.type === type ? 'border-brand-700 bg-brand-50' : 'border-slate-400'}`}>
+            <label
+              key={type}
+              className={`inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border-2 px-4 font-bold ${s.type === type ? 'border-brand-700 bg-brand-50' : 'border-slate-400'}`}
+            >
               <input type="radio" name="printer-type" checked={s.type === type} onChange={() => set('type', type)} />
               {type.toUpperCase()}
             </label>
@@ -72,22 +84,54 @@ export function PrinterForm({ initial, initialAutoLaunch, version }: { initial: 
         </div>
       </fieldset>
       <div>
-        <label htmlFor="printer-interface" className="mb-1 block font-bold">{t('printer.interface')}</label>
-        <input id="printer-interface" className={`${field} font-mono`} value={s.interface} spellCheck={false} autoComplete="off" onChange={(e) => set('interface', e.target.value)} aria-describedby="printer-interface-help" />
-        <p id="printer-interface-help" className="mt-1 text-slate-700">{t('printer.interfaceHelp')}</p>
+        <label htmlFor="printer-interface" className="mb-1 block font-bold">
+          {t('printer.interface')}
+        </label>
+        <input
+          id="printer-interface"
+          className={`${field} font-mono`}
+          value={s.interface}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => set('interface', e.target.value)}
+          aria-describedby="printer-interface-help"
+        />
+        <p id="printer-interface-help" className="mt-1 text-slate-700">
+          {t('printer.interfaceHelp')}
+        </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="printer-width" className="mb-1 block font-bold">{t('printer.width')}</label>
-          <select id="printer-width" className={field} value={s.width} onChange={(e) => set('width', Number(e.target.value) as PrinterSettings['width'])}>
+          <label htmlFor="printer-width" className="mb-1 block font-bold">
+            {t('printer.width')}
+          </label>
+          <select
+            id="printer-width"
+            className={field}
+            value={s.width}
+            onChange={(e) => set('width', Number(e.target.value) as PrinterSettings['width'])}
+          >
             {PRINTER_WIDTHS.map((w) => (
-              <option key={w} value={w}>{t('printer.widthOption', { n: w })}</option>
+              <option key={w} value={w}>
+                {t('printer.widthOption', { n: w })}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="printer-copies" className="mb-1 block font-bold">{t('printer.copies')}</label>
-          <input id="printer-copies" type="number" inputMode="numeric" min={1} max={5} className={field} value={Number.isFinite(s.copies) ? s.copies : ''} onChange={(e) => set('copies', e.target.valueAsNumber)} />
+          <label htmlFor="printer-copies" className="mb-1 block font-bold">
+            {t('printer.copies')}
+          </label>
+          <input
+            id="printer-copies"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={5}
+            className={field}
+            value={Number.isFinite(s.copies) ? s.copies : ''}
+            onChange={(e) => set('copies', e.target.valueAsNumber)}
+          />
         </div>
       </div>
       {SWITCHES.map((sw) => (
@@ -107,16 +151,26 @@ export function PrinterForm({ initial, initialAutoLaunch, version }: { initial: 
         <Toggle checked={autoLaunch} onChange={setAutoLaunch} label={t('printer.autoLaunch')} />
       </div>
       {refused && (
-        <p role="alert" data-testid="printer-refused" className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-lg font-semibold text-red-900">
+        <p
+          role="alert"
+          data-testid="printer-refused"
+          className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-lg font-semibold text-red-900"
+        >
           {refused}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={save} disabled={busy !== null}>{busy === 'save' ? t('common.saving') : t('common.save')}</Button>
-        <Button variant="secondary" onClick={testPrint} disabled={busy !== null}>{t('printer.testPrint')}</Button>
+        <Button onClick={save} disabled={busy !== null}>
+          {busy === 'save' ? t('common.saving') : t('common.save')}
+        </Button>
+        <Button variant="secondary" onClick={testPrint} disabled={busy !== null}>
+          {t('printer.testPrint')}
+        </Button>
       </div>
       {dirty && <p className="text-slate-700">{t('printer.testUsesSaved')}</p>}
-      <p className="text-slate-700" data-testid="kiosk-version">{t('printer.version', { version })}</p>
+      <p className="text-slate-700" data-testid="kiosk-version">
+        {t('printer.version', { version })}
+      </p>
     </Card>
   );
 }

@@ -18,7 +18,13 @@ function KioskPrinterIndicator() {
   const status = usePrinterState((s) => s.status);
   const failed = status?.jobs.filter((j) => j.state === 'failed').length ?? 0;
   const error = status ? !status.online || failed > 0 : false;
-  const tone = !status ? 'border-slate-300 text-slate-600' : error ? 'border-red-800 bg-red-100 text-red-900' : status.pending > 0 ? 'border-amber-700 bg-amber-50 text-amber-900' : 'border-green-800 bg-green-100 text-green-900';
+  const tone = !status
+    ? 'border-slate-300 text-slate-600'
+    : error
+      ? 'border-red-800 bg-red-100 text-red-900'
+      : status.pending > 0
+        ? 'border-amber-700 bg-amber-50 text-amber-900'
+        : 'border-green-800 bg-green-100 text-green-900';
   const message = status?.lastError ?? status?.jobs.find((j) => j.lastError)?.lastError ?? '?';
   const label = !status
     ? t('common.loading')
@@ -31,11 +37,25 @@ function KioskPrinterIndicator() {
   return (
     // The phone top bar has no room left: there the printer shows bottom left, and only when something needs attention.
     <div
-      className={`items-center gap-1 sm:static sm:flex sm:min-w-0 sm:shadow-none ${status && (error || status.pending > 0) ? 'fixed bottom-4 left-4 z-40 flex shadow-lg' : 'hidden'}`} data-testid="printer-status" data-state={!status ? 'loading' : error ? 'error' : status.pending > 0 ? 'waiting' : 'online'}>
-      <Link to="/printer" title={label} aria-label={label} className={`inline-flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-full border-2 px-2 font-bold sm:min-w-0 sm:px-3 ${tone}`}>
+      className={`items-center gap-1 sm:static sm:flex sm:min-w-0 sm:shadow-none ${status && (error || status.pending > 0) ? 'fixed bottom-4 left-4 z-40 flex shadow-lg' : 'hidden'}`}
+      data-testid="printer-status"
+      data-state={!status ? 'loading' : error ? 'error' : status.pending > 0 ? 'waiting' : 'online'}
+    >
+      <Link
+        to="/printer"
+        title={label}
+        aria-label={label}
+        className={`inline-flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-full border-2 px-2 font-bold sm:min-w-0 sm:px-3 ${tone}`}
+      >
         <Icon name="printer" className="h-5 w-5 shrink-0" />
-        <span aria-hidden className="max-w-[11rem] truncate sm:max-w-[9rem] xl:max-w-[16rem]">{error ? message : label}</span>
-        {status && status.pending > 0 && error && <span aria-hidden className="shrink-0 rounded-full bg-red-700 px-2 text-sm text-white">{status.pending}</span>}
+        <span aria-hidden className="max-w-[11rem] truncate sm:max-w-[9rem] xl:max-w-[16rem]">
+          {error ? message : label}
+        </span>
+        {status && status.pending > 0 && error && (
+          <span aria-hidden className="shrink-0 rounded-full bg-red-700 px-2 text-sm text-white">
+            {status.pending}
+          </span>
+        )}
       </Link>
       {error && <RetryButton />}
     </div>

@@ -11,7 +11,7 @@ export function PrinterJobs() {
   const waiting = status?.jobs.filter((j) => j.state !== 'printed') ?? [];
   if (!status) return null;
   return (
-    <Card className="space-y-3" >
+    <Card className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-bold">{t('printer.queueTitle')}</h2>
         {waiting.some((j) => j.state === 'failed') && <RetryButton />}
@@ -28,7 +28,9 @@ export function PrinterJobs() {
           {waiting.map((j) => (
             <li key={j.orderId} className="flex flex-wrap items-center gap-2">
               <span className="font-mono font-bold">#{orderNumber(j.orderId)}</span>
-              <span className={j.state === 'failed' ? 'font-bold text-red-800' : 'text-amber-900'}>{t(j.state === 'failed' ? 'printer.jobFailed' : 'printer.jobWaiting', { n: j.attempts })}</span>
+              <span className={j.state === 'failed' ? 'font-bold text-red-800' : 'text-amber-900'}>
+                {t(j.state === 'failed' ? 'printer.jobFailed' : 'printer.jobWaiting', { n: j.attempts })}
+              </span>
               {j.lastError && <span className="text-slate-700">— {j.lastError}</span>}
             </li>
           ))}

@@ -23,13 +23,23 @@ function KioskPrinterSettings() {
   const t = useT();
   const settings = useQuery({
     queryKey: ['kiosk', 'printer-settings'],
-    queryFn: async () => ({ printer: await kioskPrinterSettings(), autoLaunch: await kioskAutoLaunch(), version: await kioskVersion() }),
+    queryFn: async () => ({
+      printer: await kioskPrinterSettings(),
+      autoLaunch: await kioskAutoLaunch(),
+      version: await kioskVersion(),
+    }),
     retry: false,
     staleTime: Infinity,
   });
   if (settings.isPending) return <Spinner label={t('common.loading')} />;
   if (settings.isError) return <ErrorPanel message={t('printer.loadFailed', { message: settings.error.message })} />;
-  return <PrinterForm initial={settings.data.printer} initialAutoLaunch={settings.data.autoLaunch} version={settings.data.version} />;
+  return (
+    <PrinterForm
+      initial={settings.data.printer}
+      initialAutoLaunch={settings.data.autoLaunch}
+      version={settings.data.version}
+    />
+  );
 }
 
 function BrowserExplanation() {

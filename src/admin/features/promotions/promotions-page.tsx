@@ -25,18 +25,26 @@ export function PromotionsPage() {
 
   const send = useMutation({
     mutationFn: async ({ recipients, bulk }: { recipients: string[]; bulk: boolean }) =>
-      bulk ? sendBulkEmail(recipients, subject.trim(), content) : sendCustomEmail(recipients[0]!, subject.trim(), content),
+      bulk
+        ? sendBulkEmail(recipients, subject.trim(), content)
+        : sendCustomEmail(recipients[0]!, subject.trim(), content),
     onSuccess: (_r, { recipients }) => {
       toast.success(t('promotions.sentTitle'), t('promotions.sentBody', { n: recipients.length }));
       setSubject('');
       setContent('');
       setPicked('');
     },
-    onError: (e) => toast.error(t('promotions.failedTitle'), t('promotions.failedBody', { message: (e as Error).message })),
+    onError: (e) =>
+      toast.error(t('promotions.failedTitle'), t('promotions.failedBody', { message: (e as Error).message })),
   });
 
   function submit() {
-    const check = validateEmailDraft({ subject, content, mode, recipients: mode === 'all' ? emails : picked ? [picked] : [] });
+    const check = validateEmailDraft({
+      subject,
+      content,
+      mode,
+      recipients: mode === 'all' ? emails : picked ? [picked] : [],
+    });
     if (!check.ok) {
       const [title, body] = REFUSAL_TEXT[check.code];
       return toast.error(t(title), t(body));
@@ -56,15 +64,32 @@ export function PromotionsPage() {
           <fieldset>
             <legend className="mb-2 text-lg font-bold">{t('promotions.recipients')}</legend>
             <label className="flex min-h-12 items-center gap-3 text-lg">
-              <input type="radio" name="mode" className="h-6 w-6" checked={mode === 'all'} onChange={() => setMode('all')} />
+              <input
+                type="radio"
+                name="mode"
+                className="h-6 w-6"
+                checked={mode === 'all'}
+                onChange={() => setMode('all')}
+              />
               {t('promotions.allCustomers', { n: customers.data ? emails.length : '…' })}
             </label>
             <label className="flex min-h-12 items-center gap-3 text-lg">
-              <input type="radio" name="mode" className="h-6 w-6" checked={mode === 'single'} onChange={() => setMode('single')} />
+              <input
+                type="radio"
+                name="mode"
+                className="h-6 w-6"
+                checked={mode === 'single'}
+                onChange={() => setMode('single')}
+              />
               {t('promotions.singleCustomer')}
             </label>
             {mode === 'single' && (
-              <select aria-label={t('promotions.pickCustomer')} value={picked} onChange={(e) => setPicked(e.target.value)} className={`${field} bg-white`}>
+              <select
+                aria-label={t('promotions.pickCustomer')}
+                value={picked}
+                onChange={(e) => setPicked(e.target.value)}
+                className={`${field} bg-white`}
+              >
                 <option value="">{t('promotions.pickCustomer')}</option>
                 {emails.map((e) => (
                   <option key={e} value={e}>
@@ -80,7 +105,12 @@ export function PromotionsPage() {
           </label>
           <label className="mt-4 block font-semibold">
             {t('promotions.body')}
-            <textarea value={content} onChange={(e) => setContent(e.target.value)} rows={10} className={`${field} font-mono text-base`} />
+            <textarea
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              rows={10}
+              className={`${field} font-mono text-base`}
+            />
           </label>
           <p className="mt-1 text-slate-700">{t('promotions.bodyNote')}</p>
           <Button className="mt-5 w-full" onClick={submit} disabled={send.isPending}>
@@ -91,7 +121,12 @@ export function PromotionsPage() {
           <h2 className="mb-2 text-lg font-bold">{t('promotions.preview')}</h2>
           <p className="mb-2 text-xl font-semibold">{subject}</p>
           {/* Sandboxed: the preview runs no script and cannot reach the admin page. */}
-          <iframe title={t('promotions.preview')} sandbox="" srcDoc={content} className="h-[28rem] w-full rounded-lg border border-slate-300 bg-white" />
+          <iframe
+            title={t('promotions.preview')}
+            sandbox=""
+            srcDoc={content}
+            className="h-[28rem] w-full rounded-lg border border-slate-300 bg-white"
+          />
         </Card>
       </div>
     </div>

@@ -17,7 +17,14 @@ import { useLanguage, useT, type MessageKey } from '../../i18n/index.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
 import { canPrintSummaryOnKiosk, kioskPrintDaySummary, printReportPageUrl } from '../print/kiosk.js';
 import { HourlyChart } from './hourly-chart.js';
-import { monthOf, periodProblem, todayInLuxembourg, useReportPeriod, weekOf, type ReportPeriod } from './report-period.js';
+import {
+  monthOf,
+  periodProblem,
+  todayInLuxembourg,
+  useReportPeriod,
+  weekOf,
+  type ReportPeriod,
+} from './report-period.js';
 
 const inputClass = 'min-h-12 rounded-lg border-2 border-slate-400 bg-white px-3 text-base';
 
@@ -47,14 +54,27 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange(p: 
       </div>
       {mode === 'day' ? (
         <>
-          <Button variant="secondary" aria-label={t('reports.previousDay')} onClick={() => onChange({ from: addDays(period.from, -1), to: addDays(period.from, -1) })}>
+          <Button
+            variant="secondary"
+            aria-label={t('reports.previousDay')}
+            onClick={() => onChange({ from: addDays(period.from, -1), to: addDays(period.from, -1) })}
+          >
             <Icon name="back" />
           </Button>
           <label className="flex flex-col text-sm font-semibold">
             {t('reports.date')}
-            <input type="date" className={inputClass} value={period.from} onChange={(e) => e.target.value && onChange({ from: e.target.value, to: e.target.value })} />
+            <input
+              type="date"
+              className={inputClass}
+              value={period.from}
+              onChange={(e) => e.target.value && onChange({ from: e.target.value, to: e.target.value })}
+            />
           </label>
-          <Button variant="secondary" aria-label={t('reports.nextDay')} onClick={() => onChange({ from: addDays(period.from, 1), to: addDays(period.from, 1) })}>
+          <Button
+            variant="secondary"
+            aria-label={t('reports.nextDay')}
+            onClick={() => onChange({ from: addDays(period.from, 1), to: addDays(period.from, 1) })}
+          >
             <span className="inline-block rotate-180">
               <Icon name="back" />
             </span>
@@ -67,11 +87,21 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange(p: 
         <>
           <label className="flex flex-col text-sm font-semibold">
             {t('reports.from')}
-            <input type="date" className={inputClass} value={period.from} onChange={(e) => onChange({ ...period, from: e.target.value })} />
+            <input
+              type="date"
+              className={inputClass}
+              value={period.from}
+              onChange={(e) => onChange({ ...period, from: e.target.value })}
+            />
           </label>
           <label className="flex flex-col text-sm font-semibold">
             {t('reports.to')}
-            <input type="date" className={inputClass} value={period.to} onChange={(e) => onChange({ ...period, to: e.target.value })} />
+            <input
+              type="date"
+              className={inputClass}
+              value={period.to}
+              onChange={(e) => onChange({ ...period, to: e.target.value })}
+            />
           </label>
           <Button variant="secondary" onClick={() => onChange(weekOf(today))}>
             {t('reports.thisWeek')}
@@ -85,18 +115,43 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange(p: 
   );
 }
 
-function Figure({ label, value, testId, tone = 'plain' }: { label: string; value: string; testId: string; tone?: 'plain' | 'main' | 'muted' }) {
+function Figure({
+  label,
+  value,
+  testId,
+  tone = 'plain',
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  tone?: 'plain' | 'main' | 'muted';
+}) {
   return (
-    <div className={`rounded-xl border-2 p-4 ${tone === 'main' ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white'}`}>
+    <div
+      className={`rounded-xl border-2 p-4 ${tone === 'main' ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white'}`}
+    >
       <p className="text-sm font-semibold text-slate-700">{label}</p>
-      <p data-testid={testId} className={`mt-1 font-extrabold tabular-nums ${tone === 'main' ? 'text-2xl sm:text-3xl' : 'text-xl sm:text-2xl'} ${tone === 'muted' ? 'text-slate-600' : ''}`}>
+      <p
+        data-testid={testId}
+        className={`mt-1 font-extrabold tabular-nums ${tone === 'main' ? 'text-2xl sm:text-3xl' : 'text-xl sm:text-2xl'} ${tone === 'muted' ? 'text-slate-600' : ''}`}
+      >
         {value}
       </p>
     </div>
   );
 }
 
-function Table({ head, rows, foot, testId }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[]; testId: string }) {
+function Table({
+  head,
+  rows,
+  foot,
+  testId,
+}: {
+  head: string[];
+  rows: ReactNode[][];
+  foot?: ReactNode[];
+  testId: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table data-testid={testId} className="w-full text-left text-sm sm:text-base">
@@ -142,7 +197,11 @@ function usePeriodLabel(period: ReportPeriod): string {
   const t = useT();
   const format = (day: string, style: 'full' | 'medium') => {
     const noon = new Date(`${day}T12:00:00Z`);
-    return Number.isNaN(noon.getTime()) ? day : new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : 'fr-LU', { dateStyle: style, timeZone: 'UTC' }).format(noon);
+    return Number.isNaN(noon.getTime())
+      ? day
+      : new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : 'fr-LU', { dateStyle: style, timeZone: 'UTC' }).format(
+          noon,
+        );
   };
   if (period.from === period.to) {
     const text = format(period.from, 'full');
@@ -174,10 +233,18 @@ function ReportView({ report }: { report: TakingsReport }) {
         <Figure tone="main" label={t('reports.revenue')} value={money(tk.total_cents)} testId="figure-revenue" />
         <Figure label={t('reports.delivered')} value={String(tk.orders)} testId="figure-delivered" />
         <Figure label={t('reports.average')} value={money(tk.average_cents)} testId="figure-average" />
-        <Figure tone="muted" label={t('reports.cancelled')} value={`${report.cancelled.orders} · ${money(report.cancelled.total_cents)}`} testId="figure-cancelled" />
+        <Figure
+          tone="muted"
+          label={t('reports.cancelled')}
+          value={`${report.cancelled.orders} · ${money(report.cancelled.total_cents)}`}
+          testId="figure-cancelled"
+        />
       </div>
       <p className="text-slate-700">
-        {t('reports.allOrders', { n: report.orders })} · {t('reports.open')}: <span data-testid="figure-open">{report.open.orders} · {money(report.open.total_cents)}</span>
+        {t('reports.allOrders', { n: report.orders })} · {t('reports.open')}:{' '}
+        <span data-testid="figure-open">
+          {report.open.orders} · {money(report.open.total_cents)}
+        </span>
       </p>
       {report.open.orders > 0 && (
         <p role="status" className="rounded-xl border-2 border-amber-600 bg-amber-50 p-3 font-semibold text-amber-900">
@@ -209,9 +276,13 @@ function ReportView({ report }: { report: TakingsReport }) {
             <dt>{t('reports.goods')}</dt>
             <dd className="text-right tabular-nums">{money(tk.goods_cents)}</dd>
             <dt>{t('reports.deliveryFees')}</dt>
-            <dd data-testid="figure-fees" className="text-right tabular-nums">{money(tk.delivery_fee_cents)}</dd>
+            <dd data-testid="figure-fees" className="text-right tabular-nums">
+              {money(tk.delivery_fee_cents)}
+            </dd>
             <dt>{t('reports.discounts')}</dt>
-            <dd data-testid="figure-discounts" className="text-right tabular-nums">{tk.discount_cents > 0 ? `-${money(tk.discount_cents)}` : money(0)}</dd>
+            <dd data-testid="figure-discounts" className="text-right tabular-nums">
+              {tk.discount_cents > 0 ? `-${money(tk.discount_cents)}` : money(0)}
+            </dd>
           </dl>
         </Card>
         <Card>
@@ -311,7 +382,12 @@ export function ReportsPage() {
             <Button variant="secondary" disabled={printing} onClick={() => void printSummary(report.data)}>
               <Icon name="printer" /> {t('reports.printSummary')}
             </Button>
-            <a className={buttonClass('ghost')} href={printReportPageUrl(period.from, period.to)} target="_blank" rel="noopener">
+            <a
+              className={buttonClass('ghost')}
+              href={printReportPageUrl(period.from, period.to)}
+              target="_blank"
+              rel="noopener"
+            >
               {t('reports.printPage')}
             </a>
           </div>

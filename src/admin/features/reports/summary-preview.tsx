@@ -3,6 +3,20 @@ import { TICKET_RESTAURANT } from '../../../shared/domain/restaurant.js';
 import { PaperTicket } from '../../components/ui/paper-ticket.js';
 
 /** The day summary drawn from the layout the kiosk prints. */
-export function SummaryPreview({ report, columns, printedAt }: { report: TakingsReport; columns: TicketColumns; printedAt: Date }) {
-  return <PaperTicket testId="day-summary" columns={columns} lines={layoutDaySummary(report, { columns, restaurant: TICKET_RESTAURANT, printedAt })} />;
+export function SummaryPreview({
+  report,
+  columns,
+  printedAt,
+}: {
+  report: TakingsReport;
+  columns: TicketColumns;
+  printedAt: Date;
+}) {
+  return (
+    <PaperTicket
+      testId="day-summary"
+      columns={columns}
+      lines={layoutDaySummary(report, { columns, restaurant: TICKET_RESTAURANT, printedAt })}
+    />
+  );
 }

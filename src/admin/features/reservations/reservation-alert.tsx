@@ -12,7 +12,11 @@ export const RESERVATIONS_POLL_MS = 30_000;
 export function ReservationAlert() {
   const t = useT();
   const qc = useQueryClient();
-  const pending = useQuery({ queryKey: reservationKeys.pendingCount, queryFn: fetchPendingReservationCount, refetchInterval: RESERVATIONS_POLL_MS });
+  const pending = useQuery({
+    queryKey: reservationKeys.pendingCount,
+    queryFn: fetchPendingReservationCount,
+    refetchInterval: RESERVATIONS_POLL_MS,
+  });
   const [dismissedAt, setDismissedAt] = useState(0);
 
   useEffect(
@@ -27,13 +31,22 @@ export function ReservationAlert() {
   const count = pending.data ?? 0;
   if (count === 0 || count <= dismissedAt) return null;
   return (
-    <div role="alert" data-testid="reservation-alert" className="no-print flex flex-wrap items-center gap-3 bg-blue-700 px-4 py-3 text-lg font-bold text-white">
+    <div
+      role="alert"
+      data-testid="reservation-alert"
+      className="no-print flex flex-wrap items-center gap-3 bg-blue-700 px-4 py-3 text-lg font-bold text-white"
+    >
       <Icon name="calendar" className="h-6 w-6" />
       <span className="flex-1">{t('reservationAlert.text', { n: count })}</span>
       <Link to="/reservations" className="min-h-11 rounded-lg bg-white px-4 py-2 text-blue-800">
         {t('reservationAlert.link')}
       </Link>
-      <button type="button" aria-label={t('common.dismiss')} onClick={() => setDismissedAt(count)} className="min-h-11 min-w-11 rounded-lg text-2xl hover:bg-blue-800">
+      <button
+        type="button"
+        aria-label={t('common.dismiss')}
+        onClick={() => setDismissedAt(count)}
+        className="min-h-11 min-w-11 rounded-lg text-2xl hover:bg-blue-800"
+      >
         ×
       </button>
     </div>

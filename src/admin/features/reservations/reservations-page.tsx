@@ -27,7 +27,11 @@ const STATUS_STYLE: Record<ReservationStatus, string> = {
 export function ReservationsPage() {
   const t = useT();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: reservationKeys.all, queryFn: fetchReservations, refetchInterval: RESERVATIONS_POLL_MS });
+  const list = useQuery({
+    queryKey: reservationKeys.all,
+    queryFn: fetchReservations,
+    refetchInterval: RESERVATIONS_POLL_MS,
+  });
   const [toDelete, setToDelete] = useState<Reservation | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: reservationKeys.all });
 
@@ -58,26 +62,41 @@ export function ReservationsPage() {
       {list.isPending ? (
         <Spinner label={t('common.loading')} />
       ) : list.isError ? (
-        <ErrorPanel message={t('reservations.loadFailed')} action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>} />
+        <ErrorPanel
+          message={t('reservations.loadFailed')}
+          action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>}
+        />
       ) : list.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">{t('reservations.empty')}</p>
+        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
+          {t('reservations.empty')}
+        </p>
       ) : (
         <ul className="space-y-3" data-testid="reservation-list">
           {list.data.map((r) => (
-            <li key={r.id} data-testid="reservation-row" className={`rounded-2xl border-2 bg-white p-4 ${STATUS_STYLE[r.status]}`}>
+            <li
+              key={r.id}
+              data-testid="reservation-row"
+              className={`rounded-2xl border-2 bg-white p-4 ${STATUS_STYLE[r.status]}`}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <p className="text-xl font-bold">{r.name}</p>
                   <p className="text-lg">
-                    {frenchDate(r.reservation_date)} · {r.reservation_time.slice(0, 5)} · {r.people} {t('reservations.people').toLowerCase()}
+                    {frenchDate(r.reservation_date)} · {r.reservation_time.slice(0, 5)} · {r.people}{' '}
+                    {t('reservations.people').toLowerCase()}
                   </p>
                   <p>
                     <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
                       {r.phone}
                     </a>{' '}
-                    · <a className="text-brand-700 underline" href={`mailto:${r.email}`}>{r.email}</a>
+                    ·{' '}
+                    <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
+                      {r.email}
+                    </a>
                   </p>
-                  {r.message && <p className="mt-2 whitespace-pre-wrap rounded-lg bg-white/70 p-2 italic">{r.message}</p>}
+                  {r.message && (
+                    <p className="mt-2 whitespace-pre-wrap rounded-lg bg-white/70 p-2 italic">{r.message}</p>
+                  )}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <label className="sr-only" htmlFor={`status-${r.id}`}>
@@ -96,7 +115,11 @@ export function ReservationsPage() {
                       </option>
                     ))}
                   </select>
-                  <Button variant="danger" onClick={() => setToDelete(r)} aria-label={`${t('common.delete')} ${r.name}`}>
+                  <Button
+                    variant="danger"
+                    onClick={() => setToDelete(r)}
+                    aria-label={`${t('common.delete')} ${r.name}`}
+                  >
                     <Icon name="trash" />
                   </Button>
                 </div>

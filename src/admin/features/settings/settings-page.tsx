@@ -48,19 +48,32 @@ export function SettingsPage() {
             </p>
             <p className="text-slate-700">{t('settings.orderingHelp')}</p>
           </div>
-          <Toggle checked={open} disabled={ordering.isPending} onChange={(v) => ordering.mutate(v)} label={t('settings.ordering')} />
+          <Toggle
+            checked={open}
+            disabled={ordering.isPending}
+            onChange={(v) => ordering.mutate(v)}
+            label={t('settings.ordering')}
+          />
         </div>
       </Card>
       <Card>
         <div className="flex items-center justify-between gap-4">
           <div>
             <h2 className="text-xl font-bold">{t('settings.delivery')}</h2>
-            <p className={`text-lg font-bold ${deliveryOn ? 'text-green-800' : 'text-red-800'}`} data-testid="delivery-state">
+            <p
+              className={`text-lg font-bold ${deliveryOn ? 'text-green-800' : 'text-red-800'}`}
+              data-testid="delivery-state"
+            >
               {deliveryOn ? t('settings.deliveryOn') : t('settings.deliveryOff')}
             </p>
             <p className="text-slate-700">{t('settings.deliveryHelp')}</p>
           </div>
-          <Toggle checked={deliveryOn} disabled={delivery.isPending} onChange={(v) => delivery.mutate(v)} label={t('settings.delivery')} />
+          <Toggle
+            checked={deliveryOn}
+            disabled={delivery.isPending}
+            onChange={(v) => delivery.mutate(v)}
+            label={t('settings.delivery')}
+          />
         </div>
       </Card>
       <AcceptanceSettings />

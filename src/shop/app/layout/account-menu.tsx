@@ -34,8 +34,12 @@ export function AccountMenu({ className = '', stacked = false }: { className?: s
   if (status === 'signedOut') {
     return (
       <div className={`${className} items-center gap-2 ${stacked ? 'flex flex-col items-stretch' : ''}`}>
-        <Link to="/login" className={buttonClass('secondary', 'sm', 'border-cream-50/40')}>{fr.account.signIn}</Link>
-        <Link to="/register" className={buttonClass('primary', 'sm')}>{fr.account.signUp}</Link>
+        <Link to="/login" className={buttonClass('secondary', 'sm', 'border-cream-50/40')}>
+          {fr.account.signIn}
+        </Link>
+        <Link to="/register" className={buttonClass('primary', 'sm')}>
+          {fr.account.signUp}
+        </Link>
       </div>
     );
   }
@@ -43,26 +47,51 @@ export function AccountMenu({ className = '', stacked = false }: { className?: s
   if (stacked) {
     return (
       <div className={`${className} flex flex-col gap-2`}>
-        <Link to="/profil" className={buttonClass('secondary', 'sm')}>{fr.account.profile}</Link>
-        <Link to="/mes-commandes" className={buttonClass('secondary', 'sm')}>{fr.account.myOrders}</Link>
-        <button type="button" onClick={onSignOut} className={buttonClass('primary', 'sm')}>{fr.account.signOut}</button>
+        <Link to="/profil" className={buttonClass('secondary', 'sm')}>
+          {fr.account.profile}
+        </Link>
+        <Link to="/mes-commandes" className={buttonClass('secondary', 'sm')}>
+          {fr.account.myOrders}
+        </Link>
+        <button type="button" onClick={onSignOut} className={buttonClass('primary', 'sm')}>
+          {fr.account.signOut}
+        </button>
       </div>
     );
   }
 
-  const item = 'flex w-full items-center gap-2 px-4 py-2.5 text-left text-sm font-semibold text-charcoal-800 hover:bg-cream-100 focus-visible:bg-cream-100';
+  const item =
+    'flex w-full items-center gap-2 px-4 py-2.5 text-left text-sm font-semibold text-charcoal-800 hover:bg-cream-100 focus-visible:bg-cream-100';
   return (
     <div ref={ref} className={`${className} relative`}>
-      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="menu" className="flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold text-cream-50 hover:bg-white/10">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-haspopup="menu"
+        className="flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold text-cream-50 hover:bg-white/10"
+      >
         <UserIcon className="size-5" />
         {fr.account.myAccount}
         <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 mt-2 w-52 animate-fade-in overflow-hidden rounded-xl bg-white py-1 shadow-2xl ring-1 ring-black/5">
-          <Link role="menuitem" to="/profil" className={item} onClick={() => setOpen(false)}>{fr.account.profile}</Link>
-          <Link role="menuitem" to="/mes-commandes" className={item} onClick={() => setOpen(false)}>{fr.account.myOrders}</Link>
-          <button role="menuitem" type="button" className={`${item} border-t border-cream-200 text-ember-600`} onClick={onSignOut}>
+        <div
+          role="menu"
+          className="absolute right-0 mt-2 w-52 animate-fade-in overflow-hidden rounded-xl bg-white py-1 shadow-2xl ring-1 ring-black/5"
+        >
+          <Link role="menuitem" to="/profil" className={item} onClick={() => setOpen(false)}>
+            {fr.account.profile}
+          </Link>
+          <Link role="menuitem" to="/mes-commandes" className={item} onClick={() => setOpen(false)}>
+            {fr.account.myOrders}
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            className={`${item} border-t border-cream-200 text-ember-600`}
+            onClick={onSignOut}
+          >
             <LogOutIcon className="size-4" /> {fr.account.signOut}
           </button>
         </div>

@@ -19,10 +19,22 @@ export function Footer() {
           <p className="mt-4 text-sm text-cream-100/80">{fr.footer.about}</p>
           <p className="mt-5 text-sm font-semibold text-cream-50">{fr.footer.follow}</p>
           <div className="mt-2 flex gap-3">
-            <a href={restaurant.socials.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600">
+            <a
+              href={restaurant.socials.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Facebook"
+              className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
+            >
               <FacebookIcon className="size-5" />
             </a>
-            <a href={restaurant.socials.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600">
+            <a
+              href={restaurant.socials.instagram}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Instagram"
+              className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
+            >
               <InstagramIcon className="size-5" />
             </a>
           </div>
@@ -31,33 +43,77 @@ export function Footer() {
           <h2 className={heading}>{fr.footer.navigation}</h2>
           <ul className="space-y-2 text-sm">
             {mainLinks.map((l) => (
-              <li key={l.to}><Link to={l.to} className={link}>{l.label}</Link></li>
+              <li key={l.to}>
+                <Link to={l.to} className={link}>
+                  {l.label}
+                </Link>
+              </li>
             ))}
-            <li><Link to="/inscription-defi-burj-khalifa" className={link}>{fr.footer.challenge}</Link></li>
+            <li>
+              <Link to="/inscription-defi-burj-khalifa" className={link}>
+                {fr.footer.challenge}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={fr.footer.legal}>
           <h2 className={heading}>{fr.footer.legal}</h2>
           <ul className="space-y-2 text-sm">
-            <li><Link to="/mentions-legales" className={link}>{fr.footer.legalNotice}</Link></li>
-            <li><Link to="/politique-confidentialite" className={link}>{fr.footer.privacy}</Link></li>
-            <li><Link to="/conditions-generales" className={link}>{fr.footer.terms}</Link></li>
-            <li><a href="/admin/login" className={link}>{fr.footer.admin}</a></li>
+            <li>
+              <Link to="/mentions-legales" className={link}>
+                {fr.footer.legalNotice}
+              </Link>
+            </li>
+            <li>
+              <Link to="/politique-confidentialite" className={link}>
+                {fr.footer.privacy}
+              </Link>
+            </li>
+            <li>
+              <Link to="/conditions-generales" className={link}>
+                {fr.footer.terms}
+              </Link>
+            </li>
+            <li>
+              <a href="/admin/login" className={link}>
+                {fr.footer.admin}
+              </a>
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className={heading}>{fr.footer.contact}</h2>
           <ul className="space-y-3 text-sm">
-            <li className="flex gap-2"><MapPinIcon className="mt-0.5 size-4 shrink-0 text-flame-400" /><span>{fullAddress}, {restaurant.country}</span></li>
-            <li><a href={restaurant.phoneHref} className={`flex gap-2 ${link}`}><PhoneIcon className="mt-0.5 size-4 shrink-0 text-flame-400" />{restaurant.phoneDisplay}</a></li>
-            <li><a href={`mailto:${restaurant.email}`} className={`flex gap-2 break-all ${link}`}><MailIcon className="mt-0.5 size-4 shrink-0 text-flame-400" />{restaurant.email}</a></li>
+            <li className="flex gap-2">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0 text-flame-400" />
+              <span>
+                {fullAddress}, {restaurant.country}
+              </span>
+            </li>
+            <li>
+              <a href={restaurant.phoneHref} className={`flex gap-2 ${link}`}>
+                <PhoneIcon className="mt-0.5 size-4 shrink-0 text-flame-400" />
+                {restaurant.phoneDisplay}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${restaurant.email}`} className={`flex gap-2 break-all ${link}`}>
+                <MailIcon className="mt-0.5 size-4 shrink-0 text-flame-400" />
+                {restaurant.email}
+              </a>
+            </li>
           </ul>
           <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-charcoal-700 px-3 py-1 text-xs text-cream-100/80">
-            <span aria-hidden="true" className="font-bold text-cream-50">VISA · MC · €</span> {fr.footer.payments}
+            <span aria-hidden="true" className="font-bold text-cream-50">
+              VISA · MC · €
+            </span>{' '}
+            {fr.footer.payments}
           </p>
         </div>
       </div>
-      <div className="border-t border-charcoal-800 py-5 text-center text-xs text-cream-100/70">{fr.footer.copyright(year)}</div>
+      <div className="border-t border-charcoal-800 py-5 text-center text-xs text-cream-100/70">
+        {fr.footer.copyright(year)}
+      </div>
     </footer>
   );
 }

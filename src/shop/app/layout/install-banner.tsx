@@ -14,7 +14,8 @@ export function InstallBanner() {
   const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
 
   useEffect(() => {
-    if (localStorage.getItem(DISMISSED_KEY) === 'true' || window.matchMedia?.('(display-mode: standalone)').matches) return;
+    if (localStorage.getItem(DISMISSED_KEY) === 'true' || window.matchMedia?.('(display-mode: standalone)').matches)
+      return;
     const onPrompt = (e: Event) => {
       e.preventDefault();
       setPrompt(e as InstallPromptEvent);
@@ -42,11 +43,28 @@ export function InstallBanner() {
   };
 
   return (
-    <div role="region" aria-label={fr.install.install} className="fixed inset-x-3 bottom-3 z-50 flex animate-toast-in items-center gap-3 rounded-2xl bg-charcoal-900 p-3 text-cream-50 shadow-2xl sm:left-auto sm:w-96">
+    <div
+      role="region"
+      aria-label={fr.install.install}
+      className="fixed inset-x-3 bottom-3 z-50 flex animate-toast-in items-center gap-3 rounded-2xl bg-charcoal-900 p-3 text-cream-50 shadow-2xl sm:left-auto sm:w-96"
+    >
       <img src="/icons/icon-192.png" alt="" className="size-11 rounded-xl" />
       <p className="flex-1 text-sm">{fr.install.text}</p>
-      <button type="button" onClick={install} className="rounded-full bg-flame-600 px-4 py-2 text-sm font-semibold hover:bg-flame-700">{fr.install.install}</button>
-      <button type="button" onClick={dismiss} aria-label={fr.install.close} className="rounded-full p-2 hover:bg-white/10"><CloseIcon className="size-5" /></button>
+      <button
+        type="button"
+        onClick={install}
+        className="rounded-full bg-flame-600 px-4 py-2 text-sm font-semibold hover:bg-flame-700"
+      >
+        {fr.install.install}
+      </button>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={fr.install.close}
+        className="rounded-full p-2 hover:bg-white/10"
+      >
+        <CloseIcon className="size-5" />
+      </button>
     </div>
   );
 }

@@ -19,12 +19,21 @@ export function ShopLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded bg-flame-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-flame-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         {fr.common.skipToContent}
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<div className="min-h-dvh bg-charcoal-950 pt-24"><Spinner /></div>}>
+        <Suspense
+          fallback={
+            <div className="min-h-dvh bg-charcoal-950 pt-24">
+              <Spinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

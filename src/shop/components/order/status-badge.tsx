@@ -9,5 +9,12 @@ const colours = {
 
 export function StatusBadge({ status }: { status: string }) {
   const label = orderStatusInfo(status)?.tracking.label ?? status;
-  return <span data-testid="status-badge" className={`inline-block rounded-full px-3 py-1 text-xs font-bold ring-1 ${colours[statusBadgeColour(status)]}`}>{label}</span>;
+  return (
+    <span
+      data-testid="status-badge"
+      className={`inline-block rounded-full px-3 py-1 text-xs font-bold ring-1 ${colours[statusBadgeColour(status)]}`}
+    >
+      {label}
+    </span>
+  );
 }

@@ -11,6 +11,10 @@ const variants = {
 
 const sizes = { sm: 'px-4 py-2 text-sm', md: 'px-6 py-3 text-base', lg: 'px-8 py-4 text-lg' } as const;
 
-export function buttonClass(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md', extra = ''): string {
+export function buttonClass(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+  extra = '',
+): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`;
 }

@@ -16,7 +16,12 @@ function Frame({ id, label, required, error, hint, children }: FieldProps & { ch
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-charcoal-800">
         {label}
-        {required && <span aria-hidden="true" className="text-ember-600"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-ember-600">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && <p className="text-xs text-charcoal-600">{hint}</p>}
@@ -29,26 +34,71 @@ function Frame({ id, label, required, error, hint, children }: FieldProps & { ch
   );
 }
 
-export function TextField({ id, label, required, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <Frame id={id} label={label} required={required} error={error} hint={hint}>
-      <input id={id} name={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} {...input} />
+      <input
+        id={id}
+        name={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+        {...input}
+      />
     </Frame>
   );
 }
 
-export function TextArea({ id, label, required, error, hint, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  ...input
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <Frame id={id} label={label} required={required} error={error} hint={hint}>
-      <textarea id={id} name={id} required={required} rows={3} aria-invalid={error ? true : undefined} className={inputClass} {...input} />
+      <textarea
+        id={id}
+        name={id}
+        required={required}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        className={inputClass}
+        {...input}
+      />
     </Frame>
   );
 }
 
-export function SelectField({ id, label, required, error, hint, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Frame id={id} label={label} required={required} error={error} hint={hint}>
-      <select id={id} name={id} required={required} aria-invalid={error ? true : undefined} className={inputClass} {...select}>
+      <select
+        id={id}
+        name={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        className={inputClass}
+        {...select}
+      >
         {children}
       </select>
     </Frame>

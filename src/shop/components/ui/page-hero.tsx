@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The dark banner at the top of every inner page; the fixed header sits over it. */
-export function PageHero({ title, subtitle, image = '/images/hero-grill.webp', children }: { title: string; subtitle?: string; image?: string; children?: ReactNode }) {
+export function PageHero({
+  title,
+  subtitle,
+  image = '/images/hero-grill.webp',
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  image?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="relative isolate overflow-hidden bg-charcoal-950 pt-28 pb-14 text-cream-50 md:pt-36 md:pb-20">
       <img src={image} alt="" aria-hidden="true" className="absolute inset-0 -z-10 size-full object-cover opacity-45" />

@@ -12,7 +12,8 @@ const tone = {
 } as const;
 
 const placement = {
-  floating: 'pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4',
+  floating:
+    'pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-3 sm:inset-x-auto sm:top-20 sm:right-0 sm:justify-end sm:p-4',
   inline: 'flex justify-center px-3 pt-3 empty:hidden',
 } as const;
 
@@ -47,7 +48,13 @@ export function Toaster({ inline = false }: { inline?: boolean }) {
   };
 
   return (
-    <div data-modal-keep aria-live="polite" aria-label={fr.toast.region} data-testid={inline ? 'cart-toasts' : undefined} className={placement[inline ? 'inline' : 'floating']}>
+    <div
+      data-modal-keep
+      aria-live="polite"
+      aria-label={fr.toast.region}
+      data-testid={inline ? 'cart-toasts' : undefined}
+      className={placement[inline ? 'inline' : 'floating']}
+    >
       {current && (
         <div
           key={current.id}
@@ -58,14 +65,23 @@ export function Toaster({ inline = false }: { inline?: boolean }) {
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
-          style={{ transform: `translateX(${dx}px)`, opacity: 1 - Math.min(Math.abs(dx) / 200, 0.6), touchAction: 'pan-y' }}
+          style={{
+            transform: `translateX(${dx}px)`,
+            opacity: 1 - Math.min(Math.abs(dx) / 200, 0.6),
+            touchAction: 'pan-y',
+          }}
           className={`pointer-events-auto flex w-full animate-toast-in ${inline ? '' : 'max-w-sm shadow-2xl'} items-start gap-3 rounded-xl border p-4 select-none ${tone[current.variant]}`}
         >
           <div className="flex-1">
             <p className="font-semibold">{current.title}</p>
             {current.description && <p className="mt-1 text-sm opacity-95">{current.description}</p>}
           </div>
-          <button type="button" onClick={() => dismiss(current.id)} aria-label={fr.toast.dismiss} className="rounded p-1 opacity-80 hover:opacity-100">
+          <button
+            type="button"
+            onClick={() => dismiss(current.id)}
+            aria-label={fr.toast.dismiss}
+            className="rounded p-1 opacity-80 hover:opacity-100"
+          >
             <CloseIcon className="size-4" />
           </button>
         </div>

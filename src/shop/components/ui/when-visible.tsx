@@ -7,9 +7,15 @@ export function WhenVisible({ children, minHeight }: { children: ReactNode; minH
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return setVisible(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { rootMargin: '400px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), {
+      rootMargin: '400px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  return <div ref={ref} style={visible ? undefined : { minHeight }}>{visible && children}</div>;
+  return (
+    <div ref={ref} style={visible ? undefined : { minHeight }}>
+      {visible && children}
+    </div>
+  );
 }

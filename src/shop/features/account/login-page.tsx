@@ -47,12 +47,39 @@ export default function LoginPage() {
     <AuthCard title={t.loginTitle} lead={t.loginLead}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={t.loginTitle}>
         <fieldset disabled={signIn.isPending} className="space-y-4">
-          <TextField id="login-email" label={t.email} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField id="login-password" label={t.password} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            id="login-email"
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            id="login-password"
+            label={t.password}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </fieldset>
-        {error && <p role="alert" className="text-sm font-semibold text-ember-600">{error}</p>}
-        <button type="submit" disabled={signIn.isPending} className={buttonClass('primary', 'lg', 'w-full')}>{signIn.isPending ? t.loggingIn : t.login}</button>
-        <p className="text-center text-sm">{t.noAccount} <Link to="/register" className="font-semibold text-flame-700 underline">{fr.account.signUp}</Link></p>
+        {error && (
+          <p role="alert" className="text-sm font-semibold text-ember-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={signIn.isPending} className={buttonClass('primary', 'lg', 'w-full')}>
+          {signIn.isPending ? t.loggingIn : t.login}
+        </button>
+        <p className="text-center text-sm">
+          {t.noAccount}{' '}
+          <Link to="/register" className="font-semibold text-flame-700 underline">
+            {fr.account.signUp}
+          </Link>
+        </p>
       </form>
     </AuthCard>
   );

@@ -19,29 +19,56 @@ export default function OrderHistoryPage() {
     <>
       <PageHero title={t.historyTitle} subtitle={t.historyLead} />
       <div className="mx-auto max-w-4xl px-4 py-10">
-        <Link to="/profil" className={buttonClass('ghost', 'sm', 'mb-6')}><ChevronLeftIcon className="size-4" /> {t.backToProfile}</Link>
+        <Link to="/profil" className={buttonClass('ghost', 'sm', 'mb-6')}>
+          <ChevronLeftIcon className="size-4" /> {t.backToProfile}
+        </Link>
         {orders.isPending && <Spinner />}
-        {orders.isError && <p role="alert" className="rounded-xl bg-ember-600/10 p-4 text-ember-700">{t.historyError}</p>}
+        {orders.isError && (
+          <p role="alert" className="rounded-xl bg-ember-600/10 p-4 text-ember-700">
+            {t.historyError}
+          </p>
+        )}
         {orders.data?.length === 0 && (
           <div className="rounded-2xl bg-white p-8 text-center shadow-md ring-1 ring-cream-200">
             <p className="text-lg">{t.historyEmpty}</p>
-            <Link to="/menu" className={buttonClass('primary', 'md', 'mt-4')}>{t.historyEmptyCta}</Link>
+            <Link to="/menu" className={buttonClass('primary', 'md', 'mt-4')}>
+              {t.historyEmptyCta}
+            </Link>
           </div>
         )}
         <ul className="space-y-4">
           {orders.data?.map((o) => (
-            <li key={o.id} data-testid="history-order" className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-cream-200">
+            <li
+              key={o.id}
+              data-testid="history-order"
+              className="rounded-2xl bg-white p-5 shadow-md ring-1 ring-cream-200"
+            >
               <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                 <div>
-                  <p className="font-display text-xl font-bold uppercase">{fr.tracking.orderNumber(orderNumber(o.id))}</p>
-                  <p className="text-sm text-charcoal-600">{formatDateTimeFr(o.created_at)} · {DELIVERY_METHOD_LABELS[o.delivery_method]}</p>
+                  <p className="font-display text-xl font-bold uppercase">
+                    {fr.tracking.orderNumber(orderNumber(o.id))}
+                  </p>
+                  <p className="text-sm text-charcoal-600">
+                    {formatDateTimeFr(o.created_at)} · {DELIVERY_METHOD_LABELS[o.delivery_method]}
+                  </p>
                 </div>
                 <div className="flex items-center gap-3">
                   <StatusBadge status={o.status} />
-                  <Link to={`/suivi-commande?q=${orderNumber(o.id)}`} className="text-sm font-semibold text-flame-700 underline">{t.track}</Link>
+                  <Link
+                    to={`/suivi-commande?q=${orderNumber(o.id)}`}
+                    className="text-sm font-semibold text-flame-700 underline"
+                  >
+                    {t.track}
+                  </Link>
                 </div>
               </div>
-              <OrderSummary items={o.order_items} subtotal={o.total_price} deliveryFee={o.delivery_fee} discount={o.discount_amount} total={o.grand_total} />
+              <OrderSummary
+                items={o.order_items}
+                subtotal={o.total_price}
+                deliveryFee={o.delivery_fee}
+                discount={o.discount_amount}
+                total={o.grand_total}
+              />
             </li>
           ))}
         </ul>

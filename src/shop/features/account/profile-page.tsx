@@ -14,16 +14,30 @@ export default function ProfilePage() {
   return (
     <AuthCard title={t.profileTitle} lead={t.profileLead}>
       <div className="flex items-center gap-3 rounded-xl bg-cream-100 p-4">
-        <span className="flex size-12 items-center justify-center rounded-full bg-flame-600 text-white"><UserIcon className="size-6" /></span>
+        <span className="flex size-12 items-center justify-center rounded-full bg-flame-600 text-white">
+          <UserIcon className="size-6" />
+        </span>
         <div className="min-w-0">
           <p className="text-xs tracking-wider text-charcoal-600 uppercase">{t.signedInAs}</p>
-          <p className="font-semibold break-all" data-testid="profile-email">{email}</p>
+          <p className="font-semibold break-all" data-testid="profile-email">
+            {email}
+          </p>
         </div>
       </div>
       <div className="mt-6 grid gap-3">
-        <Link to="/mes-commandes" className={buttonClass('primary', 'md')}>{t.myOrders}</Link>
-        <Link to="/" className={buttonClass('outline', 'md')}>{t.home}</Link>
-        <button type="button" onClick={async () => (await signOut()) && navigate('/')} className={buttonClass('ghost', 'md', 'text-ember-600')}>{t.signOut}</button>
+        <Link to="/mes-commandes" className={buttonClass('primary', 'md')}>
+          {t.myOrders}
+        </Link>
+        <Link to="/" className={buttonClass('outline', 'md')}>
+          {t.home}
+        </Link>
+        <button
+          type="button"
+          onClick={async () => (await signOut()) && navigate('/')}
+          className={buttonClass('ghost', 'md', 'text-ember-600')}
+        >
+          {t.signOut}
+        </button>
       </div>
     </AuthCard>
   );

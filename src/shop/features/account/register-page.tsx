@@ -15,7 +15,8 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const signUp = useSignUpMutation();
   const navigate = useNavigate();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,13 +36,49 @@ export default function RegisterPage() {
     <AuthCard title={t.registerTitle} lead={t.registerLead}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={t.registerTitle}>
         <fieldset disabled={signUp.isPending} className="space-y-4">
-          <TextField id="register-email" label={t.email} type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-          <TextField id="register-password" label={t.password} type="password" autoComplete="new-password" required hint={t.passwordHint} value={form.password} onChange={set('password')} />
-          <TextField id="register-confirm" label={t.confirmPassword} type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
+          <TextField
+            id="register-email"
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+          />
+          <TextField
+            id="register-password"
+            label={t.password}
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={t.passwordHint}
+            value={form.password}
+            onChange={set('password')}
+          />
+          <TextField
+            id="register-confirm"
+            label={t.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
         </fieldset>
-        {error && <p role="alert" className="text-sm font-semibold text-ember-600">{error}</p>}
-        <button type="submit" disabled={signUp.isPending} className={buttonClass('primary', 'lg', 'w-full')}>{signUp.isPending ? t.registering : t.register}</button>
-        <p className="text-center text-sm">{t.haveAccount} <Link to="/login" className="font-semibold text-flame-700 underline">{fr.account.signIn}</Link></p>
+        {error && (
+          <p role="alert" className="text-sm font-semibold text-ember-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={signUp.isPending} className={buttonClass('primary', 'lg', 'w-full')}>
+          {signUp.isPending ? t.registering : t.register}
+        </button>
+        <p className="text-center text-sm">
+          {t.haveAccount}{' '}
+          <Link to="/login" className="font-semibold text-flame-700 underline">
+            {fr.account.signIn}
+          </Link>
+        </p>
       </form>
     </AuthCard>
   );

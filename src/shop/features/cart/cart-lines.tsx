@@ -6,28 +6,57 @@ import { fr } from '../../i18n/fr.js';
 import { cartActions } from '../../stores/cart-actions.js';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/icons.js';
 
-const stepper = 'flex size-9 items-center justify-center rounded-full border border-charcoal-500/40 text-charcoal-800 hover:border-flame-600 hover:text-flame-600';
+const stepper =
+  'flex size-9 items-center justify-center rounded-full border border-charcoal-500/40 text-charcoal-800 hover:border-flame-600 hover:text-flame-600';
 
 export function CartLines({ items, priceContext }: { items: readonly CartItem[]; priceContext: PriceContext }) {
   return (
     <ul className="divide-y divide-cream-200" data-testid="cart-lines">
       {items.map((line) => (
         <li key={line.uniqueId} className="flex gap-3 py-3" data-testid="cart-line">
-          <img src={line.imageSrc ?? `/images/menu/${line.menuItemId}.webp`} alt="" className="size-16 shrink-0 rounded-lg object-cover" />
+          <img
+            src={line.imageSrc ?? `/images/menu/${line.menuItemId}.webp`}
+            alt=""
+            className="size-16 shrink-0 rounded-lg object-cover"
+          />
           <div className="min-w-0 flex-1">
             <div className="flex justify-between gap-2">
               <p className="font-semibold leading-tight">{line.name}</p>
-              <p className="shrink-0 font-semibold" data-testid="line-total">{formatEuro(lineTotal(line, priceContext))}</p>
+              <p className="shrink-0 font-semibold" data-testid="line-total">
+                {formatEuro(lineTotal(line, priceContext))}
+              </p>
             </div>
             {line.options.map((o) => (
-              <p key={o.id} className="text-xs text-charcoal-600">+ {o.name} ({formatEuro(o.price)})</p>
+              <p key={o.id} className="text-xs text-charcoal-600">
+                + {o.name} ({formatEuro(o.price)})
+              </p>
             ))}
             <div className="mt-2 flex items-center gap-2">
-              <button type="button" className={stepper} onClick={() => cartActions.decrement(line.uniqueId)} aria-label={line.quantity === 1 ? fr.cart.remove(line.name) : fr.cart.decrease(line.name)}>
-                {line.quantity === 1 ? <TrashIcon className="size-4 text-ember-600" data-testid="trash-icon" /> : <MinusIcon className="size-4" />}
+              <button
+                type="button"
+                className={stepper}
+                onClick={() => cartActions.decrement(line.uniqueId)}
+                aria-label={line.quantity === 1 ? fr.cart.remove(line.name) : fr.cart.decrease(line.name)}
+              >
+                {line.quantity === 1 ? (
+                  <TrashIcon className="size-4 text-ember-600" data-testid="trash-icon" />
+                ) : (
+                  <MinusIcon className="size-4" />
+                )}
               </button>
-              <span className="w-7 text-center font-semibold" aria-label={fr.cart.quantity(line.quantity)} data-testid="line-quantity">{line.quantity}</span>
-              <button type="button" className={stepper} onClick={() => cartActions.increment(line.uniqueId)} aria-label={fr.cart.increase(line.name)}>
+              <span
+                className="w-7 text-center font-semibold"
+                aria-label={fr.cart.quantity(line.quantity)}
+                data-testid="line-quantity"
+              >
+                {line.quantity}
+              </span>
+              <button
+                type="button"
+                className={stepper}
+                onClick={() => cartActions.increment(line.uniqueId)}
+                aria-label={fr.cart.increase(line.name)}
+              >
                 <PlusIcon className="size-4" />
               </button>
             </div>

@@ -61,8 +61,12 @@ export default function CartPanel() {
         className="absolute inset-y-0 right-0 flex w-full max-w-md animate-slide-in-right flex-col bg-cream-50 shadow-2xl outline-none"
       >
         <header className="flex items-center justify-between bg-charcoal-950 px-5 py-4 text-cream-50">
-          <h2 id="cart-title" className="flex items-center gap-2 text-2xl font-bold uppercase"><CartIcon className="size-6 text-flame-400" /> {t.title}</h2>
-          <button type="button" onClick={close} aria-label={t.close} className="rounded-full p-2 hover:bg-white/10"><CloseIcon className="size-6" /></button>
+          <h2 id="cart-title" className="flex items-center gap-2 text-2xl font-bold uppercase">
+            <CartIcon className="size-6 text-flame-400" /> {t.title}
+          </h2>
+          <button type="button" onClick={close} aria-label={t.close} className="rounded-full p-2 hover:bg-white/10">
+            <CloseIcon className="size-6" />
+          </button>
         </header>
         <Toaster inline />
 
@@ -71,7 +75,9 @@ export default function CartPanel() {
             <CartIcon className="size-14 text-cream-300" />
             <p className="text-lg font-semibold">{t.empty}</p>
             <p className="text-charcoal-700">{t.emptyHint}</p>
-            <Link to="/menu" onClick={close} className={buttonClass('primary', 'md', 'mt-2')}>{t.browse}</Link>
+            <Link to="/menu" onClick={close} className={buttonClass('primary', 'md', 'mt-2')}>
+              {t.browse}
+            </Link>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-labelledby="cart-title">
@@ -82,14 +88,42 @@ export default function CartPanel() {
             </div>
             <footer className="space-y-2 border-t border-cream-200 bg-white px-5 py-4 shadow-[0_-8px_24px_-12px_rgba(0,0,0,0.25)]">
               <dl className="space-y-1 text-sm">
-                <div className="flex justify-between"><dt>{t.subtotal}</dt><dd data-testid="subtotal">{formatEuro(c.subtotal)}</dd></div>
+                <div className="flex justify-between">
+                  <dt>{t.subtotal}</dt>
+                  <dd data-testid="subtotal">{formatEuro(c.subtotal)}</dd>
+                </div>
                 {c.deliveryMethod === 'delivery' && (
-                  <div className="flex justify-between"><dt>{t.deliveryFee}</dt><dd data-testid="delivery-fee">{c.deliveryFee === null ? t.deliveryFeeUnknown : c.deliveryFee === 0 ? t.free : formatEuro(c.deliveryFee)}</dd></div>
+                  <div className="flex justify-between">
+                    <dt>{t.deliveryFee}</dt>
+                    <dd data-testid="delivery-fee">
+                      {c.deliveryFee === null
+                        ? t.deliveryFeeUnknown
+                        : c.deliveryFee === 0
+                          ? t.free
+                          : formatEuro(c.deliveryFee)}
+                    </dd>
+                  </div>
                 )}
-                <div className="flex justify-between text-lg font-bold"><dt>{t.total}</dt><dd data-testid="grand-total">{formatEuro(c.grandTotal)}</dd></div>
+                <div className="flex justify-between text-lg font-bold">
+                  <dt>{t.total}</dt>
+                  <dd data-testid="grand-total">{formatEuro(c.grandTotal)}</dd>
+                </div>
               </dl>
-              {c.minimumWarning && <p role="status" data-testid="minimum-warning" className="rounded-lg bg-flame-600/10 p-2 text-sm font-semibold text-flame-700">{c.minimumWarning}</p>}
-              <button type="submit" disabled={c.buttonDisabled} data-testid="order-button" className={buttonClass('primary', 'lg', 'w-full')}>
+              {c.minimumWarning && (
+                <p
+                  role="status"
+                  data-testid="minimum-warning"
+                  className="rounded-lg bg-flame-600/10 p-2 text-sm font-semibold text-flame-700"
+                >
+                  {c.minimumWarning}
+                </p>
+              )}
+              <button
+                type="submit"
+                disabled={c.buttonDisabled}
+                data-testid="order-button"
+                className={buttonClass('primary', 'lg', 'w-full')}
+              >
                 {c.submitting ? ORDER_BUTTON_BUSY_LABEL : c.checkout.isPreorder ? t.orderPreorder : t.order}
               </button>
             </footer>

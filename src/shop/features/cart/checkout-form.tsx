@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, DELIVERY_METHODS } from '../../../shared/domain/delivery-method.js';
+import {
+  DELIVERY_METHOD_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  DELIVERY_METHODS,
+} from '../../../shared/domain/delivery-method.js';
 import { earliestPreorderDate, timeSlotsFor } from '../../../shared/domain/opening-hours.js';
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
@@ -10,9 +15,26 @@ import { useSession } from '../../lib/session.js';
 import type { Checkout } from './use-checkout.js';
 
 const t = fr.cart;
-const choice = 'flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 px-3 py-2.5 text-sm font-semibold peer-checked:border-flame-600';
+const choice =
+  'flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 px-3 py-2.5 text-sm font-semibold peer-checked:border-flame-600';
 
-function Segmented<T extends string>({ name, legend, value, options, labels, icons, onChange }: { name: string; legend: string; value: T; options: readonly T[]; labels: Record<T, string>; icons?: Partial<Record<T, ComponentType<{ className?: string }>>>; onChange(v: T): void }) {
+function Segmented<T extends string>({
+  name,
+  legend,
+  value,
+  options,
+  labels,
+  icons,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  icons?: Partial<Record<T, ComponentType<{ className?: string }>>>;
+  onChange(v: T): void;
+}) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold text-charcoal-800">{legend}</legend>
@@ -21,8 +43,18 @@ function Segmented<T extends string>({ name, legend, value, options, labels, ico
           const Icon: ComponentType<{ className?: string }> | undefined = icons?.[o];
           const checked = value === o;
           return (
-            <label key={o} className={`${choice} ${checked ? 'border-flame-600 bg-flame-600/10 text-flame-700' : 'border-cream-300 text-charcoal-800'} has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-flame-500`}>
-              <input type="radio" name={name} value={o} checked={checked} onChange={() => onChange(o)} className="sr-only" />
+            <label
+              key={o}
+              className={`${choice} ${checked ? 'border-flame-600 bg-flame-600/10 text-flame-700' : 'border-cream-300 text-charcoal-800'} has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-flame-500`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={o}
+                checked={checked}
+                onChange={() => onChange(o)}
+                className="sr-only"
+              />
               {Icon && <Icon className="size-5" />}
               {labels[o]}
             </label>
@@ -41,7 +73,11 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const minDate = earliestPreorderDate(new Date());
   const slots = checkout.preorderDate ? timeSlotsFor(checkout.preorderDate) : [];
   // Slots already full for this method (capacity per 15 min, set by the restaurant) are greyed out.
-  const availability = useSlotAvailabilityQuery(c.deliveryMethod, checkout.preorderDate || null, checkout.isPreorder && !!checkout.preorderDate);
+  const availability = useSlotAvailabilityQuery(
+    c.deliveryMethod,
+    checkout.preorderDate || null,
+    checkout.isPreorder && !!checkout.preorderDate,
+  );
   const full = new Set(availability.data?.full ?? []);
   const field = (key: keyof typeof customer) => ({
     value: customer[key],
@@ -55,9 +91,22 @@ export function CheckoutForm({ c }: { c: Checkout }) {
         <TextField id="cart-name" label={t.name} required autoComplete="name" {...field('name')} />
         <TextField id="cart-phone" label={t.phone} type="tel" required autoComplete="tel" {...field('phone')} />
         {signedIn ? (
-          <TextField id="cart-email" label={t.email} type="email" disabled value={accountEmail ?? ''} hint={t.emailSignedIn} />
+          <TextField
+            id="cart-email"
+            label={t.email}
+            type="email"
+            disabled
+            value={accountEmail ?? ''}
+            hint={t.emailSignedIn}
+          />
         ) : (
-          <TextField id="cart-email" label={`${t.email} (${fr.common.optional})`} type="email" autoComplete="email" {...field('email')} />
+          <TextField
+            id="cart-email"
+            label={`${t.email} (${fr.common.optional})`}
+            type="email"
+            autoComplete="email"
+            {...field('email')}
+          />
         )}
       </fieldset>
 
@@ -77,25 +126,47 @@ export function CheckoutForm({ c }: { c: Checkout }) {
         <fieldset disabled={c.submitting} className="space-y-3">
           <TextField id="cart-address" label={t.address} required autoComplete="street-address" {...field('address')} />
           <div className="grid grid-cols-[2fr_3fr] gap-3">
-            <TextField id="cart-postal-code" label={t.postalCode} required autoComplete="postal-code" {...field('postalCode')} />
+            <TextField
+              id="cart-postal-code"
+              label={t.postalCode}
+              required
+              autoComplete="postal-code"
+              {...field('postalCode')}
+            />
             <TextField id="cart-city" label={t.city} required autoComplete="address-level2" {...field('city')} />
           </div>
           {c.zoneQuote.message && (
-            <p role="status" data-testid="zone-message" className={`text-sm font-semibold ${c.zoneQuote.fee === null ? 'text-ember-600' : 'text-herb-700'}`}>
+            <p
+              role="status"
+              data-testid="zone-message"
+              className={`text-sm font-semibold ${c.zoneQuote.fee === null ? 'text-ember-600' : 'text-herb-700'}`}
+            >
               {c.zoneQuote.message}
             </p>
           )}
         </fieldset>
       ) : (
-        <p className="flex items-start gap-2 rounded-xl bg-cream-100 p-3 text-sm"><StoreIcon className="mt-0.5 size-4 shrink-0 text-flame-600" />{t.pickupAt(fullAddress)}</p>
+        <p className="flex items-start gap-2 rounded-xl bg-cream-100 p-3 text-sm">
+          <StoreIcon className="mt-0.5 size-4 shrink-0 text-flame-600" />
+          {t.pickupAt(fullAddress)}
+        </p>
       )}
 
-      <Segmented name="payment-method" legend={t.paymentTitle} value={checkout.paymentMethod} options={PAYMENT_METHODS} labels={PAYMENT_METHOD_LABELS} onChange={(v) => checkout.set({ paymentMethod: v })} />
+      <Segmented
+        name="payment-method"
+        legend={t.paymentTitle}
+        value={checkout.paymentMethod}
+        options={PAYMENT_METHODS}
+        labels={PAYMENT_METHOD_LABELS}
+        onChange={(v) => checkout.set({ paymentMethod: v })}
+      />
 
       <div className="rounded-xl bg-cream-100 p-3">
         <div className="flex items-center justify-between gap-3">
           <div>
-            <p id="preorder-label" className="font-semibold">{t.preorder}</p>
+            <p id="preorder-label" className="font-semibold">
+              {t.preorder}
+            </p>
             <p className="text-xs text-charcoal-600">{t.preorderHint}</p>
           </div>
           <button
@@ -107,27 +178,58 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             onClick={() => checkout.set({ isPreorder: !checkout.isPreorder })}
             className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${checkout.isPreorder ? 'bg-flame-600' : 'bg-charcoal-500/50'}`}
           >
-            <span className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform ${checkout.isPreorder ? 'translate-x-5' : ''}`} />
+            <span
+              className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform ${checkout.isPreorder ? 'translate-x-5' : ''}`}
+            />
           </button>
         </div>
         {checkout.isPreorder && (
           <div className="mt-3 grid grid-cols-2 gap-3">
-            <TextField id="preorder-date" label={t.preorderDate} type="date" min={minDate} value={checkout.preorderDate} onChange={(e) => checkout.set({ preorderDate: e.target.value, preorderTime: '' })} />
-            <SelectField id="preorder-time" label={t.preorderTime} value={checkout.preorderTime} onChange={(e) => checkout.set({ preorderTime: e.target.value })} disabled={!checkout.preorderDate || slots.length === 0}>
+            <TextField
+              id="preorder-date"
+              label={t.preorderDate}
+              type="date"
+              min={minDate}
+              value={checkout.preorderDate}
+              onChange={(e) => checkout.set({ preorderDate: e.target.value, preorderTime: '' })}
+            />
+            <SelectField
+              id="preorder-time"
+              label={t.preorderTime}
+              value={checkout.preorderTime}
+              onChange={(e) => checkout.set({ preorderTime: e.target.value })}
+              disabled={!checkout.preorderDate || slots.length === 0}
+            >
               <option value="">{t.chooseTime}</option>
-              {slots.map((s) => <option key={s} value={s} disabled={full.has(s)}>{full.has(s) ? `${s} (complet)` : s}</option>)}
+              {slots.map((s) => (
+                <option key={s} value={s} disabled={full.has(s)}>
+                  {full.has(s) ? `${s} (complet)` : s}
+                </option>
+              ))}
             </SelectField>
-            {checkout.preorderDate && slots.length === 0 && <p className="col-span-2 text-sm text-ember-600">{t.noSlots}</p>}
+            {checkout.preorderDate && slots.length === 0 && (
+              <p className="col-span-2 text-sm text-ember-600">{t.noSlots}</p>
+            )}
           </div>
         )}
         {!checkout.isPreorder && c.kitchenFullUntil && (
-          <p className="mt-3 rounded-xl bg-ember-50 p-3 text-sm font-semibold text-ember-700" data-testid="kitchen-busy" role="status">
+          <p
+            className="mt-3 rounded-xl bg-ember-50 p-3 text-sm font-semibold text-ember-700"
+            data-testid="kitchen-busy"
+            role="status"
+          >
             Cuisine complète pour le moment : votre commande sera prête vers {c.kitchenFullUntil}.
           </p>
         )}
       </div>
 
-      <TextArea id="cart-notes" label={t.notes} placeholder={t.notesPlaceholder} disabled={c.submitting} {...field('notes')} />
+      <TextArea
+        id="cart-notes"
+        label={t.notes}
+        placeholder={t.notesPlaceholder}
+        disabled={c.submitting}
+        {...field('notes')}
+      />
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMenuQuery, usePlaceOrderMutation, useStoreSettingsQuery, useSlotAvailabilityQuery, refusalOf } from '../../lib/data.js';
+import {
+  useMenuQuery,
+  usePlaceOrderMutation,
+  useStoreSettingsQuery,
+  useSlotAvailabilityQuery,
+  refusalOf,
+} from '../../lib/data.js';
 import { cartSubtotal } from '../../../shared/domain/cart.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
 import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';
@@ -7,7 +13,11 @@ import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
 import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { minimumOrderWarning } from '../../../shared/domain/minimum-order.js';
 import { sumEuros } from '../../../shared/domain/money.js';
-import { isOrderButtonDisabled, newOrderRequestId, orderRequestFromCart } from '../../../shared/domain/order-request.js';
+import {
+  isOrderButtonDisabled,
+  newOrderRequestId,
+  orderRequestFromCart,
+} from '../../../shared/domain/order-request.js';
 import { validateOrder } from '../../../shared/domain/order-validation.js';
 import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
 import { fr } from '../../i18n/fr.js';
@@ -55,7 +65,14 @@ export function useCheckout() {
   const grandTotal = sumEuros([subtotal, deliveryFee ?? 0]);
   const minimumWarning = items.length > 0 ? minimumOrderWarning(subtotal, deliveryMethod) : null;
   const buttonDisabled =
-    items.length === 0 || isOrderButtonDisabled({ submitting: placeOrder.isPending, subtotal, deliveryMethod, orderingEnabled, isPreorder: checkout.isPreorder });
+    items.length === 0 ||
+    isOrderButtonDisabled({
+      submitting: placeOrder.isPending,
+      subtotal,
+      deliveryMethod,
+      orderingEnabled,
+      isPreorder: checkout.isPreorder,
+    });
 
   const submit = () => {
     const request = orderRequestFromCart(items, {
@@ -68,31 +85,53 @@ export function useCheckout() {
     });
     // Instant answer in the spec's order; the server checks again and its answer is final.
     if (menu) {
-      const check = validateOrder({ now: new Date(), settings, menu: menu.items, specialPrices: menu.specialPrices, order: request });
+      const check = validateOrder({
+        now: new Date(),
+        settings,
+        menu: menu.items,
+        specialPrices: menu.specialPrices,
+        order: request,
+      });
       if (!check.ok) {
         toast({ title: check.title, description: check.message, variant: 'destructive' });
         return;
       }
     }
     const requestId = requestIdFor(JSON.stringify(request));
-    placeOrder.mutate({ ...request, requestId, ...(kitchenFullUntil && !request.isPreorder ? { asapSlot: kitchenFullUntil } : {}) }, {
-      onSuccess: (order) => {
-        lastRequest = null;
-        const when = request.isPreorder && request.preorderDate && request.preorderTime ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime) : fr.cart.successText;
-        toast({ title: fr.cart.successTitle, description: `${when} ${fr.cart.orderNumber(order.order_number)}`, variant: 'success', duration: ORDER_TOAST_MS });
-        // The confirmation is queued with the order; this asks for it to go out now. Failure is harmless.
-        if (request.customer.email) sendOrderConfirmation(order.id).catch(() => {});
-        useCartStore.getState().setItems([]);
-        checkout.resetAfterOrder(status === 'signedIn');
-        useCartPanel.getState().close();
+    placeOrder.mutate(
+      { ...request, requestId, ...(kitchenFullUntil && !request.isPreorder ? { asapSlot: kitchenFullUntil } : {}) },
+      {
+        onSuccess: (order) => {
+          lastRequest = null;
+          const when =
+            request.isPreorder && request.preorderDate && request.preorderTime
+              ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime)
+              : fr.cart.successText;
+          toast({
+            title: fr.cart.successTitle,
+            description: `${when} ${fr.cart.orderNumber(order.order_number)}`,
+            variant: 'success',
+            duration: ORDER_TOAST_MS,
+          });
+          // The confirmation is queued with the order; this asks for it to go out now. Failure is harmless.
+          if (request.customer.email) sendOrderConfirmation(order.id).catch(() => {});
+          useCartStore.getState().setItems([]);
+          checkout.resetAfterOrder(status === 'signedIn');
+          useCartPanel.getState().close();
+        },
+        onError: (e) => {
+          const refusal = refusalOf(e);
+          // The slot filled up meanwhile: read the free times again, so the next press takes the one offered.
+          if (refusal?.code === 'kitchen_busy' || refusal?.code === 'slot_full')
+            void queryClient.invalidateQueries({ queryKey: ['slots'] });
+          toast({
+            title: refusal?.title ?? fr.cart.errorTitle,
+            description: refusal?.message ?? fr.cart.errorText,
+            variant: 'destructive',
+          });
+        },
       },
-      onError: (e) => {
-        const refusal = refusalOf(e);
-        // The slot filled up meanwhile: read the free times again, so the next press takes the one offered.
-        if (refusal?.code === 'kitchen_busy' || refusal?.code === 'slot_full') void queryClient.invalidateQueries({ queryKey: ['slots'] });
-        toast({ title: refusal?.title ?? fr.cart.errorTitle, description: refusal?.message ?? fr.cart.errorText, variant: 'destructive' });
-      },
-    });
+    );
   };
 
   return {

@@ -8,7 +8,13 @@ const ARROW_THRESHOLD_PX = 5;
 const HINT_SCROLL_PX = 50;
 const HINT_MS = 5000;
 
-export function CategoryBar({ categories, activeSlug }: { categories: readonly MenuCategory[]; activeSlug: string | null }) {
+export function CategoryBar({
+  categories,
+  activeSlug,
+}: {
+  categories: readonly MenuCategory[];
+  activeSlug: string | null;
+}) {
   const bar = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ left: false, right: false });
   const [hint, setHint] = useState(true);
@@ -16,7 +22,10 @@ export function CategoryBar({ categories, activeSlug }: { categories: readonly M
   const measure = () => {
     const el = bar.current;
     if (!el) return;
-    setEdges({ left: el.scrollLeft > ARROW_THRESHOLD_PX, right: el.scrollLeft + el.clientWidth < el.scrollWidth - ARROW_THRESHOLD_PX });
+    setEdges({
+      left: el.scrollLeft > ARROW_THRESHOLD_PX,
+      right: el.scrollLeft + el.clientWidth < el.scrollWidth - ARROW_THRESHOLD_PX,
+    });
     if (el.scrollLeft > HINT_SCROLL_PX) setHint(false);
   };
 
@@ -40,16 +49,31 @@ export function CategoryBar({ categories, activeSlug }: { categories: readonly M
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
   };
 
-  const arrow = 'absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-flame-600 p-1.5 text-white shadow-lg hover:bg-flame-700';
+  const arrow =
+    'absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-flame-600 p-1.5 text-white shadow-lg hover:bg-flame-700';
   return (
-    <nav aria-label={fr.menu.categoriesLabel} className="sticky top-16 z-30 border-b border-charcoal-800 bg-charcoal-950/95 backdrop-blur md:top-20">
+    <nav
+      aria-label={fr.menu.categoriesLabel}
+      className="sticky top-16 z-30 border-b border-charcoal-800 bg-charcoal-950/95 backdrop-blur md:top-20"
+    >
       <div className="relative mx-auto max-w-7xl">
         {edges.left && (
-          <button type="button" onClick={() => move(-1)} aria-label={fr.menu.scrollLeft} data-testid="category-arrow-left" className={`${arrow} left-1`}>
+          <button
+            type="button"
+            onClick={() => move(-1)}
+            aria-label={fr.menu.scrollLeft}
+            data-testid="category-arrow-left"
+            className={`${arrow} left-1`}
+          >
             <ChevronLeftIcon className="size-5" />
           </button>
         )}
-        <ul ref={bar} onScroll={measure} data-testid="category-bar" className="no-scrollbar flex gap-2 overflow-x-auto scroll-smooth px-4 py-3">
+        <ul
+          ref={bar}
+          onScroll={measure}
+          data-testid="category-bar"
+          className="no-scrollbar flex gap-2 overflow-x-auto scroll-smooth px-4 py-3"
+        >
           {categories.map((c) => (
             <li key={c.id} className="shrink-0">
               <Link
@@ -63,12 +87,21 @@ export function CategoryBar({ categories, activeSlug }: { categories: readonly M
           ))}
         </ul>
         {edges.right && (
-          <button type="button" onClick={() => move(1)} aria-label={fr.menu.scrollRight} data-testid="category-arrow-right" className={`${arrow} right-1`}>
+          <button
+            type="button"
+            onClick={() => move(1)}
+            aria-label={fr.menu.scrollRight}
+            data-testid="category-arrow-right"
+            className={`${arrow} right-1`}
+          >
             <ChevronRightIcon className="size-5" />
           </button>
         )}
         {hint && edges.right && (
-          <p data-testid="swipe-hint" className="pointer-events-none flex items-center justify-center gap-2 pb-2 text-xs text-cream-100/80 md:hidden">
+          <p
+            data-testid="swipe-hint"
+            className="pointer-events-none flex items-center justify-center gap-2 pb-2 text-xs text-cream-100/80 md:hidden"
+          >
             <HandSwipeIcon className="size-4 animate-pulse" /> {fr.menu.swipeHint}
           </p>
         )}

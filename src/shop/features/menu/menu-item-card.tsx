@@ -12,26 +12,41 @@ export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuIte
   const orderable = isOrderable(item);
 
   return (
-    <article data-testid="menu-item" data-item-id={item.id} className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-cream-200 transition hover:shadow-xl">
+    <article
+      data-testid="menu-item"
+      data-item-id={item.id}
+      className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-cream-200 transition hover:shadow-xl"
+    >
       <div className="relative overflow-hidden">
         <MenuItemImage item={item} />
         {item.specialOffer && (
-          <p className="absolute inset-x-0 bottom-0 bg-ember-600/95 px-3 py-1.5 text-xs font-bold text-white" data-testid="special-offer">
+          <p
+            className="absolute inset-x-0 bottom-0 bg-ember-600/95 px-3 py-1.5 text-xs font-bold text-white"
+            data-testid="special-offer"
+          >
             {item.specialOffer.text}
             {item.specialOffer.condition && <span className="font-normal"> · {item.specialOffer.condition}</span>}
           </p>
         )}
-        {comingSoon && <p className="absolute top-3 right-3 rounded-full bg-charcoal-900 px-3 py-1 text-xs font-bold text-flame-300">{fr.menu.comingSoon}</p>}
+        {comingSoon && (
+          <p className="absolute top-3 right-3 rounded-full bg-charcoal-900 px-3 py-1 text-xs font-bold text-flame-300">
+            {fr.menu.comingSoon}
+          </p>
+        )}
         {item.unavailable && (
           <div className="absolute inset-0 flex items-center justify-center bg-charcoal-950/65">
-            <span className="rotate-[-8deg] rounded-lg border-2 border-white px-4 py-1 font-display text-2xl font-bold tracking-wider text-white uppercase">{fr.menu.unavailable}</span>
+            <span className="rotate-[-8deg] rounded-lg border-2 border-white px-4 py-1 font-display text-2xl font-bold tracking-wider text-white uppercase">
+              {fr.menu.unavailable}
+            </span>
           </div>
         )}
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-3">
           <h3 className="font-sans text-lg leading-tight font-bold tracking-normal">{item.name}</h3>
-          {!comingSoon && <p className="shrink-0 font-display text-xl font-bold text-flame-600">{formatEuro(item.price)}</p>}
+          {!comingSoon && (
+            <p className="shrink-0 font-display text-xl font-bold text-flame-600">{formatEuro(item.price)}</p>
+          )}
         </div>
         {item.description && <p className="mt-1.5 flex-1 text-sm text-charcoal-700">{item.description}</p>}
         {item.isKidsMenuWithOptions && orderable && (
@@ -40,8 +55,17 @@ export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuIte
             <div className="flex flex-wrap gap-2">
               {item.options.map((o) => (
                 <label key={o.id} className="cursor-pointer">
-                  <input type="radio" name={`kids-${item.id}`} value={o.id} checked={kidsOption === o.id} onChange={() => setKidsOption(o.id)} className="peer sr-only" />
-                  <span className="block rounded-full border border-charcoal-500/40 px-3 py-1 text-sm peer-checked:border-flame-600 peer-checked:bg-flame-600 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-flame-500">{o.name}</span>
+                  <input
+                    type="radio"
+                    name={`kids-${item.id}`}
+                    value={o.id}
+                    checked={kidsOption === o.id}
+                    onChange={() => setKidsOption(o.id)}
+                    className="peer sr-only"
+                  />
+                  <span className="block rounded-full border border-charcoal-500/40 px-3 py-1 text-sm peer-checked:border-flame-600 peer-checked:bg-flame-600 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-flame-500">
+                    {o.name}
+                  </span>
                 </label>
               ))}
             </div>

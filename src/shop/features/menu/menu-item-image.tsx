@@ -3,7 +3,8 @@ import type { MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
 
 /** Seeded items carry no image path: their picture is named after the id. */
-export const menuImageSrc = (item: Pick<MenuItem, 'id' | 'imageSrc'>) => item.imageSrc ?? `/images/menu/${item.id}.webp`;
+export const menuImageSrc = (item: Pick<MenuItem, 'id' | 'imageSrc'>) =>
+  item.imageSrc ?? `/images/menu/${item.id}.webp`;
 
 export function MenuItemImage({ item }: { item: MenuItem }) {
   const [broken, setBroken] = useState(false);
@@ -14,5 +15,13 @@ export function MenuItemImage({ item }: { item: MenuItem }) {
       </div>
     );
   }
-  return <img src={menuImageSrc(item)} alt={item.imageAlt || item.name} loading="lazy" onError={() => setBroken(true)} className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105" />;
+  return (
+    <img
+      src={menuImageSrc(item)}
+      alt={item.imageAlt || item.name}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
+    />
+  );
 }

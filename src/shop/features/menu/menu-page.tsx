@@ -1,6 +1,13 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { DEFAULT_MENU_CATEGORY, EMPTY_CATEGORY_TEXT, MENU_CATEGORIES, MENU_PAGE_DEFAULT_TITLE, menuCategoryBySlug, type MenuItem } from '../../../shared/domain/menu.js';
+import {
+  DEFAULT_MENU_CATEGORY,
+  EMPTY_CATEGORY_TEXT,
+  MENU_CATEGORIES,
+  MENU_PAGE_DEFAULT_TITLE,
+  menuCategoryBySlug,
+  type MenuItem,
+} from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -48,7 +55,13 @@ export default function MenuPage() {
   // a phone); a live change re-renders only the cards whose item changed (memo + query sharing).
   const data = useDeferredValue(menu.data);
   const sections = useMemo(
-    () => (data ? MENU_CATEGORIES.map((c) => ({ category: c, blocks: blocksOf(data.items.filter((i) => i.categoryId === c.id)) })) : undefined),
+    () =>
+      data
+        ? MENU_CATEGORIES.map((c) => ({
+            category: c,
+            blocks: blocksOf(data.items.filter((i) => i.categoryId === c.id)),
+          }))
+        : undefined,
     [data],
   );
 
@@ -68,7 +81,11 @@ export default function MenuPage() {
   const title = category?.name ?? MENU_PAGE_DEFAULT_TITLE;
   return (
     <>
-      <PageHero title={title} subtitle={fr.menu.subtitle} image={`/images/categories/${(category ?? DEFAULT_MENU_CATEGORY).id}.webp`} />
+      <PageHero
+        title={title}
+        subtitle={fr.menu.subtitle}
+        image={`/images/categories/${(category ?? DEFAULT_MENU_CATEGORY).id}.webp`}
+      />
       <CategoryBar categories={MENU_CATEGORIES} activeSlug={(category ?? DEFAULT_MENU_CATEGORY).slug} />
       {/* At least a screen tall while loading, so the sections below do not jump when the menu arrives. */}
       <div className="mx-auto min-h-svh max-w-7xl px-4 py-10">
@@ -77,21 +94,35 @@ export default function MenuPage() {
         {menu.isError && (
           <div role="alert" className="py-16 text-center">
             <p className="text-charcoal-700">{fr.menu.loadError}</p>
-            <button type="button" onClick={() => menu.refetch()} className={buttonClass('primary', 'md', 'mt-4')}>{fr.menu.retry}</button>
+            <button type="button" onClick={() => menu.refetch()} className={buttonClass('primary', 'md', 'mt-4')}>
+              {fr.menu.retry}
+            </button>
           </div>
         )}
         {sections?.slice(0, shown).map(({ category: c, blocks }) => (
-          <section key={c.id} id={`categorie-${c.slug}`} aria-labelledby={`titre-${c.slug}`} className="scroll-mt-36 pb-12 md:scroll-mt-40">
-            <h2 id={`titre-${c.slug}`} className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl">
+          <section
+            key={c.id}
+            id={`categorie-${c.slug}`}
+            aria-labelledby={`titre-${c.slug}`}
+            className="scroll-mt-36 pb-12 md:scroll-mt-40"
+          >
+            <h2
+              id={`titre-${c.slug}`}
+              className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl"
+            >
               <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
               {c.name}
             </h2>
-            {blocks.length === 0 && <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{EMPTY_CATEGORY_TEXT}</p>}
+            {blocks.length === 0 && (
+              <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{EMPTY_CATEGORY_TEXT}</p>
+            )}
             {blocks.map((b, i) => (
               <div key={b.title ?? i} className="mb-8">
                 {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
                 <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                  {b.items.map((item) => <MenuItemCard key={item.id} item={item} />)}
+                  {b.items.map((item) => (
+                    <MenuItemCard key={item.id} item={item} />
+                  ))}
                 </div>
               </div>
             ))}
@@ -101,7 +132,9 @@ export default function MenuPage() {
       <section className="bg-charcoal-950 py-16 text-center text-cream-50">
         <h2 className="text-3xl font-bold uppercase md:text-4xl">{fr.menu.ctaTitle}</h2>
         <p className="mt-3 text-cream-100/85">{fr.menu.ctaText}</p>
-        <Link to="/menu" className={buttonClass('primary', 'lg', 'mt-8')}>{fr.menu.cta}</Link>
+        <Link to="/menu" className={buttonClass('primary', 'lg', 'mt-8')}>
+          {fr.menu.cta}
+        </Link>
       </section>
     </>
   );

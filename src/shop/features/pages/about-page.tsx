@@ -15,20 +15,31 @@ export default function AboutPage() {
         <div>
           <h2 className="text-4xl font-bold uppercase">{t.storyTitle}</h2>
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-charcoal-800">
-            {t.story.map((p) => <p key={p.slice(0, 20)}>{p}</p>)}
+            {t.story.map((p) => (
+              <p key={p.slice(0, 20)}>{p}</p>
+            ))}
           </div>
         </div>
-        <img src="/images/about-grill.webp" alt={t.storyImageAlt} loading="lazy" className="aspect-[4/3] w-full rounded-3xl object-cover shadow-2xl" />
+        <img
+          src="/images/about-grill.webp"
+          alt={t.storyImageAlt}
+          loading="lazy"
+          className="aspect-[4/3] w-full rounded-3xl object-cover shadow-2xl"
+        />
       </section>
       <section aria-labelledby="commitments" className="bg-charcoal-950 py-16 text-cream-50 md:py-24">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="commitments" className="text-center text-4xl font-bold uppercase">{t.commitmentsTitle}</h2>
+          <h2 id="commitments" className="text-center text-4xl font-bold uppercase">
+            {t.commitmentsTitle}
+          </h2>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {t.commitments.map((c, i) => {
               const Icon = icons[i];
               return (
                 <li key={c.title} className="rounded-2xl border border-charcoal-800 bg-charcoal-900 p-6 text-center">
-                  <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-flame-600 text-white"><Icon className="size-7" /></span>
+                  <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-flame-600 text-white">
+                    <Icon className="size-7" />
+                  </span>
                   <h3 className="mt-4 text-2xl font-semibold uppercase">{c.title}</h3>
                   <p className="mt-2 text-sm text-cream-100/80">{c.text}</p>
                 </li>
@@ -40,7 +51,9 @@ export default function AboutPage() {
       <section className="py-16 text-center md:py-20">
         <h2 className="text-3xl font-bold uppercase md:text-4xl">{t.ctaTitle}</h2>
         <p className="mt-3 text-charcoal-700">{t.ctaText}</p>
-        <Link to="/contact" className={buttonClass('primary', 'lg', 'mt-8')}>{t.cta}</Link>
+        <Link to="/contact" className={buttonClass('primary', 'lg', 'mt-8')}>
+          {t.cta}
+        </Link>
       </section>
     </>
   );

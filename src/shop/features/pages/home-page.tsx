@@ -7,7 +7,6 @@ import { buttonClass } from '../../components/ui/button.js';
 import { ArrowRightIcon, FlameIcon, PhoneIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { WhenVisible } from '../../components/ui/when-visible.js';
 
-
 const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
 const t = fr.home;
 const highlightIcons = [FlameIcon, TruckIcon, StoreIcon];
@@ -17,7 +16,12 @@ export default function HomePage() {
   return (
     <>
       <section className="relative isolate flex min-h-dvh items-center overflow-hidden bg-charcoal-950 text-cream-50">
-        <img src="/images/hero.webp" alt={t.heroAlt} className="absolute inset-0 -z-10 size-full object-cover" fetchPriority="high" />
+        <img
+          src="/images/hero.webp"
+          alt={t.heroAlt}
+          className="absolute inset-0 -z-10 size-full object-cover"
+          fetchPriority="high"
+        />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-charcoal-950/90 via-charcoal-950/60 to-charcoal-950/20" />
         <div className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-gradient-to-t from-charcoal-950 to-transparent" />
         <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-16">
@@ -30,7 +34,9 @@ export default function HomePage() {
             <Link to="/menu" className={buttonClass('primary', 'lg')}>
               {t.order} <ArrowRightIcon className="size-5" />
             </Link>
-            <Link to="/contact" className={buttonClass('secondary', 'lg')}>{t.reserve}</Link>
+            <Link to="/contact" className={buttonClass('secondary', 'lg')}>
+              {t.reserve}
+            </Link>
           </div>
         </div>
       </section>
@@ -41,7 +47,9 @@ export default function HomePage() {
             const Icon = highlightIcons[i];
             return (
               <li key={h.title} className="flex gap-4 rounded-2xl border border-charcoal-800 bg-charcoal-900 p-6">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-flame-600/20 text-flame-400"><Icon className="size-6" /></span>
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-flame-600/20 text-flame-400">
+                  <Icon className="size-6" />
+                </span>
                 <div>
                   <h2 className="text-xl font-semibold uppercase">{h.title}</h2>
                   <p className="mt-1 text-sm text-cream-100/80">{h.text}</p>
@@ -54,10 +62,19 @@ export default function HomePage() {
 
       <section aria-labelledby="offer-title" className="bg-cream-100 px-4 py-16 md:py-24">
         <div className="mx-auto grid max-w-6xl items-center gap-10 overflow-hidden rounded-3xl bg-charcoal-900 text-cream-50 shadow-2xl md:grid-cols-2">
-          <img src="/images/offer-chicken.webp" alt={t.offer.imageAlt} className="h-72 w-full object-cover md:h-full" loading="lazy" />
+          <img
+            src="/images/offer-chicken.webp"
+            alt={t.offer.imageAlt}
+            className="h-72 w-full object-cover md:h-full"
+            loading="lazy"
+          />
           <div className="p-8 md:p-12">
-            <p className="inline-block rounded-full bg-ember-600 px-3 py-1 text-xs font-bold tracking-wider uppercase">{t.offer.badge}</p>
-            <h2 id="offer-title" className="mt-4 text-4xl font-bold uppercase md:text-5xl">{t.offer.title}</h2>
+            <p className="inline-block rounded-full bg-ember-600 px-3 py-1 text-xs font-bold tracking-wider uppercase">
+              {t.offer.badge}
+            </p>
+            <h2 id="offer-title" className="mt-4 text-4xl font-bold uppercase md:text-5xl">
+              {t.offer.title}
+            </h2>
             <p className="mt-2 text-lg font-semibold text-flame-400">{t.offer.dates}</p>
             <p className="mt-4 text-cream-100/85">{t.offer.text}</p>
             <p className="mt-4 flex items-baseline gap-3">
@@ -65,7 +82,9 @@ export default function HomePage() {
               <span className="text-cream-100/70 line-through">{t.offer.was}</span>
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/menu" className={buttonClass('primary')}>{t.offer.order}</Link>
+              <Link to="/menu" className={buttonClass('primary')}>
+                {t.offer.order}
+              </Link>
               <a href={restaurant.phoneHref} className={buttonClass('secondary')}>
                 <PhoneIcon className="size-5" /> {t.offer.call} {restaurant.phoneDisplay}
               </a>
@@ -76,15 +95,27 @@ export default function HomePage() {
 
       <section aria-labelledby="categories-title" className="py-16 md:py-24">
         <div className="mx-auto max-w-7xl px-4">
-          <h2 id="categories-title" className="text-center text-4xl font-bold uppercase md:text-5xl">{t.categoriesTitle}</h2>
+          <h2 id="categories-title" className="text-center text-4xl font-bold uppercase md:text-5xl">
+            {t.categoriesTitle}
+          </h2>
           <p className="mt-3 text-center text-charcoal-700">{t.categoriesLead}</p>
           <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
             {MENU_CATEGORIES.filter((c) => showcased.includes(c.id)).map((c) => (
               <li key={c.id}>
-                <Link to={`/menu/${c.slug}`} className="group relative block aspect-[4/5] overflow-hidden rounded-2xl bg-charcoal-900 shadow-lg">
-                  <img src={`/images/categories/${c.id}.webp`} alt="" loading="lazy" className="size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+                <Link
+                  to={`/menu/${c.slug}`}
+                  className="group relative block aspect-[4/5] overflow-hidden rounded-2xl bg-charcoal-900 shadow-lg"
+                >
+                  <img
+                    src={`/images/categories/${c.id}.webp`}
+                    alt=""
+                    loading="lazy"
+                    className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
                   <span className="absolute inset-0 bg-gradient-to-t from-charcoal-950/90 via-charcoal-950/20 to-transparent" />
-                  <span className="absolute inset-x-0 bottom-0 p-4 font-display text-xl font-bold text-cream-50 uppercase">{c.name}</span>
+                  <span className="absolute inset-x-0 bottom-0 p-4 font-display text-xl font-bold text-cream-50 uppercase">
+                    {c.name}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -94,22 +125,35 @@ export default function HomePage() {
 
       <section aria-labelledby="reviews-title" className="bg-cream-100 py-16 md:py-24">
         <div className="mx-auto max-w-7xl px-4">
-          <h2 id="reviews-title" className="text-center text-4xl font-bold uppercase md:text-5xl">{t.reviewsTitle}</h2>
+          <h2 id="reviews-title" className="text-center text-4xl font-bold uppercase md:text-5xl">
+            {t.reviewsTitle}
+          </h2>
           <p className="mt-3 mb-10 text-center text-charcoal-700">{t.reviewsLead}</p>
           <WhenVisible minHeight="16rem">
-            <Suspense fallback={null}><ReviewsWidget limit={3} /></Suspense>
+            <Suspense fallback={null}>
+              <ReviewsWidget limit={3} />
+            </Suspense>
           </WhenVisible>
           <p className="mt-10 text-center">
-            <Link to="/avis" className={buttonClass('outline')}>{t.allReviews}</Link>
+            <Link to="/avis" className={buttonClass('outline')}>
+              {t.allReviews}
+            </Link>
           </p>
         </div>
       </section>
 
       <section className="relative isolate overflow-hidden bg-charcoal-950 py-20 text-center text-cream-50">
-        <img src="/images/hero-grill.webp" alt="" className="absolute inset-0 -z-10 size-full object-cover opacity-35" loading="lazy" />
+        <img
+          src="/images/hero-grill.webp"
+          alt=""
+          className="absolute inset-0 -z-10 size-full object-cover opacity-35"
+          loading="lazy"
+        />
         <h2 className="text-4xl font-bold uppercase md:text-5xl">{t.ctaTitle}</h2>
         <p className="mx-auto mt-4 max-w-xl px-4 text-lg text-cream-100/90">{t.ctaText}</p>
-        <Link to="/menu" className={buttonClass('primary', 'lg', 'mt-8')}>{t.ctaButton}</Link>
+        <Link to="/menu" className={buttonClass('primary', 'lg', 'mt-8')}>
+          {t.ctaButton}
+        </Link>
       </section>
     </>
   );

@@ -10,7 +10,11 @@ export function LegalPage({ title, sections }: { title: string; sections: readon
         {sections.map((s) => (
           <section key={s.title} className="mb-10">
             <h2 className="mb-3 border-l-4 border-flame-600 pl-3 text-2xl font-semibold uppercase">{s.title}</h2>
-            {s.paragraphs.map((p) => <p key={p.slice(0, 30)} className="mb-3 leading-relaxed text-charcoal-800">{p}</p>)}
+            {s.paragraphs.map((p) => (
+              <p key={p.slice(0, 30)} className="mb-3 leading-relaxed text-charcoal-800">
+                {p}
+              </p>
+            ))}
           </section>
         ))}
       </article>

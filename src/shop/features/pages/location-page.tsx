@@ -13,7 +13,8 @@ const MARKER = '49.5242,5.8914';
 export function mapEmbedUrl(): string {
   const key = window.__ENV__?.GOOGLE_MAPS_API_KEY;
   const query = `${fullAddress}, ${restaurant.country}`;
-  if (key) return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
+  if (key)
+    return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
   return `https://www.openstreetmap.org/export/embed.html?bbox=${BBOX}&layer=mapnik&marker=${MARKER}`;
 }
 
@@ -24,23 +25,55 @@ export default function LocationPage() {
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-16 lg:grid-cols-[1fr_1.4fr]">
         <div className="space-y-6">
           <div className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
-            <h2 className="flex items-center gap-2 text-2xl font-semibold uppercase"><MapPinIcon className="size-6 text-flame-500" /> {t.addressTitle}</h2>
+            <h2 className="flex items-center gap-2 text-2xl font-semibold uppercase">
+              <MapPinIcon className="size-6 text-flame-500" /> {t.addressTitle}
+            </h2>
             <address className="mt-3 text-lg not-italic">
-              {restaurant.name}<br />{restaurant.street}<br />{restaurant.postalCode} {restaurant.city}<br />{restaurant.country}
+              {restaurant.name}
+              <br />
+              {restaurant.street}
+              <br />
+              {restaurant.postalCode} {restaurant.city}
+              <br />
+              {restaurant.country}
             </address>
-            <a href={directionsUrl(`${fullAddress}, ${restaurant.country}`)} target="_blank" rel="noopener noreferrer" className={buttonClass('primary', 'md', 'mt-5 w-full')}>
+            <a
+              href={directionsUrl(`${fullAddress}, ${restaurant.country}`)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('primary', 'md', 'mt-5 w-full')}
+            >
               {t.directions} <ExternalIcon className="size-4" />
             </a>
             <div className="mt-5 space-y-2 border-t border-cream-200 pt-4">
-              <a href={restaurant.phoneHref} className="flex items-center gap-2 font-semibold hover:text-flame-600"><PhoneIcon className="size-5 text-flame-500" /><span className="sr-only">{t.callUs} :</span>{restaurant.phoneDisplay}</a>
-              <a href={`mailto:${restaurant.email}`} className="flex items-center gap-2 font-semibold break-all hover:text-flame-600"><MailIcon className="size-5 text-flame-500" /><span className="sr-only">{t.writeUs} :</span>{restaurant.email}</a>
+              <a href={restaurant.phoneHref} className="flex items-center gap-2 font-semibold hover:text-flame-600">
+                <PhoneIcon className="size-5 text-flame-500" />
+                <span className="sr-only">{t.callUs} :</span>
+                {restaurant.phoneDisplay}
+              </a>
+              <a
+                href={`mailto:${restaurant.email}`}
+                className="flex items-center gap-2 font-semibold break-all hover:text-flame-600"
+              >
+                <MailIcon className="size-5 text-flame-500" />
+                <span className="sr-only">{t.writeUs} :</span>
+                {restaurant.email}
+              </a>
             </div>
-            <p className="mt-4 text-sm text-charcoal-700"><strong>{t.access} :</strong> {t.accessText}</p>
+            <p className="mt-4 text-sm text-charcoal-700">
+              <strong>{t.access} :</strong> {t.accessText}
+            </p>
           </div>
           <OpeningHours />
         </div>
         <div className="min-h-96 overflow-hidden rounded-2xl bg-cream-200 shadow-md ring-1 ring-cream-200">
-          <iframe title={t.mapTitle} src={mapEmbedUrl()} className="size-full min-h-96" loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+          <iframe
+            title={t.mapTitle}
+            src={mapEmbedUrl()}
+            className="size-full min-h-96"
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
         </div>
       </section>
     </>

@@ -14,7 +14,8 @@ export function Stars({ rating, className = 'size-4' }: { rating: number; classN
   );
 }
 
-export const averageRating = (reviews: readonly ReviewRow[]) => (reviews.length ? reviews.reduce((s, r) => s + r.rating, 0) / reviews.length : 0);
+export const averageRating = (reviews: readonly ReviewRow[]) =>
+  reviews.length ? reviews.reduce((s, r) => s + r.rating, 0) / reviews.length : 0;
 
 /** Our own customers' reviews (the reviews table), shown when no third-party widget is configured. */
 export function ReviewCards({ limit }: { limit?: number }) {

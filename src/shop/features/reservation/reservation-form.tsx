@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RESERVATION_PEOPLE } from '../../../shared/domain/reservation.js';
-import { validateReservation, type ReservationField, type ReservationForm as Form } from '../../../shared/domain/reservation-form.js';
+import {
+  validateReservation,
+  type ReservationField,
+  type ReservationForm as Form,
+} from '../../../shared/domain/reservation-form.js';
 import { isClosedDay, timeSlotsFor } from '../../../shared/domain/opening-hours.js';
 import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { fr } from '../../i18n/fr.js';
@@ -40,7 +44,12 @@ export function ReservationForm() {
       onSuccess: () => navigate('/reservation-succes'),
       onError: (e) => {
         const refusal = refusalOf(e);
-        toast({ title: refusal?.title ?? t.errorTitle, description: refusal?.message ?? t.errorText, variant: 'destructive', duration: 5000 });
+        toast({
+          title: refusal?.title ?? t.errorTitle,
+          description: refusal?.message ?? t.errorText,
+          variant: 'destructive',
+          duration: 5000,
+        });
       },
     });
   };
@@ -49,10 +58,36 @@ export function ReservationForm() {
     <form onSubmit={submit} noValidate aria-label={t.formTitle} className="space-y-4">
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField id="reservation-name" label={t.name} required autoComplete="name" value={form.name} onChange={set('name')} error={errorFor('name')} />
+          <TextField
+            id="reservation-name"
+            label={t.name}
+            required
+            autoComplete="name"
+            value={form.name}
+            onChange={set('name')}
+            error={errorFor('name')}
+          />
         </div>
-        <TextField id="reservation-email" label={t.emailField} type="email" required autoComplete="email" value={form.email} onChange={set('email')} error={errorFor('email')} />
-        <TextField id="reservation-phone" label={t.phoneField} type="tel" required autoComplete="tel" value={form.phone} onChange={set('phone')} error={errorFor('phone')} />
+        <TextField
+          id="reservation-email"
+          label={t.emailField}
+          type="email"
+          required
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errorFor('email')}
+        />
+        <TextField
+          id="reservation-phone"
+          label={t.phoneField}
+          type="tel"
+          required
+          autoComplete="tel"
+          value={form.phone}
+          onChange={set('phone')}
+          error={errorFor('phone')}
+        />
         <TextField
           id="reservation-date"
           label={t.date}
@@ -64,21 +99,51 @@ export function ReservationForm() {
           error={errorFor('date')}
           hint={form.date && isClosedDay(form.date) ? t.closedDay : undefined}
         />
-        <SelectField id="reservation-time" label={t.time} required value={form.time} onChange={set('time')} error={errorFor('time')}>
+        <SelectField
+          id="reservation-time"
+          label={t.time}
+          required
+          value={form.time}
+          onChange={set('time')}
+          error={errorFor('time')}
+        >
           <option value="">{t.timePlaceholder}</option>
-          {slots.map((s) => <option key={s} value={s}>{s}</option>)}
+          {slots.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </SelectField>
         <div className="sm:col-span-2">
-          <SelectField id="reservation-people" label={t.people} required value={form.people} onChange={set('people')} error={errorFor('people')}>
+          <SelectField
+            id="reservation-people"
+            label={t.people}
+            required
+            value={form.people}
+            onChange={set('people')}
+            error={errorFor('people')}
+          >
             <option value="">{t.peoplePlaceholder}</option>
-            {RESERVATION_PEOPLE.map((p) => <option key={p} value={p}>{t.peopleOption(p)}</option>)}
+            {RESERVATION_PEOPLE.map((p) => (
+              <option key={p} value={p}>
+                {t.peopleOption(p)}
+              </option>
+            ))}
           </SelectField>
         </div>
         <div className="sm:col-span-2">
-          <TextArea id="reservation-message" label={t.message} placeholder={t.messagePlaceholder} value={form.message} onChange={set('message')} />
+          <TextArea
+            id="reservation-message"
+            label={t.message}
+            placeholder={t.messagePlaceholder}
+            value={form.message}
+            onChange={set('message')}
+          />
         </div>
       </fieldset>
-      <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>{busy ? t.submitting : t.submit}</button>
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
+        {busy ? t.submitting : t.submit}
+      </button>
     </form>
   );
 }

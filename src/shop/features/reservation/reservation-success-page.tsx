@@ -9,11 +9,15 @@ export default function ReservationSuccessPage() {
   return (
     <section className="flex min-h-dvh items-center justify-center bg-charcoal-950 px-4 pt-24 pb-16 text-cream-50">
       <div className="max-w-lg text-center">
-        <span className="mx-auto flex size-20 items-center justify-center rounded-full bg-herb-600 text-white"><CheckIcon className="size-10" /></span>
+        <span className="mx-auto flex size-20 items-center justify-center rounded-full bg-herb-600 text-white">
+          <CheckIcon className="size-10" />
+        </span>
         <h1 className="mt-6 text-4xl font-bold uppercase md:text-5xl">{t.title}</h1>
         <p className="mt-4 text-lg text-cream-100/90">{t.text}</p>
         <p className="mt-3 text-cream-100/75">{t.spam}</p>
-        <Link to="/" className={buttonClass('primary', 'lg', 'mt-8')}>{t.home}</Link>
+        <Link to="/" className={buttonClass('primary', 'lg', 'mt-8')}>
+          {t.home}
+        </Link>
       </div>
     </section>
   );

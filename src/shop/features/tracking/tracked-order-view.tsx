@@ -26,7 +26,11 @@ function Progress({ status }: { status: OrderStatus | null }) {
       {t.steps.map((label, i) => (
         <li key={label} aria-current={i === step ? 'step' : undefined} className="text-center">
           <span className={`block h-2 rounded-full ${i <= step ? 'bg-flame-500' : 'bg-charcoal-700'}`} />
-          <span className={`mt-2 block text-[0.7rem] leading-tight sm:text-xs ${i <= step ? 'font-semibold text-cream-50' : 'text-cream-100/60'}`}>{label}</span>
+          <span
+            className={`mt-2 block text-[0.7rem] leading-tight sm:text-xs ${i <= step ? 'font-semibold text-cream-50' : 'text-cream-100/60'}`}
+          >
+            {label}
+          </span>
         </li>
       ))}
     </ol>
@@ -38,7 +42,12 @@ function DeliveryMap({ address }: { address: string }) {
   return (
     <div className="space-y-3">
       {key ? (
-        <iframe title={t.mapTitle} className="h-64 w-full rounded-xl" loading="lazy" src={`https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(address)}`} />
+        <iframe
+          title={t.mapTitle}
+          className="h-64 w-full rounded-xl"
+          loading="lazy"
+          src={`https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(address)}`}
+        />
       ) : (
         <div className="relative flex h-40 items-center justify-center overflow-hidden rounded-xl bg-[radial-gradient(circle_at_30%_40%,#f3e2c6,#e6cda4)]">
           <svg viewBox="0 0 400 160" className="absolute inset-0 size-full opacity-40" aria-hidden="true">
@@ -48,7 +57,12 @@ function DeliveryMap({ address }: { address: string }) {
           <MapPinIcon className="relative size-12 text-ember-600 drop-shadow" />
         </div>
       )}
-      <a href={directionsUrl(address)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-full bg-charcoal-900 px-5 py-2.5 text-sm font-semibold text-cream-50 hover:bg-flame-600">
+      <a
+        href={directionsUrl(address)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-2 rounded-full bg-charcoal-900 px-5 py-2.5 text-sm font-semibold text-cream-50 hover:bg-flame-600"
+      >
         {t.openMaps} <ExternalIcon className="size-4" />
       </a>
     </div>
@@ -58,17 +72,28 @@ function DeliveryMap({ address }: { address: string }) {
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
   const status = normaliseStatus(order.status);
   const info = orderStatusInfo(order.status);
-  const address = [order.customer_address, [order.customer_postal_code, order.customer_city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [order.customer_address, [order.customer_postal_code, order.customer_city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   const cancelled = status === 'Annulée';
 
   return (
     <article data-testid="tracked-order" className="space-y-6">
-      <section className={`rounded-3xl p-6 text-cream-50 shadow-xl md:p-8 ${cancelled ? 'bg-ember-700' : 'bg-charcoal-900'}`}>
+      <section
+        className={`rounded-3xl p-6 text-cream-50 shadow-xl md:p-8 ${cancelled ? 'bg-ember-700' : 'bg-charcoal-900'}`}
+      >
         <p className="text-sm tracking-wider text-flame-300 uppercase">{t.orderNumber(order.order_number)}</p>
-        <h2 className="mt-1 text-4xl font-bold uppercase" data-testid="tracking-status">{info?.tracking.label ?? order.status}</h2>
-        <p className="mt-2 text-cream-100/90" data-testid="tracking-description">{info?.tracking.description}</p>
+        <h2 className="mt-1 text-4xl font-bold uppercase" data-testid="tracking-status">
+          {info?.tracking.label ?? order.status}
+        </h2>
+        <p className="mt-2 text-cream-100/90" data-testid="tracking-description">
+          {info?.tracking.description}
+        </p>
         {order.ready_text && !cancelled && (
-          <p className="mt-4 inline-block rounded-2xl bg-flame-600 px-5 py-3 text-2xl font-bold text-white" data-testid="tracking-ready">
+          <p
+            className="mt-4 inline-block rounded-2xl bg-flame-600 px-5 py-3 text-2xl font-bold text-white"
+            data-testid="tracking-ready"
+          >
             {order.ready_text}
           </p>
         )}
@@ -85,7 +110,9 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         <Progress status={status} />
         <p className="mt-6 text-xs text-cream-100/70">
           {t.placedAt(formatDateTimeFr(order.created_at))}
-          {order.is_preorder && order.preorder_date && order.preorder_time && <> · {t.preorderFor(formatDateFr(order.preorder_date), order.preorder_time.slice(0, 5))}</>}
+          {order.is_preorder && order.preorder_date && order.preorder_time && (
+            <> · {t.preorderFor(formatDateFr(order.preorder_date), order.preorder_time.slice(0, 5))}</>
+          )}
           {info && !info.isFinal && <> · {t.autoRefresh}</>}
         </p>
       </section>
@@ -93,26 +120,46 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
       <div className="grid gap-6 md:grid-cols-2">
         <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
           <h3 className="mb-3 text-xl font-semibold uppercase">{t.itemsTitle}</h3>
-          <OrderSummary items={order.order_items} subtotal={order.total_price} deliveryFee={order.delivery_fee} discount={order.discount_amount} total={order.grand_total} />
+          <OrderSummary
+            items={order.order_items}
+            subtotal={order.total_price}
+            deliveryFee={order.delivery_fee}
+            discount={order.discount_amount}
+            total={order.grand_total}
+          />
         </section>
         <div className="space-y-6">
           <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
             {order.delivery_method === 'delivery' ? (
               <>
-                <h3 className="mb-2 flex items-center gap-2 text-xl font-semibold uppercase"><MapPinIcon className="size-5 text-flame-600" />{t.deliveryTitle}</h3>
+                <h3 className="mb-2 flex items-center gap-2 text-xl font-semibold uppercase">
+                  <MapPinIcon className="size-5 text-flame-600" />
+                  {t.deliveryTitle}
+                </h3>
                 <p className="mb-4">{address}</p>
-                {order.details_hidden && <p className="mb-4 text-sm text-charcoal-600" data-testid="tracking-details-hidden">{t.detailsHidden}</p>}
+                {order.details_hidden && (
+                  <p className="mb-4 text-sm text-charcoal-600" data-testid="tracking-details-hidden">
+                    {t.detailsHidden}
+                  </p>
+                )}
                 <DeliveryMap address={address} />
               </>
             ) : (
               <>
-                <h3 className="mb-2 flex items-center gap-2 text-xl font-semibold uppercase"><StoreIcon className="size-5 text-flame-600" />{t.pickupTitle}</h3>
+                <h3 className="mb-2 flex items-center gap-2 text-xl font-semibold uppercase">
+                  <StoreIcon className="size-5 text-flame-600" />
+                  {t.pickupTitle}
+                </h3>
                 <p className="mb-4">{t.pickupText(fullAddress)}</p>
                 <DeliveryMap address={`${fullAddress}, ${restaurant.country}`} />
               </>
             )}
           </section>
-          {order.details_hidden && order.delivery_method !== 'delivery' && <p className="text-sm text-charcoal-600" data-testid="tracking-details-hidden">{t.detailsHidden}</p>}
+          {order.details_hidden && order.delivery_method !== 'delivery' && (
+            <p className="text-sm text-charcoal-600" data-testid="tracking-details-hidden">
+              {t.detailsHidden}
+            </p>
+          )}
           {order.notes && (
             <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
               <h3 className="mb-2 text-xl font-semibold uppercase">{t.notesTitle}</h3>
@@ -121,7 +168,13 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
           )}
           <section className="rounded-2xl bg-cream-100 p-6">
             <p className="font-semibold">{t.help}</p>
-            <a href={restaurant.phoneHref} className="mt-2 inline-flex items-center gap-2 font-semibold text-flame-700 hover:underline"><PhoneIcon className="size-5" />{t.call(restaurant.phoneDisplay)}</a>
+            <a
+              href={restaurant.phoneHref}
+              className="mt-2 inline-flex items-center gap-2 font-semibold text-flame-700 hover:underline"
+            >
+              <PhoneIcon className="size-5" />
+              {t.call(restaurant.phoneDisplay)}
+            </a>
           </section>
         </div>
       </div>

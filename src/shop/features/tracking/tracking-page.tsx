@@ -1,10 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { DataError, queryKeys, refusalOf, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
+import {
+  DataError,
+  queryKeys,
+  refusalOf,
+  useMyOrdersQuery,
+  useTrackOrderQuery,
+  type TrackedOrder,
+} from '../../lib/data.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
-import { TRACKING_NOT_FOUND, TRACKING_POLL_MS, TRACKING_SEARCH_PLACEHOLDER, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
+import {
+  TRACKING_NOT_FOUND,
+  TRACKING_POLL_MS,
+  TRACKING_SEARCH_PLACEHOLDER,
+  trackingSearchTerm,
+} from '../../../shared/domain/tracking-search.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -32,7 +44,9 @@ export default function TrackingPage() {
   const polling = known ? shouldKeepPolling(known.status) : true;
   // Waiting for the restaurant to accept: look every few seconds, so the ready time shows at once.
   const waiting = known?.status === 'En attente';
-  const tracked = useTrackOrderQuery(term, { refetchInterval: waiting ? WAITING_POLL_MS : polling ? TRACKING_POLL_MS : false });
+  const tracked = useTrackOrderQuery(term, {
+    refetchInterval: waiting ? WAITING_POLL_MS : polling ? TRACKING_POLL_MS : false,
+  });
 
   // Toasts for the answer to a search the customer made, not for the silent 30 s refreshes.
   const announced = useRef<string | null>(null);
@@ -42,10 +56,15 @@ export default function TrackingPage() {
       announced.current = typed;
       const fromServer = tracked.error instanceof DataError;
       const refusal = refusalOf(tracked.error);
-      toast({ title: refusal?.title ?? (fromServer ? t.errorTitle : t.unexpected), description: refusal?.message ?? t.errorText, variant: 'destructive' });
+      toast({
+        title: refusal?.title ?? (fromServer ? t.errorTitle : t.unexpected),
+        description: refusal?.message ?? t.errorText,
+        variant: 'destructive',
+      });
     } else if (tracked.isSuccess) {
       announced.current = typed;
-      if (tracked.data === null) toast({ title: TRACKING_NOT_FOUND.title, description: TRACKING_NOT_FOUND.message, variant: 'destructive' });
+      if (tracked.data === null)
+        toast({ title: TRACKING_NOT_FOUND.title, description: TRACKING_NOT_FOUND.message, variant: 'destructive' });
     }
   }, [typed, tracked.isError, tracked.isSuccess, tracked.isFetching, tracked.data, tracked.error]);
 
@@ -65,7 +84,9 @@ export default function TrackingPage() {
     <>
       <PageHero title={t.title} subtitle={t.subtitle}>
         <form onSubmit={search} role="search" className="mx-auto mt-8 flex max-w-xl flex-col gap-3 sm:flex-row">
-          <label htmlFor="tracking-term" className="sr-only">{t.searchLabel}</label>
+          <label htmlFor="tracking-term" className="sr-only">
+            {t.searchLabel}
+          </label>
           <input
             id="tracking-term"
             value={input}
@@ -74,14 +95,19 @@ export default function TrackingPage() {
             autoComplete="off"
             className="flex-1 rounded-full border-2 border-cream-50/30 bg-white px-5 py-3 text-charcoal-900 placeholder:text-charcoal-500 focus:border-flame-500 focus:outline-none"
           />
-          <button type="submit" className="inline-flex items-center justify-center gap-2 rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700">
+          <button
+            type="submit"
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
+          >
             <SearchIcon className="size-5" /> {tracked.isFetching && typed ? t.searching : t.search}
           </button>
         </form>
       </PageHero>
       <div className="mx-auto max-w-4xl px-4 py-12">
         {term && tracked.isPending && <Spinner />}
-        {!typed && latest && tracked.data && <p className="mb-4 text-sm font-semibold tracking-wider text-flame-700 uppercase">{t.latestForAccount}</p>}
+        {!typed && latest && tracked.data && (
+          <p className="mb-4 text-sm font-semibold tracking-wider text-flame-700 uppercase">{t.latestForAccount}</p>
+        )}
         {tracked.data && <TrackedOrderView order={tracked.data} />}
         {typed && tracked.isSuccess && tracked.data === null && <NotFoundPanel />}
       </div>

@@ -2,8 +2,15 @@ import { escapeHtml } from '../html.ts';
 import { RESTAURANT } from '../restaurant.ts';
 
 // Table-based with inline styles: Gmail and Outlook drop <style> blocks and ignore flex/grid.
-export const COLOURS = { charcoal: '#1c1512', text: '#2a201b', muted: '#7a675b', flame: '#c2440c', cream: '#fffaf2', line: '#f3e2c6' };
-export const FONT = "font-family:Arial,Helvetica,sans-serif;";
+export const COLOURS = {
+  charcoal: '#1c1512',
+  text: '#2a201b',
+  muted: '#7a675b',
+  flame: '#c2440c',
+  cream: '#fffaf2',
+  line: '#f3e2c6',
+};
+export const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 
 export interface Rendered {
   subject: string;
@@ -72,7 +79,10 @@ export function button(href: string, label: string): string {
 /** Label/value rows (values already escaped). */
 export function facts(rows: [string, string][]): string {
   const cells = rows
-    .map(([label, value]) => `<tr><td style="${FONT}font-size:14px;color:${COLOURS.muted};padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="${FONT}font-size:15px;color:${COLOURS.text};padding:4px 0;vertical-align:top;">${value}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="${FONT}font-size:14px;color:${COLOURS.muted};padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="${FONT}font-size:15px;color:${COLOURS.text};padding:4px 0;vertical-align:top;">${value}</td></tr>`,
+    )
     .join('\n');
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${cells}</table>`;
 }

@@ -7,13 +7,21 @@ import { layout, type Rendered } from './layout.ts';
  */
 export function renderPromotion(subject: string, htmlContent: string, siteUrl: string): Rendered {
   const text = htmlToText(htmlContent);
-  return { subject, ...layout({ siteUrl, preheader: text.slice(0, 120), contentHtml: htmlContent, contentText: text }) };
+  return {
+    subject,
+    ...layout({ siteUrl, preheader: text.slice(0, 120), contentHtml: htmlContent, contentText: text }),
+  };
 }
 
 /** The dashboard's notify dialog: plain text, escaped, newlines become line breaks. */
 export function renderPlainMessage(subject: string, message: string, siteUrl: string): Rendered {
   return {
     subject,
-    ...layout({ siteUrl, preheader: message.slice(0, 120), contentHtml: `<p style="margin:0 0 16px;">${plainTextToHtml(message)}</p>`, contentText: message }),
+    ...layout({
+      siteUrl,
+      preheader: message.slice(0, 120),
+      contentHtml: `<p style="margin:0 0 16px;">${plainTextToHtml(message)}</p>`,
+      contentText: message,
+    }),
   };
 }

@@ -42,22 +42,30 @@ function itemLines(o: OrderPayload): { html: string; text: string } {
   for (const item of items) {
     const quantity = Number(item?.quantity) || 1;
     const options = Array.isArray(item?.options) ? item.options : [];
-    const optionText = options.map((op) => (euros(op?.price) > 0 ? `${op?.name ?? ''} (+${formatEuro(euros(op?.price))})` : String(op?.name ?? '')));
+    const optionText = options.map((op) =>
+      euros(op?.price) > 0 ? `${op?.name ?? ''} (+${formatEuro(euros(op?.price))})` : String(op?.name ?? ''),
+    );
     // A line costs its unit price plus its options, times the quantity (as the cart and the ticket count it).
-    const unit = options.reduce((sum, op) => sum + Math.round(euros(op?.price) * 100), Math.round(euros(item?.price) * 100)) / 100;
+    const unit =
+      options.reduce((sum, op) => sum + Math.round(euros(op?.price) * 100), Math.round(euros(item?.price) * 100)) / 100;
     const lineTotal = formatEuro(multiplyEuros(unit, quantity));
     rows.push(`<tr><td style="${FONT}font-size:15px;color:${COLOURS.text};padding:8px 8px 8px 0;border-bottom:1px solid ${COLOURS.line};vertical-align:top;">
 <strong>${quantity} × ${escapeHtml(item?.name)}</strong>${optionText.length ? `<br><span style="font-size:13px;color:${COLOURS.muted};">${optionText.map(escapeHtml).join(', ')}</span>` : ''}
 </td><td align="right" style="${FONT}font-size:15px;color:${COLOURS.text};padding:8px 0;border-bottom:1px solid ${COLOURS.line};vertical-align:top;white-space:nowrap;">${escapeHtml(lineTotal)}</td></tr>`);
-    lines.push(`${quantity} x ${item?.name ?? ''} — ${lineTotal}${optionText.length ? `\n    ${optionText.join(', ')}` : ''}`);
+    lines.push(
+      `${quantity} x ${item?.name ?? ''} — ${lineTotal}${optionText.length ? `\n    ${optionText.join(', ')}` : ''}`,
+    );
   }
   const totals: [string, string, boolean][] = [['Sous-total', formatEuro(euros(o.total_price)), false]];
   if (o.delivery_method === 'delivery') totals.push(['Frais de livraison', formatEuro(euros(o.delivery_fee)), false]);
-  if (euros(o.discount_amount) > 0) totals.push([`Remise (${euros(o.discount_percentage)} %)`, `-${formatEuro(euros(o.discount_amount))}`, false]);
+  if (euros(o.discount_amount) > 0)
+    totals.push([`Remise (${euros(o.discount_percentage)} %)`, `-${formatEuro(euros(o.discount_amount))}`, false]);
   totals.push(['Total', formatEuro(euros(o.grand_total)), true]);
   for (const [label, value, strong] of totals) {
     const weight = strong ? 'font-weight:bold;font-size:17px;' : 'font-size:15px;';
-    rows.push(`<tr><td align="right" style="${FONT}${weight}color:${COLOURS.text};padding:6px 8px 0 0;">${escapeHtml(label)}</td><td align="right" style="${FONT}${weight}color:${COLOURS.text};padding:6px 0 0;white-space:nowrap;">${escapeHtml(value)}</td></tr>`);
+    rows.push(
+      `<tr><td align="right" style="${FONT}${weight}color:${COLOURS.text};padding:6px 8px 0 0;">${escapeHtml(label)}</td><td align="right" style="${FONT}${weight}color:${COLOURS.text};padding:6px 0 0;white-space:nowrap;">${escapeHtml(value)}</td></tr>`,
+    );
     lines.push(`${label} : ${value}`);
   }
   return {
@@ -71,13 +79,18 @@ export function orderFacts(o: OrderPayload): { html: string; text: string } {
   const rows: [string, string][] = [['Commande', `n° ${orderNumberOf(o)}`]];
   if (o.created_at) rows.push(['Passée le', formatDateTimeFr(o.created_at)]);
   if (o.delivery_method === 'delivery') {
-    const address = [o.customer_address, [o.customer_postal_code, o.customer_city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    const address = [o.customer_address, [o.customer_postal_code, o.customer_city].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
     rows.push(['Mode', DELIVERY_LABELS.delivery], ['Adresse de livraison', address]);
   } else {
     rows.push(['Mode', DELIVERY_LABELS.pickup], ['À retirer au', `${RESTAURANT.name}, ${RESTAURANT.address}`]);
   }
   if (o.is_preorder && o.preorder_date) {
-    rows.push(['Précommande pour le', `${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}`]);
+    rows.push([
+      'Précommande pour le',
+      `${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}`,
+    ]);
   }
   rows.push(['Paiement', PAYMENT_LABELS[String(o.payment_method)] ?? String(o.payment_method ?? '')]);
   if (o.notes) rows.push(['Remarques', String(o.notes)]);
@@ -94,8 +107,8 @@ export function renderOrderConfirmation(o: OrderPayload, siteUrl: string): Rende
   const when = o.ready_text
     ? `${o.ready_text}.`
     : o.is_preorder && o.preorder_date
-    ? `Nous la préparerons pour le ${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}.`
-    : 'Délai estimé : 30 à 60 minutes.';
+      ? `Nous la préparerons pour le ${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}.`
+      : 'Délai estimé : 30 à 60 minutes.';
   const details = orderFacts(o);
   const items = itemLines(o);
   const { html, text } = layout({
@@ -103,11 +116,15 @@ export function renderOrderConfirmation(o: OrderPayload, siteUrl: string): Rende
     preheader: `Commande n° ${number} bien reçue — ${formatEuro(euros(o.grand_total))}`,
     contentHtml: [
       heading('Merci pour votre commande !'),
-      paragraph(`Bonjour${escapeHtml(name)},<br>nous avons bien reçu votre commande n° <strong>${escapeHtml(number)}</strong>. ${escapeHtml(when)}`),
+      paragraph(
+        `Bonjour${escapeHtml(name)},<br>nous avons bien reçu votre commande n° <strong>${escapeHtml(number)}</strong>. ${escapeHtml(when)}`,
+      ),
       details.html,
       items.html,
       button(link, 'Suivre ma commande'),
-      paragraph(`<span style="font-size:13px;color:${COLOURS.muted};">Ou copiez ce lien : <a href="${escapeHtml(link)}" style="color:${COLOURS.flame};">${escapeHtml(link)}</a></span>`),
+      paragraph(
+        `<span style="font-size:13px;color:${COLOURS.muted};">Ou copiez ce lien : <a href="${escapeHtml(link)}" style="color:${COLOURS.flame};">${escapeHtml(link)}</a></span>`,
+      ),
     ].join('\n'),
     contentText: `Merci pour votre commande !\n\nBonjour${name},\nnous avons bien reçu votre commande n° ${number}. ${when}\n\n${details.text}\n\n${items.text}\n\nSuivre ma commande : ${link}`,
   });

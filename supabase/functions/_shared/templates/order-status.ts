@@ -18,13 +18,17 @@ export function renderOrderStatus(o: OrderPayload, siteUrl: string): Rendered {
     preheader: subject,
     contentHtml: [
       heading(tracking.label),
-      paragraph(`Bonjour${escapeHtml(name)},<br>votre commande n° <strong>${escapeHtml(number)}</strong> est maintenant : <strong style="color:${COLOURS.flame};">${escapeHtml(tracking.label)}</strong>.`),
+      paragraph(
+        `Bonjour${escapeHtml(name)},<br>votre commande n° <strong>${escapeHtml(number)}</strong> est maintenant : <strong style="color:${COLOURS.flame};">${escapeHtml(tracking.label)}</strong>.`,
+      ),
       ready ? paragraph(`<strong style="font-size:18px;">${escapeHtml(ready)}</strong>`) : '',
       reason ? paragraph(`<strong>${escapeHtml(reason)}</strong>`) : '',
       tracking.description ? paragraph(escapeHtml(tracking.description)) : '',
       details.html,
       button(link, 'Suivre ma commande'),
-      paragraph(`Une question ? Appelez-nous au <a href="tel:${RESTAURANT.phone}" style="color:${COLOURS.flame};">${escapeHtml(RESTAURANT.phoneDisplay)}</a>.`),
+      paragraph(
+        `Une question ? Appelez-nous au <a href="tel:${RESTAURANT.phone}" style="color:${COLOURS.flame};">${escapeHtml(RESTAURANT.phoneDisplay)}</a>.`,
+      ),
     ].join('\n'),
     contentText: `${tracking.label}\n\nBonjour${name},\nvotre commande n° ${number} est maintenant : ${tracking.label}.\n${ready ? `${ready}\n` : ''}${reason ? `${reason}\n` : ''}${tracking.description}\n\n${details.text}\n\nSuivre ma commande : ${link}\nUne question ? ${RESTAURANT.phoneDisplay}`,
   });

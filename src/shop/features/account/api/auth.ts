@@ -13,7 +13,11 @@ export async function signIn({ email, password }: Credentials): Promise<void> {
 
 /** The confirmation e-mail brings the customer back to the shop's login page. */
 export async function signUp({ email, password }: Credentials): Promise<void> {
-  const { error } = await getSupabase().auth.signUp({ email: email.trim(), password, options: { emailRedirectTo: `${window.location.origin}/login` } });
+  const { error } = await getSupabase().auth.signUp({
+    email: email.trim(),
+    password,
+    options: { emailRedirectTo: `${window.location.origin}/login` },
+  });
   if (error) throw error;
 }
 
