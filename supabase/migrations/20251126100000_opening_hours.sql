@@ -1,0 +1,273 @@
+-- Opening hours as data the owner edits. The weekly schedule stays in store_settings 'opening_hours'
+-- (ISO weekday → services [["11:00","15:00"], …], last_order_minutes_before_close, slot_minutes), now
+-- bounded; dated exceptions (a holiday closure with its reason, a special opening with its own
+-- services) live in opening_exceptions. Every rule that asks "is the kitchen open" reads a day's
+-- services through opening_services_on(), so an exception counts for immediate orders, pre-orders and
+-- the pre-order slot picker alike.
+
+-- A day's services: at most 4, each [open, close] as "HH:MM", open before close, in order, not overlapping.
+create function public.opening_services_are_valid(p_services jsonb) returns boolean
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  period jsonb;
+  previous_close text := '';
+begin
+  if jsonb_typeof(p_services) is distinct from 'array' or jsonb_array_length(p_services) > 4 then
+    return false;
+  end if;
+  for period in select * from jsonb_array_elements(p_services) loop
+    if jsonb_typeof(period) <> 'array' or jsonb_array_length(period) <> 2
+       or jsonb_typeof(period -> 0) <> 'string' or jsonb_typeof(period -> 1) <> 'string'
+       or (period ->> 0) !~ '^([01]\d|2[0-3]):[0-5]\d$' or (period ->> 1) !~ '^([01]\d|2[0-3]):[0-5]\d$'
+       or (period ->> 0) >= (period ->> 1) or (period ->> 0) < previous_close then
+      return false;
+    end if;
+    previous_close := period ->> 1;
+  end loop;
+  return true;
+end $$;
+
+-- The weekly schedule's bounds: the seven ISO weekdays, each with valid services (7 × 4 at most), a
+-- last-order offset of 0 to 180 minutes and a slot of 5 to 60 minutes.
+create function public.opening_hours_are_valid(p_value jsonb) returns boolean
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  day record;
+begin
+  if jsonb_typeof(p_value -> 'days') is distinct from 'object'
+     or (select count(*) from jsonb_object_keys(p_value -> 'days')) > 7 then
+    return false;
+  end if;
+  if coalesce(jsonb_typeof(p_value -> 'last_order_minutes_before_close'), 'number') <> 'number'
+     or coalesce((p_value ->> 'last_order_minutes_before_close')::numeric, 0) not between 0 and 180
+     or coalesce(jsonb_typeof(p_value -> 'slot_minutes'), 'number') <> 'number'
+     or coalesce((p_value ->> 'slot_minutes')::numeric, 15) not in (5, 10, 15, 20, 30, 60) then
+    return false;
+  end if;
+  for day in select * from jsonb_each(p_value -> 'days') loop
+    if day.key !~ '^[1-7]$' or not public.opening_services_are_valid(day.value) then
+      return false;
+    end if;
+  end loop;
+  return true;
+end $$;
+
+alter table public.store_settings
+  add constraint store_settings_opening_hours_bounds
+  check (key <> 'opening_hours' or public.opening_hours_are_valid(value));
+
+create table public.opening_exceptions (
+  day date primary key,
+  is_closed boolean not null,
+  services jsonb not null default '[]',
+  reason text not null default '',
+  updated_at timestamptz not null default now(),
+  constraint opening_exceptions_services_valid check (public.opening_services_are_valid(services)),
+  constraint opening_exceptions_closed_or_open check (
+    (is_closed and services = '[]'::jsonb) or (not is_closed and jsonb_array_length(services) > 0)),
+  constraint opening_exceptions_reason_length check (char_length(reason) <= 200),
+  constraint opening_exceptions_reason_plain check (reason !~ '[[:cntrl:]]')
+);
+comment on table public.opening_exceptions is
+  'A dated closure (is_closed, with a reason shown to customers) or special opening (its own services) replacing the weekly schedule for that day.';
+create trigger opening_exceptions_touch before update on public.opening_exceptions
+  for each row execute function public.touch_updated_at();
+
+-- A date from yesterday to two years ahead (a check constraint cannot read the clock).
+create function public.opening_exception_date_in_range() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.day < public.restaurant_today() - 1 or new.day > public.restaurant_today() + 730 then
+    raise exception using errcode = '23514', detail = 'opening_exception_date', hint = 'Data inválida',
+      message = 'A data deve estar entre hoje e daqui a dois anos.';
+  end if;
+  return new;
+end $$;
+create trigger opening_exceptions_date_in_range before insert or update on public.opening_exceptions
+  for each row execute function public.opening_exception_date_in_range();
+
+alter table public.opening_exceptions enable row level security;
+revoke all on public.opening_exceptions from public, anon, authenticated;
+grant select on public.opening_exceptions to anon, authenticated;
+grant insert, update, delete on public.opening_exceptions to authenticated;
+grant all on public.opening_exceptions to service_role;
+create policy opening_exceptions_select_anon on public.opening_exceptions for select to anon using (true);
+create policy opening_exceptions_select_authenticated on public.opening_exceptions for select to authenticated using (true);
+create policy opening_exceptions_insert_admin on public.opening_exceptions for insert to authenticated with check ((select public.is_admin()));
+create policy opening_exceptions_update_admin on public.opening_exceptions for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy opening_exceptions_delete_admin on public.opening_exceptions for delete to authenticated using ((select public.is_admin()));
+
+do $$
+begin
+  if not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'opening_exceptions') then
+    alter publication supabase_realtime add table public.opening_exceptions;
+  end if;
+end $$;
+
+-- The services of a Luxembourg day: its exception's, else the weekly schedule's; null without a schedule.
+create function public.opening_services_on(p_day date) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(
+    (select e.services from public.opening_exceptions e where e.day = p_day),
+    (select coalesce(s.value -> 'days' -> extract(isodow from p_day)::int::text, '[]')
+       from public.store_settings s where s.key = 'opening_hours'))
+$$;
+
+create function public.last_order_margin() returns interval
+language sql stable set search_path = ''
+as $$
+  select make_interval(mins => coalesce(
+    (select (s.value ->> 'last_order_minutes_before_close')::int from public.store_settings s where s.key = 'opening_hours'), 0))
+$$;
+
+-- Whether the kitchen takes orders at this Luxembourg wall-clock time: inside a service of that day and
+-- no later than its last-order time (closing minus the last-order offset).
+create or replace function public.kitchen_open_at(p_local timestamp) returns boolean
+language plpgsql stable set search_path = ''
+as $$
+declare
+  services jsonb := public.opening_services_on(p_local::date);
+  margin interval := public.last_order_margin();
+  t time := date_trunc('minute', p_local)::time;
+begin
+  if services is null then return true; end if;
+  return exists (select 1 from jsonb_array_elements(services) p
+                  where t >= (p ->> 0)::time and t <= (p ->> 1)::time - margin);
+end $$;
+
+-- As in 20251125100000, with the day's services from opening_services_on().
+create or replace function public.order_slot_offered(p_slot timestamptz, p_preorder boolean) returns boolean
+language plpgsql stable set search_path = ''
+as $$
+declare
+  local_at timestamp := p_slot at time zone public.restaurant_time_zone();
+  services jsonb := public.opening_services_on(local_at::date);
+  slot integer := greatest(coalesce(
+    (select (s.value ->> 'slot_minutes')::int from public.store_settings s where s.key = 'opening_hours'), 15), 1);
+  margin interval := case when p_preorder then public.last_order_margin() else interval '0' end;
+  t time := local_at::time;
+begin
+  if services is null then return true; end if;
+  return exists (select 1 from jsonb_array_elements(services) p
+                  where t >= (p ->> 0)::time and t <= (p ->> 1)::time - margin
+                    and (not p_preorder or (extract(epoch from t - (p ->> 0)::time)::int / 60) % slot = 0));
+end $$;
+
+create function public.french_day(p_day date) returns text
+language sql immutable set search_path = ''
+as $$
+  select (array['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'])[extract(isodow from p_day)::int]
+    || ' ' || extract(day from p_day)::int
+    || ' ' || (array['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre',
+                     'novembre', 'décembre'])[extract(month from p_day)::int]
+$$;
+
+-- As in 20251121100500, with the day's services from opening_services_on() and a closure's reason.
+create or replace function public.check_preorder_slot(p_date date, p_time text, p_today date) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  services jsonb;
+  closure public.opening_exceptions;
+  margin interval := public.last_order_margin();
+  slot integer := greatest(coalesce(
+    (select (s.value ->> 'slot_minutes')::int from public.store_settings s where s.key = 'opening_hours'), 15), 1);
+  t time;
+  windows text;
+begin
+  if p_date is null then
+    perform public.refuse('preorder_invalid_date', 'Date de pré-commande invalide', 'Veuillez choisir une date valide pour votre pré-commande.');
+  end if;
+  if p_date < p_today + 1 then
+    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande doit être prévue au plus tôt pour demain.');
+  end if;
+  services := public.opening_services_on(p_date);
+  if services is null then
+    return;
+  end if;
+  if jsonb_array_length(services) = 0 then
+    select * into closure from public.opening_exceptions e where e.day = p_date;
+    perform public.refuse('preorder_closed_day', 'Date de pré-commande invalide', case
+      when closure.day is null then format('Le restaurant est fermé le %s. Veuillez choisir un autre jour.',
+        (array['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'])[extract(isodow from p_date)::int])
+      else format('Le restaurant est fermé le %s%s. Veuillez choisir un autre jour.', public.french_day(p_date),
+        case when closure.reason <> '' then ' (' || closure.reason || ')' else '' end) end);
+  end if;
+  if p_time ~ '^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$' then
+    t := substr(p_time, 1, 5)::time;
+    if exists (select 1 from jsonb_array_elements(services) p
+                where t >= (p ->> 0)::time and t <= (p ->> 1)::time - margin
+                  and (extract(epoch from t - (p ->> 0)::time)::int / 60) % slot = 0) then
+      return;
+    end if;
+  end if;
+  select string_agg(to_char((p ->> 0)::time, 'HH24:MI') || '–' || to_char((p ->> 1)::time - margin, 'HH24:MI'), ' et ' order by n)
+    into windows from jsonb_array_elements(services) with ordinality as x(p, n);
+  perform public.refuse('preorder_invalid_time', 'Heure de pré-commande invalide',
+    format('Veuillez choisir une heure de commande entre %s, par tranches de %s minutes.', windows, slot));
+end $$;
+
+-- The first instant at or after p_at at which the kitchen takes orders (p_at itself when it does);
+-- null when nothing opens within 90 days.
+create function public.next_opening(p_at timestamptz) returns timestamptz
+language plpgsql stable set search_path = ''
+as $$
+declare
+  tz text := public.restaurant_time_zone();
+  local_at timestamp := p_at at time zone tz;
+  day date;
+  start_at timestamptz;
+  period jsonb;
+begin
+  if public.kitchen_open_at(local_at) then
+    return p_at;
+  end if;
+  for i in 0..90 loop
+    day := local_at::date + i;
+    for period in select * from jsonb_array_elements(coalesce(public.opening_services_on(day), '[]')) loop
+      start_at := (day + (period ->> 0)::time) at time zone tz;
+      if start_at > p_at then
+        return start_at;
+      end if;
+    end loop;
+  end loop;
+  return null;
+end $$;
+
+-- Why an immediate order is refused at p_at, in French: null while the kitchen takes orders; a dated
+-- closure gives « Fermé aujourd'hui (Noël) — réouverture le vendredi 26 décembre à 11:00. … ».
+create function public.opening_refusal(p_at timestamptz) returns text
+language plpgsql stable set search_path = ''
+as $$
+declare
+  tz text := public.restaurant_time_zone();
+  today date := (p_at at time zone tz)::date;
+  next_at timestamptz := public.next_opening(p_at);
+  next_local timestamp := next_at at time zone tz;
+  closure public.opening_exceptions;
+  reopening text;
+begin
+  if next_at = p_at then
+    return null;
+  end if;
+  reopening := case
+    when next_at is null then ''
+    when next_local::date = today then ' — réouverture à ' || to_char(next_local, 'HH24:MI')
+    when next_local::date = today + 1 then ' — réouverture demain à ' || to_char(next_local, 'HH24:MI')
+    else ' — réouverture le ' || public.french_day(next_local::date) || ' à ' || to_char(next_local, 'HH24:MI') end;
+  select * into closure from public.opening_exceptions e where e.day = today and e.is_closed;
+  if closure.day is not null then
+    return 'Fermé aujourd''hui' || case when closure.reason <> '' then ' (' || closure.reason || ')' else '' end
+      || reopening || '. Vous pouvez passer une pré-commande.';
+  end if;
+  return 'Nous sommes fermés pour le moment' || reopening || '. Vous pouvez passer une pré-commande.';
+end $$;
+
+revoke execute on function public.opening_exception_date_in_range() from public, anon, authenticated;
+grant execute on function public.opening_services_are_valid(jsonb), public.opening_hours_are_valid(jsonb),
+  public.opening_services_on(date), public.last_order_margin(), public.french_day(date),
+  public.next_opening(timestamptz), public.opening_refusal(timestamptz) to anon, authenticated, service_role;
