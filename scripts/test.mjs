@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test: unit + integration (vitest, on PGlite and PostgreSQL), then the browser tests
 // (Playwright + Chromium). Ends with one line "N passed, N failed".
-import { spawnSync, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -113,11 +113,33 @@ await ensurePostgres();
 fs.mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
 // The reliability tests kill and restart servers (PostgreSQL included): they run on their own,
-// one file at a time, after everything else, so they never pull a database from under another test.
-function runVitest(name, args) {
+// one file at a time, after the other vitest files, so they never pull a database from under another test.
+// The browser tests use their own in-memory PGlite backends, so they run beside the vitest chain.
+
+/** Runs a child process, its output line by line with a prefix when several run at once. */
+function run(cmd, args, { env = process.env, prefix = '' } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+      }
+    }
+    child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), signal }));
+  });
+}
+
+async function runVitest(name, args, prefix = '') {
   const json = `test-results/vitest-${name}.json`;
   fs.rmSync(json, { force: true });
-  const r = spawnSync(
+  const r = await run(
     process.execPath,
     [
       'node_modules/vitest/vitest.mjs',
@@ -127,7 +149,7 @@ function runVitest(name, args) {
       `--outputFile.json=${json}`,
       ...args,
     ],
-    { stdio: 'inherit', env: process.env },
+    { prefix },
   );
   const v = readJson(json);
   let fileFailures = 0;
@@ -196,13 +218,7 @@ if (extra.length === 0) {
   }
 }
 
-const runs = extra.length
-  ? [runVitest('selected', extra)]
-  : [
-      runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`]),
-      runVitest('reliability', ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`]),
-    ];
-for (const r of runs) {
+function add(r) {
   passed += r.passed;
   failed += r.failed;
   if (r.status !== 0) status = r.status;
@@ -211,18 +227,41 @@ for (const r of runs) {
 const hasE2e =
   fs.existsSync('tests/e2e') &&
   fs.readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
-if (hasE2e && extra.length === 0) {
+
+async function runPlaywright(prefix) {
   const pwJson = 'test-results/playwright.json';
   fs.rmSync(pwJson, { force: true });
-  const e2e = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', `--retries=${RETRIES}`], {
-    stdio: 'inherit',
+  const e2e = await run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', `--retries=${RETRIES}`], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+    prefix,
   });
   const counts = countPlaywright(readJson(pwJson));
-  passed += counts.passed;
-  failed += counts.failed + (fs.existsSync(pwJson) ? 0 : 1);
-  if (e2e.status !== 0) status = e2e.status ?? 1;
+  return {
+    status: e2e.status ?? 1,
+    passed: counts.passed,
+    failed: counts.failed + (fs.existsSync(pwJson) ? 0 : 1),
+  };
 }
+
+const started = Date.now();
+if (extra.length) {
+  add(await runVitest('selected', extra));
+} else {
+  // Two lanes at once: the vitest files (then the reliability files, alone on the PostgreSQL server), and
+  // the browser tests. Each line of output says its lane.
+  const vitestLane = (async () => {
+    const main = await runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`], '[vitest] ');
+    const reliability = await runVitest(
+      'reliability',
+      ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`],
+      '[vitest] ',
+    );
+    return [main, reliability];
+  })();
+  const browserLane = hasE2e ? runPlaywright('[browser] ').then((r) => [r]) : Promise.resolve([]);
+  for (const r of (await Promise.all([vitestLane, browserLane])).flat()) add(r);
+}
+console.log(`\nTests ran for ${Math.round((Date.now() - started) / 1000)} s.`);
 
 if (flaky.length) {
   console.log(`\nPassed on a second try (${flaky.length}), first failure shown:`);
