@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers.js';
 import { router } from './app/router.js';
 import { watchSession } from './app/auth/session.js';
 import { useLanguage } from './i18n/index.js';
-import { installSoundUnlock } from './features/dashboard/notification-sound.js';
+import { installSoundUnlock } from './lib/sound/notification-sound.js';
 import './styles.css';
 
 configureSupabase({ app: 'admin' });

@@ -238,8 +238,9 @@ begin
   return null;
 end $$;
 
--- Why an immediate order is refused at p_at, in French: null while the kitchen takes orders; a dated
--- closure gives « Fermé aujourd'hui (Noël) — réouverture le vendredi 26 décembre à 11:00. … ».
+-- Why an immediate order is refused at p_at, in French: null while the kitchen takes orders; on a dated
+-- closure « Fermé aujourd'hui (Noël) — réouverture le vendredi 26 décembre à 11:00. … »; otherwise the
+-- spec's « Nous sommes fermés pour le moment. … ».
 create function public.opening_refusal(p_at timestamptz) returns text
 language plpgsql stable set search_path = ''
 as $$
@@ -249,22 +250,20 @@ declare
   next_at timestamptz := public.next_opening(p_at);
   next_local timestamp := next_at at time zone tz;
   closure public.opening_exceptions;
-  reopening text;
 begin
   if next_at = p_at then
     return null;
   end if;
-  reopening := case
-    when next_at is null then ''
-    when next_local::date = today then ' — réouverture à ' || to_char(next_local, 'HH24:MI')
-    when next_local::date = today + 1 then ' — réouverture demain à ' || to_char(next_local, 'HH24:MI')
-    else ' — réouverture le ' || public.french_day(next_local::date) || ' à ' || to_char(next_local, 'HH24:MI') end;
   select * into closure from public.opening_exceptions e where e.day = today and e.is_closed;
-  if closure.day is not null then
-    return 'Fermé aujourd''hui' || case when closure.reason <> '' then ' (' || closure.reason || ')' else '' end
-      || reopening || '. Vous pouvez passer une pré-commande.';
+  if closure.day is null then
+    return 'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.';
   end if;
-  return 'Nous sommes fermés pour le moment' || reopening || '. Vous pouvez passer une pré-commande.';
+  return 'Fermé aujourd''hui' || case when closure.reason <> '' then ' (' || closure.reason || ')' else '' end
+    || case
+         when next_at is null then ''
+         when next_local::date = today + 1 then ' — réouverture demain à ' || to_char(next_local, 'HH24:MI')
+         else ' — réouverture le ' || public.french_day(next_local::date) || ' à ' || to_char(next_local, 'HH24:MI') end
+    || '. Vous pouvez passer une pré-commande.';
 end $$;
 
 revoke execute on function public.opening_exception_date_in_range() from public, anon, authenticated;

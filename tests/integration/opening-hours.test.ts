@@ -224,7 +224,7 @@ describe.each(testDatabases())('opening hours and closures on %s', (kind) => {
     expect(await failure(placeAt(`${tuesday} 11:30`, pickup()))).toMatchObject({ detail: 'outside_hours' });
     expect(
       await value<string>(`select public.opening_refusal($1::timestamptz) as v`, [await utc(`${tuesday} 11:30`)]),
-    ).toBe('Nous sommes fermés pour le moment — réouverture à 12:00. Vous pouvez passer une pré-commande.');
+    ).toBe('Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.');
 
     const before = await dayBefore(tuesday);
     const preorder = (time: string) =>
@@ -276,20 +276,27 @@ describe.each(testDatabases())('opening hours and closures on %s', (kind) => {
     );
     expect(winter).toMatchObject({ detail: 'outside_hours' });
     expect(await value<string>(`select public.opening_refusal('2027-03-27T09:15:00Z') as v`)).toBe(
-      'Nous sommes fermés pour le moment — réouverture à 11:00. Vous pouvez passer une pré-commande.',
+      'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.',
     );
     const iso = (sql: string) =>
       value<string>(`select to_char((${sql}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as v`);
     expect(await iso(`public.next_opening('2027-03-27T09:15:00Z')`)).toBe('2027-03-27T10:00Z');
     expect(await iso(`public.next_opening('2027-03-27T21:00:00Z')`)).toBe('2027-03-28T09:00Z');
-    // Sunday 31 October 2027: back to winter time at 03:00; Monday after, 11:00 is 10:00 UTC.
-    expect(await iso(`public.next_opening('2027-10-30T21:00:00Z')`)).toBe('2027-10-31T10:00Z');
-    expect(await value<string>(`select public.opening_refusal('2027-10-30T21:00:00Z') as v`)).toBe(
-      'Nous sommes fermés pour le moment — réouverture demain à 11:00. Vous pouvez passer une pré-commande.',
+    // Saturday 30 October 2027 closed for stocktaking; summer time ends that night at 03:00, so
+    // Sunday's 11:00 is 10:00 UTC.
+    const closures = [
+      { day: '2027-10-30', is_closed: true, reason: 'Inventaire' },
+      { day: '2027-11-01', is_closed: true, reason: 'Toussaint' },
+    ];
+    expect((await boss.from('opening_exceptions').insert(closures)).error).toBeNull();
+    expect(await iso(`public.next_opening('2027-10-30T10:00:00Z')`)).toBe('2027-10-31T10:00Z');
+    expect(await value<string>(`select public.opening_refusal('2027-10-30T10:00:00Z') as v`)).toBe(
+      "Fermé aujourd'hui (Inventaire) — réouverture demain à 11:00. Vous pouvez passer une pré-commande.",
     );
-    // Monday 1 November 2027 21:45 → Tuesday closed → Wednesday 3 November 11:00 (10:00 UTC).
-    expect(await value<string>(`select public.opening_refusal('2027-11-01T20:45:00Z') as v`)).toBe(
-      'Nous sommes fermés pour le moment — réouverture le mercredi 3 novembre à 11:00. Vous pouvez passer une pré-commande.',
+    // Monday 1 November closed, Tuesday closed every week: Wednesday 3 November 11:00 (10:00 UTC).
+    expect(await iso(`public.next_opening('2027-11-01T11:00:00Z')`)).toBe('2027-11-03T10:00Z');
+    expect(await value<string>(`select public.opening_refusal('2027-11-01T11:00:00Z') as v`)).toBe(
+      "Fermé aujourd'hui (Toussaint) — réouverture le mercredi 3 novembre à 11:00. Vous pouvez passer une pré-commande.",
     );
     await b.db.query(`delete from public.orders`);
   });

@@ -83,7 +83,7 @@ export const featureRoutes: RouteObject[] = [
   {
     path: '/printer',
     lazy: screen(
-      () => import('../features/printer/printer-page.js'),
+      () => import('../features/print/printer-page.js'),
       (m) => m.PrinterPage,
     ),
   },

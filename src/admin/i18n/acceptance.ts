@@ -1,4 +1,4 @@
-import { useLanguage, type Language } from '../../i18n/index.js';
+import { useLanguage, type Language } from './index.js';
 
 /** Texts of order acceptance (alert panel and its settings), Portuguese first, French for the French-speaking staff. */
 const pt = {

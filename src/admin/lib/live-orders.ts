@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { getSupabase } from '../../../shared/data/client.js';
+import { getSupabase } from '../../shared/data/client.js';
 import {
   formatEuro,
   normaliseStatus,
@@ -9,14 +9,14 @@ import {
   orderSchema,
   startOfToday,
   type Order,
-} from '../../../shared/domain/index.js';
-import { channelName, fetchTodayOrders, orderKeys } from '../../lib/data.js';
-import { toast } from '../../components/ui/toast-store.js';
-import { t } from '../../i18n/index.js';
-import { playNewOrderSound } from './notification-sound.js';
-import { autoPrintTicket } from '../print/kiosk.js';
-import { at } from '../acceptance/acceptance-i18n.js';
-import { clockOf } from '../acceptance/time.js';
+} from '../../shared/domain/index.js';
+import { channelName, fetchTodayOrders, orderKeys } from './data.js';
+import { toast } from '../components/ui/toast-store.js';
+import { t } from '../i18n/index.js';
+import { playNewOrderSound } from './sound/notification-sound.js';
+import { autoPrintTicket } from './kiosk/kiosk.js';
+import { at } from '../i18n/acceptance.js';
+import { clockOf } from '../components/order/order-format.js';
 
 export const DASHBOARD_POLL_MS = 10_000;
 export const HIGHLIGHT_MS = 5_000;

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../i18n/index.js';
 import type { IconName } from '../../components/ui/icon.js';
-import { isKiosk } from '../../features/print/kiosk.js';
+import { isKiosk } from '../../lib/kiosk/kiosk.js';
 
 export interface NavItem {
   to: string;

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/index.js';
 import { useStoreSettings } from '../../lib/data.js';
 import { LanguageSwitch } from './language-switch.js';
 import { Icon } from '../../components/ui/icon.js';
-import { PrinterIndicator } from '../../features/printer/printer-indicator.js';
+import { PrinterIndicator } from '../../features/print/printer-indicator.js';
 
 export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
   const t = useT();

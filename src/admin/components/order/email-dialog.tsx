@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { orderNumber, type Order } from '../../../shared/domain/index.js';
-import { Dialog } from '../../components/ui/dialog.js';
-import { Button } from '../../components/ui/button.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { Dialog } from '../ui/dialog.js';
+import { Button } from '../ui/button.js';
+import { toast } from '../ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { useSendOrderEmail } from './order-mutations.js';
 

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { orderNumber, type Order, type OrderStatus } from '../../../shared/domain/index.js';
-import { Button, buttonClass } from '../../components/ui/button.js';
-import { Icon } from '../../components/ui/icon.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { Button, buttonClass } from '../ui/button.js';
+import { Icon } from '../ui/icon.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { toast } from '../ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { openThermalPopup, printTicket } from '../print/kiosk.js';
+import { openThermalPopup, printTicket } from '../../lib/kiosk/kiosk.js';
 import { EmailDialog } from './email-dialog.js';
 import { gpsUrl, clockOf, frenchDate, RESTAURANT_PICKUP_ADDRESS } from './order-format.js';
 import { OrderItems, OrderTotals } from './order-items.js';
 import { useDeleteOrder, useUpdateOrderStatus } from './order-mutations.js';
 import { SmsDialog } from './sms-dialog.js';
 import { StatusBadge } from './status-badge.js';
-import { PrintedBadge } from '../printer/printed-badge.js';
+import { PrintedBadge } from './printed-badge.js';
 import { StatusEditor } from './status-editor.js';
 
 /**

@@ -1,7 +1,7 @@
 import { formatEuro, orderNumber, type Order } from '../../../shared/domain/index.js';
 import { useT } from '../../i18n/index.js';
 import { StatusBadge } from './status-badge.js';
-import { PrintedBadge } from '../printer/printed-badge.js';
+import { PrintedBadge } from './printed-badge.js';
 import { clockOf, dateTimeOf } from './order-format.js';
 
 export function OrderList({

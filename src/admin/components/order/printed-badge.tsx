@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/index.js';
-import { isKiosk } from '../print/kiosk.js';
-import { useIsPrinted, usePrinterState } from './printer-store.js';
+import { isKiosk } from '../../lib/kiosk/kiosk.js';
+import { useIsPrinted, usePrinterState } from '../../lib/kiosk/printer-store.js';
 
 /** Whether this counter kiosk printed the order; nothing in a manager's browser. */
 export function PrintedBadge({ orderId }: { orderId: string }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { smsForStatus, smsProblem, smsText, type Order, type SmsTemplateKey } from '../../../shared/domain/index.js';
 import { RESTAURANT } from '../../../shared/domain/restaurant.js';
-import { Dialog } from '../../components/ui/dialog.js';
-import { Button } from '../../components/ui/button.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { Dialog } from '../ui/dialog.js';
+import { Button } from '../ui/button.js';
+import { toast } from '../ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSendSms } from './order-mutations.js';
 

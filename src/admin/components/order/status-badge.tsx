@@ -1,5 +1,5 @@
-import { orderStatusInfo, statusBadgeColour } from '../../../shared/domain/index.js';
-import { useLanguage } from '../../i18n/index.js';
+import { normaliseStatus, statusBadgeColour } from '../../../shared/domain/index.js';
+import { statusLabelKey, useT } from '../../i18n/index.js';
 
 const colours = {
   yellow: 'bg-yellow-300 text-yellow-950 border-yellow-600',
@@ -9,8 +9,11 @@ const colours = {
 } as const;
 
 export function useStatusLabel(): (status: string) => string {
-  const language = useLanguage((s) => s.language);
-  return (status) => orderStatusInfo(status)?.admin[language] ?? status;
+  const t = useT();
+  return (status) => {
+    const known = normaliseStatus(status);
+    return known ? t(statusLabelKey(known)) : status;
+  };
 }
 
 export function StatusBadge({ status }: { status: string }) {

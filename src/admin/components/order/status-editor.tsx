@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { normaliseStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/domain/index.js';
-import { Button } from '../../components/ui/button.js';
+import { Button } from '../ui/button.js';
 import { useT } from '../../i18n/index.js';
 import { useStatusLabel } from './status-badge.js';
 

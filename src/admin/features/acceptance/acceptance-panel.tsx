@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icon.js';
 import { useStoreSettings } from '../../lib/data.js';
 import { DEFAULT_ORDER_ACCEPTANCE } from '../../../shared/domain/store-settings.js';
-import { useAcceptanceT } from './acceptance-i18n.js';
+import { useAcceptanceT } from '../../i18n/acceptance.js';
 import { clockOf, QUICK_MINUTES, useAcceptOrder, useRefuseOrder, useWaitingOrders } from './waiting-orders.js';
 
 /** Reasons the customer reads (in French, the shop's language); staff may also type their own. */

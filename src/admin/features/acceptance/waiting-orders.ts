@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderNumber, type Order } from '../../../shared/domain/index.js';
-import { clockOf } from './time.js';
+import { clockOf } from '../../components/order/order-format.js';
 import { DataError } from '../../../shared/data/errors.js';
 import { acceptOrder, fetchWaitingOrders, refuseOrder } from '../../../shared/data/orders.js';
 import { orderKeys } from '../../lib/data.js';
@@ -19,10 +19,10 @@ import {
   startRinging,
   stopRinging,
   useNotificationSound,
-} from '../dashboard/notification-sound.js';
-import { useLiveOrders } from '../dashboard/live-orders.js';
-import { at } from './acceptance-i18n.js';
-import { isKiosk, sendKioskHeartbeat } from '../print/kiosk.js';
+} from '../../lib/sound/notification-sound.js';
+import { useLiveOrders } from '../../lib/live-orders.js';
+import { at } from '../../i18n/acceptance.js';
+import { isKiosk, sendKioskHeartbeat } from '../../lib/kiosk/kiosk.js';
 
 export const WAITING_POLL_MS = 10_000;
 export const QUICK_MINUTES = [15, 20, 30, 45, 60] as const;

@@ -7,8 +7,8 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { fetchOrdersBetween, orderKeys } from '../../lib/data.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
-import { OrderDetail } from '../orders/order-detail.js';
-import { OrderList } from '../orders/order-list.js';
+import { OrderDetail } from '../../components/order/order-detail.js';
+import { OrderList } from '../../components/order/order-list.js';
 
 const PERIODS: { id: ArchivePeriod; label: MessageKey }[] = [
   { id: 'this_week', label: 'archive.thisWeek' },

@@ -5,7 +5,7 @@ import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
 import { fetchChallengeRegistrations } from '../../lib/data.js';
-import { dateTimeOf } from '../orders/order-format.js';
+import { dateTimeOf } from '../../components/order/order-format.js';
 
 export function ChallengePage() {
   const t = useT();

@@ -9,8 +9,8 @@ import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { fetchCustomerOrders, orderKeys } from '../../lib/data.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
-import { OrderDetail } from '../orders/order-detail.js';
-import { OrderList } from '../orders/order-list.js';
+import { OrderDetail } from '../../components/order/order-detail.js';
+import { OrderList } from '../../components/order/order-list.js';
 
 export function CustomerOrdersPage() {
   const t = useT();

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { fetchCustomers } from '../../lib/data.js';
-import { dateTimeOf } from '../orders/order-format.js';
+import { dateTimeOf } from '../../components/order/order-format.js';
 
 export const customerKeys = { all: ['customers'] as const };
 

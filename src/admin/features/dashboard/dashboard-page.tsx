@@ -5,10 +5,10 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { useMediaQuery, WIDE_ADMIN } from '../../lib/use-media-query.js';
-import { OrderDetail } from '../orders/order-detail.js';
-import { OrderList } from '../orders/order-list.js';
-import { useLiveOrders, useTodayOrders } from './live-orders.js';
-import { SoundSettings } from './sound-controls.js';
+import { OrderDetail } from '../../components/order/order-detail.js';
+import { OrderList } from '../../components/order/order-list.js';
+import { useLiveOrders, useTodayOrders } from '../../lib/live-orders.js';
+import { SoundSettings } from '../../lib/sound/sound-controls.js';
 import { StatCards } from './stat-cards.js';
 import { SearchBox, SearchStatus, useOrderSearch } from './order-search.js';
 

@@ -5,8 +5,8 @@ import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { OrderDetail } from './order-detail.js';
-import { useOrder } from './use-order.js';
+import { OrderDetail } from '../../components/order/order-detail.js';
+import { useOrder } from '../../components/order/use-order.js';
 
 export function OrderPage() {
   const t = useT();

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { kioskTestPrint, saveKioskPrinterSettings, setKioskAutoLaunch } from '../print/kiosk.js';
+import { kioskTestPrint, saveKioskPrinterSettings, setKioskAutoLaunch } from '../../lib/kiosk/kiosk.js';
 
 const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: MessageKey; help: MessageKey }[] = [
   { key: 'kitchenTicket', label: 'printer.kitchenTicket', help: 'printer.kitchenTicketHelp' },

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { isKiosk, retryKioskPrinting } from '../print/kiosk.js';
-import { usePrinterFeed, usePrinterState } from './printer-store.js';
+import { isKiosk, retryKioskPrinting } from '../../lib/kiosk/kiosk.js';
+import { usePrinterFeed, usePrinterState } from '../../lib/kiosk/printer-store.js';
 
 /** The top bar's printer slot: only in the counter kiosk. */
 export function PrinterIndicator() {

@@ -2,7 +2,7 @@ import { orderNumber } from '../../../shared/domain/index.js';
 import { Card } from '../../components/ui/card.js';
 import { useT } from '../../i18n/index.js';
 import { RetryButton } from './printer-indicator.js';
-import { usePrinterState } from './printer-store.js';
+import { usePrinterState } from '../../lib/kiosk/printer-store.js';
 
 /** Tickets still waiting or failing, so staff see which order is stuck and why. */
 export function PrinterJobs() {

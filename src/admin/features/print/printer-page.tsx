@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
-import { isKiosk, kioskAutoLaunch, kioskPrinterSettings, kioskVersion } from '../print/kiosk.js';
+import { isKiosk, kioskAutoLaunch, kioskPrinterSettings, kioskVersion } from '../../lib/kiosk/kiosk.js';
 import { PrinterForm } from './printer-form.js';
 import { PrinterJobs } from './printer-jobs.js';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrder, orderKeys } from '../../lib/data.js';
+import { AUTO_PRINT_DELAY_MS } from '../../lib/kiosk/kiosk.js';
 
-export const AUTO_PRINT_DELAY_MS = 500;
 
 /** Loads the order and prints once it is on screen, 500 ms later (spec §9). */
 export function usePrintOrder(orderId: string | undefined) {

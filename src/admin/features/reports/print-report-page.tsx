@@ -5,7 +5,7 @@ import { Icon } from '../../components/ui/icon.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
-import { AUTO_PRINT_DELAY_MS } from '../print/use-print-order.js';
+import { AUTO_PRINT_DELAY_MS } from '../../lib/kiosk/kiosk.js';
 import { periodProblem, useReportPeriod } from './report-period.js';
 import { SummaryPreview } from './summary-preview.js';
 

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useLanguage, useT, type MessageKey } from '../../i18n/index.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
-import { canPrintSummaryOnKiosk, kioskPrintDaySummary, printReportPageUrl } from '../print/kiosk.js';
+import { canPrintSummaryOnKiosk, kioskPrintDaySummary, printReportPageUrl } from '../../lib/kiosk/kiosk.js';
 import { HourlyChart } from './hourly-chart.js';
 import {
   monthOf,

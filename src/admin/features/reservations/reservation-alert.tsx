@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n/index.js';
 import { Icon } from '../../components/ui/icon.js';
 import { fetchPendingReservationCount, reservationKeys, subscribeToNewReservations } from '../../lib/data.js';
-import { playNewOrderSound } from '../dashboard/notification-sound.js';
+import { playNewOrderSound } from '../../lib/sound/notification-sound.js';
 
 export const RESERVATIONS_POLL_MS = 30_000;
 

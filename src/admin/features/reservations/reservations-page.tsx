@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { deleteReservation, fetchReservations, reservationKeys, updateReservationStatus } from '../../lib/data.js';
-import { frenchDate } from '../orders/order-format.js';
+import { frenchDate } from '../../components/order/order-format.js';
 import { RESERVATIONS_POLL_MS } from './reservation-alert.js';
 
 const STATUS_LABEL: Record<ReservationStatus, MessageKey> = {

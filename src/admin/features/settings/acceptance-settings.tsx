@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { adminKeys, saveStoreSetting, useStoreSettings } from '../../lib/data.js';
-import { useAcceptanceT } from './acceptance-i18n.js';
+import { useAcceptanceT } from '../../i18n/acceptance.js';
 
 /** "" → no limit; otherwise a whole number 1–500; undefined when invalid. */
 export function parseCapacity(text: string): number | null | undefined {

@@ -5,8 +5,8 @@ import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { useT } from '../../i18n/index.js';
 import { adminKeys, setDeliveryEnabled, setOrderingEnabled, useStoreSettings } from '../../lib/data.js';
-import { SoundSettings } from '../dashboard/sound-controls.js';
-import { AcceptanceSettings } from '../acceptance/acceptance-settings.js';
+import { SoundSettings } from '../../lib/sound/sound-controls.js';
+import { AcceptanceSettings } from './acceptance-settings.js';
 
 export function SettingsPage() {
   const t = useT();

@@ -5,6 +5,9 @@
 import type { Order, TakingsReport } from '../../../shared/domain/index.js';
 import type { KioskHeartbeat, PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
+/** Browser print pages call window.print() this long after the ticket or summary is on screen (spec §9). */
+export const AUTO_PRINT_DELAY_MS = 500;
+
 export function isKiosk(): boolean {
   return typeof window !== 'undefined' && window.kiosk?.isKiosk === true;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { PrinterStatus } from '../../../shared/ipc.js';
-import { isKiosk, kioskPrintedOrderIds, kioskPrinterStatus, onKioskPrinterStatus } from '../print/kiosk.js';
+import { isKiosk, kioskPrintedOrderIds, kioskPrinterStatus, onKioskPrinterStatus } from './kiosk.js';
 
 interface PrinterState {
   status: PrinterStatus | null;

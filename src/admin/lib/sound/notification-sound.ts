@@ -1,7 +1,7 @@
 import { Howl, Howler } from 'howler';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { isKiosk } from '../print/kiosk.js';
+import { isKiosk } from '../kiosk/kiosk.js';
 
 interface SoundState {
   /** Staff choice, on by default and remembered on this device. */
