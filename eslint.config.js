@@ -1,8 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Dependencies point one way: apps -> shared -> nothing. The shop never imports admin code and
 // vice versa; the domain imports nothing outside itself; only the admin's kiosk adapter touches window.kiosk.
@@ -44,6 +45,27 @@ const boundaries = [
   },
 ];
 
+// Admin features never import each other (bulletproof-react's rule): what two features share lives in
+// src/admin/components, lib or i18n, and the app (routes, layout) composes features. One zone per folder of
+// src/admin/features, read from disk, so a new feature is covered the day it is created.
+const ADMIN_FEATURES = './src/admin/features';
+const adminFeatures = readdirSync(new URL(ADMIN_FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = [
+  ...adminFeatures.map((feature) => ({
+    target: `${ADMIN_FEATURES}/${feature}`,
+    from: ADMIN_FEATURES,
+    except: [`./${feature}`],
+    message: `Admin feature "${feature}" imports no other feature: move what they share to src/admin/components, lib or i18n.`,
+  })),
+  {
+    target: ['./src/admin/components', './src/admin/lib', './src/admin/i18n'],
+    from: ADMIN_FEATURES,
+    message: 'Shared admin code (components, lib, i18n) never imports a feature.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,8 +84,18 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      // Sources import './x.js' for './x.ts(x)' (NodeNext style): without this alias no import resolves and
+      // no-restricted-paths has nothing to check.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureBoundaries] }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -94,11 +126,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/admin/features/print/kiosk.ts', 'src/preload/**'],
+    ignores: ['src/admin/lib/kiosk/kiosk.ts', 'src/preload/**'],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'window', property: 'kiosk', message: 'Use the kiosk adapter in src/admin/features/print/kiosk.ts.' },
+        { object: 'window', property: 'kiosk', message: 'Use the kiosk adapter in src/admin/lib/kiosk/kiosk.ts.' },
       ],
     },
   },
