@@ -7,10 +7,10 @@ import * as domainPhone from '../../src/shared/domain/phone.js';
 import { RESTAURANT as DOMAIN_RESTAURANT } from '../../src/shared/domain/restaurant.js';
 import {
   ORDER_STATUSES as DOMAIN_STATUSES,
-  ORDER_STATUS_INFO,
   normaliseStatus as domainNormalise,
   STATUS_VARIANTS,
 } from '../../src/shared/domain/order-status.js';
+import { fr as shopFr } from '../../src/shop/i18n/fr.js';
 import { PAYMENT_METHOD_LABELS, DELIVERY_METHOD_LABELS } from '../../src/shared/domain/delivery-method.js';
 import * as fnFormat from '../../supabase/functions/_shared/format.ts';
 import * as fnPhone from '../../supabase/functions/_shared/phone.ts';
@@ -115,7 +115,11 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
   it('knows the restaurant, the statuses, their tracking texts and the method labels', () => {
     expect(RESTAURANT).toEqual({ ...DOMAIN_RESTAURANT, address: DOMAIN_RESTAURANT.address });
     expect(ORDER_STATUSES).toEqual(DOMAIN_STATUSES);
-    for (const s of DOMAIN_STATUSES) expect(TRACKING[s]).toEqual(ORDER_STATUS_INFO[s].tracking);
+    for (const s of DOMAIN_STATUSES) {
+      const { label, description } = shopFr.orderStatus[s];
+      expect(TRACKING[s]).toEqual({ label, description });
+    }
+    expect(Object.keys(TRACKING).sort()).toEqual([...DOMAIN_STATUSES].sort());
     for (const raw of [...DOMAIN_STATUSES, ...Object.keys(STATUS_VARIANTS), ' livrée ', 'PRÊTE', 'Livre', '', null])
       expect(normaliseStatus(raw)).toBe(domainNormalise(raw));
     expect(PAYMENT_LABELS).toEqual(PAYMENT_METHOD_LABELS);
@@ -167,8 +171,8 @@ describe('e-mail templates', () => {
   it('shows the status label and description the tracking page shows', () => {
     const { subject, html, text } = renderNotification('order_status', { ...order, status: 'Prête' }, site);
     expect(subject).toBe('Commande n° a1b2c3d4 : Prêt pour livraison');
-    expect(html).toContain(escapeHtml(ORDER_STATUS_INFO.Prêt.tracking.description));
-    expect(text).toContain(ORDER_STATUS_INFO.Prêt.tracking.description);
+    expect(html).toContain(escapeHtml(shopFr.orderStatus.Prêt.description));
+    expect(text).toContain(shopFr.orderStatus.Prêt.description);
   });
 
   it('tells the ready time once accepted, and the reason of a refusal', () => {

@@ -376,4 +376,12 @@ export const fr: Record<MessageKey, string> = {
   'reports.printPage': "Page d'impression",
   'reports.printed': 'Résumé envoyé à l’imprimante.',
   'reports.printFailed': "Échec de l'impression",
+  'status.En attente': 'En attente',
+  'status.Bien reçu': 'Bien reçu',
+  'status.En préparation': 'En préparation',
+  'status.Prêt': 'Prêt',
+  'status.Prête pour Livraison': 'Prête pour Livraison',
+  'status.En livraison': 'En livraison',
+  'status.Livrée': 'Livrée',
+  'status.Annulée': 'Annulée',
 };

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { pt, type MessageKey } from './pt.js';
 import { fr } from './fr.js';
+import type { OrderStatus } from '../../shared/domain/order-status.js';
 
 export type Language = 'pt' | 'fr';
 const catalogues = { pt, fr } as const;
@@ -35,3 +36,8 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
 }
 
 export type { MessageKey };
+
+/** The catalogue key of a status's label; typed over the domain's list, so a new status needs its words. */
+export function statusLabelKey(status: OrderStatus): MessageKey {
+  return `status.${status}`;
+}

@@ -374,6 +374,15 @@ export const pt = {
   'reports.printPage': 'Página de impressão',
   'reports.printed': 'Resumo enviado para a impressora.',
   'reports.printFailed': 'Falha na impressão',
+  // One key per status of the domain's list (statusLabelKey in index.ts fails the typecheck if one is missing).
+  'status.En attente': 'Pendente',
+  'status.Bien reçu': 'Recebido',
+  'status.En préparation': 'Em preparação',
+  'status.Prêt': 'Pronto',
+  'status.Prête pour Livraison': 'Pronta para entrega',
+  'status.En livraison': 'Em entrega',
+  'status.Livrée': 'Entregue',
+  'status.Annulée': 'Cancelada',
 } as const;
 
 export type MessageKey = keyof typeof pt;

@@ -25,45 +25,14 @@ export type CartToastKey =
   | 'item_unavailable'
   | 'option_required';
 
+/** What happened to the cart, as a code; the shop's catalogue words it (`fr.cartToasts`). */
 export interface CartToast {
   key: CartToastKey;
-  title: string;
-  description?: string;
-  variant: 'success' | 'destructive';
+  /** The line concerned, for the toasts that name it (a kids menu added). */
+  lineName?: string;
 }
 
-export const CART_TOASTS = {
-  item_added: { key: 'item_added', title: 'Article ajouté', variant: 'success' },
-  quantity_updated: { key: 'quantity_updated', title: 'Quantité mise à jour', variant: 'success' },
-  item_removed: { key: 'item_removed', title: 'Article retiré', variant: 'success' },
-  item_deleted: {
-    key: 'item_deleted',
-    title: 'Article supprimé',
-    description: "L'article a été retiré de votre panier.",
-    variant: 'success',
-  },
-  item_unavailable: {
-    key: 'item_unavailable',
-    title: 'Article indisponible',
-    description: "Cet article n'est pas disponible pour le moment.",
-    variant: 'destructive',
-  },
-  option_required: {
-    key: 'option_required',
-    title: 'Choix requis',
-    description: 'Veuillez choisir un plat pour le menu enfant.',
-    variant: 'destructive',
-  },
-} as const satisfies Record<Exclude<CartToastKey, 'added_to_cart'>, CartToast>;
-
-export function addedToCartToast(lineName: string): CartToast {
-  return {
-    key: 'added_to_cart',
-    title: 'Ajouté au panier !',
-    description: `${lineName} a été ajouté.`,
-    variant: 'success',
-  };
-}
+const toastOf = (key: CartToastKey, lineName?: string): CartToast => (lineName ? { key, lineName } : { key });
 
 export interface CartChange {
   /** False when the cart was left as it was (unavailable item, missing kids-menu choice, unknown line). */
@@ -85,13 +54,13 @@ export interface AddChoice {
 export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: AddChoice = {}): CartChange {
   const quantity = choice.quantity ?? 1;
   if (!Number.isInteger(quantity) || quantity < 1) return { ok: false, items: [...cart] };
-  if (!isOrderable(item)) return { ok: false, items: [...cart], toast: CART_TOASTS.item_unavailable };
+  if (!isOrderable(item)) return { ok: false, items: [...cart], toast: toastOf('item_unavailable') };
 
   let line: CartItem;
   let toast: CartToast;
   if (item.isKidsMenuWithOptions) {
     const dish = item.options.find((o) => o.id === choice.kidsOption);
-    if (!dish) return { ok: false, items: [...cart], toast: CART_TOASTS.option_required };
+    if (!dish) return { ok: false, items: [...cart], toast: toastOf('option_required') };
     const id = kidsMenuLineId(item.id, dish.id);
     const name = kidsMenuLineName(item, dish);
     line = {
@@ -105,7 +74,7 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
       imageSrc: item.imageSrc,
       uniqueId: id,
     };
-    toast = addedToCartToast(name);
+    toast = toastOf('added_to_cart', name);
   } else {
     const options = choice.options ?? [];
     line = {
@@ -118,7 +87,7 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
       imageSrc: item.imageSrc,
       uniqueId: cartItemUniqueId(item.id, options),
     };
-    toast = CART_TOASTS.item_added;
+    toast = toastOf('item_added');
   }
 
   const existing = cart.find((l) => l.uniqueId === line.uniqueId);
@@ -126,7 +95,7 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
   return {
     ok: true,
     items: cart.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)),
-    toast: item.isKidsMenuWithOptions ? toast : CART_TOASTS.quantity_updated,
+    toast: item.isKidsMenuWithOptions ? toast : toastOf('quantity_updated'),
   };
 }
 
@@ -134,12 +103,12 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
 export function setLineQuantity(cart: readonly CartItem[], uniqueId: string, quantity: number): CartChange {
   const line = cart.find((l) => l.uniqueId === uniqueId);
   if (!line || !Number.isFinite(quantity)) return { ok: false, items: [...cart] };
-  if (quantity <= 0) return { ok: true, items: cart.filter((l) => l !== line), toast: CART_TOASTS.item_removed };
+  if (quantity <= 0) return { ok: true, items: cart.filter((l) => l !== line), toast: toastOf('item_removed') };
   const q = Math.floor(quantity);
   return {
     ok: true,
     items: cart.map((l) => (l === line ? { ...l, quantity: q } : l)),
-    toast: CART_TOASTS.quantity_updated,
+    toast: toastOf('quantity_updated'),
   };
 }
 
@@ -156,7 +125,7 @@ export function decrementLine(cart: readonly CartItem[], uniqueId: string): Cart
 
 export function removeLine(cart: readonly CartItem[], uniqueId: string): CartChange {
   if (!cart.some((l) => l.uniqueId === uniqueId)) return { ok: false, items: [...cart] };
-  return { ok: true, items: cart.filter((l) => l.uniqueId !== uniqueId), toast: CART_TOASTS.item_deleted };
+  return { ok: true, items: cart.filter((l) => l.uniqueId !== uniqueId), toast: toastOf('item_deleted') };
 }
 
 /** The price of one unit of the line, options included, with any special price of its menu item. */

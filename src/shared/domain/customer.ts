@@ -32,9 +32,3 @@ export const customerSchema = z.object({
   email_confirmed_at: z.string().nullable().default(null),
 });
 export type Customer = z.output<typeof customerSchema>;
-
-export const NEVER_SIGNED_IN_TEXT = 'Jamais';
-
-export function customerVerificationLabel(c: Pick<Customer, 'email_confirmed_at'>): 'Vérifié' | 'Non vérifié' {
-  return c.email_confirmed_at ? 'Vérifié' : 'Non vérifié';
-}

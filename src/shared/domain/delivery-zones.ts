@@ -40,13 +40,11 @@ export interface DeliveryZoneDraft {
   fee: string | number;
 }
 
-export type ZoneListValidation =
-  { ok: true; zones: DeliveryZone[] } | { ok: false; title: string; message: string; index: number };
+/** Why a zone list cannot be saved; the admin's catalogue words it (`delivery.*`). */
+export type ZoneListProblem = 'required' | 'fee_invalid' | 'duplicate';
 
-export const ZONE_VALIDATION_TITLE = 'Erro de validação';
-export const ZONE_FIELDS_REQUIRED_MESSAGE = 'Todos os campos de nome da zona e taxa devem ser preenchidos.';
-export const zoneFeeInvalidMessage = (name: string) => `A taxa para a zona ${name} não é um número válido.`;
-export const zoneDuplicateMessage = (name: string) => `A zona ${name} aparece mais de uma vez.`;
+export type ZoneListValidation =
+  { ok: true; zones: DeliveryZone[] } | { ok: false; problem: ZoneListProblem; index: number; name: string };
 
 /**
  * Checks the zone list before saving: every name and fee filled, each fee a number of euros
@@ -54,22 +52,22 @@ export const zoneDuplicateMessage = (name: string) => `A zona ${name} aparece ma
  * for the same city are refused too, as only the first would ever match.
  */
 export function validateZoneList(drafts: readonly DeliveryZoneDraft[]): ZoneListValidation {
-  const fail = (message: string, index: number): ZoneListValidation => ({
+  const fail = (problem: ZoneListProblem, index: number, name: string): ZoneListValidation => ({
     ok: false,
-    title: ZONE_VALIDATION_TITLE,
-    message,
+    problem,
     index,
+    name,
   });
   for (const [index, d] of drafts.entries()) {
     if (!String(d.name ?? '').trim() || String(d.fee ?? '').trim() === '')
-      return fail(ZONE_FIELDS_REQUIRED_MESSAGE, index);
+      return fail('required', index, String(d.name ?? '').trim());
   }
   const zones: DeliveryZone[] = [];
   for (const [index, d] of drafts.entries()) {
     const name = d.name.trim();
     const fee = parseEuroPrice(typeof d.fee === 'string' ? d.fee.trim() : d.fee);
-    if (fee === null || fee < 0) return fail(zoneFeeInvalidMessage(name), index);
-    if (zones.some((z) => sameCity(z.name, name))) return fail(zoneDuplicateMessage(name), index);
+    if (fee === null || fee < 0) return fail('fee_invalid', index, name);
+    if (zones.some((z) => sameCity(z.name, name))) return fail('duplicate', index, name);
     zones.push({ name, fee: fromCents(toCents(fee)) });
   }
   return { ok: true, zones };

@@ -25,7 +25,6 @@ export * from './account-forms.js';
 export * from './tracking-search.js';
 export * from './email-composer.js';
 export * from './sms.js';
-export * from './order-confirmation.js';
 export * from './ticket-text.js';
 export * from './ticket.js';
 export * from './order-request.js';

@@ -21,8 +21,6 @@ export type MenuCategorySlug = MenuCategory['slug'];
 
 export const MENU_CATEGORY_IDS = MENU_CATEGORIES.map((c) => c.id) as [MenuCategoryId, ...MenuCategoryId[]];
 export const DEFAULT_MENU_CATEGORY: MenuCategory = MENU_CATEGORIES[0];
-export const MENU_PAGE_DEFAULT_TITLE = 'Notre Menu';
-export const EMPTY_CATEGORY_TEXT = 'Nenhum prato disponível nesta categoria para o momento.';
 
 /** The category for a /menu/{slug} route; undefined means the page redirects to the default. */
 export function menuCategoryBySlug(slug: string): MenuCategory | undefined {

@@ -70,8 +70,6 @@ export function orderRequestFromCart(cart: readonly CartItem[], choices: Checkou
   };
 }
 
-export const ORDER_BUTTON_BUSY_LABEL = 'Commande en cours...';
-
 /**
  * The cart's order button is disabled while the order is being sent, when the delivery minimum
  * is not met, and when ordering is closed and this is not a pre-order.

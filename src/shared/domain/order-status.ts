@@ -2,7 +2,9 @@ import '../zod-setup.js';
 import { z } from 'zod';
 
 /**
- * The one list of order statuses, in the order the admin select shows them.
+ * The one list of order statuses, in the order the admin select shows them. The words each app shows
+ * for a status live in its catalogue (the shop's `fr.orderStatus`, the admin's `status.*` keys), typed
+ * or tested over this list; the database's check constraint is tested against it.
  *
  * The spec spells some statuses differently from screen to screen (Livré/Livrée, Annulé/Annulée,
  * Acceptée, Prête). We keep one spelling per status; the feminine forms agree with "commande".
@@ -30,8 +32,6 @@ export type SmsTemplateKey = 'preparation' | 'ready' | 'out_for_delivery';
 
 export interface OrderStatusInfo {
   status: OrderStatus;
-  admin: { pt: string; fr: string };
-  tracking: { label: string; description: string };
   badge: StatusBadgeColour;
   /** Final statuses end the tracking page's 30 s polling. */
   isFinal: boolean;
@@ -45,33 +45,18 @@ const info = (i: OrderStatusInfo) => i;
 export const ORDER_STATUS_INFO: Record<OrderStatus, OrderStatusInfo> = {
   'En attente': info({
     status: 'En attente',
-    admin: { pt: 'Pendente', fr: 'En attente' },
-    tracking: {
-      label: 'En attente',
-      description: 'Votre commande a bien été envoyée. Le restaurant va la confirmer dans quelques instants.',
-    },
     badge: 'yellow',
     isFinal: false,
     isActive: true,
   }),
   'Bien reçu': info({
     status: 'Bien reçu',
-    admin: { pt: 'Recebido', fr: 'Bien reçu' },
-    tracking: {
-      label: 'Commande reçue',
-      description: 'Le restaurant a bien reçu votre commande. Elle sera préparée très bientôt.',
-    },
     badge: 'yellow',
     isFinal: false,
     isActive: true,
   }),
   'En préparation': info({
     status: 'En préparation',
-    admin: { pt: 'Em preparação', fr: 'En préparation' },
-    tracking: {
-      label: 'En préparation',
-      description: 'Nos cuisiniers préparent votre commande. Le poulet est sur le grill !',
-    },
     badge: 'yellow',
     isFinal: false,
     isActive: true,
@@ -79,11 +64,6 @@ export const ORDER_STATUS_INFO: Record<OrderStatus, OrderStatusInfo> = {
   }),
   Prêt: info({
     status: 'Prêt',
-    admin: { pt: 'Pronto', fr: 'Prêt' },
-    tracking: {
-      label: 'Prêt pour livraison',
-      description: 'Votre commande est prête. Elle vous attend au restaurant ou partira très vite en livraison.',
-    },
     badge: 'yellow',
     isFinal: false,
     isActive: true,
@@ -91,22 +71,12 @@ export const ORDER_STATUS_INFO: Record<OrderStatus, OrderStatusInfo> = {
   }),
   'Prête pour Livraison': info({
     status: 'Prête pour Livraison',
-    admin: { pt: 'Pronta para entrega', fr: 'Prête pour Livraison' },
-    tracking: {
-      label: 'Prêt pour livraison',
-      description: 'Votre commande est prête et attend notre livreur. Elle partira dans quelques minutes.',
-    },
     badge: 'yellow',
     isFinal: false,
     isActive: true,
   }),
   'En livraison': info({
     status: 'En livraison',
-    admin: { pt: 'Em entrega', fr: 'En livraison' },
-    tracking: {
-      label: 'En cours de livraison',
-      description: 'Notre livreur est en route avec votre commande. Bon appétit dans quelques minutes !',
-    },
     badge: 'blue',
     isFinal: false,
     isActive: true,
@@ -114,22 +84,12 @@ export const ORDER_STATUS_INFO: Record<OrderStatus, OrderStatusInfo> = {
   }),
   Livrée: info({
     status: 'Livrée',
-    admin: { pt: 'Entregue', fr: 'Livrée' },
-    tracking: {
-      label: 'Livrée',
-      description: 'Votre commande a été livrée ou remise. Merci et bon appétit !',
-    },
     badge: 'green',
     isFinal: true,
     isActive: false,
   }),
   Annulée: info({
     status: 'Annulée',
-    admin: { pt: 'Cancelada', fr: 'Annulée' },
-    tracking: {
-      label: 'Annulée',
-      description: 'Cette commande a été annulée. Pour toute question, appelez-nous.',
-    },
     badge: 'red',
     isFinal: true,
     isActive: false,

@@ -35,12 +35,6 @@ function firstOfPreviousMonth(first: IsoDate): IsoDate {
 
 export type ArchivePeriod = 'this_week' | 'this_month' | 'last_month';
 
-export const ARCHIVE_PERIOD_LABELS: Record<ArchivePeriod, string> = {
-  this_week: 'Cette semaine',
-  this_month: 'Ce mois-ci',
-  last_month: 'Le mois dernier',
-};
-
 /** [start, end) of an archive period; "this" periods run to the end of the week or month. */
 export function archivePeriod(period: ArchivePeriod, now: Date): { start: Date; end: Date } {
   if (period === 'this_week') {

@@ -46,7 +46,10 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   delivery_zones: [],
 };
 
-/** Stored with is_enabled false; turning ordering back on stores an empty message. */
+/**
+ * Stored with is_enabled false (the spec's row shape); turning ordering back on stores an empty
+ * message. Data kept for the record, not shown: each app words the closed shop from its catalogue.
+ */
 export const ORDERING_CLOSED_MESSAGE = 'As encomendas online estão temporariamente fechadas.';
 
 export function orderingSetting(isEnabled: boolean): StoreSettings['ordering'] {

@@ -1,7 +1,5 @@
 import type { Refusal } from './refusal.js';
 
-export const TRACKING_SEARCH_PLACEHOLDER = 'ID de commande ou téléphone...';
-
 export const TRACKING_TERM_REQUIRED: Refusal<'search_term_required'> = {
   code: 'search_term_required',
   title: 'Terme de recherche requis',

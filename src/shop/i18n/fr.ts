@@ -1,5 +1,70 @@
 import { legal } from './fr-legal.js';
 import { pages } from './fr-pages.js';
+import type { CartToastKey } from '../../shared/domain/cart.js';
+import type { OrderStatus } from '../../shared/domain/order-status.js';
+
+interface ToastText {
+  title: string;
+  description?: string;
+}
+
+/** The cart's events (codes from the domain) as the customer reads them; a failed change shows in red. */
+const cartToasts: Record<CartToastKey, (lineName: string) => ToastText> = {
+  item_added: () => ({ title: 'Article ajouté' }),
+  quantity_updated: () => ({ title: 'Quantité mise à jour' }),
+  item_removed: () => ({ title: 'Article retiré' }),
+  added_to_cart: (lineName) => ({ title: 'Ajouté au panier !', description: `${lineName} a été ajouté.` }),
+  item_deleted: () => ({ title: 'Article supprimé', description: "L'article a été retiré de votre panier." }),
+  item_unavailable: () => ({
+    title: 'Article indisponible',
+    description: "Cet article n'est pas disponible pour le moment.",
+  }),
+  option_required: () => ({ title: 'Choix requis', description: 'Veuillez choisir un plat pour le menu enfant.' }),
+};
+
+/**
+ * Every status of the domain's list, as the tracking page and the order history show it. `step` is the
+ * progress bar's step (index in `tracking.steps`), null for a status off the bar (cancelled). A Record
+ * over OrderStatus: a status added to the domain fails the typecheck until it is worded here.
+ */
+const orderStatus: Record<OrderStatus, { label: string; description: string; step: number | null }> = {
+  'En attente': {
+    label: 'En attente',
+    description: 'Votre commande a bien été envoyée. Le restaurant va la confirmer dans quelques instants.',
+    step: 0,
+  },
+  'Bien reçu': {
+    label: 'Commande reçue',
+    description: 'Le restaurant a bien reçu votre commande. Elle sera préparée très bientôt.',
+    step: 0,
+  },
+  'En préparation': {
+    label: 'En préparation',
+    description: 'Nos cuisiniers préparent votre commande. Le poulet est sur le grill !',
+    step: 1,
+  },
+  Prêt: {
+    label: 'Prêt pour livraison',
+    description: 'Votre commande est prête. Elle vous attend au restaurant ou partira très vite en livraison.',
+    step: 2,
+  },
+  'Prête pour Livraison': {
+    label: 'Prêt pour livraison',
+    description: 'Votre commande est prête et attend notre livreur. Elle partira dans quelques minutes.',
+    step: 2,
+  },
+  'En livraison': {
+    label: 'En cours de livraison',
+    description: 'Notre livreur est en route avec votre commande. Bon appétit dans quelques minutes !',
+    step: 3,
+  },
+  Livrée: { label: 'Livrée', description: 'Votre commande a été livrée ou remise. Merci et bon appétit !', step: 4 },
+  Annulée: {
+    label: 'Annulée',
+    description: 'Cette commande a été annulée. Pour toute question, appelez-nous.',
+    step: null,
+  },
+};
 
 const euro = (n: number) => `${n.toFixed(2).replace('.', ',')}€`;
 
@@ -59,6 +124,7 @@ export const fr = {
   },
   menu: {
     defaultTitle: 'Notre Menu',
+    emptyCategory: 'Nenhum prato disponível nesta categoria para o momento.',
     subtitle: 'Grillé au charbon de bois, préparé à la commande.',
     categoriesLabel: 'Catégories du menu',
     scrollLeft: 'Catégories précédentes',
@@ -114,6 +180,7 @@ export const fr = {
     free: 'Gratuit',
     total: 'Total',
     order: 'Commander',
+    ordering: 'Commande en cours...',
     orderPreorder: 'Pré-commander',
     successTitle: 'Commande passée avec succès !',
     successText: 'Votre commande est en cours de préparation. Délai estimé : 30-60 minutes.',
@@ -126,6 +193,7 @@ export const fr = {
     title: 'Suivi de Commande',
     subtitle: 'Entrez votre numéro de commande (8 caractères) ou votre numéro de téléphone.',
     searchLabel: 'Numéro de commande ou téléphone',
+    searchPlaceholder: 'ID de commande ou téléphone...',
     search: 'Rechercher',
     searching: 'Recherche…',
     errorTitle: 'Erreur de recherche',
@@ -152,6 +220,8 @@ export const fr = {
     call: (phone: string) => `Appelez-nous au ${phone}`,
     autoRefresh: 'Mise à jour automatique toutes les 30 secondes.',
     latestForAccount: 'Votre dernière commande',
+    waiting: 'Le restaurant va confirmer votre commande et vous indiquer l’heure à laquelle elle sera prête.',
+    refusal: (reason: string) => `Motif : ${reason}`,
   },
   auth: {
     loginTitle: 'Se connecter',
@@ -198,6 +268,8 @@ export const fr = {
     deliveryOffTitle: 'Livraison indisponible',
     deliveryOffText: 'La livraison est momentanément désactivée : toutes les commandes sont à emporter.',
   },
+  cartToasts,
+  orderStatus,
   toast: { dismiss: 'Fermer la notification', region: 'Notifications' },
   install: { text: 'Installez notre application pour commander plus vite.', install: 'Instalar', close: 'Fermer' },
   legal,

@@ -9,6 +9,7 @@ import {
 } from '../../shared/domain/cart.js';
 import type { MenuItem } from '../../shared/domain/menu.js';
 import { toast } from '../components/ui/toast-store.js';
+import { fr } from '../i18n/fr.js';
 import { hydrateWith, useCartStore } from './cart-store.js';
 
 // Any screen that can change the cart reads the saved one first, so nothing is overwritten.
@@ -16,8 +17,10 @@ hydrateWith(parsePersistedCart);
 
 function apply(change: CartChange): boolean {
   if (change.ok) useCartStore.getState().setItems(change.items);
-  if (change.toast)
-    toast({ title: change.toast.title, description: change.toast.description, variant: change.toast.variant });
+  if (change.toast) {
+    const text = fr.cartToasts[change.toast.key](change.toast.lineName ?? '');
+    toast({ ...text, variant: change.ok ? 'success' : 'destructive' });
+  }
   return change.ok;
 }
 

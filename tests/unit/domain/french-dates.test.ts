@@ -6,7 +6,6 @@ import {
   formatTimeFr,
   weekdayNameFr,
 } from '../../../src/shared/domain/french-dates.js';
-import { orderPlacedMessage } from '../../../src/shared/domain/order-confirmation.js';
 
 describe('French dates', () => {
   it('format short and long dates', () => {
@@ -21,14 +20,5 @@ describe('French dates', () => {
     expect(formatTimeFr('12:15:00')).toBe('12:15');
     expect(formatDateTimeFr('2026-11-23T22:30:00Z')).toBe('23/11/2026 23:30');
     expect(formatDateTimeFr(new Date('2026-07-31T22:30:00Z'))).toBe('01/08/2026 00:30');
-  });
-
-  it('word the order success toast', () => {
-    expect(orderPlacedMessage({ isPreorder: true, preorderDate: '2026-11-25', preorderTime: '19:15:00' })).toBe(
-      'Votre pré-commande est confirmée pour le mercredi 25 novembre 2026 à 19:15.',
-    );
-    expect(orderPlacedMessage({ isPreorder: false, preorderDate: null, preorderTime: null })).toBe(
-      'Votre commande est en cours de préparation. Délai estimé : 30-60 minutes.',
-    );
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   MENU_CATEGORIES,
   cartItemUniqueId,
-  customerVerificationLabel,
   effectiveDeliveryMethod,
   isOrderable,
   kidsMenuLineId,
@@ -110,9 +109,5 @@ describe('small entity rules', () => {
     expect(reservationPeopleSchema.safeParse('10+').success).toBe(true);
     expect(reservationPeopleSchema.safeParse('0').success).toBe(false);
     expect(reservationPeopleSchema.safeParse('11').success).toBe(false);
-  });
-  it('label customers verified by their confirmation date', () => {
-    expect(customerVerificationLabel({ email_confirmed_at: '2025-01-01T00:00:00Z' })).toBe('Vérifié');
-    expect(customerVerificationLabel({ email_confirmed_at: null })).toBe('Non vérifié');
   });
 });

@@ -1,23 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { parseEuroPrice, validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
+import { validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { useT, type Translate } from '../../i18n/index.js';
+import { useT } from '../../i18n/index.js';
 import { adminKeys, saveDeliveryZones, useStoreSettings } from '../../lib/data.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 
-/** The domain decides whether the list is valid; the catalogue words the reason. */
-function zoneProblem(drafts: DeliveryZoneDraft[], index: number, t: Translate): string {
-  const d = drafts[index]!;
-  if (!d.name.trim() || String(d.fee).trim() === '') return t('delivery.requiredBody');
-  const fee = parseEuroPrice(String(d.fee).trim());
-  if (fee === null || fee < 0) return t('delivery.feeInvalid', { name: d.name.trim() });
-  return t('delivery.duplicate', { name: d.name.trim() });
-}
+/** The domain decides whether the list is valid and why not; the catalogue words the reason. */
+const problemKey = {
+  required: 'delivery.requiredBody',
+  fee_invalid: 'delivery.feeInvalid',
+  duplicate: 'delivery.duplicate',
+} as const;
 
 export function DeliveryZonesPage() {
   const t = useT();
@@ -49,7 +47,7 @@ export function DeliveryZonesPage() {
     const check = validateZoneList(drafts!);
     if (!check.ok) {
       setBadRow(check.index);
-      return toast.error(t('delivery.validationTitle'), zoneProblem(drafts!, check.index, t));
+      return toast.error(t('delivery.validationTitle'), t(problemKey[check.problem], { name: check.name }));
     }
     setBadRow(null);
     save.mutate(check.zones);

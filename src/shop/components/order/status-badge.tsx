@@ -1,4 +1,5 @@
-import { orderStatusInfo, statusBadgeColour } from '../../../shared/domain/order-status.js';
+import { normaliseStatus, statusBadgeColour } from '../../../shared/domain/order-status.js';
+import { fr } from '../../i18n/fr.js';
 
 const colours = {
   yellow: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -8,7 +9,8 @@ const colours = {
 } as const;
 
 export function StatusBadge({ status }: { status: string }) {
-  const label = orderStatusInfo(status)?.tracking.label ?? status;
+  const known = normaliseStatus(status);
+  const label = known ? fr.orderStatus[known].label : status;
   return (
     <span
       data-testid="status-badge"

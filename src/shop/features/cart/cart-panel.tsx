@@ -1,7 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatEuro } from '../../../shared/domain/money.js';
-import { ORDER_BUTTON_BUSY_LABEL } from '../../../shared/domain/order-request.js';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { CartIcon, CloseIcon } from '../../components/ui/icons.js';
@@ -124,7 +123,7 @@ export default function CartPanel() {
                 data-testid="order-button"
                 className={buttonClass('primary', 'lg', 'w-full')}
               >
-                {c.submitting ? ORDER_BUTTON_BUSY_LABEL : c.checkout.isPreorder ? t.orderPreorder : t.order}
+                {c.submitting ? t.ordering : c.checkout.isPreorder ? t.orderPreorder : t.order}
               </button>
             </footer>
           </form>

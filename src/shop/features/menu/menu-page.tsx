@@ -2,9 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   DEFAULT_MENU_CATEGORY,
-  EMPTY_CATEGORY_TEXT,
   MENU_CATEGORIES,
-  MENU_PAGE_DEFAULT_TITLE,
   menuCategoryBySlug,
   type MenuItem,
 } from '../../../shared/domain/menu.js';
@@ -78,7 +76,7 @@ export default function MenuPage() {
 
   if (categorySlug && !category) return <Navigate to={`/menu/${DEFAULT_MENU_CATEGORY.slug}`} replace />;
 
-  const title = category?.name ?? MENU_PAGE_DEFAULT_TITLE;
+  const title = category?.name ?? fr.menu.defaultTitle;
   return (
     <>
       <PageHero
@@ -114,7 +112,7 @@ export default function MenuPage() {
               {c.name}
             </h2>
             {blocks.length === 0 && (
-              <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{EMPTY_CATEGORY_TEXT}</p>
+              <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{fr.menu.emptyCategory}</p>
             )}
             {blocks.map((b, i) => (
               <div key={b.title ?? i} className="mb-8">

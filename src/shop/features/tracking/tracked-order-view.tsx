@@ -8,19 +8,9 @@ import { ExternalIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../components
 
 const t = fr.tracking;
 
-const STEP_OF: Partial<Record<OrderStatus, number>> = {
-  'En attente': 0,
-  'Bien reçu': 0,
-  'En préparation': 1,
-  Prêt: 2,
-  'Prête pour Livraison': 2,
-  'En livraison': 3,
-  Livrée: 4,
-};
-
 function Progress({ status }: { status: OrderStatus | null }) {
-  const step = status ? STEP_OF[status] : undefined;
-  if (step === undefined) return null;
+  const step = status ? fr.orderStatus[status].step : null;
+  if (step === null) return null;
   return (
     <ol className="mt-6 grid grid-cols-5 gap-1" aria-label={t.statusTitle}>
       {t.steps.map((label, i) => (
@@ -72,6 +62,7 @@ function DeliveryMap({ address }: { address: string }) {
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
   const status = normaliseStatus(order.status);
   const info = orderStatusInfo(order.status);
+  const words = status ? fr.orderStatus[status] : null;
   const address = [order.customer_address, [order.customer_postal_code, order.customer_city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -84,10 +75,10 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
       >
         <p className="text-sm tracking-wider text-flame-300 uppercase">{t.orderNumber(order.order_number)}</p>
         <h2 className="mt-1 text-4xl font-bold uppercase" data-testid="tracking-status">
-          {info?.tracking.label ?? order.status}
+          {words?.label ?? order.status}
         </h2>
         <p className="mt-2 text-cream-100/90" data-testid="tracking-description">
-          {info?.tracking.description}
+          {words?.description}
         </p>
         {order.ready_text && !cancelled && (
           <p
@@ -99,12 +90,12 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         )}
         {status === 'En attente' && (
           <p className="mt-4 text-cream-100/90" data-testid="tracking-waiting">
-            Le restaurant va confirmer votre commande et vous indiquer l’heure à laquelle elle sera prête.
+            {t.waiting}
           </p>
         )}
         {cancelled && order.refusal_reason && (
           <p className="mt-4 rounded-2xl bg-white/15 px-5 py-3 text-lg font-semibold" data-testid="tracking-refusal">
-            Motif : {order.refusal_reason}
+            {t.refusal(order.refusal_reason)}
           </p>
         )}
         <Progress status={status} />

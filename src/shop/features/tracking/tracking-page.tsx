@@ -11,12 +11,7 @@ import {
 } from '../../lib/data.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
-import {
-  TRACKING_NOT_FOUND,
-  TRACKING_POLL_MS,
-  TRACKING_SEARCH_PLACEHOLDER,
-  trackingSearchTerm,
-} from '../../../shared/domain/tracking-search.js';
+import { TRACKING_NOT_FOUND, TRACKING_POLL_MS, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -91,7 +86,7 @@ export default function TrackingPage() {
             id="tracking-term"
             value={input}
             onChange={(e) => setInput(e.target.value)}
-            placeholder={TRACKING_SEARCH_PLACEHOLDER}
+            placeholder={t.searchPlaceholder}
             autoComplete="off"
             className="flex-1 rounded-full border-2 border-cream-50/30 bg-white px-5 py-3 text-charcoal-900 placeholder:text-charcoal-500 focus:border-flame-500 focus:outline-none"
           />
