@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { admin, as, failure, service, type AnyRow } from './db-support.js';
+import { as, failure, service, type AnyRow } from './db-support.js';
 
 const pickup = (extra: Record<string, unknown> = {}) => ({
   customer: { name: 'Joana Silva', phone: '+352 621 123 456', email: 'joana@example.lu' },
@@ -50,7 +50,6 @@ describe.each(testDatabases())('opening hours and closures on %s', (kind) => {
   let boss: SupabaseClient;
   let shopper: SupabaseClient;
   let visitor: SupabaseClient;
-  const owner = admin();
 
   /** place_order as the service role with a fixed clock: `at` is a Luxembourg wall-clock time. */
   const placeAt = async (localAt: string, order: unknown) => {
@@ -86,12 +85,18 @@ describe.each(testDatabases())('opening hours and closures on %s', (kind) => {
 
   beforeAll(async () => {
     b = await startTestBackend(kind);
-    const token = (app: Record<string, unknown>, sub = crypto.randomUUID()) =>
+    const token = (app: Record<string, unknown>) =>
       b.context.jwt.sign(
-        { role: 'authenticated', aud: 'authenticated', sub, email: 'x@churrasqueira.lu', app_metadata: app },
+        {
+          role: 'authenticated',
+          aud: 'authenticated',
+          sub: crypto.randomUUID(),
+          email: 'x@churrasqueira.lu',
+          app_metadata: app,
+        },
         3600,
       );
-    boss = b.client(await token({ role: 'admin' }, owner.sub));
+    boss = b.client(await token({ role: 'admin' }));
     shopper = b.client(await token({ provider: 'email' }));
     visitor = b.client();
   });

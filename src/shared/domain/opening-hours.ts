@@ -12,19 +12,75 @@ import {
 import { formatLongDateFr } from './french-dates.js';
 import type { Refusal } from './refusal.js';
 
+/** One service of a day: [opens, closes] as "HH:MM", the restaurant's wall clock. */
+export type Service = readonly [opens: ClockTime, closes: ClockTime];
+
+/** The weekly schedule (store_settings 'opening_hours'): ISO weekday 1–7 → its services. */
+export interface WeeklyHours {
+  timezone: string;
+  last_order_minutes_before_close: number;
+  slot_minutes: number;
+  days: Record<string, Service[]>;
+}
+
+/** A dated exception (opening_exceptions): a closure with a reason, or a special opening with its services. */
+export interface OpeningException {
+  day: IsoDate;
+  is_closed: boolean;
+  services: Service[];
+  reason: string;
+}
+
+export interface OpeningSchedule {
+  weekly: WeeklyHours;
+  exceptions: readonly OpeningException[];
+}
+
+export const MAX_SERVICES_PER_DAY = 4;
+export const MAX_REASON_LENGTH = 200;
+export const MAX_LAST_ORDER_OFFSET = 180;
+/** Exceptions may be set from today up to two years ahead (the database says the same). */
+export const EXCEPTION_DAYS_AHEAD = 730;
+
+const SPEC_SERVICES: Service[] = [
+  ['11:00', '15:00'],
+  ['18:00', '22:00'],
+];
+
 /**
- * Closed on Tuesday; Wednesday to Monday 11:00–15:00 and 18:00–22:00. The kitchen stops 30 minutes
- * before closing, so the last order of a service is at 14:30 or 21:30 (that minute included).
+ * What the database is seeded with (the spec): closed on Tuesday, Wednesday to Monday 11:00–15:00 and
+ * 18:00–22:00, last order 30 minutes before closing. Used only until the live schedule is read.
  */
-export const OPENING_HOURS = {
-  closedWeekdays: [2] as readonly number[],
-  services: [
-    { opens: '11:00', closes: '15:00' },
-    { opens: '18:00', closes: '22:00' },
-  ] as const,
-  kitchenClosesMinutesBefore: 30,
-  slotMinutes: 15,
+export const SEEDED_OPENING_SCHEDULE: OpeningSchedule = {
+  weekly: {
+    timezone: 'Europe/Luxembourg',
+    last_order_minutes_before_close: 30,
+    slot_minutes: 15,
+    days: {
+      '1': SPEC_SERVICES,
+      '2': [],
+      '3': SPEC_SERVICES,
+      '4': SPEC_SERVICES,
+      '5': SPEC_SERVICES,
+      '6': SPEC_SERVICES,
+      '7': SPEC_SERVICES,
+    },
+  },
+  exceptions: [],
 };
+
+const isoWeekday = (date: IsoDate) => ((weekdayOf(date) + 6) % 7) + 1;
+
+export function exceptionOn(date: IsoDate, schedule: OpeningSchedule): OpeningException | undefined {
+  return schedule.exceptions.find((e) => e.day === date);
+}
+
+/** The services of a day: its exception's, else the weekly schedule's. */
+export function servicesOn(date: IsoDate, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): readonly Service[] {
+  const exception = exceptionOn(date, schedule);
+  if (exception) return exception.is_closed ? [] : exception.services;
+  return schedule.weekly.days[String(isoWeekday(date))] ?? [];
+}
 
 export interface OrderingWindow {
   /** Minutes since midnight, both inclusive. */
@@ -32,73 +88,86 @@ export interface OrderingWindow {
   last: number;
 }
 
-const WINDOWS: readonly OrderingWindow[] = OPENING_HOURS.services.map((s) => ({
-  first: parseClockTime(s.opens)!,
-  last: parseClockTime(s.closes)! - OPENING_HOURS.kitchenClosesMinutesBefore,
-}));
-
-export function isClosedDay(date: IsoDate): boolean {
-  return OPENING_HOURS.closedWeekdays.includes(weekdayOf(date));
+export function isClosedDay(date: IsoDate, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): boolean {
+  return servicesOn(date, schedule).length === 0;
 }
 
-/** The windows in which orders are taken on that Luxembourg day; none on a closed day. */
-export function orderingWindows(date: IsoDate): readonly OrderingWindow[] {
-  return isClosedDay(date) ? [] : WINDOWS;
+/** The windows in which orders are taken on that Luxembourg day: each service up to its last-order time. */
+export function orderingWindows(
+  date: IsoDate,
+  schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
+): readonly OrderingWindow[] {
+  return servicesOn(date, schedule).map(([opens, closes]) => ({
+    first: parseClockTime(opens)!,
+    last: parseClockTime(closes)! - schedule.weekly.last_order_minutes_before_close,
+  }));
 }
 
 /** Whether the kitchen takes an order for now at this instant. */
-export function isOpenForOrders(instant: Date): boolean {
+export function isOpenForOrders(instant: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): boolean {
   const c = luxembourgClock(instant);
-  return orderingWindows(c.date).some((w) => c.minutes >= w.first && c.minutes <= w.last);
+  return orderingWindows(c.date, schedule).some((w) => c.minutes >= w.first && c.minutes <= w.last);
 }
 
-/** Whether the dining room is open (until 15:00 / 22:00), for the contact page. */
-export function isRestaurantOpen(instant: Date): boolean {
+/** Whether the dining room is open (until each closing time), for the contact page. */
+export function isRestaurantOpen(instant: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): boolean {
   const c = luxembourgClock(instant);
-  if (isClosedDay(c.date)) return false;
-  return OPENING_HOURS.services.some(
-    (s) => c.minutes >= parseClockTime(s.opens)! && c.minutes < parseClockTime(s.closes)!,
+  return servicesOn(c.date, schedule).some(
+    ([opens, closes]) => c.minutes >= parseClockTime(opens)! && c.minutes < parseClockTime(closes)!,
   );
 }
 
 /**
  * The first instant at or after this one at which orders are taken: the instant itself when the
- * kitchen is taking orders, otherwise the start of the next service.
+ * kitchen is taking orders, otherwise the start of the next service; null if none within 90 days.
  */
-export function nextOpening(instant: Date): Date {
-  if (isOpenForOrders(instant)) return instant;
+export function nextOpening(instant: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): Date | null {
+  if (isOpenForOrders(instant, schedule)) return instant;
   const today = luxembourgClock(instant);
-  for (let d = 0; d < 8; d++) {
+  for (let d = 0; d <= 90; d++) {
     const date = addDays(today.date, d);
-    for (const w of orderingWindows(date)) {
+    for (const w of orderingWindows(date, schedule)) {
       const start = luxembourgInstant(date, clockTime(w.first));
       if (start.getTime() > instant.getTime()) return start;
     }
   }
-  throw new Error('No opening within a week');
+  return null;
 }
 
-/** Every 15 minutes inside the ordering windows: 11:00 … 14:30 and 18:00 … 21:30; none on Tuesday. */
-export function timeSlotsFor(date: IsoDate): ClockTime[] {
+/** Every slot inside the ordering windows (15 minutes by default): 11:00 … 14:30 and 18:00 … 21:30. */
+export function timeSlotsFor(date: IsoDate, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): ClockTime[] {
   if (!parseIsoDate(date)) return [];
+  const step = Math.max(1, schedule.weekly.slot_minutes);
   const slots: ClockTime[] = [];
-  for (const w of orderingWindows(date)) {
-    for (let m = w.first; m <= w.last; m += OPENING_HOURS.slotMinutes) slots.push(clockTime(m));
+  for (const w of orderingWindows(date, schedule)) {
+    for (let m = w.first; m <= w.last; m += step) slots.push(clockTime(m));
   }
   return slots;
 }
 
-/** The first date a pre-order may be for: tomorrow in Luxembourg, or the day after if that is a Tuesday. */
-export function earliestPreorderDate(now: Date): IsoDate {
-  let date = addDays(luxembourgClock(now).date, 1);
-  while (isClosedDay(date)) date = addDays(date, 1);
-  return date;
+/** The first date a pre-order may be for: tomorrow in Luxembourg, or the next day the restaurant opens. */
+export function earliestPreorderDate(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): IsoDate {
+  const first = addDays(luxembourgClock(now).date, 1);
+  for (let d = 0; d <= 90; d++) {
+    const date = addDays(first, d);
+    if (!isClosedDay(date, schedule)) return date;
+  }
+  return first;
 }
 
 export type PreorderProblem =
   'preorder_invalid_date' | 'preorder_too_early' | 'preorder_closed_day' | 'preorder_invalid_time';
 
-export const HOURS_TEXT = '11:00–14:30 et 18:00–21:30';
+/** The ordering windows of a day in words: '11:00–14:30 et 18:00–21:30'. */
+export function hoursText(date: IsoDate, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): string {
+  return orderingWindows(date, schedule)
+    .map((w) => `${clockTime(w.first)}–${clockTime(w.last)}`)
+    .join(' et ');
+}
+
+const WEEKDAYS_FR = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
+/** 'vendredi 26 décembre' (no year), as the database's french_day() writes it. */
+const dayWithoutYear = (date: IsoDate) => formatLongDateFr(date).replace(/ \d{4}$/, '');
 
 export const OPENING_HOURS_REFUSALS = {
   outside_hours: {
@@ -124,30 +193,122 @@ export const OPENING_HOURS_REFUSALS = {
   preorder_invalid_time: {
     code: 'preorder_invalid_time',
     title: 'Heure de pré-commande invalide',
-    message: `Veuillez choisir une heure de commande entre ${HOURS_TEXT}, par tranches de 15 minutes.`,
+    message: 'Veuillez choisir une heure de commande entre 11:00–14:30 et 18:00–21:30, par tranches de 15 minutes.',
   },
 } as const satisfies Record<PreorderProblem | 'outside_hours', Refusal>;
 
-/** Checks a pre-order's date, then its time; null when both are fine. */
-export function validatePreorderSlot(date: unknown, time: unknown, now: Date): Refusal<PreorderProblem> | null {
+/** Checks a pre-order's date, then its time; null when both are fine. Same texts as check_preorder_slot(). */
+export function validatePreorderSlot(
+  date: unknown,
+  time: unknown,
+  now: Date,
+  schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
+): Refusal<PreorderProblem> | null {
   if (typeof date !== 'string' || !parseIsoDate(date)) return OPENING_HOURS_REFUSALS.preorder_invalid_date;
   if (date < addDays(luxembourgClock(now).date, 1)) return OPENING_HOURS_REFUSALS.preorder_too_early;
-  if (isClosedDay(date)) return OPENING_HOURS_REFUSALS.preorder_closed_day;
+  if (isClosedDay(date, schedule)) {
+    const exception = exceptionOn(date, schedule);
+    const message = exception
+      ? `Le restaurant est fermé le ${dayWithoutYear(date)}${exception.reason ? ` (${exception.reason})` : ''}. Veuillez choisir un autre jour.`
+      : `Le restaurant est fermé le ${WEEKDAYS_FR[isoWeekday(date) - 1]}. Veuillez choisir un autre jour.`;
+    return { ...OPENING_HOURS_REFUSALS.preorder_closed_day, message };
+  }
   const minutes = parseClockTime(time);
-  if (minutes === null || !timeSlotsFor(date).includes(clockTime(minutes)))
-    return OPENING_HOURS_REFUSALS.preorder_invalid_time;
+  if (minutes === null || !timeSlotsFor(date, schedule).includes(clockTime(minutes)))
+    return {
+      ...OPENING_HOURS_REFUSALS.preorder_invalid_time,
+      message: `Veuillez choisir une heure de commande entre ${hoursText(date, schedule)}, par tranches de ${schedule.weekly.slot_minutes} minutes.`,
+    };
   return null;
 }
 
 /**
  * When orders open next, in words: 'à 18:00' later today, 'demain à 11:00', or
- * 'mercredi 25 novembre à 11:00'; null while orders are being taken.
+ * 'mercredi 25 novembre à 11:00'; null while orders are being taken or when nothing opens soon.
  */
-export function nextOpeningText(now: Date): string | null {
-  if (isOpenForOrders(now)) return null;
-  const next = luxembourgClock(nextOpening(now));
+export function nextOpeningText(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): string | null {
+  if (isOpenForOrders(now, schedule)) return null;
+  const at = nextOpening(now, schedule);
+  if (!at) return null;
+  const next = luxembourgClock(at);
   const today = luxembourgClock(now).date;
   if (next.date === today) return `à ${next.time}`;
   if (next.date === addDays(today, 1)) return `demain à ${next.time}`;
-  return `${formatLongDateFr(next.date).replace(/ \d{4}$/, '')} à ${next.time}`;
+  return `${dayWithoutYear(next.date)} à ${next.time}`;
+}
+
+/**
+ * The refusal of an immediate order now, as opening_refusal() in the database writes it: on a dated
+ * closure « Fermé aujourd'hui (Noël) — réouverture le vendredi 26 décembre à 11:00. … ».
+ */
+export function outsideHoursRefusal(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): Refusal | null {
+  if (isOpenForOrders(now, schedule)) return null;
+  const notice = closedTodayNotice(now, schedule);
+  if (!notice) return OPENING_HOURS_REFUSALS.outside_hours;
+  return { ...OPENING_HOURS_REFUSALS.outside_hours, message: `${notice}. Vous pouvez passer une pré-commande.` };
+}
+
+/** On a day closed by an exception: « Fermé aujourd'hui (Noël) — réouverture demain à 11:00 »; else null. */
+export function closedTodayNotice(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): string | null {
+  const today = luxembourgClock(now).date;
+  const closure = exceptionOn(today, schedule);
+  if (!closure?.is_closed) return null;
+  const at = nextOpening(now, schedule);
+  let reopening = '';
+  if (at) {
+    const next = luxembourgClock(at);
+    reopening =
+      next.date === addDays(today, 1)
+        ? ` — réouverture demain à ${next.time}`
+        : ` — réouverture le ${dayWithoutYear(next.date)} à ${next.time}`;
+  }
+  return `Fermé aujourd'hui${closure.reason ? ` (${closure.reason})` : ''}${reopening}`;
+}
+
+/** The week for the contact page and the footer, Monday first: 'Lundi' → '11:00 – 15:00 · 18:00 – 22:00' or 'Fermé'. */
+export function weekLines(schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): { day: string; hours: string }[] {
+  return WEEKDAYS_FR.map((name, i) => {
+    const services = schedule.weekly.days[String(i + 1)] ?? [];
+    return {
+      day: name[0]!.toUpperCase() + name.slice(1),
+      hours: services.length ? services.map(([o, c]) => `${o} – ${c}`).join(' · ') : 'Fermé',
+    };
+  });
+}
+
+/** The exceptions from today on, in date order, for the shop's notices. */
+export function upcomingExceptions(now: Date, schedule: OpeningSchedule, days = 60): OpeningException[] {
+  const today = luxembourgClock(now).date;
+  const last = addDays(today, days);
+  return [...schedule.exceptions]
+    .filter((e) => e.day >= today && e.day <= last)
+    .sort((a, b) => a.day.localeCompare(b.day));
+}
+
+export type ServicesProblem = 'time' | 'order' | 'too_many';
+
+/** Why a day's services would be refused by the database (bounds of opening_services_are_valid()); null when fine. */
+export function servicesProblem(services: readonly Service[]): ServicesProblem | null {
+  if (services.length > MAX_SERVICES_PER_DAY) return 'too_many';
+  let previousClose = '';
+  for (const [opens, closes] of services) {
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(opens) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(closes)) return 'time';
+    if (opens >= closes || opens < previousClose) return 'order';
+    previousClose = closes;
+  }
+  return null;
+}
+
+/** Reads the stored weekly schedule, falling back to the seeded one for anything malformed. */
+export function weeklyHoursFromSetting(value: unknown): WeeklyHours {
+  const seeded = SEEDED_OPENING_SCHEDULE.weekly;
+  if (!value || typeof value !== 'object') return seeded;
+  const v = value as Partial<WeeklyHours>;
+  return {
+    timezone: typeof v.timezone === 'string' ? v.timezone : seeded.timezone,
+    last_order_minutes_before_close:
+      typeof v.last_order_minutes_before_close === 'number' ? v.last_order_minutes_before_close : 0,
+    slot_minutes: typeof v.slot_minutes === 'number' ? v.slot_minutes : seeded.slot_minutes,
+    days: v.days && typeof v.days === 'object' ? v.days : seeded.days,
+  };
 }

@@ -5,7 +5,12 @@ import { luxembourgDate } from './luxembourg-time.js';
 import { isOrderable, type MenuItem } from './menu.js';
 import { minimumOrderWarning } from './minimum-order.js';
 import { fromCents, toCents } from './money.js';
-import { isOpenForOrders, OPENING_HOURS_REFUSALS, validatePreorderSlot } from './opening-hours.js';
+import {
+  OPENING_HOURS_REFUSALS,
+  outsideHoursRefusal,
+  validatePreorderSlot,
+  type OpeningSchedule,
+} from './opening-hours.js';
 import type { OrderItem } from './order.js';
 import type { OrderRequest } from './order-request.js';
 import { unitPrice, type SpecialPrice } from './pricing.js';
@@ -19,6 +24,8 @@ export interface OrderRuleInput {
   menu: readonly MenuItem[];
   specialPrices: readonly SpecialPrice[];
   order: OrderRequest;
+  /** The live opening hours and closures; the seeded ones when left out. */
+  schedule?: OpeningSchedule;
 }
 
 export interface OrderTotals {
@@ -154,10 +161,11 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   if (delivery && !settings.delivery_options.is_enabled) return refuse(ORDER_REFUSALS.delivery_disabled);
 
   if (order.isPreorder) {
-    const problem = validatePreorderSlot(order.preorderDate!.trim(), order.preorderTime!.trim(), now);
+    const problem = validatePreorderSlot(order.preorderDate!.trim(), order.preorderTime!.trim(), now, input.schedule);
     if (problem) return refuse(problem);
-  } else if (!isOpenForOrders(now)) {
-    return refuse(ORDER_REFUSALS.outside_hours);
+  } else {
+    const closed = outsideHoursRefusal(now, input.schedule);
+    if (closed) return refuse({ ...ORDER_REFUSALS.outside_hours, message: closed.message });
   }
 
   const feeCents = toCents(fee);

@@ -1,19 +1,27 @@
-import { useStoreSettingsQuery } from '../lib/data.js';
+import { closedTodayNotice } from '../../shared/domain/opening-hours.js';
+import { useOpeningScheduleQuery, useStoreSettingsQuery } from '../lib/data.js';
 import { fr } from '../i18n/fr.js';
 
-/** Tells the customer, live, when the shop stops taking orders or deliveries. */
+/** Tells the customer, live, when the shop stops taking orders or deliveries, or is closed today. */
 export function StoreNotice({ className = '' }: { className?: string }) {
   const { data } = useStoreSettingsQuery();
+  const schedule = useOpeningScheduleQuery().data;
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
   const noDelivery = !data.delivery_options.is_enabled;
-  if (!closed && !noDelivery) return null;
+  const closedToday = schedule ? closedTodayNotice(new Date(), schedule) : null;
+  if (!closed && !noDelivery && !closedToday) return null;
   return (
     <div
       role="status"
       data-testid="store-notice"
       className={`space-y-1 rounded-xl border-l-4 border-ember-600 bg-ember-600/10 p-4 text-sm text-charcoal-900 ${className}`}
     >
+      {closedToday && (
+        <p data-testid="closed-today">
+          <strong>{closedToday}.</strong> {fr.store.preorderStillOpen}
+        </p>
+      )}
       {closed && (
         <p>
           <strong>{fr.store.closedTitle}.</strong> {fr.store.closedText}

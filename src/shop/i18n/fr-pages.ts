@@ -82,16 +82,13 @@ export const pages = {
   },
   hours: {
     title: "Heures d'ouverture",
-    days: [
-      { day: 'Lundi', hours: '11:00 – 15:00 · 18:00 – 22:00' },
-      { day: 'Mardi', hours: 'Fermé' },
-      { day: 'Mercredi', hours: '11:00 – 15:00 · 18:00 – 22:00' },
-      { day: 'Jeudi', hours: '11:00 – 15:00 · 18:00 – 22:00' },
-      { day: 'Vendredi', hours: '11:00 – 15:00 · 18:00 – 22:00' },
-      { day: 'Samedi', hours: '11:00 – 15:00 · 18:00 – 22:00' },
-      { day: 'Dimanche', hours: '11:00 – 15:00 · 18:00 – 22:00' },
-    ],
-    kitchen: 'La cuisine ferme 30 minutes avant la fermeture.',
+    kitchen: (minutes: number) =>
+      minutes > 0
+        ? `La cuisine ferme ${minutes} minutes avant la fermeture.`
+        : 'La cuisine prend les commandes jusqu’à la fermeture.',
+    exceptionsTitle: 'Dates particulières',
+    closedOn: (reason: string) => (reason ? `Fermé (${reason})` : 'Fermé'),
+    specialOpening: (hours: string, reason: string) => (reason ? `${hours} (${reason})` : hours),
     openNow: 'Ouvert maintenant',
     closedNow: 'Fermé pour le moment',
   },
@@ -116,7 +113,7 @@ export const pages = {
     messagePlaceholder: 'Anniversaire, chaise bébé, allergies…',
     submit: 'Envoyer la réservation',
     submitting: 'Envoi en cours…',
-    closedDay: 'Le restaurant est fermé le mardi : choisissez un autre jour.',
+    closedDay: 'Le restaurant est fermé ce jour-là : choisissez un autre jour.',
     errorTitle: "Erreur d'Envoi !",
     errorText: 'Un problème est survenu. Veuillez réessayer plus tard.',
     faqTitle: 'Questions fréquentes',

@@ -7,6 +7,12 @@ import {
   nextOpeningText,
   timeSlotsFor,
   validatePreorderSlot,
+  closedTodayNotice,
+  outsideHoursRefusal,
+  servicesProblem,
+  weekLines,
+  SEEDED_OPENING_SCHEDULE,
+  type OpeningSchedule,
 } from '../../../src/shared/domain/opening-hours.js';
 
 // 2026-11-23 is a Monday (UTC+1); 2026-07-20 a Monday in summer (UTC+2).
@@ -50,19 +56,19 @@ describe('next opening', () => {
   });
 
   it('is the evening service after lunch, the next morning after dinner', () => {
-    expect(nextOpening(lux('2026-11-23T14:45')).toISOString()).toBe('2026-11-23T17:00:00.000Z');
-    expect(nextOpening(lux('2026-11-23T08:00')).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    expect(nextOpening(lux('2026-11-23T14:45'))!.toISOString()).toBe('2026-11-23T17:00:00.000Z');
+    expect(nextOpening(lux('2026-11-23T08:00'))!.toISOString()).toBe('2026-11-23T10:00:00.000Z');
   });
 
   it('skips Tuesday: Monday night leads to Wednesday 11:00', () => {
-    expect(nextOpening(lux('2026-11-23T22:00')).toISOString()).toBe('2026-11-25T10:00:00.000Z');
+    expect(nextOpening(lux('2026-11-23T22:00'))!.toISOString()).toBe('2026-11-25T10:00:00.000Z');
   });
 
   it('crosses the October clock change at the right hour', () => {
     // Sunday 25 October 2026 03:00 is after the change: lunch opens at 11:00 UTC+1.
-    expect(nextOpening(new Date('2026-10-25T02:00:00Z')).toISOString()).toBe('2026-10-25T10:00:00.000Z');
+    expect(nextOpening(new Date('2026-10-25T02:00:00Z'))!.toISOString()).toBe('2026-10-25T10:00:00.000Z');
     // Saturday 28 March 2026 after dinner: Sunday opens at 11:00 UTC+2.
-    expect(nextOpening(lux('2026-03-28T23:00')).toISOString()).toBe('2026-03-29T09:00:00.000Z');
+    expect(nextOpening(lux('2026-03-28T23:00'))!.toISOString()).toBe('2026-03-29T09:00:00.000Z');
   });
 });
 
@@ -110,5 +116,51 @@ describe('pre-order slots and dates', () => {
     expect(validatePreorderSlot('2026-11-23', '25:00', now)?.code).toBe('preorder_invalid_time');
     expect(validatePreorderSlot('23/11/2026', '12:00', now)?.code).toBe('preorder_invalid_date');
     expect(validatePreorderSlot(null, '12:00', now)?.code).toBe('preorder_invalid_date');
+  });
+});
+
+describe('opening hours from the owner’s schedule', () => {
+  const christmas: OpeningSchedule = {
+    weekly: { ...SEEDED_OPENING_SCHEDULE.weekly, last_order_minutes_before_close: 45 },
+    exceptions: [
+      { day: '2026-12-25', is_closed: true, services: [], reason: 'Noël' },
+      { day: '2026-12-29', is_closed: false, services: [['12:00', '16:00']], reason: 'Fêtes' },
+    ],
+  };
+
+  it('a dated closure: no orders, no pre-order slots, the reason and the reopening', () => {
+    expect(isOpenForOrders(lux('2026-12-25T12:00'), christmas)).toBe(false);
+    expect(timeSlotsFor('2026-12-25', christmas)).toEqual([]);
+    expect(closedTodayNotice(lux('2026-12-25T12:00'), christmas)).toBe(
+      "Fermé aujourd'hui (Noël) — réouverture demain à 11:00",
+    );
+    expect(outsideHoursRefusal(lux('2026-12-25T12:00'), christmas)?.message).toBe(
+      "Fermé aujourd'hui (Noël) — réouverture demain à 11:00. Vous pouvez passer une pré-commande.",
+    );
+    expect(validatePreorderSlot('2026-12-25', '12:00', lux('2026-12-20T12:00'), christmas)?.message).toBe(
+      'Le restaurant est fermé le vendredi 25 décembre (Noël). Veuillez choisir un autre jour.',
+    );
+    expect(closedTodayNotice(lux('2026-12-24T12:00'), christmas)).toBeNull();
+  });
+
+  it('a special opening on a Tuesday, and the owner’s last-order offset', () => {
+    const slots = timeSlotsFor('2026-12-29', christmas);
+    expect([slots.length, slots[0], slots.at(-1)]).toEqual([14, '12:00', '15:15']);
+    expect(isOpenForOrders(lux('2026-12-29T15:15'), christmas)).toBe(true);
+    expect(isOpenForOrders(lux('2026-12-29T15:16'), christmas)).toBe(false);
+    expect(isOpenForOrders(lux('2026-12-28T14:15'), christmas)).toBe(true);
+    expect(isOpenForOrders(lux('2026-12-28T14:16'), christmas)).toBe(false);
+    expect(validatePreorderSlot('2026-12-29', '15:30', lux('2026-12-20T12:00'), christmas)?.message).toBe(
+      'Veuillez choisir une heure de commande entre 12:00–15:15, par tranches de 15 minutes.',
+    );
+    expect(weekLines(christmas)[1]).toEqual({ day: 'Mardi', hours: 'Fermé' });
+    expect(weekLines(christmas)[0]).toEqual({ day: 'Lundi', hours: '11:00 – 15:00 · 18:00 – 22:00' });
+  });
+
+  it('the admin’s bounds match the database’s', () => {
+    expect(servicesProblem([['11:00', '15:00']])).toBeNull();
+    expect(servicesProblem([['15:00', '11:00']])).toBe('order');
+    expect(servicesProblem([['24:00', '25:00']])).toBe('time');
+    expect(servicesProblem(Array.from({ length: 5 }, (_, i) => [`0${i}:00`, `0${i}:30`] as const))).toBe('too_many');
   });
 });

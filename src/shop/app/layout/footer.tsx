@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { fullAddress, restaurant } from '../../config/restaurant.js';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
+import { FooterHours } from './footer-hours.js';
 import { Logo } from './logo.js';
 import { mainLinks } from './header.js';
 
@@ -103,6 +104,7 @@ export function Footer() {
               </a>
             </li>
           </ul>
+          <FooterHours />
           <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-charcoal-700 px-3 py-1 text-xs text-cream-100/80">
             <span aria-hidden="true" className="font-bold text-cream-50">
               VISA · MC · €

@@ -5,7 +5,12 @@ import {
   PAYMENT_METHODS,
   DELIVERY_METHODS,
 } from '../../../shared/domain/delivery-method.js';
-import { earliestPreorderDate, timeSlotsFor } from '../../../shared/domain/opening-hours.js';
+import {
+  earliestPreorderDate,
+  exceptionOn,
+  SEEDED_OPENING_SCHEDULE,
+  timeSlotsFor,
+} from '../../../shared/domain/opening-hours.js';
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
 import { fullAddress } from '../../config/restaurant.js';
@@ -70,8 +75,11 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const { customer } = checkout;
   const { email: accountEmail, status } = useSession();
   const signedIn = status === 'signedIn';
-  const minDate = earliestPreorderDate(new Date());
-  const slots = checkout.preorderDate ? timeSlotsFor(checkout.preorderDate) : [];
+  const minDate = earliestPreorderDate(new Date(), c.schedule);
+  const slots = checkout.preorderDate ? timeSlotsFor(checkout.preorderDate, c.schedule) : [];
+  const closure = checkout.preorderDate
+    ? exceptionOn(checkout.preorderDate, c.schedule ?? SEEDED_OPENING_SCHEDULE)
+    : undefined;
   // Slots already full for this method (capacity per 15 min, set by the restaurant) are greyed out.
   const availability = useSlotAvailabilityQuery(
     c.deliveryMethod,
@@ -208,7 +216,9 @@ export function CheckoutForm({ c }: { c: Checkout }) {
               ))}
             </SelectField>
             {checkout.preorderDate && slots.length === 0 && (
-              <p className="col-span-2 text-sm text-ember-600">{t.noSlots}</p>
+              <p className="col-span-2 text-sm text-ember-600">
+                {closure?.is_closed && closure.reason ? t.closedFor(closure.reason) : t.noSlots}
+              </p>
             )}
           </div>
         )}

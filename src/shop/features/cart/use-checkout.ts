@@ -4,6 +4,7 @@ import {
   usePlaceOrderMutation,
   useStoreSettingsQuery,
   useSlotAvailabilityQuery,
+  useOpeningScheduleQuery,
   refusalOf,
 } from '../../lib/data.js';
 import { cartSubtotal } from '../../../shared/domain/cart.js';
@@ -25,7 +26,6 @@ import { toast } from '../../components/ui/toast-store.js';
 import { useSession } from '../../lib/session.js';
 import { useCartStore } from '../../stores/cart-store.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
-import { sendOrderConfirmation } from '../../../shared/data/notify.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 
 const ORDER_TOAST_MS = 9000;
@@ -47,6 +47,7 @@ export function useCheckout() {
   const checkout = useCheckoutStore();
   const settings = useStoreSettingsQuery().data ?? DEFAULT_STORE_SETTINGS;
   const menu = useMenuQuery().data;
+  const schedule = useOpeningScheduleQuery().data;
   const placeOrder = usePlaceOrderMutation();
   const queryClient = useQueryClient();
   const { status } = useSession();
@@ -91,6 +92,7 @@ export function useCheckout() {
         menu: menu.items,
         specialPrices: menu.specialPrices,
         order: request,
+        schedule,
       });
       if (!check.ok) {
         toast({ title: check.title, description: check.message, variant: 'destructive' });
@@ -113,8 +115,6 @@ export function useCheckout() {
             variant: 'success',
             duration: ORDER_TOAST_MS,
           });
-          // The confirmation is queued with the order; this asks for it to go out now. Failure is harmless.
-          if (request.customer.email) sendOrderConfirmation(order.id).catch(() => {});
           useCartStore.getState().setItems([]);
           checkout.resetAfterOrder(status === 'signedIn');
           useCartPanel.getState().close();
@@ -138,6 +138,7 @@ export function useCheckout() {
     items,
     checkout,
     settings,
+    schedule,
     deliveryEnabled,
     orderingEnabled,
     deliveryMethod,

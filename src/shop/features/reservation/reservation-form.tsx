@@ -12,7 +12,7 @@ import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { refusalOf, useCreateReservationMutation } from '../../lib/data.js';
+import { refusalOf, useCreateReservationMutation, useOpeningScheduleQuery } from '../../lib/data.js';
 
 const t = fr.contact;
 const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: '', people: '', message: '' };
@@ -23,7 +23,8 @@ export function ReservationForm() {
   const reservation = useCreateReservationMutation();
   const navigate = useNavigate();
   const today = luxembourgDate(new Date());
-  const slots = form.date ? timeSlotsFor(form.date) : [];
+  const schedule = useOpeningScheduleQuery().data;
+  const slots = form.date ? timeSlotsFor(form.date, schedule) : [];
   const busy = reservation.isPending;
 
   const set = (key: keyof Form) => (e: { target: { value: string } }) => {
@@ -97,7 +98,7 @@ export function ReservationForm() {
           value={form.date}
           onChange={set('date')}
           error={errorFor('date')}
-          hint={form.date && isClosedDay(form.date) ? t.closedDay : undefined}
+          hint={form.date && isClosedDay(form.date, schedule) ? t.closedDay : undefined}
         />
         <SelectField
           id="reservation-time"

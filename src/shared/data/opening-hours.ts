@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import { addDays, luxembourgDate } from '../domain/luxembourg-time.js';
+import {
+  SEEDED_OPENING_SCHEDULE,
+  weeklyHoursFromSetting,
+  type OpeningException,
+  type OpeningSchedule,
+  type WeeklyHours,
+} from '../domain/opening-hours.js';
+import { getSupabase } from './client.js';
+import { failIf } from './errors.js';
+import { subscribeToTable } from './realtime.js';
+
+export const openingHoursKey = ['opening-hours'] as const;
+
+/** The weekly schedule and the exceptions from yesterday on (the past ones matter to nobody). */
+export async function fetchOpeningSchedule(): Promise<OpeningSchedule> {
+  const supabase = getSupabase();
+  const [weekly, exceptions] = await Promise.all([
+    supabase.from('store_settings').select('value').eq('key', 'opening_hours').maybeSingle(),
+    supabase
+      .from('opening_exceptions')
+      .select('day, is_closed, services, reason')
+      .gte('day', addDays(luxembourgDate(new Date()), -1))
+      .order('day'),
+  ]);
+  failIf(weekly.error);
+  failIf(exceptions.error);
+  return {
+    weekly: weeklyHoursFromSetting(weekly.data?.value),
+    exceptions: (exceptions.data ?? []) as OpeningException[],
+  };
+}
+
+/** Admin only (RLS): the whole weekly schedule at once. */
+export async function saveWeeklyHours(weekly: WeeklyHours): Promise<void> {
+  const { error } = await getSupabase().from('store_settings').update({ value: weekly }).eq('key', 'opening_hours');
+  failIf(error);
+}
+
+/** Admin only (RLS): adds or replaces the exception of its day. */
+export async function saveOpeningException(exception: OpeningException): Promise<void> {
+  const { error } = await getSupabase().from('opening_exceptions').upsert(exception, { onConflict: 'day' });
+  failIf(error);
+}
+
+export async function deleteOpeningException(day: string): Promise<void> {
+  const { error } = await getSupabase().from('opening_exceptions').delete().eq('day', day);
+  failIf(error);
+}
+
+type QueryConfig = Omit<UseQueryOptions<OpeningSchedule>, 'queryKey' | 'queryFn'>;
+
+/**
+ * The opening hours, kept live through realtime (weekly schedule and exceptions). A failed read gives
+ * the seeded schedule; place_order still enforces the real one.
+ */
+export function useOpeningScheduleQuery({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const refetch = () => void qc.invalidateQueries({ queryKey: openingHoursKey });
+    const stops = [
+      subscribeToTable('opening_exceptions', '*', refetch, { onJoin: refetch }),
+      subscribeToTable('store_settings', '*', refetch, { filter: 'key=eq.opening_hours' }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [qc]);
+  return useQuery({
+    queryKey: openingHoursKey,
+    queryFn: () => fetchOpeningSchedule().catch(() => structuredClone(SEEDED_OPENING_SCHEDULE)),
+    ...queryConfig,
+  });
+}
+
+type MutationConfig<V> = Omit<UseMutationOptions<void, Error, V>, 'mutationFn'>;
+
+function useOpeningMutation<V>(fn: (v: V) => Promise<void>, mutationConfig?: MutationConfig<V>) {
+  const qc = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: fn,
+    onSuccess: async (...args) => {
+      await qc.invalidateQueries({ queryKey: openingHoursKey });
+      await onSuccess?.(...args);
+    },
+  });
+}
+
+export const useSaveWeeklyHoursMutation = ({ mutationConfig }: { mutationConfig?: MutationConfig<WeeklyHours> } = {}) =>
+  useOpeningMutation(saveWeeklyHours, mutationConfig);
+
+export const useSaveOpeningExceptionMutation = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<OpeningException> } = {}) =>
+  useOpeningMutation(saveOpeningException, mutationConfig);
+
+export const useDeleteOpeningExceptionMutation = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<string> } = {}) => useOpeningMutation(deleteOpeningException, mutationConfig);

@@ -1,0 +1,23 @@
+import { closedTodayNotice, SEEDED_OPENING_SCHEDULE, weekLines } from '../../../shared/domain/opening-hours.js';
+import { fr } from '../../i18n/fr.js';
+import { useOpeningScheduleQuery } from '../../lib/data.js';
+
+/** The footer's opening hours: the week, same days grouped by the live schedule, and today's closure. */
+export function FooterHours() {
+  const schedule = useOpeningScheduleQuery().data ?? SEEDED_OPENING_SCHEDULE;
+  const closedToday = closedTodayNotice(new Date(), schedule);
+  return (
+    <div className="mt-5 text-sm" data-testid="footer-hours">
+      <h3 className="font-semibold text-cream-50">{fr.hours.title}</h3>
+      {closedToday && <p className="mt-1 font-semibold text-flame-300">{closedToday}</p>}
+      <ul className="mt-1 space-y-0.5 text-cream-100/85">
+        {weekLines(schedule).map((d) => (
+          <li key={d.day} className="flex justify-between gap-3">
+            <span>{d.day}</span>
+            <span className="text-right">{d.hours}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
