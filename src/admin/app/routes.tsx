@@ -81,6 +81,13 @@ export const featureRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/opening-hours',
+    lazy: screen(
+      () => import('../features/hours/hours-page.js'),
+      (m) => m.HoursPage,
+    ),
+  },
+  {
     path: '/printer',
     lazy: screen(
       () => import('../features/print/printer-page.js'),

@@ -37,6 +37,7 @@ export const fr: Record<MessageKey, string> = {
   'nav.delivery': 'Livraisons',
   'nav.settings': 'Paramètres',
   'nav.menu': 'Menu',
+  'nav.hours': 'Horaires',
   'nav.challenge': 'Inscriptions défi',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.closeMenu': 'Fermer le menu',

@@ -36,6 +36,7 @@ export const pt = {
   'nav.delivery': 'Entregas',
   'nav.settings': 'Definições',
   'nav.menu': 'Menu',
+  'nav.hours': 'Horário',
   'nav.challenge': 'Inscrições Desafio',
   'nav.openMenu': 'Abrir menu',
   'nav.closeMenu': 'Fechar menu',

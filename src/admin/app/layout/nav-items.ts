@@ -18,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/promotions', label: 'nav.promotions', icon: 'mail' },
   { to: '/delivery-settings', label: 'nav.delivery', icon: 'truck' },
   { to: '/settings', label: 'nav.settings', icon: 'settings' },
+  { to: '/opening-hours', label: 'nav.hours', icon: 'calendar' },
   { to: '/menu', label: 'nav.menu', icon: 'utensils' },
   { to: '/inscriptions-defi', label: 'nav.challenge', icon: 'trophy' },
   ...(isKiosk() ? [{ to: '/printer', label: 'nav.printer', icon: 'printer' } as NavItem] : []),
