@@ -14,7 +14,7 @@ import { fromCents, toCents } from './money.js';
 import type { OrderItem } from './order.js';
 import { unitPrice, type PriceContext } from './pricing.js';
 
-export const CART_STORAGE_KEY = 'cartItems';
+export { CART_STORAGE_KEY, cartItemCount } from './cart-storage.js';
 
 export type CartToastKey =
   | 'item_added'
@@ -140,11 +140,6 @@ export function lineTotal(line: CartItem, ctx?: PriceContext): number {
 
 export function cartSubtotal(cart: readonly CartItem[], ctx?: PriceContext): number {
   return fromCents(cart.reduce((sum, l) => sum + lineUnitPriceCents(l, ctx) * l.quantity, 0));
-}
-
-/** The number on the cart button's badge: units, not lines. */
-export function cartItemCount(cart: readonly CartItem[]): number {
-  return cart.reduce((n, l) => n + l.quantity, 0);
 }
 
 /** The order's order_items: the cart lines without uniqueId, at the prices that apply. */

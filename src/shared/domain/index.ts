@@ -11,6 +11,7 @@ export * from './order-status.js';
 export * from './luxembourg-time.js';
 export * from './pricing.js';
 export * from './cart.js';
+export * from './maps.js';
 export * from './refusal.js';
 export * from './delivery-zones.js';
 export * from './opening-hours.js';

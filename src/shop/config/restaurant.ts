@@ -21,7 +21,3 @@ export const restaurant = {
 } as const;
 
 export const fullAddress = RESTAURANT.address;
-
-export function directionsUrl(destination: string): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
-}

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { CartItem } from '../../shared/domain/index.js';
-
-const STORAGE_KEY = 'cartItems';
+import type { CartItem } from '../../shared/domain/cart-item.js';
+import { CART_STORAGE_KEY, cartItemCount } from '../../shared/domain/cart-storage.js';
 
 interface CartState {
   items: CartItem[];
@@ -21,7 +20,7 @@ export function hydrateWith(parse: (raw: string | null) => CartItem[]): void {
   if (useCartStore.getState().hydrated) return;
   let saved: CartItem[] = [];
   try {
-    saved = parse(localStorage.getItem(STORAGE_KEY));
+    saved = parse(localStorage.getItem(CART_STORAGE_KEY));
   } catch {}
   useCartStore.setState({ hydrated: true, items: saved });
 }
@@ -35,8 +34,8 @@ export async function hydrateCart(): Promise<void> {
 useCartStore.subscribe((s, prev) => {
   if (!s.hydrated || s.items === prev.items) return;
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(s.items));
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(s.items));
   } catch {}
 });
 
-export const cartCount = (items: readonly CartItem[]) => items.reduce((n, i) => n + i.quantity, 0);
+export { cartItemCount };

@@ -1,4 +1,12 @@
-import { luxembourgClock, multiplyEuros, type Order } from '../../../shared/domain/index.js';
+import {
+  addressLine,
+  directionsUrl,
+  formatDateFr,
+  formatDateTimeFr,
+  luxembourgClock,
+  multiplyEuros,
+  type Order,
+} from '../../../shared/domain/index.js';
 
 import { RESTAURANT } from '../../../shared/domain/restaurant.js';
 
@@ -12,21 +20,14 @@ export function clockOf(iso: string): string {
   return luxembourgClock(new Date(iso)).time;
 }
 
-/** French date and time, Luxembourg clock: "21/11/2026 12:05". */
-export function dateTimeOf(iso: string): string {
-  const c = luxembourgClock(new Date(iso));
-  const [y, m, d] = c.date.split('-');
-  return `${d}/${m}/${y} ${c.time}`;
-}
+/** French date and time, Luxembourg clock: "21/11/2026 12:05" (the domain's formatter). */
+export const dateTimeOf = (iso: string) => formatDateTimeFr(iso);
 
-export function frenchDate(isoDate: string): string {
-  const [y, m, d] = isoDate.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
+/** "2026-11-21" → "21/11/2026" (the domain's formatter). */
+export const frenchDate = (isoDate: string) => formatDateFr(isoDate.slice(0, 10));
 
 export function gpsUrl(order: Pick<Order, 'customer_address' | 'customer_postal_code' | 'customer_city'>): string {
-  const destination = [order.customer_address, order.customer_postal_code, order.customer_city]
-    .filter(Boolean)
-    .join(', ');
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+  return directionsUrl(
+    addressLine({ address: order.customer_address, postalCode: order.customer_postal_code, city: order.customer_city }),
+  );
 }

@@ -53,12 +53,10 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 export function Toaster() {
-  const toasts = useToasts((s) => s.toasts);
+  const current = useToasts((s) => s.current);
   return (
     <div className="no-print pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-auto sm:bottom-4 sm:right-4 sm:left-auto sm:items-end">
-      {toasts.map((t) => (
-        <ToastCard key={t.id} toast={t} />
-      ))}
+      {current && <ToastCard key={current.id} toast={current} />}
     </div>
   );
 }

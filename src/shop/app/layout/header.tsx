@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/ui/icons.js';
-import { useCartStore, cartCount } from '../../stores/cart-store.js';
+import { useCartStore, cartItemCount } from '../../stores/cart-store.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { AccountMenu } from './account-menu.js';
 import { Logo } from './logo.js';
@@ -23,7 +23,7 @@ export function Header() {
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
-  const count = useCartStore((s) => cartCount(s.items));
+  const count = useCartStore((s) => cartItemCount(s.items));
   const openCart = useCartPanel((s) => s.open);
 
   useEffect(() => {

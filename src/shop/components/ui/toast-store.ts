@@ -1,31 +1,21 @@
-import { create } from 'zustand';
+import { createToastStore, TOAST_DURATION_MS, type Shown } from '../../../shared/stores/toast-store.js';
+
+export { TOAST_DURATION_MS };
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
-export interface Toast {
-  id: number;
+interface ToastFields {
   title: string;
   description?: string;
   variant: ToastVariant;
   duration: number;
 }
 
-interface ToastState {
-  current: Toast | null;
-  show(toast: Omit<Toast, 'id' | 'variant' | 'duration'> & Partial<Pick<Toast, 'variant' | 'duration'>>): void;
-  dismiss(id?: number): void;
-}
-
-export const TOAST_DURATION_MS = 5000;
-let nextId = 1;
+export type Toast = Shown<ToastFields>;
 
 /** At most one toast is visible: a new one replaces the current one. */
-export const useToastStore = create<ToastState>((set, get) => ({
-  current: null,
-  show: (toast) => set({ current: { variant: 'default', duration: TOAST_DURATION_MS, ...toast, id: nextId++ } }),
-  dismiss: (id) => {
-    if (id === undefined || get().current?.id === id) set({ current: null });
-  },
-}));
+export const useToastStore = createToastStore<ToastFields>();
 
-export const toast = (t: Parameters<ToastState['show']>[0]) => useToastStore.getState().show(t);
+export const toast = (
+  t: Omit<ToastFields, 'variant' | 'duration'> & Partial<Pick<ToastFields, 'variant' | 'duration'>>,
+) => useToastStore.getState().show({ variant: 'default', duration: TOAST_DURATION_MS, ...t });

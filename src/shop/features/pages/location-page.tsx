@@ -1,5 +1,6 @@
 import { fr } from '../../i18n/fr.js';
-import { directionsUrl, fullAddress, restaurant } from '../../config/restaurant.js';
+import { directionsUrl } from '../../../shared/domain/maps.js';
+import { fullAddress, restaurant } from '../../config/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';

@@ -2,7 +2,8 @@ import type { TrackedOrder } from '../../lib/data.js';
 import { formatDateFr, formatDateTimeFr } from '../../../shared/domain/french-dates.js';
 import { normaliseStatus, orderStatusInfo, type OrderStatus } from '../../../shared/domain/order-status.js';
 import { fr } from '../../i18n/fr.js';
-import { directionsUrl, fullAddress, restaurant } from '../../config/restaurant.js';
+import { directionsUrl } from '../../../shared/domain/maps.js';
+import { fullAddress, restaurant } from '../../config/restaurant.js';
 import { OrderSummary } from '../../components/order/order-summary.js';
 import { ExternalIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../components/ui/icons.js';
 
