@@ -23,6 +23,7 @@ import { createMailboxHandler, loadMailboxSecret } from './mail/mailbox.js';
 import { createStaticHandler } from './static.js';
 import { createStorageService } from './storage/index.js';
 import { dispatcherSettings, loopbackUrl, startDispatcher, type Dispatcher } from './dispatcher.js';
+import { startRetentionJob, type RetentionJob } from './jobs/retention.js';
 
 export interface Backend {
   url: string;
@@ -38,6 +39,8 @@ export interface Backend {
   mailboxUrl: string | null;
   /** Delivers the notification outbox; null with DISPATCH=off or without the dispatch-notifications function. */
   dispatcher: Dispatcher | null;
+  /** The daily retention rules of the privacy page (RETENTION_AUTO=off stops them). */
+  retention: RetentionJob;
   close(): Promise<void>;
 }
 
@@ -210,6 +213,7 @@ export async function startBackend(
       : null;
 
     safety.start(db, jwt, port);
+    const retention = startRetentionJob(db, config.env);
     let closing: Promise<void> | null = null;
     return {
       url: publicUrl,
@@ -223,9 +227,11 @@ export async function startBackend(
       context,
       migrations,
       dispatcher,
+      retention,
       close() {
         closing ??= (async () => {
           await dispatcher?.stop();
+          await retention.stop();
           await safety.stop();
           await realtime.close();
           await new Promise<void>((resolve) => {

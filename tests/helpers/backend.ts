@@ -89,10 +89,13 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
       authAutoconfirm: false,
       ...overrides,
       // The outbox dispatcher stays off unless a test asks for it (DISPATCH: 'on'): others claim rows by hand.
-      ...(overrides.env ? { env: { DISPATCH: 'off', ...GENEROUS_AUTH_LIMITS, ...overrides.env } } : {}),
+      // So does the daily retention job (RETENTION_AUTO: 'on'), which would anonymise other tests' old rows.
+      ...(overrides.env
+        ? { env: { DISPATCH: 'off', RETENTION_AUTO: 'off', ...GENEROUS_AUTH_LIMITS, ...overrides.env } }
+        : {}),
       databaseUrl: kind === 'postgres' ? (overrides.databaseUrl ?? scratch!.url) : null,
     },
-    { DISPATCH: 'off', ...GENEROUS_AUTH_LIMITS, ...process.env, PORT: '0' },
+    { DISPATCH: 'off', RETENTION_AUTO: 'off', ...GENEROUS_AUTH_LIMITS, ...process.env, PORT: '0' },
   );
   if (!productRateLimits) await backend.db.query(GENEROUS_PRODUCT_LIMITS_SQL);
   // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.

@@ -12,9 +12,12 @@ const EXPECTED: Record<string, string[]> = {
     'track_order',
   ],
   // accept_order and refuse_order call require_admin() first; order_slot_availability is bounded and shows full slots only.
+  // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md).
   definer_executable_by_authenticated: [
     'accept_order',
     'create_reservation',
+    'delete_my_account',
+    'my_data_export',
     'order_slot_availability',
     'place_order',
     'refuse_order',

@@ -2,3 +2,4 @@
 import './data-client.js';
 
 export * from '../../shared/data/index.js';
+export * from '../../shared/data/account-data.js';

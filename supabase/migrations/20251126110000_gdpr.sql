@@ -1,0 +1,302 @@
+-- The customer's GDPR rights from their profile, and the retention rules of the privacy page.
+--
+-- my_data_export(): everything the database holds about the signed-in customer, as one JSON document.
+-- delete_my_account(): erases the signed-in customer. Orders stay for the accounts (10 years) with their
+--   personal fields replaced; reservations and challenge entries lose their contact details (upcoming
+--   reservations are cancelled); the e-mails addressed to them are blanked; the auth user is deleted, which
+--   ends every session and refresh token.
+-- apply_retention(): the privacy page's rules, run daily (pg_cron on Supabase, the embedded backend's timer):
+--   contact data 3 years after the last exchange with the person, inactive accounts likewise, order data
+--   10 years. See docs/PRIVACY.md.
+
+alter table public.orders add column anonymised_at timestamptz;
+alter table public.reservations add column anonymised_at timestamptz;
+alter table public.challenge_registrations add column anonymised_at timestamptz;
+
+-- Buckets of the product rate limits are named by the migrations that use them.
+do $$
+declare
+  c text;
+begin
+  for c in select conname from pg_constraint
+            where conrelid = 'public.rate_limits'::regclass and contype = 'c'
+              and pg_get_constraintdef(oid) like '%bucket%' loop
+    execute format('alter table public.rate_limits drop constraint %I', c);
+  end loop;
+end $$;
+alter table public.rate_limits add constraint rate_limits_bucket_check check (bucket ~ '^[a-z][a-z_]{0,39}$');
+insert into public.rate_limits (bucket, window_seconds, max_hits) values
+  ('account_export', 60, 5), ('account_export', 3600, 30),
+  ('account_delete', 60, 3), ('account_delete', 3600, 10)
+on conflict (bucket, window_seconds) do nothing;
+
+-- The signed-in customer's id; refuses anyone else (anon never gets this far: no execute grant).
+create function public.require_customer() returns uuid
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if auth.uid() is null or not exists (select 1 from auth.users u where u.id = auth.uid()) then
+    raise exception using errcode = '42501', detail = 'not_signed_in', hint = 'Connexion requise',
+      message = 'Connectez-vous pour gérer les données de votre compte.';
+  end if;
+  return auth.uid();
+end $$;
+
+create function public.check_account_rate_limit(p_bucket text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  if public.hit_rate_limit(p_bucket, public.client_address()) then
+    raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes',
+      message = 'Trop de demandes depuis votre connexion. Veuillez réessayer dans quelques minutes.';
+  end if;
+end $$;
+
+-- The orders of a customer: their account's, and those placed with their confirmed e-mail.
+create function public.customer_order_ids(p_user_id uuid, p_email text) returns setof text
+language sql stable set search_path = ''
+as $$
+  select o.id from public.orders o
+   where o.user_id = p_user_id or (p_email is not null and lower(o.customer_email) = p_email)
+$$;
+
+create function public.confirmed_email_of(p_user_id uuid) returns text
+language sql stable set search_path = ''
+as $$
+  select lower(u.email) from auth.users u where u.id = p_user_id and u.email_confirmed_at is not null
+$$;
+
+create function public.my_data_export() returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  uid uuid := public.require_customer();
+  v_email text := public.confirmed_email_of(uid);
+  order_ids text[];
+  reservation_ids uuid[];
+begin
+  perform public.check_account_rate_limit('account_export');
+  order_ids := array(select public.customer_order_ids(uid, v_email));
+  reservation_ids := array(select r.id from public.reservations r where v_email is not null and lower(r.email) = v_email);
+  return jsonb_build_object(
+    'exported_at', now(),
+    'profile', (
+      select jsonb_build_object(
+        'id', u.id, 'email', u.email, 'email_confirmed_at', u.email_confirmed_at, 'created_at', u.created_at,
+        'last_sign_in_at', u.last_sign_in_at, 'metadata', u.raw_user_meta_data)
+        from auth.users u where u.id = uid),
+    'addresses', coalesce((
+      select jsonb_agg(a order by a ->> 'last_used_at' desc)
+        from (select jsonb_build_object('address', o.customer_address, 'postal_code', o.customer_postal_code,
+                       'city', o.customer_city, 'last_used_at', max(o.created_at)) as a
+                from public.orders o
+               where o.id = any (order_ids) and o.delivery_method = 'delivery' and o.anonymised_at is null
+               group by o.customer_address, o.customer_postal_code, o.customer_city) x), '[]'),
+    'orders', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', o.id, 'order_number', left(o.id, 8), 'created_at', o.created_at, 'status', o.status,
+               'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
+               'customer_email', o.customer_email, 'customer_address', o.customer_address,
+               'customer_postal_code', o.customer_postal_code, 'customer_city', o.customer_city,
+               'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
+               'is_preorder', o.is_preorder, 'preorder_date', o.preorder_date, 'preorder_time', o.preorder_time,
+               'items', o.order_items, 'total_price', o.total_price, 'delivery_fee', o.delivery_fee,
+               'discount_amount', o.discount_amount, 'grand_total', o.grand_total, 'notes', o.notes,
+               'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'refusal_reason', o.refusal_reason)
+             order by o.created_at desc)
+        from public.orders o where o.id = any (order_ids)), '[]'),
+    'reservations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', r.id, 'created_at', r.created_at, 'name', r.name, 'email', r.email, 'phone', r.phone,
+               'reservation_date', r.reservation_date, 'reservation_time', r.reservation_time,
+               'people', r.people, 'message', r.message, 'status', r.status)
+             order by r.created_at desc)
+        from public.reservations r where r.id = any (reservation_ids)), '[]'),
+    'challenge_registrations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', c.id, 'created_at', c.created_at, 'name', c.name, 'email', c.email, 'phone', c.phone,
+               'agreed_to_terms', c.agreed_to_terms)
+             order by c.created_at desc)
+        from public.challenge_registrations c where v_email is not null and lower(c.email) = v_email), '[]'),
+    'messages', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'order_id', n.order_id,
+               'status', n.status, 'created_at', n.created_at, 'sent_at', n.sent_at)
+             order by n.created_at desc)
+        from public.notification_outbox n
+       where n.order_id = any (order_ids) or n.reservation_id = any (reservation_ids)), '[]'));
+end $$;
+
+-- Replaces the personal fields of a customer's records; the accounting fields of orders stay.
+-- Postal code and city stay on delivery orders: they justify the delivery fee charged.
+create function public.anonymise_contact_records(p_order_ids text[], p_reservation_ids uuid[], p_challenge_ids uuid[],
+  p_now timestamptz) returns jsonb
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  n_orders integer;
+  n_reservations integer;
+  n_challenge integer;
+begin
+  update public.orders o
+     set customer_name = 'Client anonymisé', customer_phone = '—', customer_email = null,
+         customer_address = case when o.delivery_method = 'delivery' then 'Adresse supprimée' end,
+         notes = null, user_id = null, anonymised_at = p_now
+   where o.id = any (p_order_ids) and o.anonymised_at is null;
+  get diagnostics n_orders = row_count;
+
+  update public.reservations r
+     set name = 'Client anonymisé', email = 'anonyme@anonyme.invalid', phone = '—', message = null,
+         anonymised_at = p_now,
+         status = case when r.status <> 'Annulée'
+                        and (r.reservation_date + r.reservation_time) at time zone public.restaurant_time_zone() > p_now
+                       then 'Annulée' else r.status end
+   where r.id = any (p_reservation_ids) and r.anonymised_at is null;
+  get diagnostics n_reservations = row_count;
+
+  update public.challenge_registrations c
+     set name = 'Participant anonymisé', email = 'anonyme@anonyme.invalid', phone = null, anonymised_at = p_now
+   where c.id = any (p_challenge_ids) and c.anonymised_at is null;
+  get diagnostics n_challenge = row_count;
+
+  -- The e-mails to them: no recipient or content left, and nothing more sent.
+  update public.notification_attempts a set error = null
+   where a.outbox_id in (select n.id from public.notification_outbox n
+                          where n.order_id = any (p_order_ids) or n.reservation_id = any (p_reservation_ids));
+  update public.notification_outbox n
+     set recipient = 'anonymisé', payload = '{}', lease_expires_at = null,
+         status = case when n.status in ('pending', 'sending') then 'failed' else n.status end,
+         last_error = case when n.status in ('pending', 'sending') then 'not sent: contact data erased' else n.last_error end
+   where n.order_id = any (p_order_ids) or n.reservation_id = any (p_reservation_ids);
+
+  return jsonb_build_object('orders', n_orders, 'reservations', n_reservations, 'challenge_registrations', n_challenge);
+end $$;
+
+-- Erases one customer: their records anonymised, then the auth user deleted (sessions and refresh tokens
+-- go with it, so no device stays signed in).
+create function public.erase_customer(p_user_id uuid, p_now timestamptz) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_email text := public.confirmed_email_of(p_user_id);
+  result jsonb;
+begin
+  result := public.anonymise_contact_records(
+    array(select public.customer_order_ids(p_user_id, v_email)),
+    array(select r.id from public.reservations r where v_email is not null and lower(r.email) = v_email),
+    array(select c.id from public.challenge_registrations c where v_email is not null and lower(c.email) = v_email),
+    p_now);
+  delete from auth.users u where u.id = p_user_id;
+  return result;
+end $$;
+
+create function public.delete_my_account() returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  uid uuid := public.require_customer();
+begin
+  perform public.check_account_rate_limit('account_delete');
+  if public.is_admin() then
+    raise exception using errcode = 'P0001', detail = 'admin_account', hint = 'Compte administrateur',
+      message = 'Un compte administrateur ne peut pas être supprimé depuis la boutique.';
+  end if;
+  return public.erase_customer(uid, now()) || jsonb_build_object('deleted', true);
+end $$;
+
+-- The privacy page's retention rules. A person's last exchange is their latest order, reservation (its date
+-- when later), challenge entry or sign-in, matched by e-mail or phone number.
+create function public.apply_retention(p_now timestamptz default null) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  now_at timestamptz := coalesce(p_now, now());
+  cutoff timestamptz := coalesce(p_now, now()) - interval '3 years';
+  recent_emails text[];
+  recent_phones text[];
+  inactive uuid;
+  n_accounts integer := 0;
+  n_old_orders integer;
+  contacts jsonb;
+begin
+  -- Order data: 10 years (accounting and tax obligations), then gone.
+  delete from public.orders o where o.created_at < now_at - interval '10 years';
+  get diagnostics n_old_orders = row_count;
+
+  recent_emails := array(
+    select distinct x.e from (
+      select lower(o.customer_email) as e from public.orders o where o.anonymised_at is null and o.created_at >= cutoff
+      union all
+      select lower(r.email) from public.reservations r
+       where r.anonymised_at is null
+         and greatest(r.created_at, (r.reservation_date + r.reservation_time) at time zone public.restaurant_time_zone()) >= cutoff
+      union all
+      select lower(c.email) from public.challenge_registrations c where c.anonymised_at is null and c.created_at >= cutoff
+      union all
+      select lower(u.email) from auth.users u where greatest(u.created_at, u.last_sign_in_at) >= cutoff
+    ) x where x.e is not null);
+  recent_phones := array(
+    select distinct x.p from (
+      select public.phone_key(o.customer_phone) as p from public.orders o
+       where o.anonymised_at is null and o.created_at >= cutoff
+      union all
+      select public.phone_key(r.phone) from public.reservations r
+       where r.anonymised_at is null
+         and greatest(r.created_at, (r.reservation_date + r.reservation_time) at time zone public.restaurant_time_zone()) >= cutoff
+      union all
+      select public.phone_key(c.phone) from public.challenge_registrations c
+       where c.anonymised_at is null and c.created_at >= cutoff and c.phone is not null
+    ) x where x.p <> '');
+
+  -- Inactive customer accounts (never an admin's).
+  for inactive in
+    select u.id from auth.users u
+     where greatest(u.created_at, u.last_sign_in_at) < cutoff
+       and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin'
+       and (u.email is null or lower(u.email) <> all (recent_emails))
+  loop
+    perform public.erase_customer(inactive, now_at);
+    n_accounts := n_accounts + 1;
+  end loop;
+
+  contacts := public.anonymise_contact_records(
+    array(select o.id from public.orders o
+           where o.anonymised_at is null and o.created_at < cutoff
+             and (o.customer_email is null or lower(o.customer_email) <> all (recent_emails))
+             and public.phone_key(o.customer_phone) <> all (recent_phones)
+             and (o.user_id is null or not exists (
+                   select 1 from auth.users u where u.id = o.user_id and greatest(u.created_at, u.last_sign_in_at) >= cutoff))),
+    array(select r.id from public.reservations r
+           where r.anonymised_at is null
+             and greatest(r.created_at, (r.reservation_date + r.reservation_time) at time zone public.restaurant_time_zone()) < cutoff
+             and lower(r.email) <> all (recent_emails)
+             and public.phone_key(r.phone) <> all (recent_phones)),
+    array(select c.id from public.challenge_registrations c
+           where c.anonymised_at is null and c.created_at < cutoff
+             and lower(c.email) <> all (recent_emails)
+             and (c.phone is null or public.phone_key(c.phone) <> all (recent_phones))),
+    now_at);
+
+  return contacts || jsonb_build_object('accounts_deleted', n_accounts, 'orders_deleted', n_old_orders,
+    'cutoff', cutoff);
+end $$;
+
+revoke execute on function public.require_customer(), public.check_account_rate_limit(text),
+  public.customer_order_ids(uuid, text), public.confirmed_email_of(uuid),
+  public.anonymise_contact_records(text[], uuid[], uuid[], timestamptz), public.erase_customer(uuid, timestamptz),
+  public.apply_retention(timestamptz), public.my_data_export(), public.delete_my_account()
+  from public, anon, authenticated;
+grant execute on function public.my_data_export(), public.delete_my_account() to authenticated;
+grant execute on function public.apply_retention(timestamptz) to service_role;
+
+-- Hosted Supabase: pg_cron runs the retention rules every night (03:17 UTC). Where pg_cron is not
+-- available (the embedded backend, a plain PostgreSQL) the backend's own daily timer does it.
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.schedule('apply-retention', '17 3 * * *', 'select public.apply_retention()');
+  end if;
+exception when others then
+  raise notice 'pg_cron not scheduled (%): the retention rules run from the backend''s timer', sqlerrm;
+end $$;
