@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { getSupabase } from '../../shared/data/client.js';
 import {
   formatEuro,
   normaliseStatus,
@@ -10,7 +9,7 @@ import {
   startOfToday,
   type Order,
 } from '../../shared/domain/index.js';
-import { channelName, fetchTodayOrders, orderKeys } from './data.js';
+import { queryKeys, subscribeToOrders, useTodayOrdersQuery } from './data.js';
 import { toast } from '../components/ui/toast-store.js';
 import { t } from '../i18n/index.js';
 import { playNewOrderSound } from './sound/notification-sound.js';
@@ -87,24 +86,16 @@ function noticeOrders(orders: Order[]): void {
 
 function insertIntoToday(qc: QueryClient, order: Order): void {
   if (new Date(order.created_at) < startOfToday(new Date())) return;
-  qc.setQueryData<Order[]>(orderKeys.today, (list) =>
+  qc.setQueryData<Order[]>(queryKeys.orders.today, (list) =>
     list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
   );
 }
 
-async function fetchAndNotice(): Promise<Order[]> {
-  const orders = await fetchTodayOrders();
-  noticeOrders(orders);
-  return orders;
-}
-
 /** Today's orders: realtime first, a silent poll every 10 s as the safety net. */
 export function useTodayOrders() {
-  return useQuery({
-    queryKey: orderKeys.today,
-    queryFn: fetchAndNotice,
-    refetchInterval: DASHBOARD_POLL_MS,
-    refetchIntervalInBackground: true,
+  return useTodayOrdersQuery({
+    queryConfig: { refetchInterval: DASHBOARD_POLL_MS, refetchIntervalInBackground: true },
+    onFetched: noticeOrders,
   });
 }
 
@@ -117,43 +108,43 @@ export function useOrderFeed(): void {
   useTodayOrders();
   useEffect(() => {
     let lostOnce = false;
-    const channel = getSupabase()
-      .channel(channelName('admin-order-feed'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (payload) => {
-        const parsed = orderSchema.safeParse(payload.new);
-        if (!parsed.success) return void qc.invalidateQueries({ queryKey: orderKeys.today });
-        insertIntoToday(qc, parsed.data);
-        if (primed) announce(parsed.data);
-        void qc.invalidateQueries({ queryKey: orderKeys.stats });
-        void qc.invalidateQueries({ queryKey: orderKeys.waiting });
-      })
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders' }, (payload) => {
-        // Accepted or refused elsewhere: out of the waiting list at once (the chime stops), before the refetch.
-        const row = payload.new as { id?: string; status?: string };
-        if (row.id && row.status && normaliseStatus(row.status) !== 'En attente') {
-          qc.setQueryData<Order[]>(orderKeys.waiting, (list) => list?.filter((o) => o.id !== row.id));
+    const stop = subscribeToOrders(
+      (change) => {
+        if (change.eventType === 'INSERT') {
+          const parsed = orderSchema.safeParse(change.new);
+          if (!parsed.success) return void qc.invalidateQueries({ queryKey: queryKeys.orders.today });
+          insertIntoToday(qc, parsed.data);
+          if (primed) announce(parsed.data);
+          void qc.invalidateQueries({ queryKey: queryKeys.orders.stats });
+          void qc.invalidateQueries({ queryKey: queryKeys.orders.waiting });
+          return;
         }
-        void qc.invalidateQueries({ queryKey: orderKeys.all });
-      })
-      .on(
-        'postgres_changes',
-        { event: 'DELETE', schema: 'public', table: 'orders' },
-        () => void qc.invalidateQueries({ queryKey: orderKeys.all }),
-      )
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') {
-          useLiveOrders.setState({ connection: 'live' });
-          if (lostOnce) void qc.invalidateQueries({ queryKey: orderKeys.all });
-        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-          lostOnce = true;
-          useLiveOrders.setState({ connection: 'lost' });
+        if (change.eventType === 'UPDATE') {
+          // Accepted or refused elsewhere: out of the waiting list at once (the chime stops), before the refetch.
+          const row = change.new as { id?: string; status?: string };
+          if (row.id && row.status && normaliseStatus(row.status) !== 'En attente') {
+            qc.setQueryData<Order[]>(queryKeys.orders.waiting, (list) => list?.filter((o) => o.id !== row.id));
+          }
         }
-      });
-    const backOnline = () => void qc.invalidateQueries({ queryKey: orderKeys.all });
+        void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      },
+      {
+        onStatus: (status) => {
+          if (status === 'SUBSCRIBED') {
+            useLiveOrders.setState({ connection: 'live' });
+            if (lostOnce) void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+          } else {
+            lostOnce = true;
+            useLiveOrders.setState({ connection: 'lost' });
+          }
+        },
+      },
+    );
+    const backOnline = () => void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
     window.addEventListener('online', backOnline);
     return () => {
       window.removeEventListener('online', backOnline);
-      void getSupabase().removeChannel(channel);
+      stop();
     };
   }, [qc]);
 }

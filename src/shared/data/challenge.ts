@@ -4,6 +4,7 @@ import type { ChallengeForm } from '../domain/challenge-form.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
+import type { MutationConfig, QueryConfig } from './react-query.js';
 
 /** Through register_challenge: the database checks name, e-mail and agreement. */
 export async function registerForChallenge(form: ChallengeForm): Promise<{ id: string }> {
@@ -28,10 +29,14 @@ export async function fetchChallengeRegistrations(): Promise<ChallengeRegistrati
   return (data ?? []).map((r) => challengeRegistrationSchema.parse(r));
 }
 
-export function useRegisterForChallengeMutation() {
-  return useMutation({ mutationFn: registerForChallenge });
+export function useRegisterForChallengeMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof registerForChallenge> } = {}) {
+  return useMutation({ ...config, mutationFn: registerForChallenge });
 }
 
-export function useChallengeRegistrationsQuery() {
-  return useQuery({ queryKey: queryKeys.challengeRegistrations, queryFn: fetchChallengeRegistrations });
+export function useChallengeRegistrationsQuery({
+  queryConfig: config = {},
+}: { queryConfig?: QueryConfig<ChallengeRegistration[]> } = {}) {
+  return useQuery({ ...config, queryKey: queryKeys.challengeRegistrations, queryFn: fetchChallengeRegistrations });
 }

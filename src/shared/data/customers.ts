@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { customerSchema, type Customer } from '../domain/customer.js';
 import { invokeFunction } from './functions.js';
 import { queryKeys } from './query-keys.js';
+import type { QueryConfig } from './react-query.js';
 
 /** Admin: registered customers from the get-users function; users without an e-mail are left out. */
 export async function fetchCustomers(): Promise<Customer[]> {
@@ -9,6 +10,6 @@ export async function fetchCustomers(): Promise<Customer[]> {
   return (data?.users ?? []).filter((u) => !!u.email).map((u) => customerSchema.parse(u));
 }
 
-export function useCustomersQuery() {
-  return useQuery({ queryKey: queryKeys.customers, queryFn: fetchCustomers });
+export function useCustomersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Customer[]> } = {}) {
+  return useQuery({ ...config, queryKey: queryKeys.customers, queryFn: fetchCustomers });
 }

@@ -16,3 +16,4 @@ export * from './customers.js';
 export * from './notifications.js';
 export * from './notify.js';
 export * from './functions.js';
+export * from './menu-editor.js';

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
-import { queryKeys } from './query-keys.js';
 import type { NotificationOutboxRow } from './rows.js';
 
 /** Admin: the messages queued for an order and how their delivery went, oldest first. */
@@ -13,13 +11,6 @@ export async function fetchOrderNotifications(orderId: string): Promise<Notifica
     .order('created_at');
   failIf(error);
   return data as NotificationOutboxRow[];
-}
-
-export function useOrderNotificationsQuery(orderId: string) {
-  return useQuery({
-    queryKey: queryKeys.notifications.byOrder(orderId),
-    queryFn: () => fetchOrderNotifications(orderId),
-  });
 }
 
 // The messages staff send by hand (SMS, e-mails) are in notify.ts.

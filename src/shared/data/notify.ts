@@ -1,4 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { OrderStatus } from '../domain/order-status.js';
+import type { MutationConfig } from './react-query.js';
 import { invokeFunction } from './functions.js';
 
 /** Typed calls to the notification Edge Functions (supabase/functions). All but sendOrderConfirmation need an admin. */
@@ -72,3 +74,30 @@ export const notifyOrderStatusChange = (orderId: string, newStatus: OrderStatus)
 /** A message to the customer of an order or reservation (other addresses are refused). */
 export const sendOrderFeedback = (to: string, subject: string, html: string) =>
   invokeFunction<SentMessage>('send-order-feedback', { to, subject, html });
+
+const smsTo = (v: { to: string; body: string }) => sendSms(v.to, v.body);
+const plainEmailTo = (v: { to: string; subject: string; message: string }) =>
+  sendPlainEmail(v.to, v.subject, v.message);
+/** The promotions composer: one recipient through send-custom-email, several through send-bulk-email. */
+const promotionTo = (v: { recipients: string[]; bulk: boolean; subject: string; htmlContent: string }) =>
+  v.bulk
+    ? sendBulkEmail(v.recipients, v.subject, v.htmlContent)
+    : sendCustomEmail(v.recipients[0]!, v.subject, v.htmlContent);
+
+export function useSendSmsMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof smsTo> } = {}) {
+  return useMutation({ ...config, mutationFn: smsTo });
+}
+
+export function useSendPlainEmailMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof plainEmailTo> } = {}) {
+  return useMutation({ ...config, mutationFn: plainEmailTo });
+}
+
+export function useSendPromotionMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof promotionTo> } = {}) {
+  return useMutation({ ...config, mutationFn: promotionTo });
+}

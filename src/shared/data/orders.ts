@@ -4,11 +4,13 @@ import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { orderSchema, type Order } from '../domain/order.js';
 import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
 import type { OrderStatus } from '../domain/order-status.js';
+import { startOfToday } from '../domain/stats-periods.js';
 import { getSupabase } from './client.js';
 import { failIf, isLostAnswer } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type ChangeEvent, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { OrderStats, PlacedOrder } from './rows.js';
+import type { MutationConfig, QueryConfig } from './react-query.js';
 
 const toOrders = (rows: unknown[] | null): Order[] => (rows ?? []).map((r) => orderSchema.parse(r));
 
@@ -127,12 +129,18 @@ export async function fetchSlotAvailability(method: 'delivery' | 'pickup', date?
   return data as SlotAvailability;
 }
 
-export function useSlotAvailabilityQuery(method: 'delivery' | 'pickup', date: string | null, enabled = true) {
+export function useSlotAvailabilityQuery(
+  method: 'delivery' | 'pickup',
+  date: string | null,
+  enabled = true,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<SlotAvailability> } = {},
+) {
   return useQuery({
-    queryKey: queryKeys.slots(method, date ?? 'today'),
-    queryFn: () => fetchSlotAvailability(method, date ?? undefined),
     enabled,
     refetchInterval: 60_000,
+    ...config,
+    queryKey: queryKeys.slots(method, date ?? 'today'),
+    queryFn: () => fetchSlotAvailability(method, date ?? undefined),
   });
 }
 
@@ -175,71 +183,174 @@ function useOrdersLive(): void {
   useEffect(() => subscribeToOrders(() => void qc.invalidateQueries({ queryKey: queryKeys.orders.all })), [qc]);
 }
 
-export function usePlaceOrderMutation() {
+const placeOrderOnce = (request: OrderRequest) => placeOrder(request);
+
+export function usePlaceOrderMutation({
+  mutationConfig: { onSuccess, ...config } = {},
+}: { mutationConfig?: MutationConfig<typeof placeOrderOnce> } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (request: OrderRequest) => placeOrder(request),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.account.all }),
+    ...config,
+    mutationFn: placeOrderOnce,
+    onSuccess: async (...args) => {
+      await qc.invalidateQueries({ queryKey: queryKeys.account.all });
+      return onSuccess?.(...args);
+    },
   });
 }
 
-export function useOrderQuery(id: string) {
-  return useQuery({ queryKey: queryKeys.orders.one(id), queryFn: () => fetchOrder(id) });
-}
-
-export function useOrdersSinceQuery(since: Date, options: { refetchInterval?: number } = {}) {
-  useOrdersLive();
+/** One order; with an empty id nothing is fetched. */
+export function useOrderQuery(
+  id: string | undefined,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<Order | null> } = {},
+) {
   return useQuery({
-    queryKey: queryKeys.orders.since(since.toISOString()),
-    queryFn: () => fetchOrdersSince(since),
-    ...options,
+    enabled: !!id,
+    ...config,
+    queryKey: queryKeys.orders.one(id ?? ''),
+    queryFn: () => fetchOrder(id!),
   });
 }
 
-export function useOrdersBetweenQuery(from: Date, to: Date) {
+/** Admin: today's orders (Luxembourg day) under one key that realtime inserts can update in place. */
+export function fetchTodayOrders(): Promise<Order[]> {
+  return fetchOrdersSince(startOfToday(new Date()));
+}
+
+/** `onFetched` sees every fetch (first load, poll, refetch) before the screens do: the order feed announces from it. */
+export function useTodayOrdersQuery({
+  queryConfig: config = {},
+  onFetched,
+}: { queryConfig?: QueryConfig<Order[]>; onFetched?: (orders: Order[]) => void } = {}) {
   return useQuery({
+    ...config,
+    queryKey: queryKeys.orders.today,
+    queryFn: async () => {
+      const orders = await fetchTodayOrders();
+      onFetched?.(orders);
+      return orders;
+    },
+  });
+}
+
+export function useOrdersBetweenQuery(
+  from: Date,
+  to: Date,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {},
+) {
+  return useQuery({
+    ...config,
     queryKey: queryKeys.orders.between(from.toISOString(), to.toISOString()),
     queryFn: () => fetchOrdersBetween(from, to),
   });
 }
 
-export function useCustomerOrdersQuery(email: string) {
-  return useQuery({ queryKey: queryKeys.orders.byCustomer(email), queryFn: () => fetchCustomerOrders(email) });
-}
-
-export function useOrderStatsQuery() {
-  useOrdersLive();
-  return useQuery({ queryKey: queryKeys.orders.stats, queryFn: fetchOrderStats });
-}
-
-export function useActiveOrderCountQuery() {
-  useOrdersLive();
-  return useQuery({ queryKey: queryKeys.orders.activeCount, queryFn: fetchActiveOrderCount });
-}
-
-export function useSearchOrdersQuery(term: string) {
+export function useCustomerOrdersQuery(
+  email: string,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {},
+) {
   return useQuery({
-    queryKey: queryKeys.orders.search(term.trim()),
-    queryFn: () => searchOrders(term),
-    enabled: term.trim() !== '',
+    ...config,
+    queryKey: queryKeys.orders.byCustomer(email),
+    queryFn: () => fetchCustomerOrders(email),
   });
 }
 
-export function useUpdateOrderStatusMutation() {
+export function useOrderStatsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<OrderStats> } = {}) {
+  useOrdersLive();
+  return useQuery({ ...config, queryKey: queryKeys.orders.stats, queryFn: fetchOrderStats });
+}
+
+export function useActiveOrderCountQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<number> } = {}) {
+  useOrdersLive();
+  return useQuery({ ...config, queryKey: queryKeys.orders.activeCount, queryFn: fetchActiveOrderCount });
+}
+
+export function useSearchOrdersQuery(
+  term: string,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {},
+) {
+  return useQuery({
+    enabled: term.trim() !== '',
+    ...config,
+    queryKey: queryKeys.orders.search(term.trim()),
+    queryFn: () => searchOrders(term),
+  });
+}
+
+/** Orders waiting for acceptance, oldest first. */
+export function useWaitingOrdersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {}) {
+  return useQuery({ ...config, queryKey: queryKeys.orders.waiting, queryFn: fetchWaitingOrders });
+}
+
+const setOrderStatus = (v: { id: string; status: OrderStatus }) => updateOrderStatus(v.id, v.status);
+
+/** The order's row is replaced in the cache at once; every order list refetches. */
+export function useUpdateOrderStatusMutation({
+  mutationConfig: { onSuccess, ...config } = {},
+}: { mutationConfig?: MutationConfig<typeof setOrderStatus> } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; status: OrderStatus }) => updateOrderStatus(v.id, v.status),
-    onSuccess: (order) => {
+    ...config,
+    mutationFn: setOrderStatus,
+    onSuccess: (order, ...rest) => {
       qc.setQueryData(queryKeys.orders.one(order.id), order);
-      return qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      return onSuccess?.(order, ...rest);
     },
   });
 }
 
-export function useDeleteOrderMutation() {
+export function useDeleteOrderMutation({
+  mutationConfig: { onSuccess, ...config } = {},
+}: { mutationConfig?: MutationConfig<typeof deleteOrder> } = {}) {
   const qc = useQueryClient();
   return useMutation({
+    ...config,
     mutationFn: deleteOrder,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    onSuccess: (...args) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      return onSuccess?.(...args);
+    },
   });
+}
+
+/**
+ * Accept or refuse: the order leaves the waiting list at once and every order list refetches; a failure
+ * re-reads the waiting list (the order may have been handled on another device meanwhile).
+ */
+function useDecideOrderMutation<V extends { order: Order }>(
+  decide: (v: V) => Promise<Order>,
+  { onSuccess, onError, ...config }: MutationConfig<(v: V) => Promise<Order>>,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: decide,
+    onError: (...args) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.waiting });
+      return onError?.(...args);
+    },
+    onSuccess: (order, ...rest) => {
+      qc.setQueryData<Order[]>(queryKeys.orders.waiting, (list) => list?.filter((o) => o.id !== order.id));
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      return onSuccess?.(order, ...rest);
+    },
+  });
+}
+
+const acceptWithMinutes = (v: { order: Order; minutes?: number }) =>
+  acceptOrder(v.order.id, v.minutes ? { minutes: v.minutes } : {});
+const refuseWithReason = (v: { order: Order; reason: string }) => refuseOrder(v.order.id, v.reason);
+
+export function useAcceptOrderMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof acceptWithMinutes> } = {}) {
+  return useDecideOrderMutation(acceptWithMinutes, config);
+}
+
+export function useRefuseOrderMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof refuseWithReason> } = {}) {
+  return useDecideOrderMutation(refuseWithReason, config);
 }

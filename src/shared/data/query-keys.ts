@@ -1,12 +1,14 @@
 /** Query keys of every resource, so a mutation or a realtime change can invalidate exactly what it touched. */
 export const queryKeys = {
   menu: ['menu'] as const,
+  /** Under menu: a menu change refetches the editor too. */
+  menuEditor: ['menu', 'editor'] as const,
   reviews: ['reviews'] as const,
   storeSettings: ['store-settings'] as const,
   orders: {
     all: ['orders'] as const,
     one: (id: string) => ['orders', 'one', id] as const,
-    since: (since: string) => ['orders', 'since', since] as const,
+    today: ['orders', 'today'] as const,
     between: (from: string, to: string) => ['orders', 'between', from, to] as const,
     byCustomer: (email: string) => ['orders', 'customer', email] as const,
     search: (term: string) => ['orders', 'search', term] as const,

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reservationSchema, type Reservation, type ReservationStatus } from '../domain/reservation.js';
 import type { ReservationForm } from '../domain/reservation-form.js';
@@ -6,6 +5,7 @@ import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
+import type { MutationConfig, QueryConfig } from './react-query.js';
 
 /** Through create_reservation: the database checks the form and answers with French refusals. */
 export async function createReservation(form: ReservationForm): Promise<{ id: string }> {
@@ -71,35 +71,49 @@ export function subscribeToNewReservations(
   );
 }
 
-export function useCreateReservationMutation() {
-  return useMutation({ mutationFn: createReservation });
+export function useCreateReservationMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof createReservation> } = {}) {
+  return useMutation({ ...config, mutationFn: createReservation });
 }
 
-export function useReservationsQuery() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
-    return subscribeToTable('reservations', '*', refresh, { onJoin: refresh });
-  }, [qc]);
-  return useQuery({ queryKey: queryKeys.reservations.all, queryFn: fetchReservations, refetchInterval: 30_000 });
+/** Admin: newest first. */
+export function useReservationsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Reservation[]> } = {}) {
+  return useQuery({ ...config, queryKey: queryKeys.reservations.all, queryFn: fetchReservations });
 }
 
-export function usePendingReservationCountQuery() {
-  return useQuery({ queryKey: queryKeys.reservations.pendingCount, queryFn: fetchPendingReservationCount });
+export function usePendingReservationCountQuery({
+  queryConfig: config = {},
+}: { queryConfig?: QueryConfig<number> } = {}) {
+  return useQuery({ ...config, queryKey: queryKeys.reservations.pendingCount, queryFn: fetchPendingReservationCount });
 }
 
-export function useUpdateReservationStatusMutation() {
+const setReservationStatus = (v: { id: string; status: ReservationStatus }) => updateReservationStatus(v.id, v.status);
+
+export function useUpdateReservationStatusMutation({
+  mutationConfig: { onSuccess, ...config } = {},
+}: { mutationConfig?: MutationConfig<typeof setReservationStatus> } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; status: ReservationStatus }) => updateReservationStatus(v.id, v.status),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+    ...config,
+    mutationFn: setReservationStatus,
+    onSuccess: (...args) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
+      return onSuccess?.(...args);
+    },
   });
 }
 
-export function useDeleteReservationMutation() {
+export function useDeleteReservationMutation({
+  mutationConfig: { onSuccess, ...config } = {},
+}: { mutationConfig?: MutationConfig<typeof deleteReservation> } = {}) {
   const qc = useQueryClient();
   return useMutation({
+    ...config,
     mutationFn: deleteReservation,
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+    onSuccess: (...args) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
+      return onSuccess?.(...args);
+    },
   });
 }

@@ -4,7 +4,6 @@ import {
   DEFAULT_STORE_SETTINGS,
   orderingSetting,
   storeSettingsFromRows,
-  type DeliveryZone,
   type StoreSettings,
 } from '../domain/store-settings.js';
 import { getSupabase } from './client.js';
@@ -12,6 +11,7 @@ import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { StoreSettingRow } from './rows.js';
+import type { MutationConfig, QueryConfig } from './react-query.js';
 
 export async function fetchStoreSettings(): Promise<StoreSettings> {
   const { data, error } = await getSupabase().from('store_settings').select('key, value');
@@ -30,7 +30,6 @@ export async function saveStoreSetting<K extends keyof StoreSettings>(
 
 export const setOrderingEnabled = (enabled: boolean) => saveStoreSetting('ordering', orderingSetting(enabled));
 export const setDeliveryEnabled = (enabled: boolean) => saveStoreSetting('delivery_options', { is_enabled: enabled });
-export const saveDeliveryZones = (zones: DeliveryZone[]) => saveStoreSetting('delivery_zones', zones);
 
 /** Calls back with the fresh settings after every change of store_settings. */
 export function subscribeToStoreSettings(
@@ -51,7 +50,7 @@ export function subscribeToStoreSettings(
  * The settings, kept live through realtime. A failed read gives the defaults (open, delivery on,
  * no zones), as the spec asks; the server still enforces the real settings on every order.
  */
-export function useStoreSettingsQuery() {
+export function useStoreSettingsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<StoreSettings> } = {}) {
   const qc = useQueryClient();
   useEffect(
     () =>
@@ -62,6 +61,7 @@ export function useStoreSettingsQuery() {
     [qc],
   );
   return useQuery({
+    ...config,
     queryKey: queryKeys.storeSettings,
     queryFn: () => fetchStoreSettings().catch(() => structuredClone(DEFAULT_STORE_SETTINGS)),
   });
@@ -71,10 +71,41 @@ export type StoreSettingChange = {
   [K in keyof StoreSettings]-?: { key: K; value: NonNullable<StoreSettings[K]> };
 }[keyof StoreSettings];
 
-export function useSaveStoreSettingMutation() {
+const saveStoreSettingChange = (v: StoreSettingChange) => saveStoreSetting(v.key, v.value);
+
+/** Saves, then every reader of the settings refetches; the caller's onSuccess runs after. */
+function useSettingsMutation<V>(
+  save: (v: V) => Promise<void>,
+  { onSuccess, ...config }: MutationConfig<(v: V) => Promise<void>>,
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: StoreSettingChange) => saveStoreSetting(v.key, v.value),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.storeSettings }),
+    ...config,
+    mutationFn: save,
+    onSuccess: (...args) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.storeSettings });
+      return onSuccess?.(...args);
+    },
   });
+}
+
+/** Admin: one key of store_settings. */
+export function useSaveStoreSettingMutation({
+  mutationConfig = {},
+}: { mutationConfig?: MutationConfig<typeof saveStoreSettingChange> } = {}) {
+  return useSettingsMutation(saveStoreSettingChange, mutationConfig);
+}
+
+/** Admin: open or close the shop to orders (variables: open). */
+export function useSetOrderingEnabledMutation({
+  mutationConfig = {},
+}: { mutationConfig?: MutationConfig<typeof setOrderingEnabled> } = {}) {
+  return useSettingsMutation(setOrderingEnabled, mutationConfig);
+}
+
+/** Admin: delivery on or off (variables: on). */
+export function useSetDeliveryEnabledMutation({
+  mutationConfig = {},
+}: { mutationConfig?: MutationConfig<typeof setDeliveryEnabled> } = {}) {
+  return useSettingsMutation(setDeliveryEnabled, mutationConfig);
 }

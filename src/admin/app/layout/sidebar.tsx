@@ -4,12 +4,12 @@ import { Icon } from '../../components/ui/icon.js';
 import { LanguageSwitch } from './language-switch.js';
 import { useT } from '../../i18n/index.js';
 import { signOut } from '../auth/session.js';
-import { useActiveOrderCount } from '../../lib/data.js';
+import { useActiveOrderCountQuery } from '../../lib/data.js';
 
 export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   const t = useT();
   const navigate = useNavigate();
-  const activeOrders = useActiveOrderCount();
+  const activeOrders = useActiveOrderCountQuery();
   const count = activeOrders.data ?? 0;
 
   return (

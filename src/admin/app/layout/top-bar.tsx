@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/index.js';
-import { useStoreSettings } from '../../lib/data.js';
+import { useStoreSettingsQuery } from '../../lib/data.js';
 import { LanguageSwitch } from './language-switch.js';
 import { Icon } from '../../components/ui/icon.js';
 import { PrinterIndicator } from '../../features/print/printer-indicator.js';
 
 export function TopBar({ onOpenMenu }: { onOpenMenu(): void }) {
   const t = useT();
-  const settings = useStoreSettings();
+  const settings = useStoreSettingsQuery();
   const open = settings.data?.ordering.is_enabled;
 
   return (

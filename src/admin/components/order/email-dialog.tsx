@@ -4,7 +4,7 @@ import { Dialog } from '../ui/dialog.js';
 import { Button } from '../ui/button.js';
 import { toast } from '../ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { useSendOrderEmail } from './order-mutations.js';
+import { useSendPlainEmailMutation } from '../../lib/data.js';
 
 const field = 'mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg';
 
@@ -12,7 +12,7 @@ export function EmailDialog({ order, open, onClose }: { order: Order; open: bool
   const t = useT();
   const [subject, setSubject] = useState(() => t('emailNotify.subjectDefault', { id: orderNumber(order.id) }));
   const [message, setMessage] = useState('');
-  const send = useSendOrderEmail();
+  const send = useSendPlainEmailMutation();
   const to = order.customer_email ?? '';
 
   async function submit() {

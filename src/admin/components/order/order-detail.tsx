@@ -9,7 +9,7 @@ import { openThermalPopup, printTicket } from '../../lib/kiosk/kiosk.js';
 import { EmailDialog } from './email-dialog.js';
 import { gpsUrl, clockOf, frenchDate, RESTAURANT_PICKUP_ADDRESS } from './order-format.js';
 import { OrderItems, OrderTotals } from './order-items.js';
-import { useDeleteOrder, useUpdateOrderStatus } from './order-mutations.js';
+import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../../lib/data.js';
 import { SmsDialog } from './sms-dialog.js';
 import { StatusBadge } from './status-badge.js';
 import { PrintedBadge } from './printed-badge.js';
@@ -31,8 +31,8 @@ export function OrderDetail({
   onDeleted?(): void;
 }) {
   const t = useT();
-  const update = useUpdateOrderStatus();
-  const remove = useDeleteOrder();
+  const update = useUpdateOrderStatusMutation();
+  const remove = useDeleteOrderMutation();
   const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | null>(null);
   const readOnly = place === 'archive';
   const unavailable = () =>

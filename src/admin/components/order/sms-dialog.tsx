@@ -5,7 +5,7 @@ import { Dialog } from '../ui/dialog.js';
 import { Button } from '../ui/button.js';
 import { toast } from '../ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { useSendSms } from './order-mutations.js';
+import { useSendSmsMutation } from '../../lib/data.js';
 
 const TEMPLATES: { label: MessageKey; key: SmsTemplateKey }[] = [
   { label: 'sms.templatePreparation', key: 'preparation' },
@@ -17,7 +17,7 @@ export function SmsDialog({ order, open, onClose }: { order: Order; open: boolea
   const t = useT();
   const ctx = { orderId: order.id, restaurantName: RESTAURANT.name, deliveryMethod: order.delivery_method };
   const [body, setBody] = useState(() => smsForStatus(order.status, ctx) ?? '');
-  const send = useSendSms();
+  const send = useSendSmsMutation();
 
   async function submit() {
     const problem = smsProblem(order.customer_phone, body);

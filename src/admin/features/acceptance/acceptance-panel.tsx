@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateFr, formatEuro, formatTimeFr, orderNumber, type Order } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icon.js';
-import { useStoreSettings } from '../../lib/data.js';
+import { useStoreSettingsQuery } from '../../lib/data.js';
 import { DEFAULT_ORDER_ACCEPTANCE } from '../../../shared/domain/store-settings.js';
 import { useAcceptanceT } from '../../i18n/acceptance.js';
 import { clockOf, QUICK_MINUTES, useAcceptOrder, useRefuseOrder, useWaitingOrders } from './waiting-orders.js';
@@ -19,7 +19,7 @@ const QUICK_REASONS = [
 export function AcceptancePanel() {
   const t = useAcceptanceT();
   const waiting = useWaitingOrders();
-  const settings = useStoreSettings();
+  const settings = useStoreSettingsQuery();
   const defaultMinutes = (settings.data?.order_acceptance ?? DEFAULT_ORDER_ACCEPTANCE).default_ready_minutes;
   const orders = waiting.data ?? [];
   if (orders.length === 0) return null;

@@ -5,12 +5,10 @@
  * order accepted on another device stops the chime here within a second.
  */
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderNumber, type Order } from '../../../shared/domain/index.js';
+import { orderNumber } from '../../../shared/domain/index.js';
 import { clockOf } from '../../components/order/order-format.js';
 import { DataError } from '../../../shared/data/errors.js';
-import { acceptOrder, fetchWaitingOrders, refuseOrder } from '../../../shared/data/orders.js';
-import { orderKeys } from '../../lib/data.js';
+import { useAcceptOrderMutation, useRefuseOrderMutation, useWaitingOrdersQuery } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
 import {
   canRing,
@@ -28,11 +26,8 @@ export const WAITING_POLL_MS = 10_000;
 export const QUICK_MINUTES = [15, 20, 30, 45, 60] as const;
 
 export function useWaitingOrders() {
-  return useQuery({
-    queryKey: orderKeys.waiting,
-    queryFn: fetchWaitingOrders,
-    refetchInterval: WAITING_POLL_MS,
-    refetchIntervalInBackground: true,
+  return useWaitingOrdersQuery({
+    queryConfig: { refetchInterval: WAITING_POLL_MS, refetchIntervalInBackground: true },
   });
 }
 
@@ -59,36 +54,22 @@ export function acceptanceError(e: unknown): string {
 }
 
 export function useAcceptOrder() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { order: Order; minutes?: number }) =>
-      acceptOrder(v.order.id, v.minutes ? { minutes: v.minutes } : {}),
-    onSuccess: (order) => {
-      qc.setQueryData<Order[]>(orderKeys.waiting, (list) => list?.filter((o) => o.id !== order.id));
-      toast.success(
-        at('accepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }),
-      );
-      return qc.invalidateQueries({ queryKey: orderKeys.all });
-    },
-    onError: (e) => {
-      toast.error(at('acceptFailed'), acceptanceError(e));
-      return qc.invalidateQueries({ queryKey: orderKeys.waiting });
+  return useAcceptOrderMutation({
+    mutationConfig: {
+      onSuccess: (order) =>
+        toast.success(
+          at('accepted', { id: orderNumber(order.id), ready: order.ready_at ? clockOf(order.ready_at) : '' }),
+        ),
+      onError: (e) => toast.error(at('acceptFailed'), acceptanceError(e)),
     },
   });
 }
 
 export function useRefuseOrder() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { order: Order; reason: string }) => refuseOrder(v.order.id, v.reason),
-    onSuccess: (order) => {
-      qc.setQueryData<Order[]>(orderKeys.waiting, (list) => list?.filter((o) => o.id !== order.id));
-      toast.success(at('refused', { id: orderNumber(order.id) }));
-      return qc.invalidateQueries({ queryKey: orderKeys.all });
-    },
-    onError: (e) => {
-      toast.error(at('refuseFailed'), acceptanceError(e));
-      return qc.invalidateQueries({ queryKey: orderKeys.waiting });
+  return useRefuseOrderMutation({
+    mutationConfig: {
+      onSuccess: (order) => toast.success(at('refused', { id: orderNumber(order.id) })),
+      onError: (e) => toast.error(at('refuseFailed'), acceptanceError(e)),
     },
   });
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { archivePeriod, type ArchivePeriod } from '../../../shared/domain/index.js';
 import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { DetailPanel } from '../../components/ui/detail-panel.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { fetchOrdersBetween, orderKeys } from '../../lib/data.js';
+import { useOrdersBetweenQuery } from '../../lib/data.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
 import { OrderDetail } from '../../components/order/order-detail.js';
 import { OrderList } from '../../components/order/order-list.js';
@@ -22,10 +21,7 @@ export function ArchivePage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const split = useMediaQuery(SPLIT_VIEW);
   const { start: from, end: to } = archivePeriod(period, new Date());
-  const orders = useQuery({
-    queryKey: orderKeys.archive(from.toISOString(), to.toISOString()),
-    queryFn: () => fetchOrdersBetween(from, to),
-  });
+  const orders = useOrdersBetweenQuery(from, to);
   const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
 
   return (

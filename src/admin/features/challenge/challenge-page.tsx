@@ -1,15 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button.js';
 import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
-import { fetchChallengeRegistrations } from '../../lib/data.js';
+import { useChallengeRegistrationsQuery } from '../../lib/data.js';
 import { dateTimeOf } from '../../components/order/order-format.js';
 
 export function ChallengePage() {
   const t = useT();
-  const list = useQuery({ queryKey: ['challenge-registrations'], queryFn: fetchChallengeRegistrations });
+  const list = useChallengeRegistrationsQuery();
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={t('challenge.title')}>

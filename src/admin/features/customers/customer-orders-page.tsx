@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button.js';
 import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { DetailPanel } from '../../components/ui/detail-panel.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { fetchCustomerOrders, orderKeys } from '../../lib/data.js';
+import { useCustomerOrdersQuery } from '../../lib/data.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
 import { OrderDetail } from '../../components/order/order-detail.js';
 import { OrderList } from '../../components/order/order-list.js';
@@ -18,11 +17,7 @@ export function CustomerOrdersPage() {
   const email = useParams().customerEmail ?? '';
   const split = useMediaQuery(SPLIT_VIEW);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const orders = useQuery({
-    queryKey: orderKeys.byCustomer(email),
-    queryFn: () => fetchCustomerOrders(email),
-    enabled: !!email,
-  });
+  const orders = useCustomerOrdersQuery(email, { queryConfig: { enabled: !!email } });
   const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
   useEffect(() => {
     if (orders.isError) toast.error(t('common.error'), t('customerOrders.loadFailed'));

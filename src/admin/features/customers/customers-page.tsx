@@ -1,23 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button.js';
 import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { fetchCustomers } from '../../lib/data.js';
+import { useCustomersQuery } from '../../lib/data.js';
 import { dateTimeOf } from '../../components/order/order-format.js';
-
-export const customerKeys = { all: ['customers'] as const };
-
-export function useCustomers() {
-  return useQuery({ queryKey: customerKeys.all, queryFn: fetchCustomers });
-}
 
 export function CustomersPage() {
   const t = useT();
-  const customers = useCustomers();
+  const customers = useCustomersQuery();
   useEffect(() => {
     if (customers.isError) toast.error(t('customers.loadFailedTitle'), t('customers.loadFailedBody'));
   }, [customers.isError, t]);

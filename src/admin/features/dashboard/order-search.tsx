@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
-import { useSearchOrdersQuery, type Order } from '../../lib/data.js';
+import type { Order } from '../../../shared/domain/index.js';
+import { useSearchOrdersQuery } from '../../lib/data.js';
 
 /** Finds any order (not only today's) by number, phone, e-mail or name through search_orders_by_term. */
 export function useOrderSearch() {

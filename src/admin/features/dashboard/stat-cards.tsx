@@ -1,5 +1,5 @@
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { useOrderStats } from '../../lib/data.js';
+import { useOrderStatsQuery } from '../../lib/data.js';
 
 const CARDS: { key: 'today' | 'week' | 'month'; label: MessageKey }[] = [
   { key: 'today', label: 'dashboard.statToday' },
@@ -9,7 +9,7 @@ const CARDS: { key: 'today' | 'week' | 'month'; label: MessageKey }[] = [
 
 export function StatCards() {
   const t = useT();
-  const stats = useOrderStats();
+  const stats = useOrderStatsQuery();
   return (
     <div className="mb-5 grid grid-cols-3 gap-2 sm:gap-4">
       {CARDS.map((c) => (

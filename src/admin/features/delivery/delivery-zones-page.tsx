@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { adminKeys, saveDeliveryZones, useStoreSettings } from '../../lib/data.js';
+import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 
@@ -19,8 +18,7 @@ const problemKey = {
 
 export function DeliveryZonesPage() {
   const t = useT();
-  const qc = useQueryClient();
-  const settings = useStoreSettings();
+  const settings = useStoreSettingsQuery();
   const [drafts, setDrafts] = useState<DeliveryZoneDraft[] | null>(null);
   const [badRow, setBadRow] = useState<number | null>(null);
 
@@ -29,13 +27,11 @@ export function DeliveryZonesPage() {
       setDrafts(settings.data.delivery_zones.map((z) => ({ name: z.name, fee: z.fee.toFixed(2) })));
   }, [settings.data, drafts]);
 
-  const save = useMutation({
-    mutationFn: (zones: { name: string; fee: number }[]) => saveDeliveryZones(zones),
-    onSuccess: () => {
-      toast.success(t('common.success'), t('delivery.saved'));
-      void qc.invalidateQueries({ queryKey: adminKeys.settings });
+  const save = useSaveStoreSettingMutation({
+    mutationConfig: {
+      onSuccess: () => toast.success(t('common.success'), t('delivery.saved')),
+      onError: () => toast.error(t('settings.errorTitle'), t('delivery.failed')),
     },
-    onError: () => toast.error(t('settings.errorTitle'), t('delivery.failed')),
   });
 
   if (settings.isPending || drafts === null)
@@ -50,7 +46,7 @@ export function DeliveryZonesPage() {
       return toast.error(t('delivery.validationTitle'), t(problemKey[check.problem], { name: check.name }));
     }
     setBadRow(null);
-    save.mutate(check.zones);
+    save.mutate({ key: 'delivery_zones', value: check.zones });
   }
 
   return (

@@ -14,7 +14,7 @@ import {
   renderPhoto,
   type Crop,
 } from './photo.js';
-import type { ItemChanges } from './menu-data.js';
+import type { ItemChanges } from '../../lib/data.js';
 
 const KIDS = [
   { id: 'nuggets', key: 'kidsNuggets' },

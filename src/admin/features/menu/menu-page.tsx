@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatEuro, parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
@@ -8,12 +7,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { queryKeys } from '../../../shared/data/query-keys.js';
-import { subscribeToTable } from '../../../shared/data/realtime.js';
 import { DishForm, type DishDraft } from './dish-form.js';
 import {
   deleteItem,
-  fetchEditorMenu,
   insertItem,
   MenuSaveError,
   newItemId,
@@ -23,10 +19,10 @@ import {
   updateItem,
   uploadPhoto,
   type EditorMenu,
-} from './menu-data.js';
+  useEditorMenuQuery,
+  useMenuEditorMutation,
+} from '../../lib/data.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
-
-const EDITOR_KEY = [...queryKeys.menu, 'editor'] as const;
 
 function explain(t: MenuTranslate, e: unknown): string {
   if (e instanceof MenuSaveError) {
@@ -38,31 +34,13 @@ function explain(t: MenuTranslate, e: unknown): string {
   return t('errFailed');
 }
 
-function useEditorMenu() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.menu });
-    // Another admin or the kiosk changing the menu shows up here too.
-    const stopItems = subscribeToTable('menu_items', '*', refresh);
-    const stopCategories = subscribeToTable('menu_categories', '*', refresh);
-    return () => {
-      stopItems();
-      stopCategories();
-    };
-  }, [qc]);
-  return useQuery({ queryKey: EDITOR_KEY, queryFn: fetchEditorMenu });
-}
-
 function useMenuAction<T>(fn: (arg: T) => Promise<string>) {
   const mt = useMenuT();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (message) => {
-      toast.success(message);
-      void qc.invalidateQueries({ queryKey: queryKeys.menu });
+  return useMenuEditorMutation(fn, {
+    mutationConfig: {
+      onSuccess: (message) => toast.success(message),
+      onError: (e) => toast.error(mt('errFailed'), explain(mt, e)),
     },
-    onError: (e) => toast.error(mt('errFailed'), explain(mt, e)),
   });
 }
 
@@ -322,7 +300,7 @@ function useSaveDish(menu: EditorMenu | undefined, onDone: () => void) {
 export function MenuPage() {
   const t = useT();
   const mt = useMenuT();
-  const menu = useEditorMenu();
+  const menu = useEditorMenuQuery();
   const [editing, setEditing] = useState<{ item: MenuItemRow | null; categoryId: string } | null>(null);
   const save = useSaveDish(menu.data, () => setEditing(null));
   if (menu.isPending) return <Spinner label={t('common.loading')} />;

@@ -6,13 +6,13 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { OrderDetail } from '../../components/order/order-detail.js';
-import { useOrder } from '../../components/order/use-order.js';
+import { useOrderQuery } from '../../lib/data.js';
 
 export function OrderPage() {
   const t = useT();
   const { orderId } = useParams();
   const navigate = useNavigate();
-  const order = useOrder(orderId);
+  const order = useOrderQuery(orderId, { queryConfig: { retry: false } });
   const failed = order.isError || (order.isSuccess && !order.data);
 
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { PRINTER_WIDTHS, type PrinterSettings } from '../../../shared/ipc.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
+import { useSetKioskSettings } from '../../lib/kiosk/kiosk-settings.js';
 import { kioskTestPrint, saveKioskPrinterSettings, setKioskAutoLaunch } from '../../lib/kiosk/kiosk.js';
 
 const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: MessageKey; help: MessageKey }[] = [
@@ -25,7 +25,7 @@ export function PrinterForm({
   version: string;
 }) {
   const t = useT();
-  const qc = useQueryClient();
+  const setKioskSettings = useSetKioskSettings();
   const [s, setS] = useState(initial);
   const [autoLaunch, setAutoLaunch] = useState(initialAutoLaunch);
   const [saved, setSaved] = useState({ printer: initial, autoLaunch: initialAutoLaunch });
@@ -44,7 +44,7 @@ export function PrinterForm({
       setS(printer);
       setAutoLaunch(launch);
       setSaved({ printer, autoLaunch: launch });
-      qc.setQueryData(['kiosk', 'printer-settings'], { printer, autoLaunch: launch, version });
+      setKioskSettings({ printer, autoLaunch: launch, version });
       toast.success(t('printer.saved'));
     } catch (e) {
       setRefused((e as Error).message);

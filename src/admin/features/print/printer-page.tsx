@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
-import { isKiosk, kioskAutoLaunch, kioskPrinterSettings, kioskVersion } from '../../lib/kiosk/kiosk.js';
+import { isKiosk } from '../../lib/kiosk/kiosk.js';
+import { useKioskSettingsQuery } from '../../lib/kiosk/kiosk-settings.js';
 import { PrinterForm } from './printer-form.js';
 import { PrinterJobs } from './printer-jobs.js';
 
@@ -21,16 +21,7 @@ export function PrinterPage() {
 
 function KioskPrinterSettings() {
   const t = useT();
-  const settings = useQuery({
-    queryKey: ['kiosk', 'printer-settings'],
-    queryFn: async () => ({
-      printer: await kioskPrinterSettings(),
-      autoLaunch: await kioskAutoLaunch(),
-      version: await kioskVersion(),
-    }),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const settings = useKioskSettingsQuery();
   if (settings.isPending) return <Spinner label={t('common.loading')} />;
   if (settings.isError) return <ErrorPanel message={t('printer.loadFailed', { message: settings.error.message })} />;
   return (

@@ -1,17 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { fetchOrder, orderKeys } from '../../lib/data.js';
+import { useOrderQuery } from '../../lib/data.js';
 import { AUTO_PRINT_DELAY_MS } from '../../lib/kiosk/kiosk.js';
-
 
 /** Loads the order and prints once it is on screen, 500 ms later (spec §9). */
 export function usePrintOrder(orderId: string | undefined) {
-  const order = useQuery({
-    queryKey: orderKeys.one(orderId ?? ''),
-    queryFn: () => fetchOrder(orderId!),
-    enabled: !!orderId,
-    retry: false,
-  });
+  const order = useOrderQuery(orderId, { queryConfig: { retry: false } });
   const printed = useRef(false);
   useEffect(() => {
     if (!order.data || printed.current) return;

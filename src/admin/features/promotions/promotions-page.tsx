@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { validateEmailDraft, type RecipientMode } from '../../../shared/domain/index.js';
 import { Button, buttonClass } from '../../components/ui/button.js';
 import { Card, PageHeader } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { fetchCustomers, sendBulkEmail, sendCustomEmail } from '../../lib/data.js';
+import { useCustomersQuery, useSendPromotionMutation } from '../../lib/data.js';
 
 const field = 'mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg';
 const REFUSAL_TEXT: Record<'fields_required' | 'no_recipient', [MessageKey, MessageKey]> = {
@@ -16,26 +15,23 @@ const REFUSAL_TEXT: Record<'fields_required' | 'no_recipient', [MessageKey, Mess
 
 export function PromotionsPage() {
   const t = useT();
-  const customers = useQuery({ queryKey: ['customers'], queryFn: fetchCustomers });
+  const customers = useCustomersQuery();
   const emails = (customers.data ?? []).map((c) => c.email);
   const [mode, setMode] = useState<RecipientMode>('all');
   const [picked, setPicked] = useState('');
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
 
-  const send = useMutation({
-    mutationFn: async ({ recipients, bulk }: { recipients: string[]; bulk: boolean }) =>
-      bulk
-        ? sendBulkEmail(recipients, subject.trim(), content)
-        : sendCustomEmail(recipients[0]!, subject.trim(), content),
-    onSuccess: (_r, { recipients }) => {
-      toast.success(t('promotions.sentTitle'), t('promotions.sentBody', { n: recipients.length }));
-      setSubject('');
-      setContent('');
-      setPicked('');
+  const send = useSendPromotionMutation({
+    mutationConfig: {
+      onSuccess: (_r, { recipients }) => {
+        toast.success(t('promotions.sentTitle'), t('promotions.sentBody', { n: recipients.length }));
+        setSubject('');
+        setContent('');
+        setPicked('');
+      },
+      onError: (e) => toast.error(t('promotions.failedTitle'), t('promotions.failedBody', { message: e.message })),
     },
-    onError: (e) =>
-      toast.error(t('promotions.failedTitle'), t('promotions.failedBody', { message: (e as Error).message })),
   });
 
   function submit() {
@@ -49,7 +45,12 @@ export function PromotionsPage() {
       const [title, body] = REFUSAL_TEXT[check.code];
       return toast.error(t(title), t(body));
     }
-    send.mutate({ recipients: check.recipients, bulk: check.send === 'bulk' });
+    send.mutate({
+      recipients: check.recipients,
+      bulk: check.send === 'bulk',
+      subject: subject.trim(),
+      htmlContent: content,
+    });
   }
 
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { fetchPendingReservationCount, reservationKeys, subscribeToNewReservations } from '../../lib/data.js';
+import { queryKeys, subscribeToNewReservations, usePendingReservationCountQuery } from '../../lib/data.js';
 import { playNewOrderSound } from '../../lib/sound/notification-sound.js';
 
 export const RESERVATIONS_POLL_MS = 30_000;
@@ -12,17 +12,13 @@ export const RESERVATIONS_POLL_MS = 30_000;
 export function ReservationAlert() {
   const t = useT();
   const qc = useQueryClient();
-  const pending = useQuery({
-    queryKey: reservationKeys.pendingCount,
-    queryFn: fetchPendingReservationCount,
-    refetchInterval: RESERVATIONS_POLL_MS,
-  });
+  const pending = usePendingReservationCountQuery({ queryConfig: { refetchInterval: RESERVATIONS_POLL_MS } });
   const [dismissedAt, setDismissedAt] = useState(0);
 
   useEffect(
     () =>
       subscribeToNewReservations(() => {
-        void qc.invalidateQueries({ queryKey: reservationKeys.all });
+        void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
         playNewOrderSound();
       }),
     [qc],

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RESERVATION_STATUSES, type Reservation, type ReservationStatus } from '../../../shared/domain/index.js';
 import { buttonClass, Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icon.js';
@@ -9,7 +8,11 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { deleteReservation, fetchReservations, reservationKeys, updateReservationStatus } from '../../lib/data.js';
+import {
+  useDeleteReservationMutation,
+  useReservationsQuery,
+  useUpdateReservationStatusMutation,
+} from '../../lib/data.js';
 import { frenchDate } from '../../components/order/order-format.js';
 import { RESERVATIONS_POLL_MS } from './reservation-alert.js';
 
@@ -26,30 +29,20 @@ const STATUS_STYLE: Record<ReservationStatus, string> = {
 
 export function ReservationsPage() {
   const t = useT();
-  const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: reservationKeys.all,
-    queryFn: fetchReservations,
-    refetchInterval: RESERVATIONS_POLL_MS,
-  });
+  const list = useReservationsQuery({ queryConfig: { refetchInterval: RESERVATIONS_POLL_MS } });
   const [toDelete, setToDelete] = useState<Reservation | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: reservationKeys.all });
 
-  const update = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: ReservationStatus }) => updateReservationStatus(id, status),
-    onSuccess: () => {
-      toast.success(t('reservations.updated'));
-      void refresh();
+  const update = useUpdateReservationStatusMutation({
+    mutationConfig: {
+      onSuccess: () => toast.success(t('reservations.updated')),
+      onError: () => toast.error(t('common.error'), t('reservations.updateFailed')),
     },
-    onError: () => toast.error(t('common.error'), t('reservations.updateFailed')),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteReservation(id),
-    onSuccess: () => {
-      toast.success(t('reservations.deleted'));
-      void refresh();
+  const remove = useDeleteReservationMutation({
+    mutationConfig: {
+      onSuccess: () => toast.success(t('reservations.deleted')),
+      onError: () => toast.error(t('common.error'), t('reservations.deleteFailed')),
     },
-    onError: () => toast.error(t('common.error'), t('reservations.deleteFailed')),
   });
 
   return (

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_ORDER_ACCEPTANCE, type OrderAcceptanceSetting } from '../../../shared/domain/store-settings.js';
+import { DEFAULT_ORDER_ACCEPTANCE } from '../../../shared/domain/store-settings.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
-import { adminKeys, saveStoreSetting, useStoreSettings } from '../../lib/data.js';
+import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { useAcceptanceT } from '../../i18n/acceptance.js';
 
 /** "" → no limit; otherwise a whole number 1–500; undefined when invalid. */
@@ -19,8 +18,7 @@ export function parseCapacity(text: string): number | null | undefined {
 
 export function AcceptanceSettings() {
   const t = useAcceptanceT();
-  const qc = useQueryClient();
-  const settings = useStoreSettings();
+  const settings = useStoreSettingsQuery();
   const current = settings.data?.order_acceptance ?? DEFAULT_ORDER_ACCEPTANCE;
   const [minutes, setMinutes] = useState(String(current.default_ready_minutes));
   const [delivery, setDelivery] = useState(current.capacity.delivery?.toString() ?? '');
@@ -32,13 +30,8 @@ export function AcceptanceSettings() {
     setPickup(current.capacity.pickup?.toString() ?? '');
   }, [current.default_ready_minutes, current.capacity.delivery, current.capacity.pickup]);
 
-  const save = useMutation({
-    mutationFn: (value: OrderAcceptanceSetting) => saveStoreSetting('order_acceptance', value),
-    onSuccess: () => {
-      toast.success(t('saved'));
-      return qc.invalidateQueries({ queryKey: adminKeys.settings });
-    },
-    onError: () => toast.error(t('saveFailed')),
+  const save = useSaveStoreSettingMutation({
+    mutationConfig: { onSuccess: () => toast.success(t('saved')), onError: () => toast.error(t('saveFailed')) },
   });
 
   const submit = (autoAccept = current.auto_accept) => {
@@ -48,7 +41,10 @@ export function AcceptanceSettings() {
     const p = parseCapacity(pickup);
     if (d === undefined || p === undefined) return setError(t('capacityInvalid'));
     setError(null);
-    save.mutate({ default_ready_minutes: m, auto_accept: autoAccept, capacity: { delivery: d, pickup: p } });
+    save.mutate({
+      key: 'order_acceptance',
+      value: { default_ready_minutes: m, auto_accept: autoAccept, capacity: { delivery: d, pickup: p } },
+    });
   };
 
   const field = 'mt-1 block min-h-12 w-32 rounded-lg border-2 border-slate-400 px-3 text-lg';

@@ -1,34 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { Toggle } from '../../components/ui/toggle.js';
 import { useT } from '../../i18n/index.js';
-import { adminKeys, setDeliveryEnabled, setOrderingEnabled, useStoreSettings } from '../../lib/data.js';
+import { useSetDeliveryEnabledMutation, useSetOrderingEnabledMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { SoundSettings } from '../../lib/sound/sound-controls.js';
 import { AcceptanceSettings } from './acceptance-settings.js';
 
 export function SettingsPage() {
   const t = useT();
-  const qc = useQueryClient();
-  const settings = useStoreSettings();
-  const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.settings });
+  const settings = useStoreSettingsQuery();
 
-  const ordering = useMutation({
-    mutationFn: (open: boolean) => setOrderingEnabled(open),
-    onSuccess: (_r, open) => {
-      toast.success(t('common.success'), open ? t('settings.storeNowOpen') : t('settings.storeNowClosed'));
-      void refresh();
+  const ordering = useSetOrderingEnabledMutation({
+    mutationConfig: {
+      onSuccess: (_r, open) => {
+        toast.success(t('common.success'), open ? t('settings.storeNowOpen') : t('settings.storeNowClosed'));
+      },
+      onError: () => toast.error(t('settings.errorTitle'), t('settings.storeFailed')),
     },
-    onError: () => toast.error(t('settings.errorTitle'), t('settings.storeFailed')),
   });
-  const delivery = useMutation({
-    mutationFn: (on: boolean) => setDeliveryEnabled(on),
-    onSuccess: (_r, on) => {
-      toast.success(t('common.success'), on ? t('settings.deliveryNowOn') : t('settings.deliveryNowOff'));
-      void refresh();
+  const delivery = useSetDeliveryEnabledMutation({
+    mutationConfig: {
+      onSuccess: (_r, on) => {
+        toast.success(t('common.success'), on ? t('settings.deliveryNowOn') : t('settings.deliveryNowOff'));
+      },
+      onError: () => toast.error(t('settings.errorTitle'), t('settings.deliveryFailed')),
     },
-    onError: () => toast.error(t('settings.errorTitle'), t('settings.deliveryFailed')),
   });
 
   if (settings.isPending) return <Spinner label={t('common.loading')} />;

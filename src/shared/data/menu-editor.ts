@@ -1,5 +1,11 @@
-import { getSupabase } from '../../../shared/data/client.js';
-import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
+/** The admin's menu editor: every row (hidden ones too), its writes and the dish photos. */
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from './client.js';
+import { queryKeys } from './query-keys.js';
+import type { MutationConfig, QueryConfig } from './react-query.js';
+import { subscribeToTable } from './realtime.js';
+import type { MenuCategoryRow, MenuItemRow } from './rows.js';
 
 export const MENU_BUCKET = 'menu-images';
 
@@ -132,4 +138,36 @@ export function newItemId(name: string): string {
     .replace(/-+$/, '');
   const suffix = Math.random().toString(36).slice(2, 6);
   return base ? `${base}-${suffix}` : `prato-${suffix}`;
+}
+
+/** Kept live: another admin or the kiosk changing the menu shows up here too. */
+export function useEditorMenuQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<EditorMenu> } = {}) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.menu });
+    const stopItems = subscribeToTable('menu_items', '*', refresh);
+    const stopCategories = subscribeToTable('menu_categories', '*', refresh);
+    return () => {
+      stopItems();
+      stopCategories();
+    };
+  }, [qc]);
+  return useQuery({ ...config, queryKey: queryKeys.menuEditor, queryFn: fetchEditorMenu });
+}
+
+/** One editor action (any of the writes above, composed by the screen); the shop's menu and the editor refetch. */
+export function useMenuEditorMutation<V, R = unknown>(
+  action: (v: V) => Promise<R>,
+  { mutationConfig: { onSuccess, ...config } = {} }: { mutationConfig?: MutationConfig<(v: V) => Promise<R>> } = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: action as (v: V) => Promise<Awaited<R>>,
+    onSuccess: (...args) => {
+      const result = onSuccess?.(...args);
+      void qc.invalidateQueries({ queryKey: queryKeys.menu });
+      return result;
+    },
+  });
 }
