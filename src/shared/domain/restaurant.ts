@@ -1,19 +1,94 @@
-/** The restaurant's identity: shop pages, admin pickup address, tickets and e-mails all read it here. */
-export const RESTAURANT = {
+import '../zod-setup.js';
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './email-address.js';
+
+/**
+ * The restaurant's identity, one row of store_settings (key 'restaurant', public): the owner edits it
+ * in the admin's settings, the shop (footer, contact, location, legal pages), the admin's tickets and
+ * the e-mails read it. The database checks the same shape (store_settings_restaurant_shape).
+ */
+const text = (max: number) => z.string().trim().max(max);
+const link = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'invalid_link');
+
+export const restaurantIdentitySchema = z.object({
+  name: text(120).min(1),
+  /** The company as the legal notice names it. */
+  company: text(160),
+  street: text(160).min(1),
+  postal_code: text(20).min(1),
+  city: text(80).min(1),
+  country: text(80),
+  /** E.164, for tel: links and SMS. */
+  phone: z.string().regex(/^\+[1-9]\d{7,14}$/, 'invalid_phone'),
+  /** The phone as people read it. */
+  phone_display: text(40).min(1),
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'invalid_email'),
+  /** A short line about the hours ("Fermé le mardi"); the schedule itself is opening_hours. */
+  hours_text: text(200),
+  rcs: text(40),
+  vat: text(40),
+  facebook_url: link,
+  instagram_url: link,
+  reviews_url: link,
+});
+export type RestaurantIdentity = z.output<typeof restaurantIdentitySchema>;
+export type RestaurantField = keyof RestaurantIdentity;
+
+/**
+ * What a new installation starts with: the migration 20251126120000_restaurant_identity.sql inserts
+ * this row (a test keeps the two equal), and the shop shows it when the settings cannot be read.
+ */
+export const DEFAULT_RESTAURANT_IDENTITY: RestaurantIdentity = {
   name: 'Churrasqueira Differdange',
+  company: 'Churrasqueira Differdange S.à r.l.',
   street: '12, Avenue de la Liberté',
-  postalCode: 'L-4601',
+  postal_code: 'L-4601',
   city: 'Differdange',
   country: 'Luxembourg',
-  phoneDisplay: '+352 26 58 40 12',
   phone: '+35226584012',
+  phone_display: '+352 26 58 40 12',
   email: 'contact@churrasqueira-differdange.lu',
-  get address(): string {
-    return `${this.street}, ${this.postalCode} ${this.city}`;
-  },
-} as const;
+  hours_text: 'Fermé le mardi',
+  rcs: 'B 000000',
+  vat: 'LU00000000',
+  facebook_url: 'https://www.facebook.com/churrasqueiradifferdange',
+  instagram_url: 'https://www.instagram.com/churrasqueiradifferdange',
+  reviews_url: 'https://www.google.com/maps/search/?api=1&query=Churrasqueira+Differdange',
+};
 
-export type Restaurant = typeof RESTAURANT;
+/** '12, Avenue de la Liberté, L-4601 Differdange' (the pickup address). */
+export function restaurantAddress(r: Pick<RestaurantIdentity, 'street' | 'postal_code' | 'city'>): string {
+  return `${r.street}, ${r.postal_code} ${r.city}`;
+}
+
+/** The address with the country, for maps and the legal pages. */
+export function restaurantFullAddress(r: RestaurantIdentity): string {
+  return r.country ? `${restaurantAddress(r)}, ${r.country}` : restaurantAddress(r);
+}
 
 /** What a ticket prints in its header: the phone as people read it. */
-export const TICKET_RESTAURANT = { name: RESTAURANT.name, address: RESTAURANT.address, phone: RESTAURANT.phoneDisplay };
+export function ticketRestaurant(r: RestaurantIdentity): { name: string; address: string; phone: string } {
+  return { name: r.name, address: restaurantAddress(r), phone: r.phone_display };
+}
+
+/**
+ * The defaults in the shape the kiosk's printer and older callers read. The kiosk prints with these
+ * until the admin passes the stored identity along with each print job.
+ */
+export const RESTAURANT = {
+  name: DEFAULT_RESTAURANT_IDENTITY.name,
+  street: DEFAULT_RESTAURANT_IDENTITY.street,
+  postalCode: DEFAULT_RESTAURANT_IDENTITY.postal_code,
+  city: DEFAULT_RESTAURANT_IDENTITY.city,
+  country: DEFAULT_RESTAURANT_IDENTITY.country,
+  phoneDisplay: DEFAULT_RESTAURANT_IDENTITY.phone_display,
+  phone: DEFAULT_RESTAURANT_IDENTITY.phone,
+  email: DEFAULT_RESTAURANT_IDENTITY.email,
+  address: restaurantAddress(DEFAULT_RESTAURANT_IDENTITY),
+} as const;
+
+export const TICKET_RESTAURANT = ticketRestaurant(DEFAULT_RESTAURANT_IDENTITY);

@@ -1,5 +1,6 @@
 import '../zod-setup.js';
 import { z } from 'zod';
+import { restaurantIdentitySchema } from './restaurant.js';
 
 export const deliveryZoneSchema = z.object({
   name: z.string(),
@@ -35,6 +36,8 @@ export const storeSettingsSchema = z.object({
   delivery_zones: z.array(deliveryZoneSchema),
   /** Read by staff only; the shop never sees it (absent there). */
   order_acceptance: orderAcceptanceSettingSchema.optional(),
+  /** The restaurant's identity (public); absent means the defaults (DEFAULT_RESTAURANT_IDENTITY). */
+  restaurant: restaurantIdentitySchema.optional(),
 });
 export type StoreSettings = z.output<typeof storeSettingsSchema>;
 export type StoreSettingKey = keyof StoreSettings;
@@ -75,6 +78,9 @@ export function storeSettingsFromRows(rows: ReadonlyArray<{ key: string; value: 
     } else if (key === 'order_acceptance') {
       const parsed = orderAcceptanceSettingSchema.safeParse(value);
       if (parsed.success) settings.order_acceptance = parsed.data;
+    } else if (key === 'restaurant') {
+      const parsed = restaurantIdentitySchema.safeParse(value);
+      if (parsed.success) settings.restaurant = parsed.data;
     }
   }
   return settings;

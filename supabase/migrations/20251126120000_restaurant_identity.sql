@@ -1,0 +1,58 @@
+-- The restaurant's identity as data: one public row of store_settings (key 'restaurant') that the
+-- owner edits in the admin's settings and the shop, the tickets and the e-mails read. Anyone may read
+-- it (the store_settings policies: is_public rows for anon), only an admin may change it. The shape
+-- mirrors restaurantIdentitySchema in src/shared/domain/restaurant.ts; the row below equals
+-- DEFAULT_RESTAURANT_IDENTITY (tests/integration/restaurant-identity.test.ts keeps them equal).
+
+create function public.restaurant_identity_is_valid(p_value jsonb) returns boolean
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  field text;
+  limits constant jsonb := '{
+    "name": 120, "company": 160, "street": 160, "postal_code": 20, "city": 80, "country": 80,
+    "phone": 16, "phone_display": 40, "email": 254, "hours_text": 200, "rcs": 40, "vat": 40,
+    "facebook_url": 500, "instagram_url": 500, "reviews_url": 500
+  }';
+begin
+  if jsonb_typeof(p_value) <> 'object' then return false; end if;
+  for field in select jsonb_object_keys(limits) loop
+    if jsonb_typeof(p_value -> field) is distinct from 'string'
+      or char_length(p_value ->> field) > (limits ->> field)::int then
+      return false;
+    end if;
+  end loop;
+  if btrim(p_value ->> 'name') = '' or btrim(p_value ->> 'street') = '' or btrim(p_value ->> 'postal_code') = ''
+    or btrim(p_value ->> 'city') = '' or btrim(p_value ->> 'phone_display') = '' then
+    return false;
+  end if;
+  if (p_value ->> 'phone') !~ '^\+[1-9][0-9]{7,14}$' then return false; end if;
+  if (p_value ->> 'email') !~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$' then return false; end if;
+  foreach field in array array['facebook_url', 'instagram_url', 'reviews_url'] loop
+    if (p_value ->> field) <> '' and (p_value ->> field) !~ '^https://[^[:space:]]+$' then return false; end if;
+  end loop;
+  return true;
+end $$;
+
+alter table public.store_settings add constraint store_settings_restaurant_shape
+  check (key <> 'restaurant' or (is_public and public.restaurant_identity_is_valid(value)));
+
+insert into public.store_settings (key, value, is_public) values
+  ('restaurant', '{
+    "name": "Churrasqueira Differdange",
+    "company": "Churrasqueira Differdange S.à r.l.",
+    "street": "12, Avenue de la Liberté",
+    "postal_code": "L-4601",
+    "city": "Differdange",
+    "country": "Luxembourg",
+    "phone": "+35226584012",
+    "phone_display": "+352 26 58 40 12",
+    "email": "contact@churrasqueira-differdange.lu",
+    "hours_text": "Fermé le mardi",
+    "rcs": "B 000000",
+    "vat": "LU00000000",
+    "facebook_url": "https://www.facebook.com/churrasqueiradifferdange",
+    "instagram_url": "https://www.instagram.com/churrasqueiradifferdange",
+    "reviews_url": "https://www.google.com/maps/search/?api=1&query=Churrasqueira+Differdange"
+  }', true)
+on conflict (key) do nothing;
