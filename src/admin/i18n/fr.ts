@@ -284,6 +284,8 @@ export const fr: Record<MessageKey, string> = {
   'printer.queueTitle': 'Tickets en attente',
   'printer.queueEmpty': 'Aucun ticket en attente.',
   'printer.jobFailed': 'Échec ({n} essais)',
+  'printer.jobRefused': 'Refusé par le kiosque',
+  'printer.autoPrintRefused': 'Ticket #{id} non imprimé',
   'printer.jobWaiting': 'En attente',
   'printer.retry': 'Réessayer',
   'printer.retrying': 'Nouvel essai d’impression...',

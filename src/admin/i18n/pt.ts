@@ -283,6 +283,8 @@ export const pt = {
   'printer.queueTitle': 'Talões em espera',
   'printer.queueEmpty': 'Nenhum talão em espera.',
   'printer.jobFailed': 'Falhou ({n} tentativas)',
+  'printer.jobRefused': 'Recusado pelo quiosque',
+  'printer.autoPrintRefused': 'Talão #{id} não impresso',
   'printer.jobWaiting': 'Em espera',
   'printer.retry': 'Tentar de novo',
   'printer.retrying': 'A tentar imprimir de novo...',
