@@ -43,7 +43,8 @@ test.describe('opening hours and closures', () => {
       await panel.getByTestId('order-button').click();
       await expect(page.getByTestId('toast')).toContainText('Restaurant fermé');
       await expect(page.getByTestId('toast')).toContainText("Fermé aujourd'hui (Fête du personnel)");
-      await screenshot(page, 'hours-cart-refused');
+      // The open cart as the customer sees it (the menu behind it is long: no full-page shot).
+      await page.screenshot({ path: `test-results/screens/hours-cart-refused-${test.info().project.name}.png` });
       const orders = await backend.service.from('orders').select('id').eq('customer_name', 'Marta Lopes');
       expect(orders.data).toEqual([]);
 

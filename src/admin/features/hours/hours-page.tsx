@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
 import { addDays, luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import {
   EXCEPTION_DAYS_AHEAD,
@@ -21,7 +20,7 @@ import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
-import { useHoursT } from './hours-text.js';
+import { useHoursDate, useHoursT } from './hours-text.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 const problemKey = { time: 'badTime', order: 'badOrder', too_many: 'tooMany' } as const;
@@ -186,6 +185,7 @@ function ExceptionsCard({
     save.mutate({ day, is_closed: closed, services: closed ? [] : services, reason: reason.trim() });
   };
   const upcoming = exceptions.filter((e) => e.day >= today);
+  const longDate = useHoursDate();
   return (
     <Card>
       <h2 className="text-2xl font-bold">{h('exceptionsTitle')}</h2>
@@ -239,7 +239,7 @@ function ExceptionsCard({
         {upcoming.map((e) => (
           <li key={e.day} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <div>
-              <p className="text-lg font-bold first-letter:uppercase">{formatLongDateFr(e.day)}</p>
+              <p className="text-lg font-bold first-letter:uppercase">{longDate(e.day)}</p>
               <p className={e.is_closed ? 'font-semibold text-red-700' : 'text-slate-700'}>
                 {e.is_closed ? h('closed') : e.services.map(([o, c]) => `${o}–${c}`).join(' · ')}
                 {e.reason && ` — ${e.reason}`}

@@ -83,3 +83,16 @@ export function useHoursT(): (key: HoursKey, vars?: Record<string, string | numb
       name in vars ? String(vars[name]) : whole,
     );
 }
+
+/** A date as the staff read it in their language: 'quarta-feira, 25 de novembro de 2026'. */
+export function useHoursDate(): (day: string) => string {
+  const language = useLanguage((s) => s.language);
+  return (day) =>
+    new Date(`${day}T12:00:00Z`).toLocaleDateString(language === 'pt' ? 'pt-PT' : 'fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+}
