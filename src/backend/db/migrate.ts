@@ -42,13 +42,25 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
   // Storage's schema exists on every Supabase project before its migrations: policies on storage.objects need it.
   await db.exec(fs.readFileSync(path.join(here, '..', 'storage', 'schema.sql'), 'utf8'));
 
-  const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
-  );
+  const recorded = (
+    await db.query<{ version: string; name: string | null }>(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    )
+  ).rows;
+  const done = new Set(recorded.map((r) => r.version));
+  const local = listMigrations(supabaseDir);
+  // Like `supabase db push`, a database that applied migrations this folder does not have is refused: the
+  // remaining files would be applied on top of a schema they were not written for.
+  const foreign = recorded.filter((r) => !local.some((m) => m.version === r.version && m.name === (r.name ?? '')));
+  if (foreign.length > 0) {
+    throw new Error(
+      `This database applied migrations that are not in ${path.join(supabaseDir, 'migrations')} ` +
+        `(${foreign.map((r) => `${r.version}_${r.name ?? ''}`).join(', ')}): it was built by another version of the ` +
+        'schema (the migrations were squashed on 25 November 2026). Start from a new database or data directory.',
+    );
+  }
   const applied: string[] = [];
-  for (const m of listMigrations(supabaseDir)) {
+  for (const m of local) {
     if (done.has(m.version)) continue;
     const sql = fs.readFileSync(m.file, 'utf8');
     try {

@@ -1,66 +1,14 @@
 -- Takings report with VAT (admin "Relatórios"). See docs/REPORTS.md for the rules.
 --
--- 1. A VAT rate per menu item: 3 % (food and soft drinks, Luxembourg's super-reduced rate) by
---    default, 17 % for alcohol. Allowed: Luxembourg's rates 3, 8, 14 and 17.
+-- 1. A VAT rate per menu item (menu_items.vat_rate): 3 % (food and soft drinks, Luxembourg's
+--    super-reduced rate) by default, 17 % for alcohol. Allowed: Luxembourg's rates 3, 8, 14 and 17.
 -- 2. The rates an order was taken at, kept with the order (orders.line_vat_rates: menu item id →
---    rate, for every dish and extra of the order), filled by a trigger when the order is written,
---    so a later edit of a rate never rewrites past takings.
+--    rate, for every dish and extra of the order), filled by a trigger when the order is written.
 -- 3. The delivery fee and any discount have no rate of their own: they follow the goods of the
 --    order (accessory to the main supply), split between the order's rates in proportion to the
 --    goods at each rate.
 -- 4. takings_report(from, to): admins only, at most 366 Luxembourg days, every amount in cents.
 
-alter table public.menu_items
-  add column vat_rate smallint not null default 3 check (vat_rate in (3, 8, 14, 17));
-comment on column public.menu_items.vat_rate is
-  'VAT rate in percent (Luxembourg): 3 food and soft drinks, 17 alcohol; 8 and 14 allowed.';
-
--- Alcoholic drinks of the menu as seeded (beer, vinho verde, sangria). New databases get the same
--- from seed.sql, which runs after the migrations.
-update public.menu_items set vat_rate = 17 where id in ('bo-9', 'bo-10', 'bo-11') and vat_rate = 3;
-
-alter table public.orders
-  add column line_vat_rates jsonb not null default '{}' check (jsonb_typeof(line_vat_rates) = 'object');
-comment on column public.orders.line_vat_rates is
-  'VAT rate in percent of every menu item of order_items (dishes and extras) when the order was written.';
-
--- The menu item id of a stored order line: "<item>[_<kids option>][_<extra>…]" (ids never contain "_").
-create function public.order_line_item_id(p_line jsonb) returns text
-language sql immutable set search_path = ''
-as $$
-  select nullif(split_part(coalesce(p_line ->> 'id', ''), '_', 1), '')
-$$;
-
--- Fills line_vat_rates from the menu for every item of order_items not already in it. On insert
--- whatever the writer sent is ignored; on an update, rates already recorded stay and nothing else
--- a writer sends is kept (the column cannot be rewritten, not even by an admin).
-create function public.snapshot_order_vat_rates() returns trigger
-language plpgsql set search_path = ''
-as $$
-declare
-  kept jsonb := case when tg_op = 'UPDATE' then coalesce(old.line_vat_rates, '{}') else '{}' end;
-  found_rates jsonb;
-begin
-  select coalesce(jsonb_object_agg(ids.item_id, coalesce(m.vat_rate, 3)), '{}') into found_rates
-    from (
-      select public.order_line_item_id(l) as item_id
-        from jsonb_array_elements(case when jsonb_typeof(new.order_items) = 'array' then new.order_items else '[]' end) l
-      union
-      select o ->> 'id'
-        from jsonb_array_elements(case when jsonb_typeof(new.order_items) = 'array' then new.order_items else '[]' end) l,
-             jsonb_array_elements(case when jsonb_typeof(l -> 'options') = 'array' then l -> 'options' else '[]' end) o
-    ) ids
-    left join public.menu_items m on m.id = ids.item_id
-   where ids.item_id is not null;
-  new.line_vat_rates := found_rates || kept;
-  return new;
-end $$;
-
-create trigger orders_snapshot_vat_rates before insert or update of order_items, line_vat_rates on public.orders
-  for each row execute function public.snapshot_order_vat_rates();
-
--- Admins edit the rates with the rest of the menu (RLS of menu_items); the snapshot column is
--- written by the trigger only, whatever a writer sends.
 create function public.takings_report(p_from date, p_to date) returns jsonb
 language plpgsql stable set search_path = ''
 as $$
@@ -210,7 +158,3 @@ end $$;
 
 revoke execute on function public.takings_report(date, date) from public, anon;
 grant execute on function public.takings_report(date, date) to authenticated, service_role;
-revoke execute on function public.snapshot_order_vat_rates() from public, anon, authenticated;
--- Called by the trigger and the report as the writer / reader (an admin); pure, harmless to share.
-revoke execute on function public.order_line_item_id(jsonb) from public, anon;
-grant execute on function public.order_line_item_id(jsonb) to authenticated, service_role;

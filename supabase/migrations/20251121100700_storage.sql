@@ -19,11 +19,6 @@ on conflict (id) do update set
 
 -- Reading goes through /object/public/menu-images/… (no policy needed). Listing, replacing and
 -- removing photos is for admins: is_admin() reads app_metadata.role from the JWT.
-drop policy if exists menu_images_select_admin on storage.objects;
-drop policy if exists menu_images_insert_admin on storage.objects;
-drop policy if exists menu_images_update_admin on storage.objects;
-drop policy if exists menu_images_delete_admin on storage.objects;
-
 create policy menu_images_select_admin on storage.objects for select to authenticated
   using (bucket_id = 'menu-images' and (select public.is_admin()));
 create policy menu_images_insert_admin on storage.objects for insert to authenticated

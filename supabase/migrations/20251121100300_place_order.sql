@@ -1,86 +1,230 @@
--- Order acceptance: a new order waits ("En attente") until staff accept it with a ready time or refuse it
--- with a reason; the customer learns either at once (tracking page, outbox message). Optional auto-accept,
--- and a capacity per 15-minute slot (delivery and pickup apart) enforced by place_order under concurrency.
--- See docs/STATUSES.md ("Acceptance") and README ("Acceptance, refusal, auto-accept and slot capacity").
+-- place_order: the only way a customer creates an order. Every price, option, fee and total is
+-- recomputed here from the menu and the settings; the browser's amounts are never read. The rules
+-- are those of the shop's domain code (src/shared/domain/order-validation.ts): same checks, same
+-- order, same codes and French texts, proven by the shared cases in tests/shared/order-rule-cases.ts.
+--
+-- place_order (the API entry point) bounds the request, cleans its texts, counts the caller and
+-- de-duplicates retries (request id), then calls place_order_once, which checks, prices and inserts.
+-- accept_order / refuse_order are the staff's answer; order_slot_availability tells the shop which
+-- 15-minute slots are full.
 
-alter table public.orders
-  add column accepted_at timestamptz,
-  add column ready_at timestamptz,
-  add column refusal_reason text check (refusal_reason is null or (btrim(refusal_reason) <> '' and length(refusal_reason) <= 300)),
-  add column auto_accepted boolean not null default false,
-  -- The 15-minute slot the order takes (its pre-order time, or when an immediate order will be ready).
-  add column slot_start timestamptz;
-comment on column public.orders.accepted_at is 'When staff (or auto-accept) accepted the order; null while it waits.';
-comment on column public.orders.ready_at is 'When the order will be ready (pickup) or delivered (delivery), set on acceptance.';
-comment on column public.orders.refusal_reason is 'Why the restaurant refused the order (status Annulée), shown to the customer.';
-comment on column public.orders.slot_start is 'Start of the 15-minute capacity slot the order counts in (set by place_order).';
-create index orders_waiting_idx on public.orders (created_at) where status = 'En attente';
-create index orders_slot_idx on public.orders (delivery_method, slot_start) where slot_start is not null;
+-- "Now" for the order rules. Tests (service role only) may pass a fixed instant.
+create function public.order_clock(p_now timestamptz) returns timestamptz
+language sql stable set search_path = ''
+as $$
+  select case when p_now is not null and auth.role() = 'service_role' then p_now else now() end
+$$;
 
--- Settings: {default_ready_minutes 5–240, auto_accept, capacity: {delivery, pickup} (null = no limit, else 1–500)}.
-create function public.order_acceptance_setting_is_valid(p_value jsonb) returns boolean
+create function public.invalid_order_item() returns void
+language plpgsql set search_path = ''
+as $$
+begin
+  perform public.refuse('invalid_item', 'Article invalide', 'Un article de votre panier est invalide. Veuillez le retirer et réessayer.');
+end $$;
+
+-- One cart line → the stored order item {id, menu_item_id, name, quantity, price, options}.
+create function public.priced_order_item(p_line jsonb, p_method text, p_day date) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  item public.menu_items;
+  item_id text := coalesce(public.json_text(p_line -> 'menuItemId'), public.json_text(p_line -> 'menu_item_id'));
+  kids_option text := coalesce(public.json_text(p_line -> 'kidsOption'), public.json_text(p_line -> 'kids_option'));
+  quantity jsonb := p_line -> 'quantity';
+  kids jsonb;
+  opt jsonb;
+  opt_id text;
+  extra public.menu_items;
+  options jsonb := '[]';
+  line_id text;
+  line_name text;
+begin
+  if jsonb_typeof(p_line) <> 'object' then
+    perform public.invalid_order_item();
+  end if;
+  -- A cart line id is "<item>_<kids option>"; menu ids never contain "_".
+  if item_id is null then
+    item_id := split_part(public.json_text(p_line -> 'id'), '_', 1);
+    kids_option := coalesce(kids_option, nullif(substr(public.json_text(p_line -> 'id'), length(item_id) + 2), ''));
+  end if;
+  select * into item from public.menu_items m where m.id = item_id;
+  if not found or item.unavailable or item.item_type <> 'dish' then
+    perform public.refuse('item_unavailable', 'Article indisponible', 'Cet article n''est pas disponible pour le moment.');
+  end if;
+  if jsonb_typeof(quantity) is distinct from 'number' or quantity::numeric <> trunc(quantity::numeric)
+     or quantity::numeric < 1 or quantity::numeric > 99 then
+    perform public.invalid_order_item();
+  end if;
+
+  line_id := item.id;
+  line_name := item.name;
+  if jsonb_typeof(item.kids_menu_options) = 'array' and jsonb_array_length(item.kids_menu_options) > 0 then
+    select k into kids from jsonb_array_elements(item.kids_menu_options) k where k ->> 'id' = kids_option;
+    if kids is null then
+      perform public.invalid_order_item();
+    end if;
+    line_id := item.id || '_' || (kids ->> 'id');
+    line_name := item.name || ' (' || (kids ->> 'name') || ')';
+  elsif kids_option is not null then
+    perform public.invalid_order_item();
+  end if;
+
+  -- Extras are accompaniments of the menu (sauces, sides), priced from the menu.
+  if p_line ? 'options' and jsonb_typeof(p_line -> 'options') not in ('array', 'null') then
+    perform public.invalid_order_item();
+  end if;
+  for opt in select * from jsonb_array_elements(case when jsonb_typeof(p_line -> 'options') = 'array' then p_line -> 'options' else '[]' end) loop
+    opt_id := coalesce(public.json_text(opt), public.json_text(opt -> 'id'));
+    select * into extra from public.menu_items m where m.id = opt_id and m.category_id = 'accompagnements';
+    if not found or extra.unavailable or extra.item_type <> 'dish' then
+      perform public.invalid_order_item();
+    end if;
+    options := options || jsonb_build_array(jsonb_build_object(
+      'id', extra.id, 'name', extra.name, 'price', public.unit_price(extra.id, p_method, p_day)));
+    line_id := line_id || '_' || extra.id;
+  end loop;
+
+  return jsonb_build_object(
+    'id', line_id,
+    'name', line_name,
+    'quantity', quantity::numeric::int,
+    'price', public.unit_price(item.id, p_method, p_day),
+    'options', options
+  );
+end $$;
+
+-- A pre-order's date (a real day, from tomorrow, not a closed day), then its time (a slot of
+-- that day's ordering windows).
+create function public.check_preorder_slot(p_date date, p_time text, p_today date) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  hours jsonb := (select value from public.store_settings where key = 'opening_hours');
+  periods jsonb;
+  margin interval;
+  slot integer;
+  t time;
+  period jsonb;
+  windows text;
+begin
+  if p_date is null then
+    perform public.refuse('preorder_invalid_date', 'Date de pré-commande invalide', 'Veuillez choisir une date valide pour votre pré-commande.');
+  end if;
+  if p_date < p_today + 1 then
+    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande doit être prévue au plus tôt pour demain.');
+  end if;
+  if hours is null then
+    return;
+  end if;
+  periods := coalesce(hours -> 'days' -> extract(isodow from p_date)::int::text, '[]');
+  if jsonb_array_length(periods) = 0 then
+    perform public.refuse('preorder_closed_day', 'Date de pré-commande invalide', format(
+      'Le restaurant est fermé le %s. Veuillez choisir un autre jour.',
+      (array['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'])[extract(isodow from p_date)::int]));
+  end if;
+  margin := make_interval(mins => coalesce((hours ->> 'last_order_minutes_before_close')::int, 0));
+  slot := greatest(coalesce((hours ->> 'slot_minutes')::int, 1), 1);
+  if p_time ~ '^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$' then
+    t := substr(p_time, 1, 5)::time;
+    for period in select * from jsonb_array_elements(periods) loop
+      if t >= (period ->> 0)::time and t <= (period ->> 1)::time - margin
+         and (extract(epoch from t - (period ->> 0)::time)::int / 60) % slot = 0 then
+        return;
+      end if;
+    end loop;
+  end if;
+  select string_agg(to_char((p ->> 0)::time, 'HH24:MI') || '–' || to_char((p ->> 1)::time - margin, 'HH24:MI'), ' et ' order by n)
+    into windows from jsonb_array_elements(periods) with ordinality as x(p, n);
+  perform public.refuse('preorder_invalid_time', 'Heure de pré-commande invalide',
+    format('Veuillez choisir une heure de commande entre %s, par tranches de %s minutes.', windows, slot));
+end $$;
+
+-- The order request with every customer text cleaned (control characters reach the kitchen printer).
+create function public.clean_order_request(p_order jsonb) returns jsonb
 language plpgsql immutable set search_path = ''
 as $$
 declare
-  m text;
+  o jsonb := p_order;
+  c jsonb;
+  k text;
 begin
-  if jsonb_typeof(p_value) is distinct from 'object'
-     or jsonb_typeof(p_value -> 'default_ready_minutes') is distinct from 'number'
-     or (p_value ->> 'default_ready_minutes')::numeric not between 5 and 240
-     or (p_value ->> 'default_ready_minutes')::numeric <> trunc((p_value ->> 'default_ready_minutes')::numeric)
-     or jsonb_typeof(p_value -> 'auto_accept') is distinct from 'boolean'
-     or coalesce(jsonb_typeof(p_value -> 'capacity'), 'object') <> 'object' then
-    return false;
-  end if;
-  foreach m in array array['delivery', 'pickup'] loop
-    if coalesce(jsonb_typeof(p_value -> 'capacity' -> m), 'null') not in ('null', 'number') then
-      return false;
-    end if;
-    if jsonb_typeof(p_value -> 'capacity' -> m) = 'number'
-       and ((p_value -> 'capacity' ->> m)::numeric not between 1 and 500
-            or (p_value -> 'capacity' ->> m)::numeric <> trunc((p_value -> 'capacity' ->> m)::numeric)) then
-      return false;
+  foreach k in array array['customer_name', 'customer_phone', 'customer_email', 'customer_address', 'customer_postal_code', 'customer_city', 'notes'] loop
+    if jsonb_typeof(o -> k) = 'string' then
+      o := jsonb_set(o, array[k], to_jsonb(public.clean_text(o ->> k, k = 'notes')));
     end if;
   end loop;
-  return true;
+  if jsonb_typeof(o -> 'customer') = 'object' then
+    c := o -> 'customer';
+    foreach k in array array['name', 'phone', 'email', 'address', 'postalCode', 'postal_code', 'city', 'notes'] loop
+      if jsonb_typeof(c -> k) = 'string' then
+        c := jsonb_set(c, array[k], to_jsonb(public.clean_text(c ->> k, k = 'notes')));
+      end if;
+    end loop;
+    o := jsonb_set(o, '{customer}', c);
+  end if;
+  return o;
 end $$;
 
-alter table public.store_settings add constraint store_settings_order_acceptance_shape
-  check (key <> 'order_acceptance' or public.order_acceptance_setting_is_valid(value));
-insert into public.store_settings (key, value, is_public) values
-  ('order_acceptance', '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}', false)
-on conflict (key) do nothing;
-
-create function public.order_acceptance_settings() returns jsonb
-language sql stable set search_path = ''
+-- The order's size, before anything is read or priced: a few lookups whatever the request holds.
+-- The bounds are mirrored in src/shared/domain/input-bounds.ts with the same codes and texts.
+create function public.check_order_bounds(p_order jsonb, p_now timestamptz) returns void
+language plpgsql stable set search_path = ''
 as $$
-  select '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}'::jsonb
-    || coalesce((select s.value from public.store_settings s where s.key = 'order_acceptance'), '{}')
-$$;
+declare
+  customer jsonb;
+  lines jsonb;
+  v text;
+  preorder_day date;
+begin
+  if p_order is null or jsonb_typeof(p_order) <> 'object' then
+    return;
+  end if;
+  lines := coalesce(p_order -> 'items', p_order -> 'order_items');
+  if jsonb_typeof(lines) = 'array' then
+    if jsonb_array_length(lines) > 50 then
+      perform public.refuse('too_many_lines', 'Panier trop grand', 'Votre panier ne peut pas contenir plus de 50 articles différents.');
+    end if;
+    if exists (select 1 from jsonb_array_elements(lines) l
+                where jsonb_typeof(l) = 'object' and jsonb_typeof(l -> 'options') = 'array' and jsonb_array_length(l -> 'options') > 10) then
+      perform public.refuse('too_many_options', 'Article invalide', 'Un article ne peut pas avoir plus de 10 accompagnements.');
+    end if;
+  end if;
+  if pg_column_size(p_order) > 65536 then
+    perform public.refuse('request_too_large', 'Commande trop grande', 'La commande est trop grande. Veuillez retirer des articles ou raccourcir les remarques.');
+  end if;
+  customer := case when jsonb_typeof(p_order -> 'customer') = 'object' then p_order -> 'customer' else '{}' end;
+  v := coalesce(public.json_text(customer -> 'name'), public.json_text(p_order -> 'customer_name'));
+  if length(v) > 200 then perform public.refuse_too_long('Le nom', 200); end if;
+  v := coalesce(public.json_text(customer -> 'phone'), public.json_text(p_order -> 'customer_phone'));
+  if length(v) > 40 then perform public.refuse_too_long('Le téléphone', 40); end if;
+  v := coalesce(public.json_text(customer -> 'email'), public.json_text(p_order -> 'customer_email'));
+  if length(v) > 254 then perform public.refuse_too_long('L''e-mail', 254); end if;
+  v := coalesce(public.json_text(customer -> 'address'), public.json_text(p_order -> 'customer_address'));
+  if length(v) > 300 then perform public.refuse_too_long('L''adresse', 300); end if;
+  v := coalesce(public.json_text(customer -> 'postalCode'), public.json_text(customer -> 'postal_code'), public.json_text(p_order -> 'customer_postal_code'));
+  if length(v) > 20 then perform public.refuse_too_long('Le code postal', 20); end if;
+  v := coalesce(public.json_text(customer -> 'city'), public.json_text(p_order -> 'customer_city'));
+  if length(v) > 100 then perform public.refuse_too_long('La ville', 100); end if;
+  v := coalesce(public.json_text(p_order -> 'notes'), public.json_text(customer -> 'notes'));
+  if length(v) > 2000 then perform public.refuse_too_long('La remarque', 2000); end if;
+  v := coalesce(public.json_text(p_order -> 'preorder_date'), public.json_text(p_order -> 'preorderDate'));
+  if coalesce(coalesce(p_order -> 'is_preorder', p_order -> 'isPreorder') = 'true'::jsonb, false) and v ~ '^\d{4}-\d{2}-\d{2}$' then
+    begin
+      preorder_day := v::date;
+    exception when others then preorder_day := null;
+    end;
+    if preorder_day > (public.order_clock(p_now) at time zone public.restaurant_time_zone())::date + 60 then
+      perform public.refuse('preorder_too_far', 'Date de pré-commande invalide', 'Une pré-commande peut être prévue au plus tard 60 jours à l''avance.');
+    end if;
+  end if;
+end $$;
 
+-- Capacity per 15-minute slot (delivery and pickup apart), enforced by place_order under concurrency.
 -- The 15-minute slot an instant falls in (Luxembourg is a whole number of hours from UTC).
 create function public.order_slot_of(p_at timestamptz) returns timestamptz
 language sql immutable set search_path = ''
 as $$
   select to_timestamp(floor(extract(epoch from p_at) / 900) * 900)
-$$;
-
-create function public.local_hhmi(p_at timestamptz) returns text
-language sql stable set search_path = ''
-as $$
-  select to_char(p_at at time zone public.restaurant_time_zone(), 'HH24:MI')
-$$;
-
--- "Prête vers 19:45" / "Livraison prévue vers 19:45" (another day: "… le 26/11 vers 19:45").
-create function public.ready_text(p_ready_at timestamptz, p_method text) returns text
-language sql stable set search_path = ''
-as $$
-  select case when p_ready_at is null then null else
-    (case when p_method = 'delivery' then 'Livraison prévue' else 'Prête' end)
-    || case when (p_ready_at at time zone public.restaurant_time_zone())::date <> public.restaurant_today()
-         then ' le ' || to_char(p_ready_at at time zone public.restaurant_time_zone(), 'DD/MM') else '' end
-    || ' vers ' || public.local_hhmi(p_ready_at)
-  end
 $$;
 
 -- Orders counted in a slot: every order of that method in it, except cancelled ones.
@@ -183,10 +327,8 @@ begin
       'next_free', case when next_slot is not null then public.local_hhmi(next_slot) end) end);
 end $$;
 
--- place_order's body (renamed place_order_once in 20251121101100, last defined in 20251121100500), now
--- with the slot capacity and auto-accept. The wrapper place_order (20251124100000) is unchanged and
--- still bounds, cleans, rate-limits and de-duplicates the request before calling it.
-create or replace function public.place_order_once(p_order jsonb, p_now timestamptz default null) returns jsonb
+-- The checks, the slot capacity, auto-accept and the insert. No API role may call it.
+create function public.place_order_once(p_order jsonb, p_now timestamptz default null) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -378,6 +520,60 @@ begin
   return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
 end $$;
 
+-- The entry point: bounds, cleans, rate-limits and de-duplicates the request, then place_order_once.
+-- A request id is only honoured for the same order content and the same signed-in customer: another
+-- content under a known id is refused rather than answered with an order that is not the caller's.
+create function public.place_order(p_order jsonb, p_now timestamptz default null) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  request jsonb;
+  raw_id text;
+  v_request_id uuid;
+  body jsonb;
+  hash text;
+  known public.order_requests;
+  saved public.orders;
+  placed jsonb;
+begin
+  perform public.check_order_bounds(p_order, p_now);
+  request := case when jsonb_typeof(p_order) = 'object' then public.clean_order_request(p_order) else p_order end;
+  raw_id := case when jsonb_typeof(request) = 'object'
+    then coalesce(public.json_text(request -> 'request_id'), public.json_text(request -> 'requestId')) end;
+  if raw_id is null then
+    perform public.check_rate_limit('order');
+    return public.place_order_once(request, p_now);
+  end if;
+  if raw_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    perform public.refuse('invalid_request', 'Requête invalide', 'L''identifiant de la commande est illisible.');
+  end if;
+  v_request_id := raw_id::uuid;
+  body := request - 'request_id' - 'requestId';
+  hash := md5(body::text);
+
+  for attempt in 1..2 loop
+    select * into known from public.order_requests r where r.request_id = v_request_id;
+    if found then
+      if known.request_hash <> hash or known.user_id is distinct from auth.uid() then
+        perform public.refuse('request_reused', 'Requête invalide',
+          'Cette commande a déjà été envoyée avec un autre contenu. Veuillez réessayer.');
+      end if;
+      select * into saved from public.orders o where o.id = known.order_id;
+      return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
+    end if;
+    -- A retry that finds its order above is not counted again.
+    perform public.check_rate_limit('order');
+    begin
+      placed := public.place_order_once(body, p_now);
+      insert into public.order_requests (request_id, order_id, request_hash, user_id)
+      values (v_request_id, placed ->> 'id', hash, auth.uid());
+      return placed;
+    exception when unique_violation then
+      if attempt = 2 then raise; end if;
+    end;
+  end loop;
+end $$;
+
 -- Accepting: admins only; the ready time as an instant or in minutes from now (neither: the pre-order's
 -- time, else the default). The order must still be waiting: of two devices accepting at once, the
 -- second is told it was already done.
@@ -439,82 +635,16 @@ begin
   return to_jsonb(o);
 end $$;
 
--- Moving an order out of "En attente" by the status select accepts it too (it stops ringing); moving
--- it back makes it wait again.
-create function public.track_order_acceptance() returns trigger
-language plpgsql set search_path = ''
-as $$
-begin
-  if new.status is distinct from old.status then
-    if old.status = 'En attente' and new.status not in ('En attente', 'Annulée') and new.accepted_at is null then
-      new.accepted_at := now();
-    elsif new.status = 'En attente' then
-      new.accepted_at := null;
-    end if;
-  end if;
-  return new;
-end $$;
-create trigger orders_track_acceptance before update of status on public.orders
-  for each row execute function public.track_order_acceptance();
-
--- E-mail payloads and the tracking page carry the ready time and the refusal reason.
-create or replace function public.order_template_data(o public.orders) returns jsonb
-language sql stable set search_path = ''
-as $$
-  select jsonb_build_object(
-    'order_id', o.id, 'order_number', left(o.id, 8), 'status', o.status, 'created_at', o.created_at,
-    'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
-    'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
-    'customer_address', o.customer_address, 'customer_postal_code', o.customer_postal_code, 'customer_city', o.customer_city,
-    'is_preorder', o.is_preorder, 'preorder_date', o.preorder_date, 'preorder_time', o.preorder_time,
-    'order_items', o.order_items, 'total_price', o.total_price, 'delivery_fee', o.delivery_fee,
-    'discount_amount', o.discount_amount, 'discount_percentage', o.discount_percentage,
-    'grand_total', o.grand_total, 'notes', o.notes,
-    'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
-    'refusal_reason', o.refusal_reason)
-$$;
-
-create or replace function public.tracking_view(o public.orders) returns jsonb
-language sql stable set search_path = ''
-as $$
-  select jsonb_build_object(
-    'order_number', left(o.id, 8),
-    'status', o.status,
-    'created_at', o.created_at,
-    'updated_at', o.updated_at,
-    'order_items', (select coalesce(jsonb_agg(jsonb_build_object(
-        'name', i ->> 'name', 'quantity', (i ->> 'quantity')::int, 'price', (i ->> 'price')::numeric,
-        'options', coalesce((select jsonb_agg(jsonb_build_object('name', op ->> 'name', 'price', (op ->> 'price')::numeric))
-                               from jsonb_array_elements(i -> 'options') op), '[]'))), '[]')
-      from jsonb_array_elements(o.order_items) i),
-    'total_price', o.total_price,
-    'delivery_fee', o.delivery_fee,
-    'discount_amount', o.discount_amount,
-    'grand_total', o.grand_total,
-    'delivery_method', o.delivery_method,
-    'customer_address', o.customer_address,
-    'customer_postal_code', o.customer_postal_code,
-    'customer_city', o.customer_city,
-    'notes', o.notes,
-    'is_preorder', o.is_preorder,
-    'preorder_date', o.preorder_date,
-    'preorder_time', o.preorder_time,
-    'accepted_at', o.accepted_at,
-    'ready_at', o.ready_at,
-    'ready_text', public.ready_text(o.ready_at, o.delivery_method),
-    'refusal_reason', case when o.status = 'Annulée' then o.refusal_reason end
-  )
-$$;
-
--- The settings check runs as the admin who saves (like store_setting_is_valid).
-revoke execute on function public.order_acceptance_setting_is_valid(jsonb) from public, anon;
-grant execute on function public.order_acceptance_setting_is_valid(jsonb) to authenticated, service_role;
-revoke execute on function public.order_acceptance_settings(),
-  public.order_slot_of(timestamptz), public.local_hhmi(timestamptz), public.ready_text(timestamptz, text),
-  public.order_slot_is_full(text, timestamptz), public.order_slot_offered(timestamptz, boolean),
-  public.next_free_order_slot(text, timestamptz, boolean), public.track_order_acceptance(),
-  public.order_slot_availability(text, date), public.accept_order(text, timestamptz, integer),
-  public.refuse_order(text, text) from public, anon, authenticated;
-revoke execute on function public.place_order_once(jsonb, timestamptz) from public, anon, authenticated;
-grant execute on function public.order_slot_availability(text, date) to anon, authenticated, service_role;
-grant execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) to authenticated, service_role;
+revoke execute on function public.order_clock(timestamptz), public.invalid_order_item(),
+  public.priced_order_item(jsonb, text, date), public.check_preorder_slot(date, text, date),
+  public.clean_order_request(jsonb), public.check_order_bounds(jsonb, timestamptz),
+  public.order_slot_of(timestamptz), public.order_slot_is_full(text, timestamptz),
+  public.order_slot_offered(timestamptz, boolean), public.next_free_order_slot(text, timestamptz, boolean),
+  public.place_order_once(jsonb, timestamptz) from public, anon, authenticated;
+revoke execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz),
+  public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from public;
+grant execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz)
+  to anon, authenticated, service_role;
+revoke execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from anon;
+grant execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text)
+  to authenticated, service_role;

@@ -38,9 +38,10 @@ create table public.notification_attempts (
 );
 create index notification_attempts_outbox_idx on public.notification_attempts (outbox_id, attempted_at);
 
--- Template data of an order e-mail: what the order was at the time of the change.
+-- Template data of an order e-mail: what the order was at the time of the change (with the ready
+-- time and the refusal reason).
 create function public.order_template_data(o public.orders) returns jsonb
-language sql immutable set search_path = ''
+language sql stable set search_path = ''
 as $$
   select jsonb_build_object(
     'order_id', o.id, 'order_number', left(o.id, 8), 'status', o.status, 'created_at', o.created_at,
@@ -50,16 +51,48 @@ as $$
     'is_preorder', o.is_preorder, 'preorder_date', o.preorder_date, 'preorder_time', o.preorder_time,
     'order_items', o.order_items, 'total_price', o.total_price, 'delivery_fee', o.delivery_fee,
     'discount_amount', o.discount_amount, 'discount_percentage', o.discount_percentage,
-    'grand_total', o.grand_total, 'notes', o.notes)
+    'grand_total', o.grand_total, 'notes', o.notes,
+    'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
+    'refusal_reason', o.refusal_reason)
 $$;
+
+-- Restaurant-branded e-mail to one person stays limited: only a single plain address is ever sent to
+-- (no list separators, quotes, brackets or spaces), and the limit per recipient counts the address
+-- without its +tag, in lower case. Over the limit the order or reservation still goes through; its
+-- message is kept, marked not sent.
+create function public.email_recipient_key(p_address text) returns text
+language sql immutable set search_path = ''
+as $$
+  select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@'))
+$$;
+
+create function public.is_plain_email(p_address text) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select coalesce(p_address ~ '^[^\s@,;:<>()\[\]\\"]+@[^\s@,;:<>()\[\]\\"]+\.[^\s@,;:<>()\[\]\\"]+$', false)
+$$;
+
+create function public.queue_public_email(p_kind text, p_recipient text, p_order_id text, p_reservation_id uuid, p_payload jsonb) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  plain boolean := public.is_plain_email(btrim(p_recipient));
+  limited boolean := plain and public.client_address() is not null
+    and public.hit_rate_limit('email_recipient', public.email_recipient_key(p_recipient));
+begin
+  insert into public.notification_outbox (kind, channel, recipient, order_id, reservation_id, payload, status, last_error)
+  values (p_kind, 'email', p_recipient, p_order_id, p_reservation_id, p_payload,
+          case when limited or not plain then 'failed' else 'pending' end,
+          case when not plain then 'not sent: not a single plain e-mail address'
+               when limited then 'not sent: too many messages to this address (rate limit)' end);
+end $$;
 
 create function public.enqueue_order_confirmation() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if new.customer_email is not null then
-    insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
-    values ('order_confirmation', 'email', new.customer_email, new.id, public.order_template_data(new));
+    perform public.queue_public_email('order_confirmation', new.customer_email, new.id, null, public.order_template_data(new));
   end if;
   return null;
 end $$;
@@ -80,8 +113,7 @@ create function public.enqueue_reservation_received() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  insert into public.notification_outbox (kind, channel, recipient, reservation_id, payload)
-  values ('reservation_received', 'email', new.email, new.id, jsonb_build_object(
+  perform public.queue_public_email('reservation_received', new.email, null, new.id, jsonb_build_object(
     'reservation_id', new.id, 'name', new.name, 'phone', new.phone, 'reservation_date', new.reservation_date,
     'reservation_time', new.reservation_time, 'people', new.people, 'message', new.message,
     'status', new.status, 'created_at', new.created_at));
@@ -178,9 +210,10 @@ alter table public.notification_attempts enable row level security;
 create policy notification_outbox_select_admin on public.notification_outbox for select to authenticated using ((select public.is_admin()));
 create policy notification_attempts_select_admin on public.notification_attempts for select to authenticated using ((select public.is_admin()));
 
-revoke execute on function public.order_template_data(public.orders), public.enqueue_order_confirmation(),
-  public.enqueue_order_status(), public.enqueue_reservation_received(), public.signal_notification(),
-  public.claim_notifications(integer, integer),
+revoke execute on function public.order_template_data(public.orders), public.email_recipient_key(text),
+  public.is_plain_email(text), public.queue_public_email(text, text, text, uuid, jsonb),
+  public.enqueue_order_confirmation(), public.enqueue_order_status(), public.enqueue_reservation_received(),
+  public.signal_notification(), public.claim_notifications(integer, integer),
   public.complete_notification(uuid, boolean, text, text, text) from public, anon, authenticated;
 grant execute on function public.claim_notifications(integer, integer),
   public.complete_notification(uuid, boolean, text, text, text) to service_role;

@@ -1,0 +1,204 @@
+-- Helpers every other migration uses: who is calling (admin, verified e-mail, client address), the
+-- refusal format of the API, text cleaning, and the product rate limits.
+--
+-- Refusals are raised as SQLSTATE P0001 with message = the French text shown to the customer,
+-- detail = a stable code (e.g. minimum_not_met) and hint = the toast title. PostgREST (and the
+-- embedded REST layer) answer 400 with {code, message, details, hint}.
+
+-- Admin = app_metadata.role 'admin' in the JWT. app_metadata is writable only with the service
+-- role; user_metadata is writable by the user and is never consulted.
+create function public.is_admin() returns boolean
+language sql stable set search_path = ''
+as $$
+  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
+$$;
+
+create function public.require_admin() returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if not (public.is_admin() or auth.role() = 'service_role') then
+    raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
+  end if;
+end $$;
+
+-- The e-mail of the signed-in user, only once they proved they own it. Read from auth.users
+-- (not the JWT) so an unconfirmed or changed address never matches someone else's orders.
+create function public.verified_email() returns text
+language sql stable security definer set search_path = ''
+as $$
+  select lower(u.email) from auth.users u
+   where u.id = auth.uid() and u.email_confirmed_at is not null and u.email is not null
+$$;
+
+create function public.touch_updated_at() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end $$;
+
+-- An admin may not move a public row's identity or time either.
+create function public.keep_row_identity() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  return new;
+end $$;
+
+-- refuse() raises the order rules' errors. Only SECURITY DEFINER entry points and admin-only functions
+-- call it, so the anon key has no use for it (it would let anyone get back an error with any text they
+-- chose, in the restaurant's own format). Signed-in callers keep it (admin functions raise through it).
+create function public.refuse(p_code text, p_title text, p_message text) returns void
+language plpgsql set search_path = ''
+as $$
+begin
+  raise exception using errcode = 'P0001', message = p_message, detail = p_code, hint = p_title;
+end $$;
+
+create function public.refuse_too_long(p_field text, p_max integer) returns void
+language plpgsql set search_path = ''
+as $$
+begin
+  perform public.refuse('field_too_long', 'Information trop longue',
+    format('%s ne peut pas dépasser %s caractères.', p_field, p_max));
+end $$;
+
+-- A JSON string or number as trimmed text; null for anything else or an empty string.
+create function public.json_text(p_value jsonb) returns text
+language sql immutable set search_path = ''
+as $$
+  select case when jsonb_typeof(p_value) in ('string', 'number') then nullif(btrim(p_value #>> '{}'), '') end
+$$;
+
+create function public.euros(p_amount numeric) returns text
+language sql immutable set search_path = ''
+as $$
+  select replace(to_char(p_amount, 'FM999999990.00'), '.', ',') || '€'
+$$;
+
+-- Customer text without control characters: C0, DEL, C1 and the bidirectional overrides. A one-line
+-- field turns tabs and line breaks into spaces; notes keep their line breaks.
+create function public.clean_text(p_text text, p_multiline boolean default false) returns text
+language sql immutable set search_path = ''
+as $$
+  select case when p_multiline
+    then regexp_replace(regexp_replace(replace(replace(p_text, E'\r\n', E'\n'), E'\r', E'\n'), E'\t', ' ', 'g'),
+                        '[\x01-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]', '', 'g')
+    else regexp_replace(regexp_replace(p_text, '[\x09-\x0d]', ' ', 'g'),
+                        '[\x01-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]', '', 'g')
+  end
+$$;
+
+-- The comparable form of a phone number: its digits, without 00 or the Luxembourg prefix 352.
+create function public.phone_key(p_phone text) returns text
+language sql immutable set search_path = ''
+as $$
+  select case when d like '352%' and length(d) >= 11 then substr(d, 4) else d end
+    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^00', '') as d) x
+$$;
+
+-- Product rate limits, keyed by the client address and refused as PT429 (HTTP 429).
+--
+-- The client address: on hosted Supabase the first entry of x-forwarded-for is whatever the client
+-- sent (the gateway appends the real address after it). Cloudflare, in front of every hosted project,
+-- sets cf-connecting-ip to the address it saw and drops a client's own; it comes first. The embedded
+-- backend removes any cf-connecting-ip a client sends and writes x-forwarded-for itself
+-- (src/backend/server.ts). Null for calls that did not come through the API.
+create function public.client_address() returns text
+language sql stable set search_path = ''
+as $$
+  select coalesce(
+    nullif(btrim(h ->> 'cf-connecting-ip'), ''),
+    nullif(btrim(split_part(coalesce(h ->> 'x-forwarded-for', ''), ',', 1)), ''))
+    from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as h) r
+$$;
+
+-- Rate limits are data: each (bucket, window) allows max_hits per client address. Only the service role
+-- changes them (tests raise them there); no row for a bucket means no limit.
+create table public.rate_limits (
+  bucket text not null check (bucket in ('order', 'tracking', 'reservation', 'challenge', 'email_recipient')),
+  window_seconds integer not null check (window_seconds between 1 and 86400),
+  max_hits integer not null check (max_hits >= 1),
+  primary key (bucket, window_seconds)
+);
+comment on table public.rate_limits is
+  'Product rate limits per client address (email_recipient: per recipient). Changed only with the service role.';
+insert into public.rate_limits (bucket, window_seconds, max_hits) values
+  ('order', 60, 6), ('order', 3600, 30),
+  ('tracking', 60, 10), ('tracking', 3600, 60),
+  ('reservation', 60, 3), ('reservation', 3600, 10),
+  ('challenge', 60, 3), ('challenge', 3600, 10),
+  ('email_recipient', 3600, 10);
+
+create table public.rate_limit_counters (
+  bucket text not null,
+  window_seconds integer not null,
+  subject text not null,
+  window_start timestamptz not null,
+  hits integer not null default 0,
+  primary key (bucket, window_seconds, subject, window_start)
+);
+create index rate_limit_counters_window_idx on public.rate_limit_counters (window_start);
+
+alter table public.rate_limits enable row level security;
+alter table public.rate_limit_counters enable row level security;
+revoke all on public.rate_limits, public.rate_limit_counters from anon, authenticated;
+
+-- Counts one hit of p_subject in every window of the bucket; true when any window is over its limit.
+-- The service role and calls without a subject are never limited.
+create function public.hit_rate_limit(p_bucket text, p_subject text) returns boolean
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  rule public.rate_limits;
+  n integer;
+  over boolean := false;
+begin
+  if p_subject is null or coalesce(auth.role(), '') = 'service_role' then
+    return false;
+  end if;
+  for rule in select * from public.rate_limits r where r.bucket = p_bucket loop
+    insert into public.rate_limit_counters as c (bucket, window_seconds, subject, window_start, hits)
+    values (p_bucket, rule.window_seconds, p_subject,
+            to_timestamp(floor(extract(epoch from now()) / rule.window_seconds) * rule.window_seconds), 1)
+    on conflict (bucket, window_seconds, subject, window_start) do update set hits = c.hits + 1
+    returning c.hits into n;
+    if n > rule.max_hits then
+      over := true;
+    end if;
+  end loop;
+  if random() < 0.01 then
+    delete from public.rate_limit_counters c where c.window_start < now() - interval '1 day';
+  end if;
+  return over;
+end $$;
+
+-- Refuses the request with HTTP 429 once the caller's address is over the bucket's limit. The refusal
+-- rolls its own hit back; an accepted request's hit is committed with it.
+create function public.check_rate_limit(p_bucket text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  if public.hit_rate_limit(p_bucket, public.client_address()) then
+    raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes', message = case p_bucket
+      when 'order' then 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans quelques minutes ou appeler le restaurant.'
+      when 'tracking' then 'Trop de recherches depuis votre connexion. Veuillez réessayer dans quelques minutes.'
+      when 'reservation' then 'Trop de réservations envoyées depuis votre connexion. Veuillez réessayer plus tard ou appeler le restaurant.'
+      else 'Trop d''inscriptions envoyées depuis votre connexion. Veuillez réessayer plus tard.'
+    end;
+  end if;
+end $$;
+
+-- Policies call is_admin() as the querying role.
+grant execute on function public.is_admin() to anon, authenticated, service_role;
+revoke execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text) from public, anon;
+grant execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text)
+  to authenticated, service_role;
+grant execute on function public.phone_key(text) to anon, authenticated, service_role;
+revoke execute on function public.touch_updated_at(), public.keep_row_identity(), public.refuse_too_long(text, integer),
+  public.clean_text(text, boolean), public.client_address(), public.hit_rate_limit(text, text),
+  public.check_rate_limit(text) from public, anon, authenticated;

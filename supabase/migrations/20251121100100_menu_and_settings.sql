@@ -1,0 +1,374 @@
+-- Menu, store settings and reviews: readable by everyone, written by admins only (RLS with is_admin()).
+-- The back office's menu editor: dishes are hidden or deleted softly (old orders keep pointing at
+-- them), category slugs never change (links keep working), what admins write is bounded, and menu
+-- and settings changes reach open shop pages live.
+
+create table public.menu_categories (
+  id text primary key check (id ~ '^[a-z0-9_]+$'),
+  name text not null check (btrim(name) <> ''),
+  slug text not null unique check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
+  sort_order integer not null default 0,
+  constraint menu_categories_name_length check (char_length(name) <= 60)
+);
+
+create table public.menu_items (
+  -- No underscore: the cart joins item and option ids with underscores.
+  id text primary key check (id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
+  category_id text not null references public.menu_categories (id) on update cascade,
+  name text not null check (btrim(name) <> ''),
+  description text not null default '',
+  price numeric(10, 2) not null default 0 check (price >= 0),
+  image_src text,
+  image_alt text,
+  unavailable boolean not null default false,
+  special_offer jsonb check (
+    special_offer is null
+    or (jsonb_typeof(special_offer) = 'object' and jsonb_typeof(special_offer -> 'text') = 'string')
+  ),
+  item_type text not null default 'dish' check (item_type in ('dish', 'section_title', 'coming_soon')),
+  title text,
+  kids_menu_options jsonb check (kids_menu_options is null or jsonb_typeof(kids_menu_options) = 'array'),
+  sort_order integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  hidden boolean not null default false,
+  deleted_at timestamptz,
+  vat_rate smallint not null default 3 check (vat_rate in (3, 8, 14, 17)),
+  check (item_type <> 'section_title' or title is not null),
+  -- Bounds of what the editor writes (the seeded menu is well inside them).
+  constraint menu_items_name_length check (char_length(name) <= 120),
+  constraint menu_items_description_length check (char_length(description) <= 1000),
+  constraint menu_items_price_bound check (price <= 1000),
+  constraint menu_items_image_src_shape check (
+    image_src is null or (char_length(image_src) <= 500 and image_src ~ '^(https?://|/)[^[:space:]"''<>\\]*$')),
+  constraint menu_items_image_alt_length check (image_alt is null or char_length(image_alt) <= 200),
+  constraint menu_items_special_offer_length check (special_offer is null or char_length(special_offer::text) <= 1000),
+  constraint menu_items_kids_options_bound check (kids_menu_options is null or jsonb_array_length(kids_menu_options) <= 10)
+);
+comment on column public.menu_items.hidden is 'Not shown on the shop; cannot be ordered (kept unavailable).';
+comment on column public.menu_items.deleted_at is 'Deleted from the menu by an admin; the row stays for order history and reports.';
+comment on column public.menu_items.vat_rate is
+  'VAT rate in percent (Luxembourg): 3 food and soft drinks, 17 alcohol; 8 and 14 allowed.';
+create index menu_items_category_idx on public.menu_items (category_id, sort_order);
+create trigger menu_items_touch before update on public.menu_items
+  for each row execute function public.touch_updated_at();
+
+-- A hidden or deleted dish cannot be ordered: place_order refuses unavailable items.
+create function public.menu_item_hidden_is_unavailable() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.hidden or new.deleted_at is not null then
+    new.unavailable := true;
+  end if;
+  return new;
+end $$;
+create trigger menu_items_hidden_unavailable before insert or update on public.menu_items
+  for each row execute function public.menu_item_hidden_is_unavailable();
+
+-- A dish that an order names is never removed for real: the editor deletes softly (deleted_at).
+create function public.menu_item_delete_keeps_history() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if exists (
+    select 1 from public.orders o, jsonb_array_elements(o.order_items) l
+    where coalesce(l ->> 'menu_item_id', split_part(l ->> 'id', '_', 1)) = old.id
+  ) then
+    raise exception using errcode = 'P0001', detail = 'item_in_orders', hint = 'Article commandé',
+      message = 'Cet article figure dans des commandes : masquez-le ou supprimez-le du menu (suppression douce).';
+  end if;
+  return old;
+end $$;
+create trigger menu_items_delete_keeps_history before delete on public.menu_items
+  for each row execute function public.menu_item_delete_keeps_history();
+
+-- Category ids and slugs are the addresses of /menu/<slug>: renaming changes the name only.
+create function public.menu_category_keeps_slug() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if (new.slug is distinct from old.slug or new.id is distinct from old.id) and current_user in ('anon', 'authenticated') then
+    raise exception using errcode = 'P0001', detail = 'slug_fixed', hint = 'Adresse fixe',
+      message = 'L''adresse (slug) d''une catégorie ne change pas ; seul son nom change.';
+  end if;
+  return new;
+end $$;
+create trigger menu_categories_keep_slug before update on public.menu_categories
+  for each row execute function public.menu_category_keeps_slug();
+
+-- Time-limited prices are data, e.g. the whole chicken at 12.50 for pickup in October.
+create table public.menu_special_prices (
+  id bigint generated always as identity primary key,
+  item_id text not null references public.menu_items (id) on delete cascade on update cascade,
+  price numeric(10, 2) not null check (price >= 0),
+  delivery_method text check (delivery_method in ('pickup', 'delivery')),
+  starts_on date,
+  ends_on date not null,
+  check (starts_on is null or starts_on <= ends_on)
+);
+create index menu_special_prices_item_idx on public.menu_special_prices (item_id);
+
+-- Shape of each known settings key, so an admin's typo is refused when saved (23514) instead of
+-- breaking every order later: opening hours must be a known time zone and "HH:MM" periods per ISO
+-- weekday; delivery zones may not name a city twice. Unknown keys are free-form JSON.
+create function public.store_setting_is_valid(p_key text, p_value jsonb) returns boolean
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  zone jsonb;
+  day record;
+  period jsonb;
+begin
+  case p_key
+    when 'ordering' then
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and jsonb_typeof(p_value -> 'is_enabled') = 'boolean'
+        and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null'), false);
+    when 'delivery_options' then
+      return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
+    when 'delivery_zones' then
+      if jsonb_typeof(p_value) is distinct from 'array' then return false; end if;
+      for zone in select * from jsonb_array_elements(p_value) loop
+        if jsonb_typeof(zone -> 'name') is distinct from 'string' or btrim(zone ->> 'name') = ''
+          or jsonb_typeof(zone -> 'fee') is distinct from 'number' or (zone ->> 'fee')::numeric < 0 then
+          return false;
+        end if;
+      end loop;
+      return (select count(distinct lower(btrim(z ->> 'name'))) = count(*) from jsonb_array_elements(p_value) z);
+    when 'opening_hours' then
+      if jsonb_typeof(p_value) is distinct from 'object' or jsonb_typeof(p_value -> 'timezone') is distinct from 'string'
+         or jsonb_typeof(p_value -> 'days') is distinct from 'object'
+         or coalesce(jsonb_typeof(p_value -> 'last_order_minutes_before_close'), 'number') <> 'number'
+         or coalesce(jsonb_typeof(p_value -> 'slot_minutes'), 'number') <> 'number'
+         or coalesce((p_value ->> 'slot_minutes')::numeric, 1) < 1 then
+        return false;
+      end if;
+      begin
+        perform timezone(p_value ->> 'timezone', timestamp '2000-01-01 00:00');
+      exception when others then
+        return false;
+      end;
+      for day in select * from jsonb_each(p_value -> 'days') loop
+        if day.key !~ '^[1-7]$' or jsonb_typeof(day.value) <> 'array' then return false; end if;
+        for period in select * from jsonb_array_elements(day.value) loop
+          if jsonb_typeof(period) <> 'array' or jsonb_array_length(period) <> 2
+             or coalesce(period ->> 0, '') !~ '^([01]\d|2[0-3]):[0-5]\d$'
+             or coalesce(period ->> 1, '') !~ '^([01]\d|2[0-3]):[0-5]\d$'
+             or (period ->> 0)::time >= (period ->> 1)::time then
+            return false;
+          end if;
+        end loop;
+      end loop;
+      return true;
+    else
+      return true;
+  end case;
+end $$;
+
+-- order_acceptance: {default_ready_minutes 5–240, auto_accept, capacity: {delivery, pickup} (null = no limit, else 1–500)}.
+create function public.order_acceptance_setting_is_valid(p_value jsonb) returns boolean
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  m text;
+begin
+  if jsonb_typeof(p_value) is distinct from 'object'
+     or jsonb_typeof(p_value -> 'default_ready_minutes') is distinct from 'number'
+     or (p_value ->> 'default_ready_minutes')::numeric not between 5 and 240
+     or (p_value ->> 'default_ready_minutes')::numeric <> trunc((p_value ->> 'default_ready_minutes')::numeric)
+     or jsonb_typeof(p_value -> 'auto_accept') is distinct from 'boolean'
+     or coalesce(jsonb_typeof(p_value -> 'capacity'), 'object') <> 'object' then
+    return false;
+  end if;
+  foreach m in array array['delivery', 'pickup'] loop
+    if coalesce(jsonb_typeof(p_value -> 'capacity' -> m), 'null') not in ('null', 'number') then
+      return false;
+    end if;
+    if jsonb_typeof(p_value -> 'capacity' -> m) = 'number'
+       and ((p_value -> 'capacity' ->> m)::numeric not between 1 and 500
+            or (p_value -> 'capacity' ->> m)::numeric <> trunc((p_value -> 'capacity' ->> m)::numeric)) then
+      return false;
+    end if;
+  end loop;
+  return true;
+end $$;
+
+create table public.store_settings (
+  key text primary key check (key ~ '^[a-z][a-z0-9_]*$'),
+  value jsonb not null,
+  is_public boolean not null default true,
+  updated_at timestamptz not null default now(),
+  constraint store_settings_value_shape check (public.store_setting_is_valid(key, value)),
+  constraint store_settings_order_acceptance_shape
+    check (key <> 'order_acceptance' or public.order_acceptance_setting_is_valid(value))
+);
+create trigger store_settings_touch before update on public.store_settings
+  for each row execute function public.touch_updated_at();
+
+-- Defaults every installation needs; seed.sql adds the delivery zones.
+insert into public.store_settings (key, value) values
+  ('ordering', '{"is_enabled": true, "message": ""}'),
+  ('delivery_options', '{"is_enabled": true}'),
+  ('delivery_zones', '[]'),
+  -- ISO weekday (1 = Monday) → service periods. Orders stop 30 minutes before each closing;
+  -- pre-orders are taken in 15-minute slots.
+  ('opening_hours', '{
+    "timezone": "Europe/Luxembourg",
+    "last_order_minutes_before_close": 30,
+    "slot_minutes": 15,
+    "days": {
+      "1": [["11:00", "15:00"], ["18:00", "22:00"]],
+      "2": [],
+      "3": [["11:00", "15:00"], ["18:00", "22:00"]],
+      "4": [["11:00", "15:00"], ["18:00", "22:00"]],
+      "5": [["11:00", "15:00"], ["18:00", "22:00"]],
+      "6": [["11:00", "15:00"], ["18:00", "22:00"]],
+      "7": [["11:00", "15:00"], ["18:00", "22:00"]]
+    }
+  }');
+insert into public.store_settings (key, value, is_public) values
+  ('order_acceptance', '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}', false);
+
+-- The settings the order rules read.
+create function public.restaurant_time_zone() returns text
+language sql stable set search_path = ''
+as $$
+  select coalesce((select value ->> 'timezone' from public.store_settings where key = 'opening_hours'), 'Europe/Luxembourg')
+$$;
+
+create function public.restaurant_today() returns date
+language sql stable set search_path = ''
+as $$
+  select (now() at time zone public.restaurant_time_zone())::date
+$$;
+
+-- Whether the kitchen takes orders at this Luxembourg wall-clock time: inside a service period
+-- and no later than the last-order time (closing minus last_order_minutes_before_close).
+create function public.kitchen_open_at(p_local timestamp) returns boolean
+language plpgsql stable set search_path = ''
+as $$
+declare
+  hours jsonb := (select value from public.store_settings where key = 'opening_hours');
+  margin interval;
+  period jsonb;
+  t time := date_trunc('minute', p_local)::time;
+begin
+  if hours is null then return true; end if;
+  margin := make_interval(mins => coalesce((hours ->> 'last_order_minutes_before_close')::int, 0));
+  for period in
+    select * from jsonb_array_elements(coalesce(hours -> 'days' -> extract(isodow from p_local)::int::text, '[]'))
+  loop
+    if t >= (period ->> 0)::time and t <= (period ->> 1)::time - margin then
+      return true;
+    end if;
+  end loop;
+  return false;
+end $$;
+
+-- The fee of the zone whose name equals the city (trimmed, case-insensitive); null when none.
+create function public.delivery_fee_for(p_city text) returns numeric
+language sql stable set search_path = ''
+as $$
+  select (z ->> 'fee')::numeric(10, 2)
+    from public.store_settings s, jsonb_array_elements(s.value) z
+   where s.key = 'delivery_zones' and btrim(coalesce(p_city, '')) <> ''
+     and lower(btrim(z ->> 'name')) = lower(btrim(p_city))
+   limit 1
+$$;
+
+-- What one unit of an item costs for this method on this Luxembourg day (special prices are data).
+create function public.unit_price(p_item_id text, p_method text, p_day date) returns numeric
+language sql stable set search_path = ''
+as $$
+  select coalesce(
+    (select min(sp.price) from public.menu_special_prices sp
+      where sp.item_id = p_item_id
+        and (sp.delivery_method is null or sp.delivery_method = p_method)
+        and (sp.starts_on is null or sp.starts_on <= p_day) and p_day <= sp.ends_on),
+    (select m.price from public.menu_items m where m.id = p_item_id)
+  )
+$$;
+
+create function public.order_acceptance_settings() returns jsonb
+language sql stable set search_path = ''
+as $$
+  select '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}'::jsonb
+    || coalesce((select s.value from public.store_settings s where s.key = 'order_acceptance'), '{}')
+$$;
+
+create table public.reviews (
+  id uuid primary key default gen_random_uuid(),
+  author text not null check (btrim(author) <> ''),
+  rating smallint not null check (rating between 1 and 5),
+  text text not null default '',
+  date date not null default current_date,
+  source text not null default 'google',
+  created_at timestamptz not null default now()
+);
+
+-- The fixed category list of the menu.
+insert into public.menu_categories (id, name, slug, sort_order) values
+  ('entrees', 'Entrées', 'entrees', 1),
+  ('chic_n_fries', 'Chic''N''Fries', 'chic-n-fries', 2),
+  ('grill', 'Grillades', 'grillades', 3),
+  ('francesinhas', 'CasaDasFrancesinhas', 'casadasfrancesinhas', 4),
+  ('hamburgers', 'HungryBurgers', 'hungryburgers', 5),
+  ('boissons', 'Boissons', 'boissons', 6),
+  ('menu_enfant', 'Menu Enfant', 'menu-enfant', 7),
+  ('accompagnements', 'Accompagnements', 'accompagnements', 8),
+  ('desserts', 'Desserts', 'desserts', 9);
+
+-- Grants: everyone reads; only authenticated may attempt writes, and RLS lets admins only.
+revoke all on public.menu_categories, public.menu_items, public.menu_special_prices, public.store_settings, public.reviews
+  from anon, authenticated;
+grant select on public.menu_categories, public.menu_items, public.menu_special_prices, public.store_settings, public.reviews
+  to anon, authenticated;
+grant insert, update, delete on public.menu_categories, public.menu_items, public.menu_special_prices, public.store_settings, public.reviews
+  to authenticated;
+
+alter table public.menu_categories enable row level security;
+alter table public.menu_items enable row level security;
+alter table public.menu_special_prices enable row level security;
+alter table public.store_settings enable row level security;
+alter table public.reviews enable row level security;
+
+create policy menu_categories_select_anon on public.menu_categories for select to anon using (true);
+create policy menu_categories_select_authenticated on public.menu_categories for select to authenticated using (true);
+create policy menu_categories_insert_admin on public.menu_categories for insert to authenticated with check ((select public.is_admin()));
+create policy menu_categories_update_admin on public.menu_categories for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy menu_categories_delete_admin on public.menu_categories for delete to authenticated using ((select public.is_admin()));
+
+create policy menu_items_select_anon on public.menu_items for select to anon using (true);
+create policy menu_items_select_authenticated on public.menu_items for select to authenticated using (true);
+create policy menu_items_insert_admin on public.menu_items for insert to authenticated with check ((select public.is_admin()));
+create policy menu_items_update_admin on public.menu_items for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy menu_items_delete_admin on public.menu_items for delete to authenticated using ((select public.is_admin()));
+
+create policy menu_special_prices_select_anon on public.menu_special_prices for select to anon using (true);
+create policy menu_special_prices_select_authenticated on public.menu_special_prices for select to authenticated using (true);
+create policy menu_special_prices_insert_admin on public.menu_special_prices for insert to authenticated with check ((select public.is_admin()));
+create policy menu_special_prices_update_admin on public.menu_special_prices for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy menu_special_prices_delete_admin on public.menu_special_prices for delete to authenticated using ((select public.is_admin()));
+
+create policy store_settings_select_anon on public.store_settings for select to anon using (is_public);
+create policy store_settings_select_authenticated on public.store_settings for select to authenticated using (is_public or (select public.is_admin()));
+create policy store_settings_insert_admin on public.store_settings for insert to authenticated with check ((select public.is_admin()));
+create policy store_settings_update_admin on public.store_settings for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy store_settings_delete_admin on public.store_settings for delete to authenticated using ((select public.is_admin()));
+
+create policy reviews_select_anon on public.reviews for select to anon using (true);
+create policy reviews_select_authenticated on public.reviews for select to authenticated using (true);
+create policy reviews_insert_admin on public.reviews for insert to authenticated with check ((select public.is_admin()));
+create policy reviews_update_admin on public.reviews for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy reviews_delete_admin on public.reviews for delete to authenticated using ((select public.is_admin()));
+
+grant execute on function public.kitchen_open_at(timestamp), public.delivery_fee_for(text),
+  public.unit_price(text, text, date), public.restaurant_time_zone(), public.restaurant_today() to anon, authenticated, service_role;
+-- The settings checks run as the admin who saves.
+revoke execute on function public.order_acceptance_setting_is_valid(jsonb) from public, anon;
+grant execute on function public.order_acceptance_setting_is_valid(jsonb) to authenticated, service_role;
+revoke execute on function public.order_acceptance_settings(), public.menu_item_hidden_is_unavailable(),
+  public.menu_item_delete_keeps_history(), public.menu_category_keeps_slug() from public, anon, authenticated;
+
+alter publication supabase_realtime add table public.store_settings, public.menu_items, public.menu_categories;
