@@ -1,4 +1,4 @@
-import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
 import { test, expect, screenshot } from '../support/fixtures';
 import { loginAsAdmin } from './admin-helpers';
 
@@ -45,6 +45,16 @@ test.describe('opening hours and closures', () => {
       await expect(page.getByTestId('toast')).toContainText("Fermé aujourd'hui (Fête du personnel)");
       // The open cart as the customer sees it (the menu behind it is long: no full-page shot).
       await page.screenshot({ path: `test-results/screens/hours-cart-refused-${test.info().project.name}.png` });
+      // The pre-order picker offers no time on a closed date and says why.
+      const closedDate = addDays(today, 2);
+      await backend.service
+        .from('opening_exceptions')
+        .insert({ day: closedDate, is_closed: true, reason: 'Inventaire' });
+      await panel.getByRole('switch', { name: 'Pré-commande' }).click();
+      await panel.getByLabel('Date').fill(closedDate);
+      await expect(panel.getByText('Fermé ce jour-là (Inventaire) : choisissez une autre date.')).toBeVisible();
+      await expect(panel.getByLabel('Heure')).toBeDisabled();
+      await panel.getByRole('switch', { name: 'Pré-commande' }).click();
       const orders = await backend.service.from('orders').select('id').eq('customer_name', 'Marta Lopes');
       expect(orders.data).toEqual([]);
 
