@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { getSupabase } from './client.js';
-import { failIf } from './errors.js';
+import { DataError, failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 
 /** What my_data_export() returns: everything the database holds about the signed-in customer. */
@@ -35,11 +35,19 @@ export async function exportMyData(): Promise<AccountDataExport> {
   return data as AccountDataExport;
 }
 
-/** Erases the account in the database, then forgets the (now dead) session on this device. */
+/**
+ * Erases the account. The session on this device is ended first, while the auth server still knows the
+ * user (afterwards it would answer the sign-out with 403); the erasure then runs with the access token,
+ * which stays valid until it expires.
+ */
 export async function deleteMyAccount(): Promise<AccountDeletion> {
-  const { data, error } = await getSupabase().rpc('delete_my_account');
+  const auth = getSupabase().auth;
+  const { data: current } = await auth.getSession();
+  if (!current.session) throw new DataError({ code: '42501', message: 'not signed in' });
+  const token = current.session.access_token;
+  await auth.signOut({ scope: 'local' });
+  const { data, error } = await getSupabase().rpc('delete_my_account').setHeader('Authorization', `Bearer ${token}`);
   failIf(error);
-  await getSupabase().auth.signOut({ scope: 'local' });
   return data as AccountDeletion;
 }
 

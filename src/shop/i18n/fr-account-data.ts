@@ -1,0 +1,32 @@
+/** The profile's "Vos données" block: download and account deletion (GDPR rights, docs/PRIVACY.md). */
+export const accountData = {
+  title: 'Vos données personnelles',
+  exportText:
+    'Téléchargez une copie de tout ce que nous conservons sur vous : profil, adresses, commandes, réservations, inscriptions au défi et messages envoyés.',
+  exportButton: 'Télécharger mes données (JSON)',
+  exporting: 'Préparation…',
+  exportDoneTitle: 'Données téléchargées',
+  exportDoneText: (file: string) => `Le fichier ${file} a été enregistré.`,
+  exportFailed: 'Téléchargement impossible',
+  fileName: (day: string) => `mes-donnees-churrasqueira-${day}.json`,
+  deleteTitle: 'Supprimer mon compte',
+  deleteText: 'Vous pouvez supprimer votre compte à tout moment.',
+  deleteButton: 'Supprimer mon compte…',
+  confirmTitle: 'Confirmer la suppression du compte',
+  consequences: [
+    'Votre compte est supprimé et vous êtes déconnecté sur tous vos appareils.',
+    'Vos commandes restent conservées 10 ans pour notre comptabilité, sans votre nom, téléphone, e-mail, adresse ni remarques.',
+    'Vos réservations à venir sont annulées et vos inscriptions au défi effacées de nos listes.',
+    'Cette action est définitive : téléchargez vos données avant si vous souhaitez les garder.',
+  ],
+  confirmWord: 'SUPPRIMER',
+  confirmLabel: 'Pour confirmer, tapez SUPPRIMER',
+  confirmMismatch: 'Tapez SUPPRIMER en majuscules pour confirmer.',
+  confirmButton: 'Supprimer définitivement',
+  deleting: 'Suppression…',
+  cancel: 'Annuler',
+  deletedTitle: 'Compte supprimé',
+  deletedText: 'Vos données personnelles ont été effacées. Merci de votre confiance.',
+  deleteFailed: 'Suppression impossible',
+  genericError: 'Une erreur est survenue. Vérifiez votre connexion puis réessayez.',
+} as const;

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { expect, test } from '../support/fixtures';
+
+const line = { id: '32', name: 'Poulet entier grillé', price: 15, quantity: 1, options: [] };
+const order = (email: string, userId: string | null, address: string) => ({
+  customer_name: 'Carla Reis',
+  customer_phone: '+352 691 777 888',
+  customer_email: email,
+  user_id: userId,
+  delivery_method: 'delivery',
+  customer_address: address,
+  customer_postal_code: '4601',
+  customer_city: 'Differdange',
+  payment_method: 'card',
+  order_items: [line],
+  total_price: 15,
+  delivery_fee: 2.5,
+  grand_total: 17.5,
+});
+
+async function shot(page: Page, name: string, fullPage = true) {
+  const project = test.info().project.name;
+  // From the top, so the fixed header is drawn where it belongs on the full page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/work/notes/shots/gdpr/${name}-${project}.png`, fullPage });
+}
+
+test('a customer downloads their data as JSON from /profil, then deletes their account', async ({ page, backend }) => {
+  test.setTimeout(150_000);
+  const customer = await backend.createCustomer();
+  const other = await backend.createCustomer();
+  const { data: mine, error } = await backend.service
+    .from('orders')
+    .insert(order(customer.email, customer.id, '7 avenue de la Liberté'))
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  await backend.service.from('orders').insert(order(other.email, other.id, '3 rue Bruno'));
+
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Se connecter' });
+  await form.getByLabel('E-mail').fill(customer.email);
+  await form.getByLabel('Mot de passe').fill(customer.password);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/profil$/);
+  const section = page.getByRole('region', { name: 'Vos données personnelles' });
+  await expect(section).toBeVisible();
+  // The welcome toast goes away by itself (5 s) before the screenshot.
+  await expect(page.getByTestId('toast')).toBeHidden({ timeout: 15_000 });
+  await shot(page, 'profile');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Télécharger mes données (JSON)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^mes-donnees-churrasqueira-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+  expect(exported.profile).toMatchObject({ id: customer.id, email: customer.email });
+  expect(exported.orders.map((o: { id: string }) => o.id)).toEqual([mine!.id]);
+  expect(exported.addresses).toEqual([
+    expect.objectContaining({ address: '7 avenue de la Liberté', city: 'Differdange' }),
+  ]);
+  expect(JSON.stringify(exported)).not.toContain(other.email);
+  await expect(page.getByTestId('toast')).toContainText('Données téléchargées');
+
+  await section.getByRole('button', { name: 'Supprimer mon compte…' }).click();
+  const confirm = page.getByRole('form', { name: 'Confirmer la suppression du compte' });
+  await expect(confirm).toContainText('Vos commandes restent conservées 10 ans pour notre comptabilité');
+  await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(confirm.getByText('Tapez SUPPRIMER en majuscules pour confirmer.')).toBeVisible();
+  // Nothing was deleted by the unconfirmed click.
+  expect((await backend.service.auth.admin.getUserById(customer.id)).data.user?.id).toBe(customer.id);
+  await confirm.getByLabel('Pour confirmer, tapez SUPPRIMER').fill('SUPPRIMER');
+  await shot(page, 'delete-confirmation');
+  await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('toast')).toContainText('Compte supprimé');
+  await shot(page, 'deleted', false);
+  expect(await page.evaluate(() => localStorage.getItem('restaurant-shop-auth'))).toBeNull();
+  await page.goto('/profil');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The account is gone and its password no longer signs in; the order stays, without her.
+  const fresh = createClient(backend.url, backend.anonKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const signIn = await fresh.auth.signInWithPassword({ email: customer.email, password: customer.password });
+  expect(signIn.error?.code).toBe('invalid_credentials');
+  const { data: kept } = await backend.service.from('orders').select('*').eq('id', mine!.id).single();
+  expect(kept).toMatchObject({
+    customer_name: 'Client anonymisé',
+    customer_email: null,
+    user_id: null,
+    grand_total: 17.5,
+  });
+  const { data: theirs } = await backend.service.from('orders').select('customer_email').eq('user_id', other.id);
+  expect(theirs).toEqual([{ customer_email: other.email }]);
+});
