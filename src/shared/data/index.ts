@@ -6,6 +6,7 @@ export * from './query-keys.js';
 export * from './realtime.js';
 export * from './menu.js';
 export * from './settings.js';
+export * from './restaurant.js';
 export * from './opening-hours.js';
 export * from './orders.js';
 export * from './reports.js';

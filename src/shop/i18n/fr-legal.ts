@@ -1,7 +1,22 @@
-import { RESTAURANT } from '../../shared/domain/restaurant.js';
+/** What the legal pages say about the restaurant: the stored identity (store_settings 'restaurant'). */
+export interface LegalIdentity {
+  company: string;
+  /** Street, postal code, city and country. */
+  fullAddress: string;
+  phoneDisplay: string;
+  email: string;
+  rcs: string;
+  vat: string;
+}
 
-const company = 'Churrasqueira Differdange S.à r.l.';
-const address = `${RESTAURANT.street}, ${RESTAURANT.postalCode} ${RESTAURANT.city}, ${RESTAURANT.country}`;
+const registration = (r: LegalIdentity) =>
+  [
+    r.rcs && `Immatriculée au Registre de Commerce et des Sociétés de Luxembourg sous le numéro ${r.rcs}.`,
+    r.vat && `Numéro d’identification TVA : ${r.vat}.`,
+    'Autorisation d’établissement délivrée par le Ministère de l’Économie.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 export interface LegalSection {
   title: string;
@@ -13,13 +28,13 @@ export const legal = {
   updated: 'Dernière mise à jour : 1er octobre 2025',
   notice: {
     title: 'Mentions légales',
-    sections: [
+    sections: (r: LegalIdentity): LegalSection[] => [
       {
         title: 'Éditeur du site',
         paragraphs: [
-          `Le présent site est édité par ${company}, société à responsabilité limitée de droit luxembourgeois au capital de 12 500 €, dont le siège social est situé ${address}.`,
-          'Immatriculée au Registre de Commerce et des Sociétés de Luxembourg sous le numéro B 000000. Numéro d’identification TVA : LU00000000. Autorisation d’établissement délivrée par le Ministère de l’Économie.',
-          `Téléphone : ${RESTAURANT.phoneDisplay} · E-mail : ${RESTAURANT.email}`,
+          `Le présent site est édité par ${r.company}, société à responsabilité limitée de droit luxembourgeois au capital de 12 500 €, dont le siège social est situé ${r.fullAddress}.`,
+          registration(r),
+          `Téléphone : ${r.phoneDisplay} · E-mail : ${r.email}`,
           'Directeur de la publication : le gérant de la société.',
         ],
       },
@@ -33,7 +48,7 @@ export const legal = {
       {
         title: 'Propriété intellectuelle',
         paragraphs: [
-          `L’ensemble des contenus de ce site (textes, illustrations, logos, marques, photographies, mise en page) est la propriété exclusive de ${company} ou de ses partenaires et est protégé par le droit luxembourgeois et international de la propriété intellectuelle.`,
+          `L’ensemble des contenus de ce site (textes, illustrations, logos, marques, photographies, mise en page) est la propriété exclusive de ${r.company} ou de ses partenaires et est protégé par le droit luxembourgeois et international de la propriété intellectuelle.`,
           'Toute reproduction, représentation, modification ou exploitation, totale ou partielle, sans autorisation écrite préalable est interdite et constitue une contrefaçon.',
         ],
       },
@@ -50,15 +65,15 @@ export const legal = {
           'Les liens vers des sites tiers (cartes, réseaux sociaux, avis) sont fournis pour votre confort ; nous ne sommes pas responsables de leur contenu.',
         ],
       },
-    ] satisfies LegalSection[],
+    ],
   },
   privacy: {
     title: 'Politique de confidentialité',
-    sections: [
+    sections: (r: LegalIdentity): LegalSection[] => [
       {
         title: 'Responsable du traitement',
         paragraphs: [
-          `${company}, ${address}, est responsable du traitement de vos données personnelles. Pour toute question : ${RESTAURANT.email}.`,
+          `${r.company}, ${r.fullAddress}, est responsable du traitement de vos données personnelles. Pour toute question : ${r.email}.`,
         ],
       },
       {
@@ -96,7 +111,7 @@ export const legal = {
         title: 'Vos droits (RGPD)',
         paragraphs: [
           'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition au traitement de vos données, ainsi que du droit de retirer votre consentement à tout moment.',
-          `Pour exercer ces droits, écrivez-nous à ${RESTAURANT.email} ou par courrier à l’adresse ci-dessus, en justifiant de votre identité. Nous répondons dans un délai d’un mois.`,
+          `Pour exercer ces droits, écrivez-nous à ${r.email} ou par courrier à l’adresse ci-dessus, en justifiant de votre identité. Nous répondons dans un délai d’un mois.`,
           'Vous pouvez également introduire une réclamation auprès de la Commission nationale pour la protection des données (CNPD), 15, Boulevard du Jazz, L-4370 Belvaux.',
         ],
       },
@@ -106,15 +121,15 @@ export const legal = {
           'Vos données sont transmises de manière chiffrée et l’accès aux commandes est réservé au personnel autorisé. Les mots de passe ne sont jamais stockés en clair.',
         ],
       },
-    ] satisfies LegalSection[],
+    ],
   },
   terms: {
     title: 'Conditions générales de vente',
-    sections: [
+    sections: (r: LegalIdentity): LegalSection[] => [
       {
         title: 'Objet',
         paragraphs: [
-          `Les présentes conditions régissent les commandes passées sur ce site auprès de ${company}, ${address}. Toute commande implique leur acceptation.`,
+          `Les présentes conditions régissent les commandes passées sur ce site auprès de ${r.company}, ${r.fullAddress}. Toute commande implique leur acceptation.`,
         ],
       },
       {
@@ -152,7 +167,9 @@ export const legal = {
       },
       {
         title: 'Retrait sur place',
-        paragraphs: [`Les commandes à emporter sont à retirer au restaurant, ${address}, sans minimum de commande.`],
+        paragraphs: [
+          `Les commandes à emporter sont à retirer au restaurant, ${r.fullAddress}, sans minimum de commande.`,
+        ],
       },
       {
         title: 'Absence de droit de rétractation',
@@ -163,7 +180,7 @@ export const legal = {
       {
         title: 'Réclamations',
         paragraphs: [
-          `Toute réclamation (produit manquant ou non conforme) doit nous parvenir le jour même par téléphone au ${RESTAURANT.phoneDisplay} ou par e-mail à ${RESTAURANT.email}. Nous vous proposerons une solution adaptée.`,
+          `Toute réclamation (produit manquant ou non conforme) doit nous parvenir le jour même par téléphone au ${r.phoneDisplay} ou par e-mail à ${r.email}. Nous vous proposerons une solution adaptée.`,
         ],
       },
       {
@@ -179,6 +196,6 @@ export const legal = {
           'Le consommateur peut aussi recourir gratuitement au Service national du Médiateur de la consommation.',
         ],
       },
-    ] satisfies LegalSection[],
+    ],
   },
 } as const;

@@ -7,9 +7,10 @@ import { toast } from '../ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { openThermalPopup, printTicket } from '../../lib/kiosk/kiosk.js';
 import { EmailDialog } from './email-dialog.js';
-import { gpsUrl, clockOf, frenchDate, RESTAURANT_PICKUP_ADDRESS } from './order-format.js';
+import { gpsUrl, clockOf, frenchDate } from './order-format.js';
+import { restaurantAddress } from '../../../shared/domain/restaurant.js';
 import { OrderItems, OrderTotals } from './order-items.js';
-import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../../lib/data.js';
+import { useDeleteOrderMutation, useRestaurantIdentity, useUpdateOrderStatusMutation } from '../../lib/data.js';
 import { SmsDialog } from './sms-dialog.js';
 import { StatusBadge } from './status-badge.js';
 import { PrintedBadge } from './printed-badge.js';
@@ -31,6 +32,7 @@ export function OrderDetail({
   onDeleted?(): void;
 }) {
   const t = useT();
+  const pickupAddress = restaurantAddress(useRestaurantIdentity());
   const update = useUpdateOrderStatusMutation();
   const remove = useDeleteOrderMutation();
   const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | null>(null);
@@ -105,7 +107,7 @@ export function OrderDetail({
         <div className="mt-3 rounded-lg bg-slate-100 p-3">
           <p className="font-bold">{isPickup ? t('order.pickupAt') : t('order.deliveryTo')}</p>
           {isPickup ? (
-            <p>{RESTAURANT_PICKUP_ADDRESS}</p>
+            <p>{pickupAddress}</p>
           ) : (
             <>
               <p>{order.customer_address}</p>

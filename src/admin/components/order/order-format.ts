@@ -8,10 +8,6 @@ import {
   type Order,
 } from '../../../shared/domain/index.js';
 
-import { RESTAURANT } from '../../../shared/domain/restaurant.js';
-
-export const RESTAURANT_PICKUP_ADDRESS = RESTAURANT.address;
-
 export function lineTotal(item: Order['order_items'][number]): number {
   return multiplyEuros(item.price, item.quantity);
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { smsForStatus, smsProblem, smsText, type Order, type SmsTemplateKey } from '../../../shared/domain/index.js';
-import { RESTAURANT } from '../../../shared/domain/restaurant.js';
 import { Dialog } from '../ui/dialog.js';
 import { Button } from '../ui/button.js';
 import { toast } from '../ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { useSendSmsMutation } from '../../lib/data.js';
+import { useRestaurantIdentity, useSendSmsMutation } from '../../lib/data.js';
 
 const TEMPLATES: { label: MessageKey; key: SmsTemplateKey }[] = [
   { label: 'sms.templatePreparation', key: 'preparation' },
@@ -15,7 +14,8 @@ const TEMPLATES: { label: MessageKey; key: SmsTemplateKey }[] = [
 
 export function SmsDialog({ order, open, onClose }: { order: Order; open: boolean; onClose(): void }) {
   const t = useT();
-  const ctx = { orderId: order.id, restaurantName: RESTAURANT.name, deliveryMethod: order.delivery_method };
+  const restaurantName = useRestaurantIdentity().name;
+  const ctx = { orderId: order.id, restaurantName, deliveryMethod: order.delivery_method };
   const [body, setBody] = useState(() => smsForStatus(order.status, ctx) ?? '');
   const send = useSendSmsMutation();
 

@@ -1,5 +1,6 @@
 import { layoutDaySummary, type TakingsReport, type TicketColumns } from '../../../shared/domain/index.js';
-import { TICKET_RESTAURANT } from '../../../shared/domain/restaurant.js';
+import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
+import { useRestaurantIdentity } from '../../lib/data.js';
 import { PaperTicket } from '../../components/ui/paper-ticket.js';
 
 /** The day summary drawn from the layout the kiosk prints. */
@@ -12,11 +13,12 @@ export function SummaryPreview({
   columns: TicketColumns;
   printedAt: Date;
 }) {
+  const restaurant = ticketRestaurant(useRestaurantIdentity());
   return (
     <PaperTicket
       testId="day-summary"
       columns={columns}
-      lines={layoutDaySummary(report, { columns, restaurant: TICKET_RESTAURANT, printedAt })}
+      lines={layoutDaySummary(report, { columns, restaurant, printedAt })}
     />
   );
 }

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.js';
 import { useSetDeliveryEnabledMutation, useSetOrderingEnabledMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { SoundSettings } from '../../lib/sound/sound-controls.js';
 import { AcceptanceSettings } from './acceptance-settings.js';
+import { RestaurantIdentitySettings } from './restaurant-identity-settings.js';
 
 export function SettingsPage() {
   const t = useT();
@@ -74,6 +75,7 @@ export function SettingsPage() {
         </div>
       </Card>
       <AcceptanceSettings />
+      <RestaurantIdentitySettings />
       <Card>
         <SoundSettings />
       </Card>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
-import { fullAddress, restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
 import { FooterHours } from './footer-hours.js';
 import { Logo } from './logo.js';
@@ -11,6 +11,7 @@ const link = 'text-cream-100/85 hover:text-flame-300';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const restaurant = useRestaurant();
   return (
     <footer className="bg-charcoal-950 text-cream-100">
       <div className="h-1.5 bg-gradient-to-r from-ember-600 via-flame-500 to-flame-400" />
@@ -20,24 +21,28 @@ export function Footer() {
           <p className="mt-4 text-sm text-cream-100/80">{fr.footer.about}</p>
           <p className="mt-5 text-sm font-semibold text-cream-50">{fr.footer.follow}</p>
           <div className="mt-2 flex gap-3">
-            <a
-              href={restaurant.socials.facebook}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Facebook"
-              className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
-            >
-              <FacebookIcon className="size-5" />
-            </a>
-            <a
-              href={restaurant.socials.instagram}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Instagram"
-              className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
-            >
-              <InstagramIcon className="size-5" />
-            </a>
+            {restaurant.socials.facebook && (
+              <a
+                href={restaurant.socials.facebook}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Facebook"
+                className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
+              >
+                <FacebookIcon className="size-5" />
+              </a>
+            )}
+            {restaurant.socials.instagram && (
+              <a
+                href={restaurant.socials.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Instagram"
+                className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
+              >
+                <InstagramIcon className="size-5" />
+              </a>
+            )}
           </div>
         </div>
         <nav aria-label={fr.footer.navigation}>
@@ -87,9 +92,7 @@ export function Footer() {
           <ul className="space-y-3 text-sm">
             <li className="flex gap-2">
               <MapPinIcon className="mt-0.5 size-4 shrink-0 text-flame-400" />
-              <span>
-                {fullAddress}, {restaurant.country}
-              </span>
+              <span>{restaurant.fullAddress}</span>
             </li>
             <li>
               <a href={restaurant.phoneHref} className={`flex gap-2 ${link}`}>

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/domain/opening-hours.js';
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
-import { fullAddress } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { TextArea, TextField, SelectField } from '../../components/ui/field.js';
 import { StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { useSession } from '../../lib/session.js';
@@ -71,6 +71,7 @@ function Segmented<T extends string>({
 }
 
 export function CheckoutForm({ c }: { c: Checkout }) {
+  const restaurant = useRestaurant();
   const { checkout } = c;
   const { customer } = checkout;
   const { email: accountEmail, status } = useSession();
@@ -156,7 +157,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
       ) : (
         <p className="flex items-start gap-2 rounded-xl bg-cream-100 p-3 text-sm">
           <StoreIcon className="mt-0.5 size-4 shrink-0 text-flame-600" />
-          {t.pickupAt(fullAddress)}
+          {t.pickupAt(restaurant.address)}
         </p>
       )}
 

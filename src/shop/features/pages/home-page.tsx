@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { MENU_CATEGORIES } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
-import { restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ArrowRightIcon, FlameIcon, PhoneIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { WhenVisible } from '../../components/ui/when-visible.js';
@@ -13,6 +13,7 @@ const highlightIcons = [FlameIcon, TruckIcon, StoreIcon];
 const showcased: string[] = ['grill', 'chic_n_fries', 'francesinhas', 'hamburgers', 'desserts'];
 
 export default function HomePage() {
+  const restaurant = useRestaurant();
   return (
     <>
       <section className="relative isolate flex min-h-dvh items-center overflow-hidden bg-charcoal-950 text-cream-50">

@@ -1,6 +1,6 @@
 import { fr } from '../../i18n/fr.js';
 import { directionsUrl } from '../../../shared/domain/maps.js';
-import { fullAddress, restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';
@@ -11,15 +11,15 @@ const BBOX = '5.8790,49.5180,5.9040,49.5300';
 const MARKER = '49.5242,5.8914';
 
 /** OpenStreetMap by default; Google's embed when a maps key is configured. */
-export function mapEmbedUrl(): string {
+export function mapEmbedUrl(query: string): string {
   const key = window.__ENV__?.GOOGLE_MAPS_API_KEY;
-  const query = `${fullAddress}, ${restaurant.country}`;
   if (key)
     return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
   return `https://www.openstreetmap.org/export/embed.html?bbox=${BBOX}&layer=mapnik&marker=${MARKER}`;
 }
 
 export default function LocationPage() {
+  const restaurant = useRestaurant();
   return (
     <>
       <PageHero title={t.title} subtitle={t.subtitle} />
@@ -39,7 +39,7 @@ export default function LocationPage() {
               {restaurant.country}
             </address>
             <a
-              href={directionsUrl(`${fullAddress}, ${restaurant.country}`)}
+              href={directionsUrl(restaurant.fullAddress)}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClass('primary', 'md', 'mt-5 w-full')}
@@ -70,7 +70,7 @@ export default function LocationPage() {
         <div className="min-h-96 overflow-hidden rounded-2xl bg-cream-200 shadow-md ring-1 ring-cream-200">
           <iframe
             title={t.mapTitle}
-            src={mapEmbedUrl()}
+            src={mapEmbedUrl(restaurant.fullAddress)}
             className="size-full min-h-96"
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"

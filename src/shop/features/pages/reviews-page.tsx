@@ -1,5 +1,5 @@
 import { fr } from '../../i18n/fr.js';
-import { restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ExternalIcon } from '../../components/ui/icons.js';
@@ -9,6 +9,7 @@ import { useReviewsQuery } from '../../lib/data.js';
 const t = fr.reviews;
 
 export default function ReviewsPage() {
+  const restaurant = useRestaurant();
   const reviews = useReviewsQuery().data ?? [];
   const average = averageRating(reviews);
   return (

@@ -1,5 +1,5 @@
 import { fr } from '../../i18n/fr.js';
-import { fullAddress, restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
@@ -8,10 +8,11 @@ import { ReservationForm } from './reservation-form.js';
 const t = fr.contact;
 
 export default function ContactPage() {
+  const restaurant = useRestaurant();
   const cards = [
     { icon: PhoneIcon, title: t.phone, text: restaurant.phoneDisplay, href: restaurant.phoneHref },
     { icon: MailIcon, title: t.email, text: restaurant.email, href: `mailto:${restaurant.email}` },
-    { icon: MapPinIcon, title: t.address, text: fullAddress, href: '/localisation' },
+    { icon: MapPinIcon, title: t.address, text: restaurant.address, href: '/localisation' },
   ];
   return (
     <>

@@ -1,9 +1,10 @@
 import { TRACKING_NOT_FOUND } from '../../../shared/domain/tracking-search.js';
 import { fr } from '../../i18n/fr.js';
-import { restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { SearchIcon } from '../../components/ui/icons.js';
 
 export function NotFoundPanel() {
+  const restaurant = useRestaurant();
   return (
     <div data-testid="not-found-panel" className="rounded-2xl bg-white p-8 text-center shadow-md ring-1 ring-cream-200">
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-ember-600/10 text-ember-600">

@@ -3,7 +3,7 @@ import { formatDateFr, formatDateTimeFr } from '../../../shared/domain/french-da
 import { normaliseStatus, orderStatusInfo, type OrderStatus } from '../../../shared/domain/order-status.js';
 import { fr } from '../../i18n/fr.js';
 import { directionsUrl } from '../../../shared/domain/maps.js';
-import { fullAddress, restaurant } from '../../config/restaurant.js';
+import { useRestaurant } from '../../lib/restaurant.js';
 import { OrderSummary } from '../../components/order/order-summary.js';
 import { ExternalIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../components/ui/icons.js';
 
@@ -61,6 +61,7 @@ function DeliveryMap({ address }: { address: string }) {
 }
 
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
+  const restaurant = useRestaurant();
   const status = normaliseStatus(order.status);
   const info = orderStatusInfo(order.status);
   const words = status ? fr.orderStatus[status] : null;
@@ -142,8 +143,8 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
                   <StoreIcon className="size-5 text-flame-600" />
                   {t.pickupTitle}
                 </h3>
-                <p className="mb-4">{t.pickupText(fullAddress)}</p>
-                <DeliveryMap address={`${fullAddress}, ${restaurant.country}`} />
+                <p className="mb-4">{t.pickupText(restaurant.address)}</p>
+                <DeliveryMap address={restaurant.fullAddress} />
               </>
             )}
           </section>
