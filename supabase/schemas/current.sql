@@ -1984,7 +1984,9 @@ begin
     perform public.check_preorder_slot(preorder_date, preorder_time_text, local_now::date);
     preorder_time := substr(preorder_time_text, 1, 5)::time;
   elsif not public.kitchen_open_at(local_now) then
-    perform public.refuse('outside_hours', 'Restaurant fermé', 'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.');
+    -- A dated closure names its reason and the reopening (opening_refusal, 20251126100000_opening_hours).
+    perform public.refuse('outside_hours', 'Restaurant fermé', coalesce(public.opening_refusal(now_at),
+      'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.'));
   end if;
 
   -- 7. The slot: a pre-order's requested time, or when an immediate order will be ready. With a

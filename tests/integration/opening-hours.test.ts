@@ -192,7 +192,12 @@ describe.each(testDatabases())('opening hours and closures on %s', (kind) => {
     ).toBeNull();
 
     const now = await failure(placeAt(`${holiday} 12:00`, pickup()));
-    expect(now).toMatchObject({ detail: 'outside_hours', hint: 'Restaurant fermé' });
+    expect(now).toEqual({
+      code: 'P0001',
+      detail: 'outside_hours',
+      hint: 'Restaurant fermé',
+      message: "Fermé aujourd'hui (Noël) — réouverture demain à 11:00. Vous pouvez passer une pré-commande.",
+    });
     expect(
       await value<string>(`select public.opening_refusal($1::timestamptz) as v`, [await utc(`${holiday} 12:00`)]),
     ).toBe(`Fermé aujourd'hui (Noël) — réouverture demain à 11:00. Vous pouvez passer une pré-commande.`);

@@ -68,6 +68,7 @@ test.describe('opening hours and closures', () => {
         },
       });
       expect(direct.error).toMatchObject({ details: 'outside_hours', hint: 'Restaurant fermé' });
+      expect(direct.error?.message).toMatch(/^Fermé aujourd'hui \(Fête du personnel\) — réouverture /);
 
       await page.goto('/contact');
       await expect(page.getByTestId('opening-exceptions').first()).toContainText('Fermé (Fête du personnel)');
