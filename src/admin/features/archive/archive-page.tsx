@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { archivePeriod, type ArchivePeriod } from '../../../shared/domain/index.js';
-import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { PageHeader } from '../../components/ui/card.js';
 import { DetailPanel } from '../../components/ui/detail-panel.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { QueryState } from '../../components/ui/query-state.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useOrdersBetweenQuery } from '../../lib/data.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
@@ -45,27 +45,21 @@ export function ArchivePage() {
           ))}
         </div>
       </PageHeader>
-      {orders.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : orders.isError ? (
-        <ErrorPanel message={t('archive.loadFailed')} />
-      ) : orders.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
-          {t('archive.empty')}
-        </p>
-      ) : (
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-          <section>
-            <p className="mb-2 font-semibold text-slate-700">{t('archive.count', { n: orders.data.length })}</p>
-            <OrderList orders={orders.data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />
-          </section>
-          {selected && (
-            <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
-              <OrderDetail key={selected.id} order={selected} place="archive" />
-            </DetailPanel>
-          )}
-        </div>
-      )}
+      <QueryState query={orders} error={t('archive.loadFailed')} empty={t('archive.empty')}>
+        {(data) => (
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+            <section>
+              <p className="mb-2 font-semibold text-slate-700">{t('archive.count', { n: data.length })}</p>
+              <OrderList orders={data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />
+            </section>
+            {selected && (
+              <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
+                <OrderDetail key={selected.id} order={selected} place="archive" />
+              </DetailPanel>
+            )}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

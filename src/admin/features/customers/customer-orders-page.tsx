@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button.js';
-import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { PageHeader } from '../../components/ui/card.js';
 import { DetailPanel } from '../../components/ui/detail-panel.js';
-import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
+import { QueryState } from '../../components/ui/query-state.js';
 import { useT } from '../../i18n/index.js';
 import { useCustomerOrdersQuery } from '../../lib/data.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
@@ -30,24 +30,18 @@ export function CustomerOrdersPage() {
           ← {t('customerOrders.back')}
         </Link>
       </PageHeader>
-      {orders.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : orders.isError ? (
-        <ErrorPanel message={t('customerOrders.loadFailed')} />
-      ) : orders.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
-          {t('customerOrders.empty')}
-        </p>
-      ) : (
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-          <OrderList orders={orders.data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />
-          {selected && (
-            <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
-              <OrderDetail key={selected.id} order={selected} place="customer" />
-            </DetailPanel>
-          )}
-        </div>
-      )}
+      <QueryState query={orders} error={t('customerOrders.loadFailed')} empty={t('customerOrders.empty')}>
+        {(data) => (
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+            <OrderList orders={data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />
+            {selected && (
+              <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
+                <OrderDetail key={selected.id} order={selected} place="customer" />
+              </DetailPanel>
+            )}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { Card, PageHeader } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
+import { QueryState } from '../../components/ui/query-state.js';
 import { useT } from '../../i18n/index.js';
 import { useMediaQuery, WIDE_ADMIN } from '../../lib/use-media-query.js';
 import { OrderDetail } from '../../components/order/order-detail.js';
@@ -57,21 +57,23 @@ export function DashboardPage() {
                 onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))}
               />
             </>
-          ) : orders.isPending ? (
-            <Spinner label={t('common.loading')} />
-          ) : orders.isError && !orders.data ? (
-            <ErrorPanel message={t('dashboard.loadErrorBody')} />
-          ) : orders.data.length === 0 ? (
-            <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg text-slate-700">
-              {t('dashboard.noOrders')}
-            </p>
           ) : (
-            <OrderList
-              orders={orders.data}
-              selectedId={selectedId}
-              highlighted={highlighted}
-              onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))}
-            />
+            <QueryState
+              query={orders}
+              error={t('dashboard.loadErrorBody')}
+              empty={t('dashboard.noOrders')}
+              emptyClassName="text-slate-700"
+              keepDataOnError
+            >
+              {(data) => (
+                <OrderList
+                  orders={data}
+                  selectedId={selectedId}
+                  highlighted={highlighted}
+                  onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))}
+                />
+              )}
+            </QueryState>
           )}
         </section>
         {wide && (

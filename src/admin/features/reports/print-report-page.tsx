@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { ErrorPanel } from '../../components/ui/card.js';
 import { Icon } from '../../components/ui/icon.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { QueryState } from '../../components/ui/query-state.js';
 import { useT } from '../../i18n/index.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
 import { AUTO_PRINT_DELAY_MS } from '../../lib/kiosk/kiosk.js';
@@ -37,12 +37,10 @@ export function PrintReportPage() {
       </div>
       {problem ? (
         <ErrorPanel message={t(problem)} />
-      ) : report.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : report.isError ? (
-        <ErrorPanel message={t('reports.loadFailed')} />
       ) : (
-        <SummaryPreview report={report.data} columns={42} printedAt={printedAt} />
+        <QueryState query={report} error={t('reports.loadFailed')}>
+          {(data) => <SummaryPreview report={data} columns={42} printedAt={printedAt} />}
+        </QueryState>
       )}
     </div>
   );

@@ -11,9 +11,9 @@ import {
 import { Button, buttonClass } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Icon } from '../../components/ui/icon.js';
-import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useLanguage, useT, type MessageKey } from '../../i18n/index.js';
+import { QueryState } from '../../components/ui/query-state.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
 import { canPrintSummaryOnKiosk, kioskPrintDaySummary, printReportPageUrl } from '../../lib/kiosk/kiosk.js';
 import { HourlyChart } from './hourly-chart.js';
@@ -364,35 +364,35 @@ export function ReportsPage() {
       </p>
       {problem ? (
         <ErrorPanel message={t(problem)} />
-      ) : report.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : report.isError ? (
-        <ErrorPanel message={t('reports.loadFailed')} />
       ) : (
-        <>
-          <div className="mb-5 flex flex-wrap gap-2">
-            <Button
-              onClick={() => {
-                downloadCsv(report.data);
-                toast.success(t('reports.csvDone'));
-              }}
-            >
-              <Icon name="receipt" /> {t('reports.exportCsv')}
-            </Button>
-            <Button variant="secondary" disabled={printing} onClick={() => void printSummary(report.data)}>
-              <Icon name="printer" /> {t('reports.printSummary')}
-            </Button>
-            <a
-              className={buttonClass('ghost')}
-              href={printReportPageUrl(period.from, period.to)}
-              target="_blank"
-              rel="noopener"
-            >
-              {t('reports.printPage')}
-            </a>
-          </div>
-          <ReportView report={report.data} />
-        </>
+        <QueryState query={report} error={t('reports.loadFailed')}>
+          {(data) => (
+            <>
+              <div className="mb-5 flex flex-wrap gap-2">
+                <Button
+                  onClick={() => {
+                    downloadCsv(data);
+                    toast.success(t('reports.csvDone'));
+                  }}
+                >
+                  <Icon name="receipt" /> {t('reports.exportCsv')}
+                </Button>
+                <Button variant="secondary" disabled={printing} onClick={() => void printSummary(data)}>
+                  <Icon name="printer" /> {t('reports.printSummary')}
+                </Button>
+                <a
+                  className={buttonClass('ghost')}
+                  href={printReportPageUrl(period.from, period.to)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {t('reports.printPage')}
+                </a>
+              </div>
+              <ReportView report={data} />
+            </>
+          )}
+        </QueryState>
       )}
     </div>
   );

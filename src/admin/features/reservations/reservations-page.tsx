@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { RESERVATION_STATUSES, type Reservation, type ReservationStatus } from '../../../shared/domain/index.js';
 import { buttonClass, Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icon.js';
-import { ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { PageHeader } from '../../components/ui/card.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
-import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
+import { QueryState } from '../../components/ui/query-state.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import {
   useDeleteReservationMutation,
@@ -52,75 +52,71 @@ export function ReservationsPage() {
           ← {t('common.backToDashboard')}
         </Link>
       </PageHeader>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <ErrorPanel
-          message={t('reservations.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>}
-        />
-      ) : list.data.length === 0 ? (
-        <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg">
-          {t('reservations.empty')}
-        </p>
-      ) : (
-        <ul className="space-y-3" data-testid="reservation-list">
-          {list.data.map((r) => (
-            <li
-              key={r.id}
-              data-testid="reservation-row"
-              className={`rounded-2xl border-2 bg-white p-4 ${STATUS_STYLE[r.status]}`}
-            >
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div>
-                  <p className="text-xl font-bold">{r.name}</p>
-                  <p className="text-lg">
-                    {frenchDate(r.reservation_date)} · {r.reservation_time.slice(0, 5)} · {r.people}{' '}
-                    {t('reservations.people').toLowerCase()}
-                  </p>
-                  <p>
-                    <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
-                      {r.phone}
-                    </a>{' '}
-                    ·{' '}
-                    <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
-                      {r.email}
-                    </a>
-                  </p>
-                  {r.message && (
-                    <p className="mt-2 whitespace-pre-wrap rounded-lg bg-white/70 p-2 italic">{r.message}</p>
-                  )}
+      <QueryState
+        query={list}
+        error={t('reservations.loadFailed')}
+        errorAction={<Button onClick={() => void list.refetch()}>{t('common.refresh')}</Button>}
+        empty={t('reservations.empty')}
+      >
+        {(data) => (
+          <ul className="space-y-3" data-testid="reservation-list">
+            {data.map((r) => (
+              <li
+                key={r.id}
+                data-testid="reservation-row"
+                className={`rounded-2xl border-2 bg-white p-4 ${STATUS_STYLE[r.status]}`}
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <p className="text-xl font-bold">{r.name}</p>
+                    <p className="text-lg">
+                      {frenchDate(r.reservation_date)} · {r.reservation_time.slice(0, 5)} · {r.people}{' '}
+                      {t('reservations.people').toLowerCase()}
+                    </p>
+                    <p>
+                      <a className="text-brand-700 underline" href={`tel:${r.phone}`}>
+                        {r.phone}
+                      </a>{' '}
+                      ·{' '}
+                      <a className="text-brand-700 underline" href={`mailto:${r.email}`}>
+                        {r.email}
+                      </a>
+                    </p>
+                    {r.message && (
+                      <p className="mt-2 whitespace-pre-wrap rounded-lg bg-white/70 p-2 italic">{r.message}</p>
+                    )}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <label className="sr-only" htmlFor={`status-${r.id}`}>
+                      {t('common.status')}
+                    </label>
+                    <select
+                      id={`status-${r.id}`}
+                      value={r.status}
+                      disabled={update.isPending}
+                      onChange={(e) => update.mutate({ id: r.id, status: e.target.value as ReservationStatus })}
+                      className="min-h-12 rounded-lg border-2 border-slate-400 bg-white px-3 text-lg font-semibold"
+                    >
+                      {RESERVATION_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {t(STATUS_LABEL[s])}
+                        </option>
+                      ))}
+                    </select>
+                    <Button
+                      variant="danger"
+                      onClick={() => setToDelete(r)}
+                      aria-label={`${t('common.delete')} ${r.name}`}
+                    >
+                      <Icon name="trash" />
+                    </Button>
+                  </div>
                 </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  <label className="sr-only" htmlFor={`status-${r.id}`}>
-                    {t('common.status')}
-                  </label>
-                  <select
-                    id={`status-${r.id}`}
-                    value={r.status}
-                    disabled={update.isPending}
-                    onChange={(e) => update.mutate({ id: r.id, status: e.target.value as ReservationStatus })}
-                    className="min-h-12 rounded-lg border-2 border-slate-400 bg-white px-3 text-lg font-semibold"
-                  >
-                    {RESERVATION_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(STATUS_LABEL[s])}
-                      </option>
-                    ))}
-                  </select>
-                  <Button
-                    variant="danger"
-                    onClick={() => setToDelete(r)}
-                    aria-label={`${t('common.delete')} ${r.name}`}
-                  >
-                    <Icon name="trash" />
-                  </Button>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={toDelete !== null}
         danger
