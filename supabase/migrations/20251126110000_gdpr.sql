@@ -294,7 +294,8 @@ grant execute on function public.apply_retention(timestamptz) to service_role;
 do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
+    -- As Supabase installs it (Integrations → Cron); a no-op when already enabled from the dashboard.
+    create extension if not exists pg_cron with schema pg_catalog;
     perform cron.schedule('apply-retention', '17 3 * * *', 'select public.apply_retention()');
   end if;
 exception when others then

@@ -98,7 +98,7 @@ describe.each(testDatabases())('GDPR: export, account deletion and retention on 
       email: bruno.email,
       agreed_to_terms: true,
     });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await b?.close();
