@@ -13,7 +13,7 @@ import { queryKeys, subscribeToOrders, useTodayOrdersQuery } from './data.js';
 import { toast } from '../components/ui/toast-store.js';
 import { t } from '../i18n/index.js';
 import { playNewOrderSound } from './sound/notification-sound.js';
-import { autoPrintTicket } from './kiosk/kiosk.js';
+import { autoPrint } from './kiosk/printer-store.js';
 import { at } from '../i18n/acceptance.js';
 import { clockOf } from '../components/order/order-format.js';
 
@@ -64,7 +64,7 @@ function announce(order: Order): void {
       }),
     );
   }
-  void autoPrintTicket(order).catch(() => undefined);
+  void autoPrint(order);
 }
 
 /** Every fetch (first load, 10 s poll, catch-up) passes here; the first only learns what exists. */
@@ -78,7 +78,7 @@ function noticeOrders(orders: Order[]): void {
         (o) =>
           normaliseStatus(o.status) === 'En attente' || (o.auto_accepted && normaliseStatus(o.status) === 'Bien reçu'),
       )
-      .forEach((o) => void autoPrintTicket(o).catch(() => undefined));
+      .forEach((o) => void autoPrint(o));
     return;
   }
   [...orders].reverse().forEach(announce);

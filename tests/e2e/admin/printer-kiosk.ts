@@ -5,6 +5,8 @@ export interface KioskLog {
   saved: unknown[];
   autoLaunch: boolean[];
   printed: { id: string; reason: string }[];
+  /** Print calls the kiosk refused (window.printOrderRefuses set), as its IPC handler refuses a bad request. */
+  refused: { id: string; reason: string }[];
   testPrints: number;
   retries: number;
 }
@@ -35,6 +37,7 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
       saved: [] as unknown[],
       autoLaunch: [] as boolean[],
       printed: [] as { id: string; reason: string }[],
+      refused: [] as { id: string; reason: string }[],
       testPrints: 0,
       retries: 0,
     };
@@ -65,6 +68,7 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
     w.kioskLog = log;
     w.pushPrinterStatus = push;
     w.testPrintFails = null;
+    w.printOrderRefuses = null;
     w.kiosk = {
       isKiosk: true,
       getVersion: async () => '1.4.2',
@@ -88,6 +92,10 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
         return structuredClone(settings);
       },
       async printOrder(req: { order: { id: string }; reason: string }) {
+        if (w.printOrderRefuses) {
+          log.refused.push({ id: req.order.id, reason: req.reason });
+          return refuse('kiosk:print-order', String(w.printOrderRefuses));
+        }
         log.printed.push({ id: req.order.id, reason: req.reason });
         const at = new Date().toISOString();
         const job = { orderId: req.order.id, state: 'queued', attempts: 0, lastError: null, updatedAt: at };

@@ -182,6 +182,44 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(indicator.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0);
   });
 
+  test('a ticket the kiosk refuses shows at once, stays in the printer status and prints on retry', async ({
+    page,
+    backend,
+  }, info) => {
+    await installFakeKiosk(page);
+    await loginAsAdmin(page, backend);
+    const indicator = page.getByTestId('printer-status');
+    await expect(indicator).toHaveAttribute('data-state', 'online');
+    // Worded as the kiosk's IPC handler refuses a request it cannot validate (src/main/ipc-handlers.ts).
+    const reason = 'Données refusées : order.order_items – Invalid input';
+    await page.evaluate((r) => ((window as unknown as { printOrderRefuses: string }).printOrderRefuses = r), reason);
+    await page.waitForTimeout(1000);
+    const fresh = await insertOrder(backend, { customer_name: 'Talão Recusado' });
+    const number = fresh.id.slice(0, 8);
+
+    await expect(page.getByTestId('toast').filter({ hasText: `Talão #${number} não impresso` })).toContainText(reason);
+    await expect.poll(() => kioskLog(page).then((l) => l.refused)).toContainEqual({ id: fresh.id, reason: 'auto' });
+    await expect(indicator).toHaveAttribute('data-state', 'error');
+    await expect(indicator.getByRole('link')).toHaveAccessibleName(`Impressora: ${reason}`);
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${fresh.id}"]`);
+    await expect(row.getByTestId('print-badge')).toHaveText('Falha de impressão');
+    await shot(page, info, 'refused');
+
+    await indicator.getByRole('link').click();
+    await expect(page).toHaveURL(/\/admin\/printer$/);
+    const jobs = page.getByTestId('printer-jobs');
+    const refusedRow = jobs.locator('[data-print-state="refused"]').filter({ hasText: `#${number}` });
+    await expect(refusedRow).toContainText('Recusado pelo quiosque');
+    await expect(refusedRow).toContainText(reason);
+
+    // The kiosk accepts again: the retry hands the same order over once more, and the refusal goes away.
+    await page.evaluate(() => ((window as unknown as { printOrderRefuses: null }).printOrderRefuses = null));
+    await page.getByRole('main').getByRole('button', { name: 'Tentar de novo' }).click();
+    await expect.poll(() => kioskLog(page).then((l) => l.printed)).toContainEqual({ id: fresh.id, reason: 'auto' });
+    await expect(page.locator('[data-print-state="refused"]').filter({ hasText: `#${number}` })).toHaveCount(0);
+    await expect(indicator).not.toHaveAttribute('data-state', 'error');
+  });
+
   test('dashboard: each order shows whether this kiosk printed it', async ({ page, backend }, info) => {
     const earlier = await insertOrder(backend, { customer_name: 'Já Impressa' });
     const notPrinted = await insertOrder(backend, { customer_name: 'Entregue Antes', status: 'Livrée' });

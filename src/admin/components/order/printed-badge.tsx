@@ -12,7 +12,8 @@ function KioskPrintedBadge({ orderId }: { orderId: string }) {
   const t = useT();
   const printed = useIsPrinted(orderId);
   const job = usePrinterState((s) => s.status?.jobs.find((j) => j.orderId === orderId && j.state !== 'printed'));
-  if (job?.state === 'failed')
+  const refused = usePrinterState((s) => s.refused[orderId] !== undefined);
+  if (refused || job?.state === 'failed')
     return (
       <span
         data-testid="print-badge"

@@ -4,7 +4,12 @@ import { Icon } from '../../components/ui/icon.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { isKiosk, retryKioskPrinting } from '../../lib/kiosk/kiosk.js';
-import { usePrinterFeed, usePrinterState } from '../../lib/kiosk/printer-store.js';
+import {
+  retryRefusedPrints,
+  usePrinterFeed,
+  usePrinterState,
+  useRefusedPrints,
+} from '../../lib/kiosk/printer-store.js';
 
 /** The top bar's printer slot: only in the counter kiosk. */
 export function PrinterIndicator() {
@@ -16,20 +21,21 @@ function KioskPrinterIndicator() {
   const t = useT();
   usePrinterFeed();
   const status = usePrinterState((s) => s.status);
-  const failed = status?.jobs.filter((j) => j.state === 'failed').length ?? 0;
-  const error = status ? !status.online || failed > 0 : false;
-  const tone = !status
-    ? 'border-slate-300 text-slate-600'
-    : error
-      ? 'border-red-800 bg-red-100 text-red-900'
+  const refused = useRefusedPrints();
+  const failed = (status?.jobs.filter((j) => j.state === 'failed').length ?? 0) + refused.length;
+  const error = status ? !status.online || failed > 0 : refused.length > 0;
+  const tone = error
+    ? 'border-red-800 bg-red-100 text-red-900'
+    : !status
+      ? 'border-slate-300 text-slate-600'
       : status.pending > 0
         ? 'border-amber-700 bg-amber-50 text-amber-900'
         : 'border-green-800 bg-green-100 text-green-900';
-  const message = status?.lastError ?? status?.jobs.find((j) => j.lastError)?.lastError ?? '?';
-  const label = !status
-    ? t('common.loading')
-    : error
-      ? t('printer.statusError', { message })
+  const message = status?.lastError ?? status?.jobs.find((j) => j.lastError)?.lastError ?? refused[0]?.message ?? '?';
+  const label = error
+    ? t('printer.statusError', { message })
+    : !status
+      ? t('common.loading')
       : status.pending > 0
         ? t('printer.statusWaiting', { n: status.pending })
         : t('printer.statusOnline');
@@ -37,9 +43,9 @@ function KioskPrinterIndicator() {
   return (
     // The phone top bar has no room left: there the printer shows bottom left, and only when something needs attention.
     <div
-      className={`items-center gap-1 sm:static sm:flex sm:min-w-0 sm:shadow-none ${status && (error || status.pending > 0) ? 'fixed bottom-4 left-4 z-40 flex shadow-lg' : 'hidden'}`}
+      className={`items-center gap-1 sm:static sm:flex sm:min-w-0 sm:shadow-none ${error || (status && status.pending > 0) ? 'fixed bottom-4 left-4 z-40 flex shadow-lg' : 'hidden'}`}
       data-testid="printer-status"
-      data-state={!status ? 'loading' : error ? 'error' : status.pending > 0 ? 'waiting' : 'online'}
+      data-state={error ? 'error' : !status ? 'loading' : status.pending > 0 ? 'waiting' : 'online'}
     >
       <Link
         to="/printer"
@@ -73,7 +79,7 @@ export function RetryButton({ className = 'inline-flex' }: { className?: string 
       onClick={async () => {
         setBusy(true);
         try {
-          await retryKioskPrinting();
+          await Promise.all([retryKioskPrinting(), retryRefusedPrints()]);
           toast.info(t('printer.retrying'));
         } catch (e) {
           toast.error(t('common.error'), (e as Error).message);

@@ -1,12 +1,30 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { orderNumber, type Order } from '../../../shared/domain/index.js';
 import type { PrinterStatus } from '../../../shared/ipc.js';
-import { isKiosk, kioskPrintedOrderIds, kioskPrinterStatus, onKioskPrinterStatus } from './kiosk.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { t } from '../../i18n/index.js';
+import {
+  autoPrintTicket,
+  isKiosk,
+  kioskErrorMessage,
+  kioskPrintedOrderIds,
+  kioskPrinterStatus,
+  onKioskPrinterStatus,
+} from './kiosk.js';
+
+/** An automatic print the kiosk refused: it never entered the kiosk's queue, so only the admin knows of it. */
+export interface RefusedPrint {
+  order: Order;
+  message: string;
+}
 
 interface PrinterState {
   status: PrinterStatus | null;
   /** Orders this kiosk has printed: the auto-print ledger plus jobs seen printing since start. */
   printed: Record<string, true>;
+  /** By order id, until a new attempt is accepted. */
+  refused: Record<string, RefusedPrint>;
   apply(status: PrinterStatus): void;
   addPrinted(ids: string[]): void;
 }
@@ -14,6 +32,7 @@ interface PrinterState {
 export const usePrinterState = create<PrinterState>((set) => ({
   status: null,
   printed: {},
+  refused: {},
   apply: (status) =>
     set((s) => {
       const done = status.jobs.filter((j) => j.state === 'printed' && !s.printed[j.orderId]);
@@ -53,4 +72,34 @@ export function usePrinterFeed(): void {
 
 export function useIsPrinted(orderId: string): boolean {
   return usePrinterState((s) => s.printed[orderId] === true);
+}
+
+/**
+ * Hands a new order to the kiosk's printer. A refusal (the kiosk rejected the call, so no job exists
+ * in its queue) is shown at once in a toast and kept in the printer status until a retry is accepted.
+ */
+export async function autoPrint(order: Order): Promise<void> {
+  try {
+    await autoPrintTicket(order);
+    if (usePrinterState.getState().refused[order.id]) {
+      usePrinterState.setState((s) => {
+        const { [order.id]: _done, ...rest } = s.refused;
+        return { refused: rest };
+      });
+    }
+  } catch (e) {
+    const message = kioskErrorMessage(e);
+    usePrinterState.setState((s) => ({ refused: { ...s.refused, [order.id]: { order, message } } }));
+    toast.error(t('printer.autoPrintRefused', { id: orderNumber(order.id) }), message);
+  }
+}
+
+/** Submits every refused ticket again (the kiosk skips one it printed meanwhile). */
+export async function retryRefusedPrints(): Promise<void> {
+  await Promise.all(Object.values(usePrinterState.getState().refused).map((r) => autoPrint(r.order)));
+}
+
+export function useRefusedPrints(): RefusedPrint[] {
+  const refused = usePrinterState((s) => s.refused);
+  return Object.values(refused);
 }
