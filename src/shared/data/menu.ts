@@ -4,6 +4,7 @@ import type { SpecialPrice } from '../domain/pricing.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
+import type { QueryConfig } from './react-query.js';
 import type { MenuCategoryRow, MenuItemRow, ReviewRow, SpecialPriceRow } from './rows.js';
 
 export interface Menu {
@@ -83,10 +84,10 @@ export async function fetchReviews(): Promise<ReviewRow[]> {
   return data as ReviewRow[];
 }
 
-export function useMenuQuery() {
-  return useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
+export function useMenuQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Menu> } = {}) {
+  return useQuery({ staleTime: 5 * 60_000, ...config, queryKey: queryKeys.menu, queryFn: fetchMenu });
 }
 
-export function useReviewsQuery() {
-  return useQuery({ queryKey: queryKeys.reviews, queryFn: fetchReviews, staleTime: 30 * 60_000 });
+export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ReviewRow[]> } = {}) {
+  return useQuery({ staleTime: 30 * 60_000, ...config, queryKey: queryKeys.reviews, queryFn: fetchReviews });
 }

@@ -5,6 +5,7 @@ import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { subscribeToOrders } from './orders.js';
 import { queryKeys } from './query-keys.js';
+import type { QueryConfig } from './react-query.js';
 
 /** Admin: the takings report of Luxembourg days from..to (YYYY-MM-DD, at most 366 days), amounts in cents. */
 export async function fetchTakingsReport(from: string, to: string): Promise<TakingsReport> {
@@ -14,16 +15,22 @@ export async function fetchTakingsReport(from: string, to: string): Promise<Taki
 }
 
 /** Kept live: any order change (a new order, a status set to Livrée) refetches the figures. */
-export function useTakingsReportQuery(from: string, to: string, enabled = true) {
+export function useTakingsReportQuery(
+  from: string,
+  to: string,
+  enabled = true,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<TakingsReport> } = {},
+) {
   const qc = useQueryClient();
   useEffect(
     () => subscribeToOrders(() => void qc.invalidateQueries({ queryKey: queryKeys.orders.takings(from, to) })),
     [qc, from, to],
   );
   return useQuery({
-    queryKey: queryKeys.orders.takings(from, to),
-    queryFn: () => fetchTakingsReport(from, to),
     enabled,
     retry: false,
+    ...config,
+    queryKey: queryKeys.orders.takings(from, to),
+    queryFn: () => fetchTakingsReport(from, to),
   });
 }

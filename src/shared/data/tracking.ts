@@ -3,6 +3,7 @@ import { orderSchema, type Order } from '../domain/order.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
+import type { QueryConfig } from './react-query.js';
 import type { CustomerPrefill, TrackedOrder } from './rows.js';
 
 /** By the 8-character order number or the full phone number; null when nothing matches. */
@@ -40,10 +41,16 @@ export function useTrackOrderQuery(term: string, options: { refetchInterval?: nu
   });
 }
 
-export function useMyOrdersQuery(enabled = true) {
-  return useQuery({ queryKey: queryKeys.account.orders, queryFn: fetchMyOrders, enabled });
+export function useMyOrdersQuery(
+  enabled = true,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {},
+) {
+  return useQuery({ enabled, ...config, queryKey: queryKeys.account.orders, queryFn: fetchMyOrders });
 }
 
-export function useCustomerPrefillQuery(enabled = true) {
-  return useQuery({ queryKey: queryKeys.account.prefill, queryFn: fetchCustomerPrefill, enabled });
+export function useCustomerPrefillQuery(
+  enabled = true,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<CustomerPrefill | null> } = {},
+) {
+  return useQuery({ enabled, ...config, queryKey: queryKeys.account.prefill, queryFn: fetchCustomerPrefill });
 }
