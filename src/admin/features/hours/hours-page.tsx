@@ -23,6 +23,7 @@ import { useT } from '../../i18n/index.js';
 import { useHoursDate, useHoursT } from './hours-text.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
+const timeField = 'block min-h-12 w-[6.5rem] rounded-lg border-2 border-slate-400 px-2 text-lg sm:w-32 sm:px-3';
 const problemKey = { time: 'badTime', order: 'badOrder', too_many: 'tooMany' } as const;
 
 function ServicesEditor({
@@ -48,7 +49,7 @@ function ServicesEditor({
               type="time"
               required
               aria-label={`${label} ${i + 1} — ${h('opens')}`}
-              className={`${field} w-32`}
+              className={timeField}
               value={s[0]}
               onChange={(e) => set(i, 0, e.target.value)}
             />
@@ -59,7 +60,7 @@ function ServicesEditor({
               type="time"
               required
               aria-label={`${label} ${i + 1} — ${h('closes')}`}
-              className={`${field} w-32`}
+              className={timeField}
               value={s[1]}
               onChange={(e) => set(i, 1, e.target.value)}
             />
