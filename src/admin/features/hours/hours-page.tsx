@@ -23,7 +23,8 @@ import { useT } from '../../i18n/index.js';
 import { useHoursDate, useHoursT } from './hours-text.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
-const timeField = 'block min-h-12 w-[6.5rem] rounded-lg border-2 border-slate-400 px-2 text-lg sm:w-32 sm:px-3';
+const timeField =
+  'block min-h-12 w-[7rem] rounded-lg border-2 border-slate-400 px-1.5 text-base sm:w-36 sm:px-3 sm:text-lg';
 const problemKey = { time: 'badTime', order: 'badOrder', too_many: 'tooMany' } as const;
 
 function ServicesEditor({
