@@ -59,19 +59,34 @@ export async function deleteOpeningException(day: string): Promise<void> {
 type QueryConfig = Omit<UseQueryOptions<OpeningSchedule>, 'queryKey' | 'queryFn'>;
 
 /**
+ * One pair of realtime channels (exceptions, weekly schedule) however many components show the hours:
+ * the footer, the cart and the contact page all read the same query.
+ */
+let listening: { users: number; stop: () => void } | null = null;
+function listenToOpeningHours(refetch: () => void): () => void {
+  if (!listening) {
+    const stops = [
+      subscribeToTable('opening_exceptions', '*', refetch, { onJoin: refetch }),
+      subscribeToTable('store_settings', '*', refetch, { filter: 'key=eq.opening_hours' }),
+    ];
+    listening = { users: 0, stop: () => stops.forEach((stop) => stop()) };
+  }
+  listening.users += 1;
+  return () => {
+    if (listening && --listening.users === 0) {
+      listening.stop();
+      listening = null;
+    }
+  };
+}
+
+/**
  * The opening hours, kept live through realtime (weekly schedule and exceptions). A failed read gives
  * the seeded schedule; place_order still enforces the real one.
  */
 export function useOpeningScheduleQuery({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
   const qc = useQueryClient();
-  useEffect(() => {
-    const refetch = () => void qc.invalidateQueries({ queryKey: openingHoursKey });
-    const stops = [
-      subscribeToTable('opening_exceptions', '*', refetch, { onJoin: refetch }),
-      subscribeToTable('store_settings', '*', refetch, { filter: 'key=eq.opening_hours' }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [qc]);
+  useEffect(() => listenToOpeningHours(() => void qc.invalidateQueries({ queryKey: openingHoursKey })), [qc]);
   return useQuery({
     queryKey: openingHoursKey,
     queryFn: () => fetchOpeningSchedule().catch(() => structuredClone(SEEDED_OPENING_SCHEDULE)),

@@ -74,6 +74,11 @@ test.describe('opening hours and closures', () => {
       await expect(page.getByTestId('opening-exceptions').first()).toContainText('Fermé (Fête du personnel)');
       await expect(page.getByTestId('footer-hours')).toContainText("Fermé aujourd'hui (Fête du personnel)");
       await screenshot(page, 'hours-contact');
+
+      // The owner reopens: open pages follow live (realtime), no reload.
+      await backend.service.from('opening_exceptions').delete().eq('day', today);
+      await expect(page.getByTestId('footer-hours')).not.toContainText("Fermé aujourd'hui");
+      await expect(page.getByTestId('opening-exceptions').first()).not.toContainText('Fête du personnel');
     } finally {
       await backend.service.from('opening_exceptions').delete().gte('day', '2000-01-01');
     }
