@@ -142,7 +142,7 @@ begin
      set customer_name = 'Client anonymisé', customer_phone = '—', customer_email = null,
          customer_address = case when o.delivery_method = 'delivery' then 'Adresse supprimée' end,
          notes = null, user_id = null, anonymised_at = p_now
-   where o.id = any (p_order_ids) and o.anonymised_at is null;
+   where o.id in (select unnest(p_order_ids)) and o.anonymised_at is null;
   get diagnostics n_orders = row_count;
 
   update public.reservations r
@@ -151,23 +151,23 @@ begin
          status = case when r.status <> 'Annulée'
                         and (r.reservation_date + r.reservation_time) at time zone public.restaurant_time_zone() > p_now
                        then 'Annulée' else r.status end
-   where r.id = any (p_reservation_ids) and r.anonymised_at is null;
+   where r.id in (select unnest(p_reservation_ids)) and r.anonymised_at is null;
   get diagnostics n_reservations = row_count;
 
   update public.challenge_registrations c
      set name = 'Participant anonymisé', email = 'anonyme@anonyme.invalid', phone = null, anonymised_at = p_now
-   where c.id = any (p_challenge_ids) and c.anonymised_at is null;
+   where c.id in (select unnest(p_challenge_ids)) and c.anonymised_at is null;
   get diagnostics n_challenge = row_count;
 
   -- The e-mails to them: no recipient or content left, and nothing more sent.
   update public.notification_attempts a set error = null
    where a.outbox_id in (select n.id from public.notification_outbox n
-                          where n.order_id = any (p_order_ids) or n.reservation_id = any (p_reservation_ids));
+                          where n.order_id in (select unnest(p_order_ids)) or n.reservation_id in (select unnest(p_reservation_ids)));
   update public.notification_outbox n
      set recipient = 'anonymisé', payload = '{}', lease_expires_at = null,
          status = case when n.status in ('pending', 'sending') then 'failed' else n.status end,
          last_error = case when n.status in ('pending', 'sending') then 'not sent: contact data erased' else n.last_error end
-   where n.order_id = any (p_order_ids) or n.reservation_id = any (p_reservation_ids);
+   where n.order_id in (select unnest(p_order_ids)) or n.reservation_id in (select unnest(p_reservation_ids));
 
   return jsonb_build_object('orders', n_orders, 'reservations', n_reservations, 'challenge_registrations', n_challenge);
 end $$;
@@ -253,7 +253,7 @@ begin
     select u.id from auth.users u
      where greatest(u.created_at, u.last_sign_in_at) < cutoff
        and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin'
-       and (u.email is null or lower(u.email) <> all (recent_emails))
+       and (u.email is null or lower(u.email) not in (select unnest(recent_emails)))
   loop
     perform public.erase_customer(inactive, now_at);
     n_accounts := n_accounts + 1;
@@ -262,19 +262,19 @@ begin
   contacts := public.anonymise_contact_records(
     array(select o.id from public.orders o
            where o.anonymised_at is null and o.created_at < cutoff
-             and (o.customer_email is null or lower(o.customer_email) <> all (recent_emails))
-             and public.phone_key(o.customer_phone) <> all (recent_phones)
+             and (o.customer_email is null or lower(o.customer_email) not in (select unnest(recent_emails)))
+             and public.phone_key(o.customer_phone) not in (select unnest(recent_phones))
              and (o.user_id is null or not exists (
                    select 1 from auth.users u where u.id = o.user_id and greatest(u.created_at, u.last_sign_in_at) >= cutoff))),
     array(select r.id from public.reservations r
            where r.anonymised_at is null
              and greatest(r.created_at, (r.reservation_date + r.reservation_time) at time zone public.restaurant_time_zone()) < cutoff
-             and lower(r.email) <> all (recent_emails)
-             and public.phone_key(r.phone) <> all (recent_phones)),
+             and lower(r.email) not in (select unnest(recent_emails))
+             and public.phone_key(r.phone) not in (select unnest(recent_phones))),
     array(select c.id from public.challenge_registrations c
            where c.anonymised_at is null and c.created_at < cutoff
-             and lower(c.email) <> all (recent_emails)
-             and (c.phone is null or public.phone_key(c.phone) <> all (recent_phones))),
+             and lower(c.email) not in (select unnest(recent_emails))
+             and (c.phone is null or public.phone_key(c.phone) not in (select unnest(recent_phones)))),
     now_at);
 
   return contacts || jsonb_build_object('accounts_deleted', n_accounts, 'orders_deleted', n_old_orders,
