@@ -112,6 +112,7 @@ export const legal = {
         paragraphs: [
           'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition au traitement de vos données, ainsi que du droit de retirer votre consentement à tout moment.',
           `Pour exercer ces droits, écrivez-nous à ${r.email} ou par courrier à l’adresse ci-dessus, en justifiant de votre identité. Nous répondons dans un délai d’un mois.`,
+          'Si vous avez un compte client, vous pouvez à tout moment, depuis votre profil, télécharger vos données (fichier JSON) et supprimer votre compte ; vos commandes sont alors conservées sans vos coordonnées pour nos obligations comptables.',
           'Vous pouvez également introduire une réclamation auprès de la Commission nationale pour la protection des données (CNPD), 15, Boulevard du Jazz, L-4370 Belvaux.',
         ],
       },
