@@ -31,7 +31,7 @@ export function isAppUrl(url: string, appOrigin: string): boolean {
 
 /**
  * The https pages the admin links to, opened in the system's browser: directions to a customer's
- * address (src/admin/features/orders/order-format.ts). Anything else stays closed on the counter PC.
+ * address (directionsUrl in src/shared/domain/maps.ts). Anything else stays closed on the counter PC.
  */
 export const EXTERNAL_HTTPS_PAGES: readonly { host: string; pathPrefix: string }[] = [
   { host: 'www.google.com', pathPrefix: '/maps' },

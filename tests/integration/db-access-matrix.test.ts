@@ -21,6 +21,13 @@ const orderRow = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+// Each inserted closure takes its own future day (the day is the key), within the two years allowed.
+let exceptionDayOffset = 100 + Math.floor(Math.random() * 400);
+function nextExceptionDay(): string {
+  exceptionDayOffset += 1;
+  return new Date(Date.now() + exceptionDayOffset * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Per table: its key, a fresh valid row and a harmless change. */
 const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; change: Record<string, unknown> }> = {
   menu_categories: {
@@ -39,6 +46,11 @@ const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; 
     change: { price: 0 },
   },
   store_settings: { key: 'key', row: () => ({ key: `t_${token()}`, value: {} }), change: { value: { changed: true } } },
+  opening_exceptions: {
+    key: 'day',
+    row: () => ({ day: nextExceptionDay(), is_closed: true, reason: 'Test' }),
+    change: { reason: 'Changé' },
+  },
   reviews: { key: 'id', row: () => ({ author: 'Test', rating: 5, text: 'Très bon' }), change: { rating: 1 } },
   orders: { key: 'id', row: () => orderRow(), change: { status: 'Annulée' } },
   reservations: {
@@ -124,6 +136,7 @@ const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
     admin: r('all', 'ok', 'ok', 'ok'),
   },
   reviews: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  opening_exceptions: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
   orders: {
     anon: PRIVATE.anon,
     customer: r('own', 'denied', 'none', 'none'),
@@ -205,7 +218,13 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       .from('store_settings')
       .insert({ key: 'private_note', value: { note: 'staff only' }, is_public: false });
     outboxId = (await fixture('notification_outbox')).id as string;
-    for (const t of ['reservations', 'challenge_registrations', 'notification_attempts', 'order_requests'])
+    for (const t of [
+      'reservations',
+      'challenge_registrations',
+      'notification_attempts',
+      'order_requests',
+      'opening_exceptions',
+    ])
       await fixture(t);
   });
   afterAll(async () => b?.close());
@@ -413,6 +432,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     expect(published.rows.map((r) => r.tablename)).toEqual([
       'menu_categories',
       'menu_items',
+      'opening_exceptions',
       'orders',
       'reservations',
       'store_settings',

@@ -4,7 +4,7 @@ import type { Refusal } from './refusal.js';
 
 /**
  * The size limits every public entry point enforces first, before any other check
- * (supabase/migrations/20251124100000_bounds_and_rate_limits.sql, same codes and texts).
+ * (the helpers in supabase/migrations/20251121100000_helpers.sql and the functions and tables that use them, same codes and texts).
  */
 export const INPUT_BOUNDS = {
   orderLines: 50,
