@@ -210,6 +210,42 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       ]);
       expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2 });
     });
+
+    it('prints the restaurant as the settings say: a new phone at once, the defaults when the row is gone', async () => {
+      const received = async (to: string) => {
+        const raw = await waitFor(`the e-mail to ${to}`, async () => smtp!.inbox.find((m) => m.includes(to)));
+        return simpleParser(raw);
+      };
+      const original = (await b.db.query<any>(`select value from public.store_settings where key = 'restaurant'`))
+        .rows[0].value;
+      try {
+        await b.db.query(
+          `update public.store_settings set value = value || '{"phone": "+352621000111", "phone_display": "+352 621 000 111", "name": "Churrasqueira <Oberkorn>"}' where key = 'restaurant'`,
+        );
+        const o = await placeOrder(b, { delivery_method: 'pickup' }, { email: 'nouveau-tel@example.lu' });
+        const mail = await received('nouveau-tel@example.lu');
+        expect(mail.subject).toBe(`Confirmation de votre commande n° ${o.order_number} — Churrasqueira <Oberkorn>`);
+        expect(mail.html).toContain('href="tel:+352621000111"');
+        expect(mail.html).toContain('+352 621 000 111');
+        expect(mail.html).toContain('Churrasqueira &#60;Oberkorn&#62;');
+        expect(mail.text).toContain('Tél. +352 621 000 111');
+        expect(`${mail.html}${mail.text}`).not.toContain('26 58 40 12');
+
+        // No row to read: the e-mail still goes out, with the installed defaults.
+        await b.db.query(`delete from public.store_settings where key = 'restaurant'`);
+        await placeOrder(b, { delivery_method: 'pickup' }, { email: 'sans-reglage@example.lu' });
+        const fallback = await received('sans-reglage@example.lu');
+        expect(fallback.html).toContain('href="tel:+35226584012"');
+        expect(fallback.text).toContain('Churrasqueira Differdange\n12, Avenue de la Liberté, L-4601 Differdange');
+        expect(fallback.text).toContain('Tél. +352 26 58 40 12');
+      } finally {
+        await b.db.query(
+          `insert into public.store_settings (key, value, is_public) values ('restaurant', $1::jsonb, true)
+          on conflict (key) do update set value = excluded.value`,
+          [JSON.stringify(original)],
+        );
+      }
+    });
   });
 
   describe('crashing between send and report', () => {

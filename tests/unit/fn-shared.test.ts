@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import * as domainMoney from '../../src/shared/domain/money.js';
 import * as domainDates from '../../src/shared/domain/french-dates.js';
 import * as domainPhone from '../../src/shared/domain/phone.js';
-import { RESTAURANT as DOMAIN_RESTAURANT } from '../../src/shared/domain/restaurant.js';
+import {
+  DEFAULT_RESTAURANT_IDENTITY,
+  RESTAURANT as DOMAIN_RESTAURANT,
+  restaurantIdentitySchema,
+} from '../../src/shared/domain/restaurant.js';
 import {
   ORDER_STATUSES as DOMAIN_STATUSES,
   normaliseStatus as domainNormalise,
@@ -21,10 +25,15 @@ import {
   ORDER_STATUSES,
   PAYMENT_LABELS,
   RESTAURANT,
+  restaurantFromSetting,
   TRACKING,
 } from '../../supabase/functions/_shared/restaurant.ts';
 import { escapeHtml, htmlToText, plainTextToHtml } from '../../supabase/functions/_shared/html.ts';
-import { renderNotification, renderPromotion } from '../../supabase/functions/_shared/templates/index.ts';
+import {
+  renderNotification,
+  renderPlainMessage,
+  renderPromotion,
+} from '../../supabase/functions/_shared/templates/index.ts';
 
 const AMOUNTS = [
   0, 0.1, 0.2, 0.3, 1, 1.005, 2.87, 3.86, 12.5, 12.77, 15, 19.49, 25.64, 45.77, 100, 1234.56, -3.5, 0.07,
@@ -114,6 +123,8 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
 
   it('knows the restaurant, the statuses, their tracking texts and the method labels', () => {
     expect(RESTAURANT).toEqual({ ...DOMAIN_RESTAURANT, address: DOMAIN_RESTAURANT.address });
+    // The stored row with the installed values reads back as the defaults.
+    expect(restaurantFromSetting(DEFAULT_RESTAURANT_IDENTITY)).toEqual(RESTAURANT);
     expect(ORDER_STATUSES).toEqual(DOMAIN_STATUSES);
     for (const s of DOMAIN_STATUSES) {
       const { label, description } = shopFr.orderStatus[s];
@@ -213,5 +224,94 @@ describe('e-mail templates', () => {
     expect(plainTextToHtml('a\r\nb <c>')).toBe('a<br>b &#60;c&#62;');
     expect(htmlToText('<style>p{}</style><p>x</p>')).toBe('x');
     expect(() => renderNotification('sms_blast', {}, site)).toThrow('No template for notification kind "sms_blast"');
+  });
+
+  describe("the restaurant's identity from the settings", () => {
+    const stored = restaurantIdentitySchema.parse({
+      ...DEFAULT_RESTAURANT_IDENTITY,
+      name: 'Chez <Zé> & "Filhos"',
+      street: "3, rue de l'Église",
+      postal_code: 'L-4510',
+      city: 'Oberkorn',
+      phone: '+352621000111',
+      phone_display: '+352 621 000 111',
+      email: 'ola@ze-filhos.lu',
+    });
+    const identity = restaurantFromSetting(stored)!;
+
+    it('reads the stored row, and refuses a row that is not an identity', () => {
+      expect(identity).toEqual({
+        name: 'Chez <Zé> & "Filhos"',
+        street: "3, rue de l'Église",
+        postalCode: 'L-4510',
+        city: 'Oberkorn',
+        country: 'Luxembourg',
+        phoneDisplay: '+352 621 000 111',
+        phone: '+352621000111',
+        email: 'ola@ze-filhos.lu',
+        address: "3, rue de l'Église, L-4510 Oberkorn",
+      });
+      for (const bad of [
+        null,
+        'Churrasqueira',
+        [],
+        {},
+        { ...stored, name: '  ' },
+        { ...stored, phone: '621 000 111' },
+        { ...stored, phone: 'javascript:alert(1)' },
+        { ...stored, email: 'pas-une-adresse' },
+        { ...stored, city: 42 },
+        { ...stored, phone_display: 'x'.repeat(41) },
+      ])
+        expect(restaurantFromSetting(bad), JSON.stringify(bad)).toBeNull();
+    });
+
+    it('every template prints the given identity, escaped, and none of the defaults', () => {
+      const pickup = { ...order, delivery_method: 'pickup' };
+      const reservation = {
+        name: 'Ana',
+        phone: '621 123 456',
+        reservation_date: '2025-11-21',
+        reservation_time: '20:00',
+        people: '4',
+      };
+      const rendered = [
+        renderNotification('order_confirmation', pickup, site, identity),
+        renderNotification('order_status', { ...pickup, status: 'Prêt' }, site, identity),
+        renderNotification('reservation_received', reservation, site, identity),
+        renderPromotion('Promo', '<p>Frango</p>', site, identity),
+        renderPlainMessage('Votre commande', 'Elle arrive.', site, identity),
+      ];
+      for (const { html, text } of rendered) {
+        expect(html).toContain('Chez &#60;Zé&#62; &#38; &#34;Filhos&#34;');
+        expect(html).not.toContain('<Zé>');
+        expect(html).toContain('3, rue de l&#39;Église, L-4510 Oberkorn');
+        expect(html).toContain('href="tel:+352621000111"');
+        expect(html).toContain('+352 621 000 111');
+        expect(html).toContain('href="mailto:ola@ze-filhos.lu"');
+        expect(text).toContain('Chez <Zé> & "Filhos"\n3, rue de l\'Église, L-4510 Oberkorn\nTél. +352 621 000 111');
+        for (const old of [
+          RESTAURANT.name,
+          RESTAURANT.phoneDisplay,
+          RESTAURANT.phone,
+          RESTAURANT.email,
+          RESTAURANT.street,
+        ])
+          expect(html + text).not.toContain(old);
+      }
+      const [confirmation, status, booking] = rendered;
+      expect(confirmation.subject).toBe('Confirmation de votre commande n° a1b2c3d4 — Chez <Zé> & "Filhos"');
+      expect(confirmation.text).toContain('À retirer au : Chez <Zé> & "Filhos", 3, rue de l\'Église, L-4510 Oberkorn');
+      expect(status.text).toContain('Une question ? +352 621 000 111');
+      expect(booking.subject).toBe('Votre demande de réservation du vendredi 21 novembre 2025 — Chez <Zé> & "Filhos"');
+      expect(booking.text).toContain('Pour toute modification : +352 621 000 111');
+    });
+
+    it('without an identity the templates print the installed defaults', () => {
+      const { html, text, subject } = renderNotification('order_confirmation', order, site);
+      expect(subject).toContain(`— ${RESTAURANT.name}`);
+      expect(html).toContain(`href="tel:${RESTAURANT.phone}"`);
+      expect(text).toContain(`${RESTAURANT.address}\nTél. ${RESTAURANT.phoneDisplay}`);
+    });
   });
 });

@@ -1,6 +1,23 @@
 // Mirrors RESTAURANT in src/shared/domain/restaurant.ts and the customer tracking texts of
 // src/shared/domain/order-status.ts (a unit test keeps them equal): e-mails say what the shop says.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 
+/** What the e-mails print about the restaurant: its header, the pickup address, the footer. */
+export interface RestaurantIdentity {
+  readonly name: string;
+  readonly street: string;
+  readonly postalCode: string;
+  readonly city: string;
+  readonly country: string;
+  readonly phoneDisplay: string;
+  /** E.164, for tel: links. */
+  readonly phone: string;
+  readonly email: string;
+  /** '12, Avenue de la Liberté, L-4601 Differdange' */
+  readonly address: string;
+}
+
+/** The installed defaults: what the e-mails say when the store_settings row cannot be read. */
 export const RESTAURANT = {
   name: 'Churrasqueira Differdange',
   street: '12, Avenue de la Liberté',
@@ -11,7 +28,61 @@ export const RESTAURANT = {
   phone: '+35226584012',
   email: 'contact@churrasqueira-differdange.lu',
   address: '12, Avenue de la Liberté, L-4601 Differdange',
-} as const;
+} as const satisfies RestaurantIdentity;
+
+const str = (v: unknown, max: number): string | null =>
+  typeof v === 'string' && v.trim().length <= max ? v.trim() : null;
+
+/**
+ * The store_settings 'restaurant' value (snake_case, checked by store_settings_restaurant_shape and by
+ * restaurantIdentitySchema in src/shared/domain/restaurant.ts) in the e-mails' shape; null when it is
+ * not a valid identity.
+ */
+export function restaurantFromSetting(value: unknown): RestaurantIdentity | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const name = str(v.name, 120);
+  const street = str(v.street, 160);
+  const postalCode = str(v.postal_code, 20);
+  const city = str(v.city, 80);
+  const country = str(v.country, 80) ?? '';
+  const phoneDisplay = str(v.phone_display, 40);
+  const phone = typeof v.phone === 'string' && /^\+[1-9]\d{7,14}$/.test(v.phone) ? v.phone : null;
+  const email = str(v.email, 254);
+  if (!name || !street || !postalCode || !city || !phoneDisplay || !phone) return null;
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return null;
+  return {
+    name,
+    street,
+    postalCode,
+    city,
+    country,
+    phoneDisplay,
+    phone,
+    email,
+    address: `${street}, ${postalCode} ${city}`,
+  };
+}
+
+/**
+ * The restaurant as the owner set it in the admin's settings, read with the service client. A row that
+ * cannot be read or is not valid gives the defaults and is logged: it never stops an e-mail.
+ */
+export async function loadRestaurant(db: SupabaseClient): Promise<RestaurantIdentity> {
+  try {
+    const { data, error } = await db.from('store_settings').select('value').eq('key', 'restaurant').maybeSingle();
+    if (error) throw new Error(error.message);
+    if (!data) throw new Error('no row');
+    const identity = restaurantFromSetting((data as { value: unknown }).value);
+    if (!identity) throw new Error('invalid value');
+    return identity;
+  } catch (e) {
+    console.error(
+      `store_settings 'restaurant' unreadable (${e instanceof Error ? e.message : String(e)}): e-mails use the defaults`,
+    );
+    return RESTAURANT;
+  }
+}
 
 export const ORDER_STATUSES = [
   'En attente',

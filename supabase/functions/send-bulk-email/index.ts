@@ -1,7 +1,8 @@
 // Admin: the promotions composer to many customers; one message per recipient, so nobody sees the list.
-import { requireAdmin } from '../_shared/clients.ts';
+import { requireAdmin, serviceClient } from '../_shared/clients.ts';
 import { HttpError, isEmail, readJson, requiredText, serveJson, siteUrl } from '../_shared/http.ts';
 import { sendEmail } from '../_shared/mailer.ts';
+import { loadRestaurant } from '../_shared/restaurant.ts';
 import { renderPromotion } from '../_shared/templates/index.ts';
 
 export const MAX_RECIPIENTS = 1000;
@@ -16,7 +17,13 @@ serveJson(async (req) => {
   if (list.length > MAX_RECIPIENTS)
     throw new HttpError(400, `Trop de destinataires : ${list.length} (maximum ${MAX_RECIPIENTS} par envoi).`);
   const subject = requiredText(body, 'subject', 300);
-  const email = renderPromotion(subject, requiredText(body, 'htmlContent'), siteUrl());
+  // One read of the restaurant's identity for the whole batch.
+  const email = renderPromotion(
+    subject,
+    requiredText(body, 'htmlContent'),
+    siteUrl(),
+    await loadRestaurant(serviceClient()),
+  );
 
   const failed: { email: string; error: string }[] = [];
   const seen = new Set<string>();

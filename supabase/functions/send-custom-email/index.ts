@@ -1,8 +1,9 @@
 // Admin: one e-mail. {to, subject, message} from the order's notify dialog (plain text), or
 // {recipientEmail, subject, htmlContent} from the promotions composer (the admin's HTML in the branded layout).
-import { requireAdmin } from '../_shared/clients.ts';
+import { requireAdmin, serviceClient } from '../_shared/clients.ts';
 import { HttpError, readJson, requiredEmail, requiredText, serveJson, siteUrl } from '../_shared/http.ts';
 import { sendEmail } from '../_shared/mailer.ts';
+import { loadRestaurant } from '../_shared/restaurant.ts';
 import { renderPlainMessage, renderPromotion } from '../_shared/templates/index.ts';
 
 serveJson(async (req) => {
@@ -13,10 +14,20 @@ serveJson(async (req) => {
   let email;
   if ('htmlContent' in body || 'recipientEmail' in body) {
     to = requiredEmail(body, 'recipientEmail');
-    email = renderPromotion(subject, requiredText(body, 'htmlContent'), siteUrl());
+    email = renderPromotion(
+      subject,
+      requiredText(body, 'htmlContent'),
+      siteUrl(),
+      await loadRestaurant(serviceClient()),
+    );
   } else if ('message' in body || 'to' in body) {
     to = requiredEmail(body, 'to');
-    email = renderPlainMessage(subject, requiredText(body, 'message'), siteUrl());
+    email = renderPlainMessage(
+      subject,
+      requiredText(body, 'message'),
+      siteUrl(),
+      await loadRestaurant(serviceClient()),
+    );
   } else {
     throw new HttpError(400, 'Envoyez {to, subject, message} ou {recipientEmail, subject, htmlContent}.');
   }

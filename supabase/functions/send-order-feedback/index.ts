@@ -3,6 +3,7 @@
 import { requireAdmin, serviceClient } from '../_shared/clients.ts';
 import { HttpError, readJson, requiredEmail, requiredText, serveJson, siteUrl } from '../_shared/http.ts';
 import { sendEmail } from '../_shared/mailer.ts';
+import { loadRestaurant } from '../_shared/restaurant.ts';
 import { renderPromotion } from '../_shared/templates/index.ts';
 
 async function isCustomer(email: string): Promise<boolean> {
@@ -28,7 +29,7 @@ serveJson(async (req) => {
   const subject = requiredText(body, 'subject', 300);
   const html = requiredText(body, 'html');
   if (!(await isCustomer(to))) throw new HttpError(403, `${to} n'est le client d'aucune commande ni réservation.`);
-  const email = renderPromotion(subject, html, siteUrl());
+  const email = renderPromotion(subject, html, siteUrl(), await loadRestaurant(serviceClient()));
   const sent = await sendEmail({ to, subject: email.subject, html: email.html, text: email.text });
   return { success: true, id: sent.id, provider: sent.provider };
 });

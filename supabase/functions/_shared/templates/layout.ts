@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html.ts';
-import { RESTAURANT } from '../restaurant.ts';
+import { RESTAURANT, type RestaurantIdentity } from '../restaurant.ts';
 
 // Table-based with inline styles: Gmail and Outlook drop <style> blocks and ignore flex/grid.
 export const COLOURS = {
@@ -25,17 +25,22 @@ export interface LayoutInput {
   /** HTML of the message's content, already escaped. */
   contentHtml: string;
   contentText: string;
+  /** The restaurant as stored in the settings; the installed defaults when absent. */
+  restaurant?: RestaurantIdentity;
 }
 
 const site = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 
 /** The branded e-mail: logo and name on top, content on a white card, address and phone below. */
-export function layout({ siteUrl, preheader, contentHtml, contentText }: LayoutInput): { html: string; text: string } {
+export function layout({ siteUrl, preheader, contentHtml, contentText, restaurant = RESTAURANT }: LayoutInput): {
+  html: string;
+  text: string;
+} {
   const base = site(siteUrl);
   const logo = `${base}/icons/icon-192.png`;
   const html = `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light"><title>${escapeHtml(RESTAURANT.name)}</title></head>
+<meta name="color-scheme" content="light"><title>${escapeHtml(restaurant.name)}</title></head>
 <body style="margin:0;padding:0;background:${COLOURS.cream};">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOURS.cream};">
@@ -43,22 +48,22 @@ export function layout({ siteUrl, preheader, contentHtml, contentText }: LayoutI
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border:1px solid ${COLOURS.line};border-radius:8px;">
 <tr><td style="background:${COLOURS.charcoal};border-radius:8px 8px 0 0;padding:16px 24px;" align="left">
 <a href="${escapeHtml(base)}/" style="text-decoration:none;"><img src="${escapeHtml(logo)}" width="48" height="48" alt="" style="vertical-align:middle;border:0;">
-<span style="${FONT}font-size:20px;font-weight:bold;color:#fbf1e1;vertical-align:middle;padding-left:10px;">${escapeHtml(RESTAURANT.name)}</span></a>
+<span style="${FONT}font-size:20px;font-weight:bold;color:#fbf1e1;vertical-align:middle;padding-left:10px;">${escapeHtml(restaurant.name)}</span></a>
 </td></tr>
 <tr><td style="${FONT}font-size:16px;line-height:1.5;color:${COLOURS.text};padding:24px;">
 ${contentHtml}
 </td></tr>
 <tr><td style="${FONT}font-size:13px;line-height:1.5;color:${COLOURS.muted};padding:16px 24px;border-top:1px solid ${COLOURS.line};">
-${escapeHtml(RESTAURANT.name)} · ${escapeHtml(RESTAURANT.address)}<br>
-Tél. <a href="tel:${RESTAURANT.phone}" style="color:${COLOURS.flame};">${escapeHtml(RESTAURANT.phoneDisplay)}</a> ·
-<a href="mailto:${RESTAURANT.email}" style="color:${COLOURS.flame};">${escapeHtml(RESTAURANT.email)}</a><br>
+${escapeHtml(restaurant.name)} · ${escapeHtml(restaurant.address)}<br>
+Tél. <a href="tel:${escapeHtml(restaurant.phone)}" style="color:${COLOURS.flame};">${escapeHtml(restaurant.phoneDisplay)}</a> ·
+<a href="mailto:${escapeHtml(restaurant.email)}" style="color:${COLOURS.flame};">${escapeHtml(restaurant.email)}</a><br>
 <a href="${escapeHtml(base)}/" style="color:${COLOURS.flame};">${escapeHtml(base.replace(/^https?:\/\//, ''))}</a>
 </td></tr>
 </table>
 </td></tr>
 </table>
 </body></html>`;
-  const text = `${contentText.trim()}\n\n--\n${RESTAURANT.name}\n${RESTAURANT.address}\nTél. ${RESTAURANT.phoneDisplay} · ${RESTAURANT.email}\n${base}/\n`;
+  const text = `${contentText.trim()}\n\n--\n${restaurant.name}\n${restaurant.address}\nTél. ${restaurant.phoneDisplay} · ${restaurant.email}\n${base}/\n`;
   return { html, text };
 }
 

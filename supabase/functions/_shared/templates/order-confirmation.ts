@@ -1,6 +1,6 @@
 import { escapeHtml } from '../html.ts';
 import { euros, formatDateFr, formatDateTimeFr, formatEuro, formatTimeFr, multiplyEuros } from '../format.ts';
-import { DELIVERY_LABELS, PAYMENT_LABELS, RESTAURANT } from '../restaurant.ts';
+import { DELIVERY_LABELS, PAYMENT_LABELS, RESTAURANT, type RestaurantIdentity } from '../restaurant.ts';
 import { button, COLOURS, facts, FONT, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
 
 /** The order as notification payloads carry it (docs/NOTIFICATIONS.md). */
@@ -75,7 +75,10 @@ function itemLines(o: OrderPayload): { html: string; text: string } {
 }
 
 /** Delivery or pickup, pre-order, payment: the facts block shared by order e-mails. */
-export function orderFacts(o: OrderPayload): { html: string; text: string } {
+export function orderFacts(
+  o: OrderPayload,
+  restaurant: RestaurantIdentity = RESTAURANT,
+): { html: string; text: string } {
   const rows: [string, string][] = [['Commande', `n° ${orderNumberOf(o)}`]];
   if (o.created_at) rows.push(['Passée le', formatDateTimeFr(o.created_at)]);
   if (o.delivery_method === 'delivery') {
@@ -84,7 +87,7 @@ export function orderFacts(o: OrderPayload): { html: string; text: string } {
       .join(', ');
     rows.push(['Mode', DELIVERY_LABELS.delivery], ['Adresse de livraison', address]);
   } else {
-    rows.push(['Mode', DELIVERY_LABELS.pickup], ['À retirer au', `${RESTAURANT.name}, ${RESTAURANT.address}`]);
+    rows.push(['Mode', DELIVERY_LABELS.pickup], ['À retirer au', `${restaurant.name}, ${restaurant.address}`]);
   }
   if (o.is_preorder && o.preorder_date) {
     rows.push([
@@ -100,7 +103,11 @@ export function orderFacts(o: OrderPayload): { html: string; text: string } {
   };
 }
 
-export function renderOrderConfirmation(o: OrderPayload, siteUrl: string): Rendered {
+export function renderOrderConfirmation(
+  o: OrderPayload,
+  siteUrl: string,
+  restaurant: RestaurantIdentity = RESTAURANT,
+): Rendered {
   const number = orderNumberOf(o);
   const link = trackingUrl(siteUrl, number);
   const name = o.customer_name ? ` ${o.customer_name}` : '';
@@ -109,10 +116,11 @@ export function renderOrderConfirmation(o: OrderPayload, siteUrl: string): Rende
     : o.is_preorder && o.preorder_date
       ? `Nous la préparerons pour le ${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}.`
       : 'Délai estimé : 30 à 60 minutes.';
-  const details = orderFacts(o);
+  const details = orderFacts(o, restaurant);
   const items = itemLines(o);
   const { html, text } = layout({
     siteUrl,
+    restaurant,
     preheader: `Commande n° ${number} bien reçue — ${formatEuro(euros(o.grand_total))}`,
     contentHtml: [
       heading('Merci pour votre commande !'),
@@ -128,5 +136,5 @@ export function renderOrderConfirmation(o: OrderPayload, siteUrl: string): Rende
     ].join('\n'),
     contentText: `Merci pour votre commande !\n\nBonjour${name},\nnous avons bien reçu votre commande n° ${number}. ${when}\n\n${details.text}\n\n${items.text}\n\nSuivre ma commande : ${link}`,
   });
-  return { subject: `Confirmation de votre commande n° ${number} — ${RESTAURANT.name}`, html, text };
+  return { subject: `Confirmation de votre commande n° ${number} — ${restaurant.name}`, html, text };
 }

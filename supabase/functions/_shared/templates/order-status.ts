@@ -1,20 +1,25 @@
 import { escapeHtml } from '../html.ts';
-import { normaliseStatus, RESTAURANT, TRACKING } from '../restaurant.ts';
+import { normaliseStatus, RESTAURANT, TRACKING, type RestaurantIdentity } from '../restaurant.ts';
 import { button, COLOURS, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
 import { orderFacts, orderNumberOf, type OrderPayload } from './order-confirmation.ts';
 
-export function renderOrderStatus(o: OrderPayload, siteUrl: string): Rendered {
+export function renderOrderStatus(
+  o: OrderPayload,
+  siteUrl: string,
+  restaurant: RestaurantIdentity = RESTAURANT,
+): Rendered {
   const number = orderNumberOf(o);
   const link = trackingUrl(siteUrl, number);
   const status = normaliseStatus(o.status);
   const tracking = status ? TRACKING[status] : { label: String(o.status ?? ''), description: '' };
   const name = o.customer_name ? ` ${o.customer_name}` : '';
-  const details = orderFacts(o);
+  const details = orderFacts(o, restaurant);
   const ready = o.ready_text && status !== 'Annulée' ? String(o.ready_text) : '';
   const reason = status === 'Annulée' && o.refusal_reason ? `Motif : ${o.refusal_reason}` : '';
   const subject = `Commande n° ${number} : ${tracking.label}${ready ? ` — ${ready}` : ''}`;
   const { html, text } = layout({
     siteUrl,
+    restaurant,
     preheader: subject,
     contentHtml: [
       heading(tracking.label),
@@ -27,10 +32,10 @@ export function renderOrderStatus(o: OrderPayload, siteUrl: string): Rendered {
       details.html,
       button(link, 'Suivre ma commande'),
       paragraph(
-        `Une question ? Appelez-nous au <a href="tel:${RESTAURANT.phone}" style="color:${COLOURS.flame};">${escapeHtml(RESTAURANT.phoneDisplay)}</a>.`,
+        `Une question ? Appelez-nous au <a href="tel:${escapeHtml(restaurant.phone)}" style="color:${COLOURS.flame};">${escapeHtml(restaurant.phoneDisplay)}</a>.`,
       ),
     ].join('\n'),
-    contentText: `${tracking.label}\n\nBonjour${name},\nvotre commande n° ${number} est maintenant : ${tracking.label}.\n${ready ? `${ready}\n` : ''}${reason ? `${reason}\n` : ''}${tracking.description}\n\n${details.text}\n\nSuivre ma commande : ${link}\nUne question ? ${RESTAURANT.phoneDisplay}`,
+    contentText: `${tracking.label}\n\nBonjour${name},\nvotre commande n° ${number} est maintenant : ${tracking.label}.\n${ready ? `${ready}\n` : ''}${reason ? `${reason}\n` : ''}${tracking.description}\n\n${details.text}\n\nSuivre ma commande : ${link}\nUne question ? ${restaurant.phoneDisplay}`,
   });
   return { subject, html, text };
 }
