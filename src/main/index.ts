@@ -50,7 +50,7 @@ async function start(): Promise<void> {
 
   const queue = new PrintQueue({
     file: path.join(userData, 'print-queue.json'),
-    print: (order) => printOrderTickets(order, config.printer),
+    print: (order, restaurant) => printOrderTickets(order, config.printer, restaurant),
     onChange: (status) => {
       watchdog?.printer(status);
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.printerStatusEvent, status);
@@ -97,7 +97,7 @@ async function start(): Promise<void> {
       config,
       autoLaunch,
       testPrint: (settings) => printTestTicket(settings),
-      printDaySummary: (report, settings) => printDaySummary(report, settings),
+      printDaySummary: (report, settings, restaurant) => printDaySummary(report, settings, restaurant),
       onPrinterSettingsChanged: () => queue.retryNow(),
       onHeartbeat: (state) => {
         config.markHeartbeatSeen();

@@ -8,6 +8,7 @@ import {
   setAutoLaunchSchema,
 } from '../shared/ipc-schemas.js';
 import type { TakingsReport } from '../shared/domain/takings.js';
+import type { TicketRestaurant } from '../shared/domain/ticket.js';
 import type { AutoLaunch } from './auto-launch.js';
 import type { KioskConfig } from './kiosk-config.js';
 import type { PrintQueue } from './print-queue.js';
@@ -30,7 +31,7 @@ export interface KioskServices {
   autoLaunch: AutoLaunch;
   testPrint(settings: PrinterSettings): Promise<void>;
   /** Prints the takings summary on the configured printer. */
-  printDaySummary?(report: TakingsReport, settings: PrinterSettings): Promise<void>;
+  printDaySummary?(report: TakingsReport, settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void>;
   /** Printer settings changed: the queue retries with the new printer at once. */
   onPrinterSettingsChanged?(settings: PrinterSettings): void;
   /** The admin app's heartbeat, already validated. */
@@ -75,9 +76,9 @@ export function registerIpcHandlers(
     return saved;
   });
   handle(IPC.printOrder, (value) => {
-    const { order, reason } = parse(printRequestSchema, value);
+    const { order, reason, restaurant } = parse(printRequestSchema, value);
     if (reason === 'auto' && !services.config.printer.autoPrint) return { queued: false, status: null };
-    return services.queue.enqueue(order, reason);
+    return services.queue.enqueue(order, reason, restaurant);
   });
   let testPrinting: Promise<void> | null = null;
   handle(IPC.testPrint, () => {
@@ -86,9 +87,9 @@ export function registerIpcHandlers(
     return testPrinting;
   });
   handle(IPC.printDaySummary, (value) => {
-    const { report } = parse(daySummaryRequestSchema, value);
+    const { report, restaurant } = parse(daySummaryRequestSchema, value);
     if (!services.printDaySummary) throw new IpcRefused('Impression du résumé indisponible sur ce poste.');
-    return services.printDaySummary(report, services.config.printer);
+    return services.printDaySummary(report, services.config.printer, restaurant);
   });
   handle(IPC.getAutoLaunch, () => services.autoLaunch.isEnabled());
   handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));

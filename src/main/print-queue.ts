@@ -1,10 +1,13 @@
 import type { Order } from '../shared/domain/order.js';
+import type { TicketRestaurant } from '../shared/domain/ticket.js';
 import type { PrintJobStatus, PrintReason, PrintResult, PrinterStatus } from '../shared/ipc.js';
 import { JsonFile } from './json-store.js';
 
 interface StoredJob {
   id: string;
   order: Order;
+  /** The header the admin sent with the job; absent in jobs of older versions (the defaults print). */
+  restaurant?: TicketRestaurant;
   reason: PrintReason;
   attempts: number;
   lastError: string | null;
@@ -23,7 +26,7 @@ interface QueueFile {
 export interface PrintQueueOptions {
   file: string;
   /** Renders and sends one order; throws when the printer fails. */
-  print: (order: Order) => Promise<void>;
+  print: (order: Order, restaurant?: TicketRestaurant) => Promise<void>;
   now?: () => Date;
   /** Delays before each retry, the last one repeating. */
   retryDelaysMs?: number[];
@@ -89,7 +92,7 @@ export class PrintQueue {
     return Object.keys(this.data.printed);
   }
 
-  enqueue(order: Order, reason: PrintReason): PrintResult {
+  enqueue(order: Order, reason: PrintReason, restaurant?: TicketRestaurant): PrintResult {
     if (reason === 'auto') {
       const tooOld = new Date(order.created_at).getTime() < new Date(this.data.autoPrintSince).getTime();
       const known = this.isPrinted(order.id) || this.data.jobs.some((j) => j.id === order.id && j.reason === 'auto');
@@ -101,6 +104,7 @@ export class PrintQueue {
     const job: StoredJob = {
       id: order.id,
       order,
+      ...(restaurant ? { restaurant } : {}),
       reason,
       attempts: 0,
       lastError: null,
@@ -178,7 +182,7 @@ export class PrintQueue {
       this.save();
       this.emit();
       try {
-        await this.options.print(job.order);
+        await this.options.print(job.order, job.restaurant);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         job.state = 'failed';

@@ -1,13 +1,13 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import {
   IPC,
+  type DaySummaryRequest,
   type KioskApi,
   type KioskHeartbeat,
   type PrinterSettings,
   type PrinterStatus,
   type PrintRequest,
 } from '../shared/ipc';
-import type { TakingsReport } from '../shared/domain/takings';
 
 // Exposes exactly the calls of the contract, never ipcRenderer itself.
 const kiosk: KioskApi = {
@@ -18,7 +18,7 @@ const kiosk: KioskApi = {
   setPrinterSettings: (settings: PrinterSettings) => ipcRenderer.invoke(IPC.setPrinterSettings, settings),
   printOrder: (request: PrintRequest) => ipcRenderer.invoke(IPC.printOrder, request),
   testPrint: () => ipcRenderer.invoke(IPC.testPrint),
-  printDaySummary: (request: { report: TakingsReport }) => ipcRenderer.invoke(IPC.printDaySummary, request),
+  printDaySummary: (request: DaySummaryRequest) => ipcRenderer.invoke(IPC.printDaySummary, request),
   getAutoLaunch: () => ipcRenderer.invoke(IPC.getAutoLaunch),
   setAutoLaunch: (enabled: boolean) => ipcRenderer.invoke(IPC.setAutoLaunch, enabled),
   getPrintedOrderIds: () => ipcRenderer.invoke(IPC.getPrintedOrderIds),

@@ -2,6 +2,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { orderSchema } from './domain/order.js';
 import { takingsReportSchema } from './domain/takings.js';
+import type { TicketRestaurant } from './domain/ticket.js';
 import type { KioskHeartbeat, PrinterSettings } from './ipc.js';
 
 /** An IPv4 literal in a private, link-local or loopback range (RFC 1918, RFC 3927, 127/8). */
@@ -121,15 +122,28 @@ export const kioskOrderSchema = orderSchema.extend({
   user_id: text(100).nullable(),
 });
 
+/**
+ * The restaurant a ticket's header prints (name, address, phone as people read it), from the admin's
+ * settings: the bounds of store_settings 'restaurant' (the address is street, postal code and city).
+ */
+export const ticketRestaurantSchema = z.strictObject({
+  name: text(120).trim().min(1, 'Nom du restaurant manquant.'),
+  address: text(270).trim().min(1, 'Adresse du restaurant manquante.'),
+  phone: text(40).trim().min(1, 'Téléphone du restaurant manquant.'),
+});
+export const _ticketRestaurantMatch: z.ZodType<TicketRestaurant> = ticketRestaurantSchema;
+
 export const printRequestSchema = z.object({
   order: kioskOrderSchema,
   reason: z.enum(['auto', 'manual']),
+  restaurant: ticketRestaurantSchema.optional(),
 });
 
 export const setAutoLaunchSchema = z.boolean();
 
 /** A takings report to print: the RPC's shape, with every list and text bounded (a ticket of sane length). */
 export const daySummaryRequestSchema = z.object({
+  restaurant: ticketRestaurantSchema.optional(),
   report: takingsReportSchema.extend({
     from: text(10),
     to: text(10),

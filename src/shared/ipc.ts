@@ -1,5 +1,6 @@
 import type { Order } from './domain/order.js';
 import type { TakingsReport } from './domain/takings.js';
+import type { TicketRestaurant } from './domain/ticket.js';
 
 /**
  * The contract between the kiosk's preload (window.kiosk) and its main process: the preload exposes
@@ -31,7 +32,13 @@ export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
 
 export type PrintReason = 'auto' | 'manual';
 
-export type PrintRequest = { order: Order; reason: PrintReason };
+/**
+ * An order to print, with the restaurant as the admin's settings name it (the ticket's header); the
+ * kiosk prints the installed defaults when it is absent (an older admin app).
+ */
+export type PrintRequest = { order: Order; reason: PrintReason; restaurant?: TicketRestaurant };
+
+export type DaySummaryRequest = { report: TakingsReport; restaurant?: TicketRestaurant };
 
 export type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
 
@@ -82,7 +89,7 @@ export interface KioskApi {
   printOrder(request: PrintRequest): Promise<PrintResult>;
   testPrint(): Promise<void>;
   /** Prints the takings summary of a day or period on the thermal printer (rejects when it fails). */
-  printDaySummary(request: { report: TakingsReport }): Promise<void>;
+  printDaySummary(request: DaySummaryRequest): Promise<void>;
   getAutoLaunch(): Promise<boolean>;
   setAutoLaunch(enabled: boolean): Promise<boolean>;
   /** Orders this kiosk has already printed automatically (so the admin can show it). */

@@ -7,7 +7,7 @@ import { printDaySummary } from '../../src/main/printer/print-service';
 import { registerIpcHandlers, type InvokeEvent, type IpcMainLike } from '../../src/main/ipc-handlers';
 import { KioskConfig } from '../../src/main/kiosk-config';
 import { PrintQueue } from '../../src/main/print-queue';
-import { createAutoLaunch } from '../../src/main/auto-launch';
+import { linuxAutoLaunch } from './support/auto-launch';
 import { isAppUrl } from '../../src/main/security';
 import { APP_ORIGIN } from '../../src/main/renderer-files';
 import { layoutDaySummary } from '../../src/shared/domain/takings-ticket';
@@ -95,12 +95,7 @@ describe('day summary on the thermal printer', () => {
     const handlers = new Map<string, (event: InvokeEvent, ...args: unknown[]) => unknown>();
     const ipc: IpcMainLike = { handle: (channel, listener) => void handlers.set(channel, listener) };
     const queue = new PrintQueue({ file: path.join(dir, 'queue.json'), print: async () => {} });
-    const autoLaunch = createAutoLaunch({
-      app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} },
-      appName: 'Kiosque',
-      platform: 'linux',
-      env: { XDG_CONFIG_HOME: dir },
-    });
+    const autoLaunch = linuxAutoLaunch(dir);
     registerIpcHandlers(
       ipc,
       { version: '1', queue, config, autoLaunch, testPrint: async () => {}, printDaySummary },

@@ -11,7 +11,7 @@ import {
 } from '../../src/main/ipc-handlers';
 import { KioskConfig } from '../../src/main/kiosk-config';
 import { PrintQueue } from '../../src/main/print-queue';
-import { createAutoLaunch } from '../../src/main/auto-launch';
+import { linuxAutoLaunch } from './support/auto-launch';
 import { DocumentUrls, isAppUrl } from '../../src/main/security';
 import { APP_ORIGIN } from '../../src/main/renderer-files';
 import { DEFAULT_PRINTER_SETTINGS, IPC } from '../../src/shared/ipc';
@@ -51,12 +51,7 @@ describe('kiosk IPC handlers', () => {
     printed = [];
     config = new KioskConfig(path.join(dir, 'kiosk.json'), {});
     const queue = new PrintQueue({ file: path.join(dir, 'queue.json'), print: async (o) => void printed.push(o.id) });
-    const autoLaunch = createAutoLaunch({
-      app: { getLoginItemSettings: () => ({ openAtLogin: false }), setLoginItemSettings: () => {} },
-      appName: 'Kiosque',
-      platform: 'linux',
-      env: { XDG_CONFIG_HOME: dir },
-    });
+    const autoLaunch = linuxAutoLaunch(dir);
     registerIpcHandlers(
       ipc,
       {

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Order } from '../../shared/domain/order';
-import { layoutTicket, type TicketLine } from '../../shared/domain/ticket';
+import { layoutTicket, type TicketLine, type TicketRestaurant } from '../../shared/domain/ticket';
 import { layoutDaySummary } from '../../shared/domain/takings-ticket';
 import type { TakingsReport } from '../../shared/domain/takings';
 import { wrapText } from '../../shared/domain/ticket-text';
@@ -83,16 +83,23 @@ function openDrawer(p: ThermalPrinter, settings: PrinterSettings): void {
   else p.add(Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]));
 }
 
-/** ESC/POS bytes of everything printed for one order: customer copies, kitchen ticket, cash drawer. */
-export function renderOrderTickets(order: Order, settings: PrinterSettings): Buffer {
+/**
+ * ESC/POS bytes of everything printed for one order: customer copies, kitchen ticket, cash drawer. The
+ * header names the restaurant the admin sent with the job (the installed defaults without one).
+ */
+export function renderOrderTickets(
+  order: Order,
+  settings: PrinterSettings,
+  restaurant: TicketRestaurant = TICKET_RESTAURANT,
+): Buffer {
   const p = newPrinter(settings);
-  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant: TICKET_RESTAURANT });
+  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant });
   for (let i = 0; i < settings.copies; i++) {
     writeLines(p, customer);
     cut(p);
   }
   if (settings.kitchenTicket) {
-    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant: TICKET_RESTAURANT }));
+    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant }));
     cut(p);
   }
   if (settings.cashDrawer && order.payment_method === 'cash') openDrawer(p, settings);
@@ -130,9 +137,10 @@ export function renderDaySummary(
   report: TakingsReport,
   settings: PrinterSettings,
   printedAt: Date = new Date(),
+  restaurant: TicketRestaurant = TICKET_RESTAURANT,
 ): Buffer {
   const p = newPrinter(settings);
-  writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant: TICKET_RESTAURANT, printedAt }));
+  writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant, printedAt }));
   cut(p);
   return Buffer.from(p.getBuffer());
 }

@@ -1,11 +1,16 @@
 import type { Order } from '../../shared/domain/order';
 import type { PrinterSettings } from '../../shared/ipc';
 import type { TakingsReport } from '../../shared/domain/takings';
+import type { TicketRestaurant } from '../../shared/domain/ticket';
 import { renderDaySummary, renderOrderTickets, renderTestTicket } from './escpos';
 import { sendToPrinter } from './transport';
 
-export async function printOrderTickets(order: Order, settings: PrinterSettings): Promise<void> {
-  await sendToPrinter(settings.interface, renderOrderTickets(order, settings));
+export async function printOrderTickets(
+  order: Order,
+  settings: PrinterSettings,
+  restaurant?: TicketRestaurant,
+): Promise<void> {
+  await sendToPrinter(settings.interface, renderOrderTickets(order, settings, restaurant));
 }
 
 export async function printTestTicket(settings: PrinterSettings): Promise<void> {
@@ -13,6 +18,10 @@ export async function printTestTicket(settings: PrinterSettings): Promise<void> 
 }
 
 /** The takings summary goes straight to the printer (not the order queue): staff see a failure at once. */
-export async function printDaySummary(report: TakingsReport, settings: PrinterSettings): Promise<void> {
-  await sendToPrinter(settings.interface, renderDaySummary(report, settings));
+export async function printDaySummary(
+  report: TakingsReport,
+  settings: PrinterSettings,
+  restaurant?: TicketRestaurant,
+): Promise<void> {
+  await sendToPrinter(settings.interface, renderDaySummary(report, settings, undefined, restaurant));
 }

@@ -3,6 +3,7 @@
  * thermal printer; in a manager's browser the print pages and window.print() take over.
  */
 import type { Order, TakingsReport } from '../../../shared/domain/index.js';
+import type { TicketRestaurant } from '../../../shared/domain/ticket.js';
 import type { KioskHeartbeat, PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
 /** Browser print pages call window.print() this long after the ticket or summary is on screen (spec §9). */
@@ -28,11 +29,23 @@ export function openThermalPopup(orderId: string): void {
   window.open(thermalPrintUrl(orderId), `thermal-${orderId}`, 'popup,width=302,height=600');
 }
 
+/**
+ * The restaurant the kiosk's tickets print in their header, from the settings (usePrinterFeed keeps it
+ * current); until they are read the kiosk prints its installed defaults.
+ */
+let ticketRestaurant: TicketRestaurant | undefined;
+
+export function setTicketRestaurant(restaurant: TicketRestaurant): void {
+  ticketRestaurant = restaurant;
+}
+
+const withRestaurant = () => (ticketRestaurant ? { restaurant: ticketRestaurant } : {});
+
 /** Manual print: the kiosk's printer when there is one, else the print page. */
 export async function printTicket(order: Order): Promise<'printer' | 'page'> {
   const kiosk = window.kiosk;
   if (kiosk) {
-    await kiosk.printOrder({ order, reason: 'manual' });
+    await kiosk.printOrder({ order, reason: 'manual', ...withRestaurant() });
     return 'printer';
   }
   openPrintPage(order.id);
@@ -43,7 +56,7 @@ export async function printTicket(order: Order): Promise<'printer' | 'page'> {
 export async function autoPrintTicket(order: Order): Promise<PrintResult | null> {
   const kiosk = window.kiosk;
   if (!kiosk) return null;
-  return kiosk.printOrder({ order, reason: 'auto' });
+  return kiosk.printOrder({ order, reason: 'auto', ...withRestaurant() });
 }
 
 function requireKiosk() {
@@ -106,7 +119,8 @@ export function canPrintSummaryOnKiosk(): boolean {
   return typeof window !== 'undefined' && typeof window.kiosk?.printDaySummary === 'function';
 }
 
-export const kioskPrintDaySummary = (report: TakingsReport) => call(() => requireKiosk().printDaySummary({ report }));
+export const kioskPrintDaySummary = (report: TakingsReport) =>
+  call(() => requireKiosk().printDaySummary({ report, ...withRestaurant() }));
 
 export function printReportPageUrl(from: string, to: string): string {
   return `${import.meta.env.BASE_URL}print-report?${new URLSearchParams({ from, to }).toString()}`;

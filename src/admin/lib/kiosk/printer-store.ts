@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { orderNumber, type Order } from '../../../shared/domain/index.js';
+import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
+import { useRestaurantIdentity } from '../data.js';
 import type { PrinterStatus } from '../../../shared/ipc.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
@@ -11,6 +13,7 @@ import {
   kioskPrintedOrderIds,
   kioskPrinterStatus,
   onKioskPrinterStatus,
+  setTicketRestaurant,
 } from './kiosk.js';
 
 /** An automatic print the kiosk refused: it never entered the kiosk's queue, so only the admin knows of it. */
@@ -49,8 +52,13 @@ export const usePrinterState = create<PrinterState>((set) => ({
     }),
 }));
 
-/** Keeps the store fed while mounted (the top bar, so for the whole session); nothing outside the kiosk. */
+/**
+ * Keeps the store fed while mounted (the top bar, so for the whole session); nothing outside the kiosk.
+ * Also hands the kiosk the restaurant's identity of the settings for the tickets' header.
+ */
 export function usePrinterFeed(): void {
+  const identity = useRestaurantIdentity();
+  useEffect(() => setTicketRestaurant(ticketRestaurant(identity)), [identity]);
   useEffect(() => {
     if (!isKiosk()) return;
     const { apply, addPrinted } = usePrinterState.getState();
