@@ -77,7 +77,7 @@ export function ticketRestaurant(r: RestaurantIdentity): { name: string; address
 
 /**
  * The defaults in the shape the kiosk's printer and older callers read. The kiosk prints with these
- * until the admin passes the stored identity along with each print job.
+ * when a print job comes without the stored identity (the admin sends it with each job).
  */
 export const RESTAURANT = {
   name: DEFAULT_RESTAURANT_IDENTITY.name,
