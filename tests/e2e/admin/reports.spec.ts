@@ -5,6 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { addDays, luxembourgDate, luxembourgInstant, weekdayOf } from '../../../src/shared/domain/luxembourg-time';
 import { installFakeKiosk } from './printer-kiosk';
+import { DEFAULT_RESTAURANT_IDENTITY } from '../../../src/shared/domain/restaurant';
 import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
 
 /**
@@ -192,26 +193,48 @@ test.describe('takings report (Relatórios)', () => {
   });
 
   test('in the kiosk the day summary goes to the thermal printer', async ({ page, backend }) => {
-    await installFakeKiosk(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { kiosk: Record<string, unknown>; summaries: unknown[] };
-      w.summaries = [];
-      w.kiosk.printDaySummary = async (request: unknown) => void w.summaries.push(structuredClone(request));
-    });
-    const day = dayOf(test.info().project.name);
-    await loginAsAdmin(page, backend, '/admin/reports');
-    await page.goto(`/admin/reports?from=${addDays(day, 3)}&to=${addDays(day, 3)}`);
-    await expect(page.getByTestId('figure-revenue')).toHaveText('0,00 €');
-    await page.getByRole('button', { name: 'Imprimir resumo' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Resumo enviado para a impressora.');
-    const sent = (await page.evaluate(
-      () =>
-        (window as unknown as { summaries: { report: { from: string; takings: { total_cents: number } } }[] })
-          .summaries,
-    ))!;
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.report.from).toBe(addDays(day, 3));
-    expect(sent[0]!.report.takings.total_cents).toBe(0);
+    // The ticket's header is the restaurant of the settings: the admin sends it with the summary.
+    const identity = (value: unknown) =>
+      backend.service
+        .from('store_settings')
+        .update({ value })
+        .eq('key', 'restaurant')
+        .then(({ error }) => error);
+    expect(
+      await identity({ ...DEFAULT_RESTAURANT_IDENTITY, phone: '+352621000111', phone_display: '+352 621 000 111' }),
+    ).toBeNull();
+    try {
+      await installFakeKiosk(page);
+      await page.addInitScript(() => {
+        const w = window as unknown as { kiosk: Record<string, unknown>; summaries: unknown[] };
+        w.summaries = [];
+        w.kiosk.printDaySummary = async (request: unknown) => void w.summaries.push(structuredClone(request));
+      });
+      const day = dayOf(test.info().project.name);
+      await loginAsAdmin(page, backend, '/admin/reports');
+      await page.goto(`/admin/reports?from=${addDays(day, 3)}&to=${addDays(day, 3)}`);
+      await expect(page.getByTestId('figure-revenue')).toHaveText('0,00 €');
+      await page.getByRole('button', { name: 'Imprimir resumo' }).click();
+      await expect(page.getByTestId('toast')).toContainText('Resumo enviado para a impressora.');
+      const sent = (await page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              summaries: { report: { from: string; takings: { total_cents: number } }; restaurant?: unknown }[];
+            }
+          ).summaries,
+      ))!;
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.report.from).toBe(addDays(day, 3));
+      expect(sent[0]!.report.takings.total_cents).toBe(0);
+      expect(sent[0]!.restaurant).toEqual({
+        name: DEFAULT_RESTAURANT_IDENTITY.name,
+        address: '12, Avenue de la Liberté, L-4601 Differdange',
+        phone: '+352 621 000 111',
+      });
+    } finally {
+      expect(await identity(DEFAULT_RESTAURANT_IDENTITY)).toBeNull();
+    }
   });
 
   test('an order placed through the shop counts once it is delivered, live', async ({ page, backend }) => {
