@@ -96,7 +96,7 @@ async function start(): Promise<void> {
       queue,
       config,
       autoLaunch,
-      testPrint: (settings) => printTestTicket(settings),
+      testPrint: (settings, restaurant) => printTestTicket(settings, restaurant),
       printDaySummary: (report, settings, restaurant) => printDaySummary(report, settings, restaurant),
       onPrinterSettingsChanged: () => queue.retryNow(),
       onHeartbeat: (state) => {

@@ -6,6 +6,7 @@ import {
   printRequestSchema,
   printerSettingsSchema,
   setAutoLaunchSchema,
+  testPrintRequestSchema,
 } from '../shared/ipc-schemas.js';
 import type { TakingsReport } from '../shared/domain/takings.js';
 import type { TicketRestaurant } from '../shared/domain/ticket.js';
@@ -29,7 +30,7 @@ export interface KioskServices {
   queue: PrintQueue;
   config: KioskConfig;
   autoLaunch: AutoLaunch;
-  testPrint(settings: PrinterSettings): Promise<void>;
+  testPrint(settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void>;
   /** Prints the takings summary on the configured printer. */
   printDaySummary?(report: TakingsReport, settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void>;
   /** Printer settings changed: the queue retries with the new printer at once. */
@@ -81,9 +82,10 @@ export function registerIpcHandlers(
     return services.queue.enqueue(order, reason, restaurant);
   });
   let testPrinting: Promise<void> | null = null;
-  handle(IPC.testPrint, () => {
+  handle(IPC.testPrint, (value) => {
+    const restaurant = parse(testPrintRequestSchema, value)?.restaurant;
     if (testPrinting) throw new IpcRefused('Un test d’impression est déjà en cours.');
-    testPrinting = services.testPrint(services.config.printer).finally(() => (testPrinting = null));
+    testPrinting = services.testPrint(services.config.printer, restaurant).finally(() => (testPrinting = null));
     return testPrinting;
   });
   handle(IPC.printDaySummary, (value) => {

@@ -8,6 +8,7 @@ import {
   type PrinterStatus,
   type PrintRequest,
 } from '../shared/ipc';
+import type { TicketRestaurant } from '../shared/domain/ticket';
 
 // Exposes exactly the calls of the contract, never ipcRenderer itself.
 const kiosk: KioskApi = {
@@ -17,7 +18,7 @@ const kiosk: KioskApi = {
   getPrinterSettings: () => ipcRenderer.invoke(IPC.getPrinterSettings),
   setPrinterSettings: (settings: PrinterSettings) => ipcRenderer.invoke(IPC.setPrinterSettings, settings),
   printOrder: (request: PrintRequest) => ipcRenderer.invoke(IPC.printOrder, request),
-  testPrint: () => ipcRenderer.invoke(IPC.testPrint),
+  testPrint: (request?: { restaurant?: TicketRestaurant }) => ipcRenderer.invoke(IPC.testPrint, request),
   printDaySummary: (request: DaySummaryRequest) => ipcRenderer.invoke(IPC.printDaySummary, request),
   getAutoLaunch: () => ipcRenderer.invoke(IPC.getAutoLaunch),
   setAutoLaunch: (enabled: boolean) => ipcRenderer.invoke(IPC.setAutoLaunch, enabled),

@@ -141,6 +141,9 @@ export const printRequestSchema = z.object({
 
 export const setAutoLaunchSchema = z.boolean();
 
+/** The test print's optional request (older admin apps send none). */
+export const testPrintRequestSchema = z.object({ restaurant: ticketRestaurantSchema.optional() }).optional();
+
 /** A takings report to print: the RPC's shape, with every list and text bounded (a ticket of sane length). */
 export const daySummaryRequestSchema = z.object({
   restaurant: ticketRestaurantSchema.optional(),

@@ -87,7 +87,8 @@ export interface KioskApi {
   getPrinterSettings(): Promise<PrinterSettings>;
   setPrinterSettings(settings: PrinterSettings): Promise<PrinterSettings>;
   printOrder(request: PrintRequest): Promise<PrintResult>;
-  testPrint(): Promise<void>;
+  /** A short ticket to check the printer, headed by the restaurant when given. */
+  testPrint(request?: { restaurant?: TicketRestaurant }): Promise<void>;
   /** Prints the takings summary of a day or period on the thermal printer (rejects when it fails). */
   printDaySummary(request: DaySummaryRequest): Promise<void>;
   getAutoLaunch(): Promise<boolean>;

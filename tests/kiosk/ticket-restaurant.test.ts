@@ -10,7 +10,7 @@ import { PrintQueue } from '../../src/main/print-queue';
 import { linuxAutoLaunch } from './support/auto-launch';
 import { APP_ORIGIN } from '../../src/main/renderer-files';
 import { isAppUrl } from '../../src/main/security';
-import { printDaySummary, printOrderTickets } from '../../src/main/printer/print-service';
+import { printDaySummary, printOrderTickets, printTestTicket } from '../../src/main/printer/print-service';
 import { TICKET_RESTAURANT } from '../../src/shared/domain/restaurant';
 import { DEFAULT_PRINTER_SETTINGS, IPC } from '../../src/shared/ipc';
 import { dstSundayReport } from '../fixtures/takings-report';
@@ -40,7 +40,7 @@ describe("the restaurant in the ticket's header", () => {
     const autoLaunch = linuxAutoLaunch(dir);
     registerIpcHandlers(
       ipc,
-      { version: '1', queue, config, autoLaunch, testPrint: async () => {}, printDaySummary },
+      { version: '1', queue, config, autoLaunch, testPrint: printTestTicket, printDaySummary },
       (url) => isAppUrl(url, APP_ORIGIN),
     );
     call = (channel, value) =>
@@ -103,6 +103,21 @@ describe("the restaurant in the ticket's header", () => {
     expect(text).toContain('Chez Zé');
     expect(text).toContain("3, rue de l'Église, L-4510 Oberkorn");
     expect(text.join('\n')).not.toContain(TICKET_RESTAURANT.address);
+  });
+
+  it('heads the test ticket with it, and with the installed name without one', async () => {
+    await call(IPC.testPrint, { restaurant: OBERKORN });
+    await call(IPC.testPrint, undefined);
+    const [withIdentity, without] = await printer.waitForJobs(2);
+    expect(decodeEscPos(withIdentity!).tickets[0]![0]!.text).toBe('Chez Zé');
+    expect(
+      decodeEscPos(without!)
+        .tickets[0]!.map((l) => l.text)
+        .join(' '),
+    ).toContain(TICKET_RESTAURANT.name);
+    await expect(call(IPC.testPrint, { restaurant: { ...OBERKORN, name: '' } })).rejects.toThrow(
+      'Nom du restaurant manquant.',
+    );
   });
 
   it('refuses a header that is empty, too long or carries other fields, and prints nothing', async () => {

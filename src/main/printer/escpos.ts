@@ -7,7 +7,7 @@ import type { TakingsReport } from '../../shared/domain/takings';
 import { wrapText } from '../../shared/domain/ticket-text';
 import { toPrintableText } from '../../shared/domain/printable-text';
 import type { PrinterSettings } from '../../shared/ipc';
-import { RESTAURANT, TICKET_RESTAURANT } from '../../shared/domain/restaurant';
+import { TICKET_RESTAURANT } from '../../shared/domain/restaurant';
 
 /** PC858 is PC850 with the euro sign: € and every French and Portuguese accent in one code page. */
 export const CODE_PAGE = CharacterSet.PC858_EURO;
@@ -107,7 +107,7 @@ export function renderOrderTickets(
 }
 
 /** A short ticket to check the printer: width ruler, euro sign, accents, cut. */
-export function renderTestTicket(settings: PrinterSettings): Buffer {
+export function renderTestTicket(settings: PrinterSettings, restaurant: TicketRestaurant = TICKET_RESTAURANT): Buffer {
   const p = newPrinter(settings);
   const ruler = '1234567890'.repeat(5).slice(0, settings.width);
   const text = (t: string, size: 'normal' | 'double' = 'normal', align: 'left' | 'center' = 'left'): TicketLine[] =>
@@ -119,7 +119,7 @@ export function renderTestTicket(settings: PrinterSettings): Buffer {
       size,
     }));
   writeLines(p, [
-    ...text(RESTAURANT.name, 'double', 'center'),
+    ...text(restaurant.name, 'double', 'center'),
     ...text('Test d’impression', 'normal', 'center'),
     { kind: 'rule' },
     ...text(ruler),

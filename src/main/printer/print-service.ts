@@ -13,8 +13,8 @@ export async function printOrderTickets(
   await sendToPrinter(settings.interface, renderOrderTickets(order, settings, restaurant));
 }
 
-export async function printTestTicket(settings: PrinterSettings): Promise<void> {
-  await sendToPrinter(settings.interface, renderTestTicket(settings));
+export async function printTestTicket(settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void> {
+  await sendToPrinter(settings.interface, renderTestTicket(settings, restaurant));
 }
 
 /** The takings summary goes straight to the printer (not the order queue): staff see a failure at once. */

@@ -84,7 +84,7 @@ export const kioskPrinterStatus = () => call(() => requireKiosk().getPrinterStat
 export const kioskPrinterSettings = () => call(() => requireKiosk().getPrinterSettings());
 export const saveKioskPrinterSettings = (settings: PrinterSettings) =>
   call(() => requireKiosk().setPrinterSettings(settings));
-export const kioskTestPrint = () => call(() => requireKiosk().testPrint());
+export const kioskTestPrint = () => call(() => requireKiosk().testPrint(withRestaurant()));
 export const kioskAutoLaunch = () => call(() => requireKiosk().getAutoLaunch());
 export const setKioskAutoLaunch = (enabled: boolean) => call(() => requireKiosk().setAutoLaunch(enabled));
 export const kioskPrintedOrderIds = () => call(() => requireKiosk().getPrintedOrderIds());
