@@ -258,8 +258,8 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
     it('delivers the message once: the retry after the lease carries the same idempotency key', async () => {
       const o = await placeOrder(b, {}, { email: 'crash@example.lu' });
       const svc = b.serviceClient();
-      // A dispatcher claims the row for 1 s, sends it, and dies before complete_notification.
-      const { data: claimed, error } = await svc.rpc('claim_notifications', { p_limit: 10, p_lease_seconds: 1 });
+      // A dispatcher claims the row for 5 min, sends it, and dies before complete_notification.
+      const { data: claimed, error } = await svc.rpc('claim_notifications', { p_limit: 10, p_lease_seconds: 300 });
       expect(error).toBeNull();
       expect(claimed).toHaveLength(1);
       const lost = claimed[0] as { id: string; recipient: string };
@@ -276,7 +276,11 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
       expect(send.status).toBe(200);
       expect((await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).body.claimed).toBe(0); // still leased
 
-      await new Promise((r) => setTimeout(r, 1200));
+      // Five minutes later: the lease has run out (moved back in time rather than waited for).
+      await b.db.query(
+        `update public.notification_outbox set lease_expires_at = now() - interval '1 second' where id = $1`,
+        [lost.id],
+      );
       expect(await callFunction(b, 'dispatch-notifications', {}, b.serviceRoleKey)).toMatchObject({
         body: { claimed: 1, sent: 1 },
       });
