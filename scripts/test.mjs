@@ -114,9 +114,8 @@ fs.mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
 // The reliability tests kill and restart servers (PostgreSQL included): they run on their own,
 // one file at a time, after the other vitest files, so they never pull a database from under another test.
-// The browser tests use their own in-memory PGlite backends, so they run beside the vitest chain.
 
-/** Runs a child process, its output line by line with a prefix when several run at once. */
+/** Runs a child process; with a prefix, its output comes line by line behind it. */
 function run(cmd, args, { env = process.env, prefix = '' } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
@@ -247,19 +246,12 @@ const started = Date.now();
 if (extra.length) {
   add(await runVitest('selected', extra));
 } else {
-  // Two lanes at once: the vitest files (then the reliability files, alone on the PostgreSQL server), and
-  // the browser tests. Each line of output says its lane.
-  const vitestLane = (async () => {
-    const main = await runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`], '[vitest] ');
-    const reliability = await runVitest(
-      'reliability',
-      ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`],
-      '[vitest] ',
-    );
-    return [main, reliability];
-  })();
-  const browserLane = hasE2e ? runPlaywright('[browser] ').then((r) => [r]) : Promise.resolve([]);
-  for (const r of (await Promise.all([vitestLane, browserLane])).flat()) add(r);
+  // One after the other: on a 2-core machine the vitest files and the browser tests side by side took
+  // longer (42 min) than in turn, and slowed each other into timeouts.
+  add(await runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`]));
+  // The reliability files restart PostgreSQL: alone, one at a time.
+  add(await runVitest('reliability', ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`]));
+  if (hasE2e) add(await runPlaywright(''));
 }
 console.log(`\nTests ran for ${Math.round((Date.now() - started) / 1000)} s.`);
 
