@@ -88,10 +88,16 @@ export function registerIpcHandlers(
     testPrinting = services.testPrint(services.config.printer, restaurant).finally(() => (testPrinting = null));
     return testPrinting;
   });
+  // One summary at a time, as the test print: a repeated click or a looping page prints one ticket, not metres.
+  let summaryPrinting: Promise<void> | null = null;
   handle(IPC.printDaySummary, (value) => {
     const { report, restaurant } = parse(daySummaryRequestSchema, value);
     if (!services.printDaySummary) throw new IpcRefused('Impression du résumé indisponible sur ce poste.');
-    return services.printDaySummary(report, services.config.printer, restaurant);
+    if (summaryPrinting) throw new IpcRefused('Un résumé est déjà en cours d’impression.');
+    summaryPrinting = services
+      .printDaySummary(report, services.config.printer, restaurant)
+      .finally(() => (summaryPrinting = null));
+    return summaryPrinting;
   });
   handle(IPC.getAutoLaunch, () => services.autoLaunch.isEnabled());
   handle(IPC.setAutoLaunch, (value) => services.autoLaunch.setEnabled(parse(setAutoLaunchSchema, value)));
