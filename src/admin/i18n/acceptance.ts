@@ -1,4 +1,4 @@
-import { useLanguage, type Language } from './index.js';
+import { featureCatalogue } from './catalogue.js';
 
 /** Texts of order acceptance (alert panel and its settings), Portuguese first, French for the French-speaking staff. */
 const pt = {
@@ -88,24 +88,9 @@ const fr: typeof pt = {
 };
 
 export type AcceptanceKey = keyof typeof pt;
-const catalogues: Record<Language, typeof pt> = { pt, fr };
+const acceptance = featureCatalogue<AcceptanceKey>({ pt, fr });
 
-export function acceptanceText(
-  language: Language,
-  key: AcceptanceKey,
-  vars: Record<string, string | number> = {},
-): string {
-  return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
-}
-
-export function useAcceptanceT(): (key: AcceptanceKey, vars?: Record<string, string | number>) => string {
-  const language = useLanguage((s) => s.language);
-  return (key, vars) => acceptanceText(language, key, vars);
-}
-
+export const acceptanceText = acceptance.text;
+export const useAcceptanceT = acceptance.useText;
 /** Outside React (toasts raised from callbacks). */
-export function at(key: AcceptanceKey, vars?: Record<string, string | number>): string {
-  return acceptanceText(useLanguage.getState().language, key, vars);
-}
+export const at = acceptance.now;

@@ -16,12 +16,17 @@ export const useLanguage = create<LanguageState>()(
   persist((set) => ({ language: 'pt', setLanguage: (language) => set({ language }) }), { name: 'admin-language' }),
 );
 
-export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+export type Vars = Record<string, string | number>;
+export type Translate = (key: MessageKey, vars?: Vars) => string;
 
-export function translate(language: Language, key: MessageKey, vars?: Record<string, string | number>): string {
-  const text: string = catalogues[language][key] ?? pt[key];
+/** `{name}` in a text replaced by `vars.name`; a placeholder without a value stays as written. */
+export function fillVars(text: string, vars?: Vars): string {
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export function translate(language: Language, key: MessageKey, vars?: Vars): string {
+  return fillVars(catalogues[language][key] ?? pt[key], vars);
 }
 
 /** The translate function for the chosen language; re-renders when the language changes. */
@@ -31,7 +36,7 @@ export function useT(): Translate {
 }
 
 /** For code outside React (toasts raised from callbacks). */
-export function t(key: MessageKey, vars?: Record<string, string | number>): string {
+export function t(key: MessageKey, vars?: Vars): string {
   return translate(useLanguage.getState().language, key, vars);
 }
 

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { archivePeriod, type ArchivePeriod } from '../../../shared/domain/index.js';
 import { PageHeader } from '../../components/ui/card.js';
-import { DetailPanel } from '../../components/ui/detail-panel.js';
 import { QueryState } from '../../components/ui/query-state.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useOrdersBetweenQuery } from '../../lib/data.js';
-import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
-import { OrderDetail } from '../../components/order/order-detail.js';
-import { OrderList } from '../../components/order/order-list.js';
+import { OrderSplitView } from '../../components/order/order-split-view.js';
 
 const PERIODS: { id: ArchivePeriod; label: MessageKey }[] = [
   { id: 'this_week', label: 'archive.thisWeek' },
@@ -18,11 +15,8 @@ const PERIODS: { id: ArchivePeriod; label: MessageKey }[] = [
 export function ArchivePage() {
   const t = useT();
   const [period, setPeriod] = useState<ArchivePeriod>('this_week');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const split = useMediaQuery(SPLIT_VIEW);
   const { start: from, end: to } = archivePeriod(period, new Date());
   const orders = useOrdersBetweenQuery(from, to);
-  const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
 
   return (
     <div>
@@ -34,10 +28,7 @@ export function ArchivePage() {
               role="tab"
               type="button"
               aria-selected={period === p.id}
-              onClick={() => {
-                setPeriod(p.id);
-                setSelectedId(null);
-              }}
+              onClick={() => setPeriod(p.id)}
               className={`min-h-12 px-4 font-semibold ${period === p.id ? 'bg-brand-600 text-white' : 'bg-white'}`}
             >
               {t(p.label)}
@@ -47,17 +38,13 @@ export function ArchivePage() {
       </PageHeader>
       <QueryState query={orders} error={t('archive.loadFailed')} empty={t('archive.empty')}>
         {(data) => (
-          <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-            <section>
-              <p className="mb-2 font-semibold text-slate-700">{t('archive.count', { n: data.length })}</p>
-              <OrderList orders={data} selectedId={selectedId} showDate onSelect={(o) => setSelectedId(o.id)} />
-            </section>
-            {selected && (
-              <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
-                <OrderDetail key={selected.id} order={selected} place="archive" />
-              </DetailPanel>
-            )}
-          </div>
+          // A new period starts with no order open.
+          <OrderSplitView
+            key={period}
+            orders={data}
+            place="archive"
+            intro={<p className="mb-2 font-semibold text-slate-700">{t('archive.count', { n: data.length })}</p>}
+          />
         )}
       </QueryState>
     </div>

@@ -1,4 +1,5 @@
-import { useLanguage, type Language } from '../../i18n/index.js';
+import { featureCatalogue } from '../../i18n/catalogue.js';
+import { useLanguage } from '../../i18n/index.js';
 
 /** Texts of the opening-hours screen, Portuguese first, French for the French-speaking staff. */
 const pt = {
@@ -36,9 +37,7 @@ const pt = {
   needService: 'Uma abertura especial precisa de pelo menos um serviço.',
   days: 'Segunda|Terça|Quarta|Quinta|Sexta|Sábado|Domingo',
 };
-type HoursKey = keyof typeof pt;
-
-const fr: Record<HoursKey, string> = {
+const fr: typeof pt = {
   title: 'Horaires et fermetures',
   weeklyTitle: 'Horaires de la semaine',
   weeklyHelp: 'Plusieurs services par jour (4 au plus). Un jour sans service est fermé.',
@@ -74,15 +73,7 @@ const fr: Record<HoursKey, string> = {
   days: 'Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche',
 };
 
-const catalogues: Record<Language, Record<HoursKey, string>> = { pt, fr };
-
-export function useHoursT(): (key: HoursKey, vars?: Record<string, string | number>) => string {
-  const language = useLanguage((s) => s.language);
-  return (key, vars = {}) =>
-    catalogues[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in vars ? String(vars[name]) : whole,
-    );
-}
+export const useHoursT = featureCatalogue<keyof typeof pt>({ pt, fr }).useText;
 
 /** A date as the staff read it in their language: 'quarta-feira, 25 de novembro de 2026'. */
 export function useHoursDate(): (day: string) => string {

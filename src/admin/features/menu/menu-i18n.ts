@@ -1,4 +1,5 @@
-import { useLanguage } from '../../i18n/index.js';
+import { featureCatalogue } from '../../i18n/catalogue.js';
+import type { Vars } from '../../i18n/index.js';
 
 /** The menu editor's texts (Portuguese first, French for the French-speaking staff). */
 const pt = {
@@ -68,9 +69,7 @@ const pt = {
   noPhoto: 'Sem foto',
 };
 
-type MenuKey = keyof typeof pt;
-
-const fr: Record<MenuKey, string> = {
+const fr: typeof pt = {
   title: 'Menu — plats, prix et photos',
   addDish: '+ Ajouter un plat',
   edit: 'Modifier',
@@ -137,11 +136,6 @@ const fr: Record<MenuKey, string> = {
   noPhoto: 'Sans photo',
 };
 
-export type MenuTranslate = (key: MenuKey, vars?: Record<string, string | number>) => string;
+export type MenuTranslate = (key: keyof typeof pt, vars?: Vars) => string;
 
-export function useMenuT(): MenuTranslate {
-  const language = useLanguage((s) => s.language);
-  const table = language === 'fr' ? fr : pt;
-  return (key, vars) =>
-    vars ? table[key].replace(/\{(\w+)\}/g, (w, n: string) => (n in vars ? String(vars[n]) : w)) : table[key];
-}
+export const useMenuT: () => MenuTranslate = featureCatalogue<keyof typeof pt>({ pt, fr }).useText;

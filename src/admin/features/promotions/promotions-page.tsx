@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { validateEmailDraft, type RecipientMode } from '../../../shared/domain/index.js';
-import { Button, buttonClass } from '../../components/ui/button.js';
+import { BackLink } from '../../components/ui/back-link.js';
+import { Button } from '../../components/ui/button.js';
 import { Card, PageHeader } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
@@ -56,9 +56,7 @@ export function PromotionsPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={t('promotions.title')}>
-        <Link to="/dashboard" className={buttonClass('secondary')}>
-          ← {t('common.backToDashboard')}
-        </Link>
+        <BackLink>{t('common.backToDashboard')}</BackLink>
       </PageHeader>
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>

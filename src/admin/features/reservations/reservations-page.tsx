@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { RESERVATION_STATUSES, type Reservation, type ReservationStatus } from '../../../shared/domain/index.js';
-import { buttonClass, Button } from '../../components/ui/button.js';
+import { BackLink } from '../../components/ui/back-link.js';
+import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icon.js';
 import { PageHeader } from '../../components/ui/card.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
@@ -48,9 +48,7 @@ export function ReservationsPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('reservations.title')}>
-        <Link to="/dashboard" className={buttonClass('secondary')}>
-          ← {t('common.backToDashboard')}
-        </Link>
+        <BackLink>{t('common.backToDashboard')}</BackLink>
       </PageHeader>
       <QueryState
         query={list}
