@@ -30,8 +30,11 @@ export const RESTAURANT = {
   address: '12, Avenue de la Liberté, L-4601 Differdange',
 } as const satisfies RestaurantIdentity;
 
+/** C0 and C1 controls and DEL: a line break in the name would end up in the e-mail's subject header. */
+const hasControl = (v: string) =>
+  Array.from(v).some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
 const str = (v: unknown, max: number): string | null =>
-  typeof v === 'string' && v.trim().length <= max ? v.trim() : null;
+  typeof v === 'string' && v.trim().length <= max && !hasControl(v) ? v.trim() : null;
 
 /**
  * The store_settings 'restaurant' value (snake_case, checked by store_settings_restaurant_shape and by
