@@ -1,34 +1,9 @@
 import '../zod-setup.js';
 import { z } from 'zod';
 import { parseEuroPrice } from './money.js';
+import { KIDS_MENU_OPTION_IDS, MENU_CATEGORY_IDS } from './menu-categories.js';
 
-/** The nine menu categories, in the order of the menu's category bar. */
-export const MENU_CATEGORIES = [
-  { id: 'entrees', name: 'Entrées', slug: 'entrees' },
-  { id: 'chic_n_fries', name: "Chic'N'Fries", slug: 'chic-n-fries' },
-  { id: 'grill', name: 'Grillades', slug: 'grillades' },
-  { id: 'francesinhas', name: 'CasaDasFrancesinhas', slug: 'casadasfrancesinhas' },
-  { id: 'hamburgers', name: 'HungryBurgers', slug: 'hungryburgers' },
-  { id: 'boissons', name: 'Boissons', slug: 'boissons' },
-  { id: 'menu_enfant', name: 'Menu Enfant', slug: 'menu-enfant' },
-  { id: 'accompagnements', name: 'Accompagnements', slug: 'accompagnements' },
-  { id: 'desserts', name: 'Desserts', slug: 'desserts' },
-] as const;
-
-export type MenuCategory = (typeof MENU_CATEGORIES)[number];
-export type MenuCategoryId = MenuCategory['id'];
-export type MenuCategorySlug = MenuCategory['slug'];
-
-export const MENU_CATEGORY_IDS = MENU_CATEGORIES.map((c) => c.id) as [MenuCategoryId, ...MenuCategoryId[]];
-export const DEFAULT_MENU_CATEGORY: MenuCategory = MENU_CATEGORIES[0];
-
-/** The category for a /menu/{slug} route; undefined means the page redirects to the default. */
-export function menuCategoryBySlug(slug: string): MenuCategory | undefined {
-  return MENU_CATEGORIES.find((c) => c.slug === slug);
-}
-
-export const KIDS_MENU_OPTION_IDS = ['nuggets', 'wings', 'quarter_chicken'] as const;
-export type KidsMenuOptionId = (typeof KIDS_MENU_OPTION_IDS)[number];
+export * from './menu-categories.js';
 
 export const kidsMenuOptionSchema = z.object({
   id: z.enum(KIDS_MENU_OPTION_IDS),
@@ -70,8 +45,3 @@ export const menuItemSchema = z.object({
 });
 export type MenuItem = z.output<typeof menuItemSchema>;
 export type MenuItemInput = z.input<typeof menuItemSchema>;
-
-/** Whether a customer can put this row in the cart at all. */
-export function isOrderable(item: Pick<MenuItem, 'unavailable' | 'type'>): boolean {
-  return !item.unavailable && item.type === undefined;
-}

@@ -1,6 +1,9 @@
 import '../zod-setup.js';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './email-address.js';
+import { DEFAULT_RESTAURANT_IDENTITY, restaurantAddress } from './restaurant-defaults.js';
+
+export * from './restaurant-defaults.js';
 
 /**
  * The restaurant's identity, one row of store_settings (key 'restaurant', public): the owner edits it
@@ -37,38 +40,6 @@ export const restaurantIdentitySchema = z.object({
 });
 export type RestaurantIdentity = z.output<typeof restaurantIdentitySchema>;
 export type RestaurantField = keyof RestaurantIdentity;
-
-/**
- * What a new installation starts with: the migration 20251126120000_restaurant_identity.sql inserts
- * this row (a test keeps the two equal), and the shop shows it when the settings cannot be read.
- */
-export const DEFAULT_RESTAURANT_IDENTITY: RestaurantIdentity = {
-  name: 'Churrasqueira Differdange',
-  company: 'Churrasqueira Differdange S.à r.l.',
-  street: '12, Avenue de la Liberté',
-  postal_code: 'L-4601',
-  city: 'Differdange',
-  country: 'Luxembourg',
-  phone: '+35226584012',
-  phone_display: '+352 26 58 40 12',
-  email: 'contact@churrasqueira-differdange.lu',
-  hours_text: 'Fermé le mardi',
-  rcs: 'B 000000',
-  vat: 'LU00000000',
-  facebook_url: 'https://www.facebook.com/churrasqueiradifferdange',
-  instagram_url: 'https://www.instagram.com/churrasqueiradifferdange',
-  reviews_url: 'https://www.google.com/maps/search/?api=1&query=Churrasqueira+Differdange',
-};
-
-/** '12, Avenue de la Liberté, L-4601 Differdange' (the pickup address). */
-export function restaurantAddress(r: Pick<RestaurantIdentity, 'street' | 'postal_code' | 'city'>): string {
-  return `${r.street}, ${r.postal_code} ${r.city}`;
-}
-
-/** The address with the country, for maps and the legal pages. */
-export function restaurantFullAddress(r: RestaurantIdentity): string {
-  return r.country ? `${restaurantAddress(r)}, ${r.country}` : restaurantAddress(r);
-}
 
 /** What a ticket prints in its header: the phone as people read it. */
 export function ticketRestaurant(r: RestaurantIdentity): { name: string; address: string; phone: string } {

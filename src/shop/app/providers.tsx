@@ -7,16 +7,32 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-function AuthListener() {
+/** After the first paint: the saved cart, then the live updates of the menu, settings and hours. */
+function AfterFirstPaint() {
   useAuthListener();
   useEffect(() => whenIdle(() => void hydrateCart(), 1000), []);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    const cancelIdle = whenIdle(
+      () =>
+        void import('../lib/live-public-data.js').then(({ followPublicData }) => {
+          if (!cancelled) stop = followPublicData(queryClient);
+        }),
+    );
+    return () => {
+      cancelled = true;
+      cancelIdle();
+      stop?.();
+    };
+  }, []);
   return null;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthListener />
+      <AfterFirstPaint />
       {children}
     </QueryClientProvider>
   );

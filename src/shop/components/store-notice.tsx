@@ -1,11 +1,11 @@
 import { closedTodayNotice } from '../../shared/domain/opening-hours.js';
-import { useOpeningScheduleQuery, useStoreSettingsQuery } from '../lib/data.js';
+import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data.js';
 import { fr } from '../i18n/fr.js';
 
 /** Tells the customer, live, when the shop stops taking orders or deliveries, or is closed today. */
 export function StoreNotice({ className = '' }: { className?: string }) {
-  const { data } = useStoreSettingsQuery();
-  const schedule = useOpeningScheduleQuery().data;
+  const { data } = useShopStoreSettings();
+  const schedule = useShopOpeningSchedule().data;
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
   const noDelivery = !data.delivery_options.is_enabled;

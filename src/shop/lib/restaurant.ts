@@ -1,5 +1,10 @@
-import { restaurantAddress, restaurantFullAddress, type RestaurantIdentity } from '../../shared/domain/restaurant.js';
-import { useRestaurantIdentity } from './data.js';
+import {
+  DEFAULT_RESTAURANT_IDENTITY,
+  restaurantAddress,
+  restaurantFullAddress,
+} from '../../shared/domain/restaurant-defaults.js';
+import type { RestaurantIdentity } from '../../shared/domain/restaurant.js';
+import { useShopStoreSettings } from './public-data.js';
 
 /** The restaurant as the shop's pages show it: the stored identity plus what they derive from it. */
 export interface ShopRestaurant {
@@ -48,5 +53,5 @@ export function shopRestaurant(r: RestaurantIdentity): ShopRestaurant {
 
 /** The stored identity (store_settings 'restaurant'), live, as the shop's pages show it. */
 export function useRestaurant(): ShopRestaurant {
-  return shopRestaurant(useRestaurantIdentity());
+  return shopRestaurant(useShopStoreSettings().data?.restaurant ?? DEFAULT_RESTAURANT_IDENTITY);
 }

@@ -1,10 +1,10 @@
 import { closedTodayNotice, SEEDED_OPENING_SCHEDULE, weekLines } from '../../../shared/domain/opening-hours.js';
 import { fr } from '../../i18n/fr.js';
-import { useOpeningScheduleQuery } from '../../lib/data.js';
+import { useShopOpeningSchedule } from '../../lib/public-data.js';
 
 /** The footer's opening hours: the week, same days grouped by the live schedule, and today's closure. */
 export function FooterHours() {
-  const schedule = useOpeningScheduleQuery().data ?? SEEDED_OPENING_SCHEDULE;
+  const schedule = useShopOpeningSchedule().data ?? SEEDED_OPENING_SCHEDULE;
   const closedToday = closedTodayNotice(new Date(), schedule);
   return (
     <div className="mt-5 text-sm" data-testid="footer-hours">

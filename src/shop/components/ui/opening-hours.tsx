@@ -2,12 +2,12 @@ import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
 import { luxembourgClock } from '../../../shared/domain/luxembourg-time.js';
 import { SEEDED_OPENING_SCHEDULE, upcomingExceptions, weekLines } from '../../../shared/domain/opening-hours.js';
 import { fr } from '../../i18n/fr.js';
-import { useOpeningScheduleQuery } from '../../lib/data.js';
+import { useShopOpeningSchedule } from '../../lib/public-data.js';
 import { ClockIcon } from './icons.js';
 
 /** The week's hours from the live schedule, and the closures and special openings of the next 60 days. */
 export function OpeningHours({ dark = false }: { dark?: boolean }) {
-  const schedule = useOpeningScheduleQuery().data ?? SEEDED_OPENING_SCHEDULE;
+  const schedule = useShopOpeningSchedule().data ?? SEEDED_OPENING_SCHEDULE;
   const now = new Date();
   const today = (luxembourgClock(now).weekday + 6) % 7;
   const exceptions = upcomingExceptions(now, schedule);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MenuCategory } from '../../../shared/domain/menu.js';
+import type { MenuCategory } from '../../../shared/domain/menu-categories.js';
 import { fr } from '../../i18n/fr.js';
 import { ChevronLeftIcon, ChevronRightIcon, HandSwipeIcon } from '../../components/ui/icons.js';
 

@@ -1,10 +1,16 @@
 import { memo, useState } from 'react';
 import { formatEuro } from '../../../shared/domain/money.js';
-import { isOrderable, type KidsMenuOptionId, type MenuItem } from '../../../shared/domain/menu.js';
+import { isOrderable, type KidsMenuOptionId } from '../../../shared/domain/menu-categories.js';
+import type { MenuItem } from '../../../shared/domain/menu.js';
+import type { AddChoice } from '../../../shared/domain/cart.js';
 import { fr } from '../../i18n/fr.js';
-import { cartActions } from '../../stores/cart-actions.js';
 import { PlusIcon } from '../../components/ui/icons.js';
 import { MenuItemImage } from './menu-item-image.js';
+
+/** The cart's rules (and zod) load with the first « Ajouter », not with the menu. */
+function addToCart(item: MenuItem, choice?: AddChoice) {
+  void import('../../stores/cart-actions.js').then(({ cartActions }) => cartActions.add(item, choice));
+}
 
 export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuItem }) {
   const [kidsOption, setKidsOption] = useState<KidsMenuOptionId | undefined>(item.options[0]?.id);
@@ -75,7 +81,7 @@ export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuIte
           <button
             type="button"
             disabled={!orderable}
-            onClick={() => cartActions.add(item, item.isKidsMenuWithOptions ? { kidsOption } : undefined)}
+            onClick={() => addToCart(item, item.isKidsMenuWithOptions ? { kidsOption } : undefined)}
             aria-label={item.unavailable ? fr.menu.unavailableNamed(item.name) : fr.menu.addNamed(item.name)}
             className="mt-4 inline-flex items-center justify-center gap-2 rounded-full bg-charcoal-900 px-4 py-2.5 text-sm font-semibold text-cream-50 transition-colors hover:bg-flame-600 disabled:cursor-not-allowed disabled:bg-charcoal-500/40 disabled:text-charcoal-700"
           >

@@ -1,11 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import {
-  DEFAULT_MENU_CATEGORY,
-  MENU_CATEGORIES,
-  menuCategoryBySlug,
-  type MenuItem,
-} from '../../../shared/domain/menu.js';
+import { DEFAULT_MENU_CATEGORY, MENU_CATEGORIES, menuCategoryBySlug } from '../../../shared/domain/menu-categories.js';
+import type { MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { MENU_CATEGORIES } from '../../../shared/domain/menu.js';
+import { MENU_CATEGORIES } from '../../../shared/domain/menu-categories.js';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
 import { buttonClass } from '../../components/ui/button.js';
-import { ArrowRightIcon, FlameIcon, PhoneIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
+import { ArrowRightIcon, FlameIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { WhenVisible } from '../../components/ui/when-visible.js';
+import { OfferBlock } from './offer-block.js';
 
 const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
 const t = fr.home;
@@ -61,38 +62,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="offer-title" className="bg-cream-100 px-4 py-16 md:py-24">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 overflow-hidden rounded-3xl bg-charcoal-900 text-cream-50 shadow-2xl md:grid-cols-2">
-          <img
-            src="/images/offer-chicken.webp"
-            alt={t.offer.imageAlt}
-            className="h-72 w-full object-cover md:h-full"
-            loading="lazy"
-          />
-          <div className="p-8 md:p-12">
-            <p className="inline-block rounded-full bg-ember-600 px-3 py-1 text-xs font-bold tracking-wider uppercase">
-              {t.offer.badge}
-            </p>
-            <h2 id="offer-title" className="mt-4 text-4xl font-bold uppercase md:text-5xl">
-              {t.offer.title}
-            </h2>
-            <p className="mt-2 text-lg font-semibold text-flame-400">{t.offer.dates}</p>
-            <p className="mt-4 text-cream-100/85">{t.offer.text}</p>
-            <p className="mt-4 flex items-baseline gap-3">
-              <span className="font-display text-6xl font-bold text-flame-400">{t.offer.price}</span>
-              <span className="text-cream-100/70 line-through">{t.offer.was}</span>
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/menu" className={buttonClass('primary')}>
-                {t.offer.order}
-              </Link>
-              <a href={restaurant.phoneHref} className={buttonClass('secondary')}>
-                <PhoneIcon className="size-5" /> {t.offer.call} {restaurant.phoneDisplay}
-              </a>
-            </div>
-          </div>
-        </div>
-      </section>
+      <OfferBlock restaurant={restaurant} />
 
       <section aria-labelledby="categories-title" className="py-16 md:py-24">
         <div className="mx-auto max-w-7xl px-4">

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
-import { ReservationForm } from './reservation-form.js';
+import { Spinner } from '../../components/ui/spinner.js';
+
+// The form's rules and the data layer are not part of the page's first load: the request starts with
+// the page and the form takes its place when they arrive (the box keeps its height meanwhile).
+const loadForm = () => import('./reservation-form.js').then((m) => ({ default: m.ReservationForm }));
+const ReservationForm = lazy(loadForm);
 
 const t = fr.contact;
 
@@ -43,7 +49,15 @@ export default function ContactPage() {
         <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-cream-200 md:p-8">
           <h2 className="text-3xl font-bold uppercase">{t.formTitle}</h2>
           <p className="mt-2 mb-6 text-charcoal-700">{t.formLead}</p>
-          <ReservationForm />
+          <Suspense
+            fallback={
+              <div className="min-h-[34rem]">
+                <Spinner />
+              </div>
+            }
+          >
+            <ReservationForm />
+          </Suspense>
         </div>
         <OpeningHours dark />
       </section>
