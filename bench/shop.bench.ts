@@ -1,81 +1,182 @@
-// Lighthouse (mobile settings) on the built shop served by the embedded backend, in Chromium:
-// JavaScript transferred (gzip) for the first load of / and /menu, performance and accessibility scores.
-// Targets: ≤ 150 KB of JavaScript for the first route, performance ≥ 90, accessibility ≥ 95.
+// The shop's first load, on the build served by the embedded backend, in Chromium.
+//
+// 1. JS before first paint (deterministic): the gzipped JavaScript a route needs before it can render,
+//    read from the build's chunk graph (dist/shop/.vite/manifest.json): the entry and the route's page
+//    chunk with everything they import statically. What loads later (the data layer with the first
+//    read, realtime and the saved cart once idle, the cart panel) is not counted.
+// 2. Lighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), the median of SHOP_BENCH_RUNS
+//    runs per route (5 by default). Scores move with the machine's load: the load average is printed.
+//
+// Targets (issue 13): JS ≤ 100 KB, performance ≥ 95, accessibility 100, best practices ≥ 95,
+// LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02 on every public route.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildStaleApps } from '../src/backend/cli/build-apps.js';
 import { startBackend } from '../src/backend/server.js';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/chromium.js';
 
-const TARGET_JS_KB = 150;
-const TARGET_PERF = 90;
-const TARGET_A11Y = 95;
+/** Each public route and the page module its route loads (src/shop/app/router.tsx). */
+const ROUTES: { route: string; page: string }[] = [
+  { route: '/', page: 'features/pages/home-page.tsx' },
+  { route: '/menu', page: 'features/menu/menu-page.tsx' },
+  { route: '/menu/hungryburgers', page: 'features/menu/menu-page.tsx' },
+  { route: '/contact', page: 'features/reservation/contact-page.tsx' },
+  { route: '/suivi-commande', page: 'features/tracking/tracking-page.tsx' },
+];
+const TARGET = {
+  jsKb: 100,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.02,
+};
+const RUNS = Math.max(1, Number(process.env.SHOP_BENCH_RUNS ?? 5) || 5);
 
-interface Row {
-  route: string;
-  jsKb: number;
-  performance: number;
-  accessibility: number;
-  lcpMs: number;
-  tbtMs: number;
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
 }
 
-buildStaleApps(process.cwd());
+/** Gzipped KB of the JavaScript each route needs before it renders, as the backend serves it (zlib gzip). */
+function jsBeforeFirstPaint(dist: string): Map<string, number> {
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error(`No entry in ${manifestFile}`);
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in ${manifestFile}: update ROUTES in bench/shop.bench.ts`);
+    seen.add(key);
+    for (const i of chunk.imports ?? []) closure(i, seen);
+  };
+  const sizes = new Map<string, number>();
+  for (const { route, page } of ROUTES) {
+    const chunks = new Set<string>();
+    closure(entry, chunks);
+    closure(page, chunks);
+    let bytes = 0;
+    for (const key of chunks) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[key].file))).length;
+    sizes.set(route, Math.round((bytes / 1024) * 10) / 10);
+  }
+  return sizes;
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+const root = process.cwd();
+buildStaleApps(root);
+const jsKb = jsBeforeFirstPaint(path.join(root, 'dist', 'shop'));
+const loadBefore = load();
 const backend = await startBackend({ port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumExecutable(),
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
-const rows: Row[] = [];
+const runs = new Map<string, Run[]>(ROUTES.map((r) => [r.route, []]));
 try {
-  for (const route of ['/', '/menu']) {
-    const result = await lighthouse(`${backend.url}${route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
-    const lhr = result.lhr;
-    const summary = lhr.audits['resource-summary']?.details as
-      { items: { resourceType: string; transferSize: number }[] } | undefined;
-    const script = summary?.items.find((i) => i.resourceType === 'script')?.transferSize ?? NaN;
-    rows.push({
-      route,
-      jsKb: Math.round((script / 1024) * 10) / 10,
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
-    });
+  for (let i = 0; i < RUNS; i++) {
+    for (const { route } of ROUTES) {
+      const result = await lighthouse(`${backend.url}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+      const { categories, audits } = result.lhr;
+      const summary = audits['resource-summary']?.details as
+        { items: { resourceType: string; transferSize: number }[] } | undefined;
+      const script = summary?.items.find((item) => item.resourceType === 'script')?.transferSize ?? NaN;
+      runs.get(route)!.push({
+        performance: Math.round((categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+        bestPractices: Math.round((categories['best-practices'].score ?? 0) * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+        scriptKb: Math.round((script / 1024) * 10) / 10,
+      });
+    }
   }
 } finally {
   await chrome.kill();
   await backend.close();
 }
 
-console.log('\nShop, Lighthouse mobile settings (simulated slow 4G, 4x CPU slowdown):\n');
-console.table(
-  rows.map((r) => ({
-    route: r.route,
-    'JS gzip KB': r.jsKb,
-    performance: r.performance,
-    accessibility: r.accessibility,
-    'LCP ms': r.lcpMs,
-    'TBT ms': r.tbtMs,
-  })),
+const rows = ROUTES.map(({ route }) => {
+  const r = runs.get(route)!;
+  const m = (k: keyof Run) => median(r.map((x) => x[k]));
+  return {
+    route,
+    'JS before paint KB': jsKb.get(route)!,
+    performance: m('performance'),
+    accessibility: m('accessibility'),
+    'best practices': m('bestPractices'),
+    'LCP ms': m('lcpMs'),
+    'TBT ms': m('tbtMs'),
+    CLS: m('cls'),
+    'all JS KB': m('scriptKb'),
+  };
+});
+console.log(
+  `\nShop, median of ${RUNS} Lighthouse run(s) per route, mobile settings (simulated slow 4G, 4x CPU slowdown);` +
+    `\n"JS before paint": gzipped JavaScript needed before the route renders (from the build);` +
+    ` "all JS": JavaScript transferred during the whole load.` +
+    `\nLoad average (1, 5, 15 min): ${loadBefore} before, ${load()} after, on ${os.cpus().length} cores.\n`,
 );
-const first = rows[0];
-const verdicts = [
-  `JS for the first route: ${first.jsKb} KB (target ≤ ${TARGET_JS_KB}): ${first.jsKb <= TARGET_JS_KB ? 'met' : 'missed'}`,
-  ...rows.map(
-    (r) =>
-      `${r.route} performance ${r.performance} (target ≥ ${TARGET_PERF}): ${r.performance >= TARGET_PERF ? 'met' : 'missed'}`,
-  ),
-  ...rows.map(
-    (r) =>
-      `${r.route} accessibility ${r.accessibility} (target ≥ ${TARGET_A11Y}): ${r.accessibility >= TARGET_A11Y ? 'met' : 'missed'}`,
-  ),
-];
-for (const v of verdicts) console.log(v);
+console.table(rows);
+const check = (label: string, ok: boolean, value: number | string, target: string) =>
+  console.log(`${label} ${value} (target ${target}): ${ok ? 'met' : 'missed'}`);
+for (const r of rows) {
+  check(
+    `${r.route} JS before paint`,
+    r['JS before paint KB'] <= TARGET.jsKb,
+    `${r['JS before paint KB']} KB`,
+    `≤ ${TARGET.jsKb} KB`,
+  );
+  check(`${r.route} performance`, r.performance >= TARGET.performance, r.performance, `≥ ${TARGET.performance}`);
+  check(
+    `${r.route} accessibility`,
+    r.accessibility >= TARGET.accessibility,
+    r.accessibility,
+    `${TARGET.accessibility}`,
+  );
+  check(
+    `${r.route} best practices`,
+    r['best practices'] >= TARGET.bestPractices,
+    r['best practices'],
+    `≥ ${TARGET.bestPractices}`,
+  );
+  check(`${r.route} LCP`, r['LCP ms'] <= TARGET.lcpMs, `${r['LCP ms']} ms`, `≤ ${TARGET.lcpMs} ms`);
+  check(`${r.route} TBT`, r['TBT ms'] <= TARGET.tbtMs, `${r['TBT ms']} ms`, `≤ ${TARGET.tbtMs} ms`);
+  check(`${r.route} CLS`, r.CLS <= TARGET.cls, r.CLS, `≤ ${TARGET.cls}`);
+}
 process.exit(0);
