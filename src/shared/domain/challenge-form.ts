@@ -1,5 +1,6 @@
-import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
-import { fieldTooLong, INPUT_BOUNDS } from './input-bounds.js';
+import { looksLikeEmail } from './email-address.js';
+import { INPUT_BOUNDS } from './input-bounds.js';
+import { FIELD_LABELS, fieldTooLong, REFUSALS } from './refusals.js';
 
 export interface ChallengeForm {
   name: string;
@@ -11,9 +12,9 @@ export interface ChallengeForm {
 export type ChallengeErrors = Partial<Record<'name' | 'email' | 'phone' | 'agreedToTerms', string>>;
 
 export const CHALLENGE_MESSAGES = {
-  name: 'Veuillez entrer votre nom.',
-  email: INVALID_EMAIL_MESSAGE,
-  agreedToTerms: 'Vous devez accepter les termes du contrat.',
+  name: REFUSALS.name_required.message,
+  email: REFUSALS.invalid_email.message,
+  agreedToTerms: REFUSALS.terms_not_accepted.message,
 } as const;
 
 /** Every field's error at once, so the form can show them all; the phone is optional. */
@@ -24,11 +25,13 @@ export function validateChallengeForm(
   | { ok: false; errors: ChallengeErrors } {
   const errors: ChallengeErrors = {};
   if (!form.name.trim()) errors.name = CHALLENGE_MESSAGES.name;
-  else if (form.name.length > INPUT_BOUNDS.name) errors.name = fieldTooLong('Le nom', INPUT_BOUNDS.name).message;
-  if (form.email.length > INPUT_BOUNDS.email) errors.email = fieldTooLong("L'e-mail", INPUT_BOUNDS.email).message;
+  else if (form.name.length > INPUT_BOUNDS.name)
+    errors.name = fieldTooLong(FIELD_LABELS.name, INPUT_BOUNDS.name).message;
+  if (form.email.length > INPUT_BOUNDS.email)
+    errors.email = fieldTooLong(FIELD_LABELS.email, INPUT_BOUNDS.email).message;
   else if (!looksLikeEmail(form.email)) errors.email = CHALLENGE_MESSAGES.email;
   if ((form.phone ?? '').length > INPUT_BOUNDS.phone)
-    errors.phone = fieldTooLong('Le téléphone', INPUT_BOUNDS.phone).message;
+    errors.phone = fieldTooLong(FIELD_LABELS.phone, INPUT_BOUNDS.phone).message;
   if (form.agreedToTerms !== true) errors.agreedToTerms = CHALLENGE_MESSAGES.agreedToTerms;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const phone = form.phone?.trim() ?? '';

@@ -5,4 +5,5 @@ export function looksLikeEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-export const INVALID_EMAIL_MESSAGE = 'Veuillez entrer une adresse e-mail valide.';
+/** The database's invalid_email text (src/shared/domain/refusals.ts). */
+export { INVALID_EMAIL_MESSAGE } from './refusals.js';

@@ -1,6 +1,9 @@
 import { addDays, luxembourgDate, parseIsoDate } from './luxembourg-time.js';
 import type { OrderRequest } from './order-request.js';
 import type { Refusal } from './refusal.js';
+import { FIELD_LABELS, fieldTooLong, REFUSALS } from './refusals.js';
+
+export { fieldTooLong };
 
 /**
  * The size limits every public entry point enforces first, before any other check
@@ -25,36 +28,11 @@ export type BoundRefusalCode =
   'too_many_lines' | 'too_many_options' | 'field_too_long' | 'preorder_too_far' | 'date_too_far';
 
 export const BOUND_REFUSALS = {
-  too_many_lines: {
-    code: 'too_many_lines',
-    title: 'Panier trop grand',
-    message: 'Votre panier ne peut pas contenir plus de 50 articles différents.',
-  },
-  too_many_options: {
-    code: 'too_many_options',
-    title: 'Article invalide',
-    message: 'Un article ne peut pas avoir plus de 10 accompagnements.',
-  },
-  preorder_too_far: {
-    code: 'preorder_too_far',
-    title: 'Date de pré-commande invalide',
-    message: "Une pré-commande peut être prévue au plus tard 60 jours à l'avance.",
-  },
-  date_too_far: {
-    code: 'date_too_far',
-    title: 'Date invalide',
-    message: "Une réservation peut être faite au plus tard un an à l'avance.",
-  },
+  too_many_lines: REFUSALS.too_many_lines,
+  too_many_options: REFUSALS.too_many_options,
+  preorder_too_far: REFUSALS.preorder_too_far,
+  date_too_far: REFUSALS.date_too_far,
 } as const satisfies Record<Exclude<BoundRefusalCode, 'field_too_long'>, Refusal<BoundRefusalCode>>;
-
-/** "Le nom ne peut pas dépasser 200 caractères." */
-export function fieldTooLong(field: string, max: number): Refusal<'field_too_long'> {
-  return {
-    code: 'field_too_long',
-    title: 'Information trop longue',
-    message: `${field} ne peut pas dépasser ${max} caractères.`,
-  };
-}
 
 /** The refusal of a product rate limit (HTTP 429, SQLSTATE PT429): its detail code. */
 export const RATE_LIMITED_CODE = 'rate_limited';
@@ -77,13 +55,13 @@ export function orderBoundsRefusal(order: OrderRequest, now: Date): Refusal<Boun
   if (order.items.length > INPUT_BOUNDS.orderLines) return BOUND_REFUSALS.too_many_lines;
   const c = order.customer;
   const fields: [string | undefined, number, string][] = [
-    [c.name, INPUT_BOUNDS.name, 'Le nom'],
-    [c.phone, INPUT_BOUNDS.phone, 'Le téléphone'],
-    [c.email, INPUT_BOUNDS.email, "L'e-mail"],
-    [c.address, INPUT_BOUNDS.address, "L'adresse"],
-    [c.postalCode, INPUT_BOUNDS.postalCode, 'Le code postal'],
-    [c.city, INPUT_BOUNDS.city, 'La ville'],
-    [c.notes, INPUT_BOUNDS.notes, 'La remarque'],
+    [c.name, INPUT_BOUNDS.name, FIELD_LABELS.name],
+    [c.phone, INPUT_BOUNDS.phone, FIELD_LABELS.phone],
+    [c.email, INPUT_BOUNDS.email, FIELD_LABELS.email],
+    [c.address, INPUT_BOUNDS.address, FIELD_LABELS.address],
+    [c.postalCode, INPUT_BOUNDS.postalCode, FIELD_LABELS.postalCode],
+    [c.city, INPUT_BOUNDS.city, FIELD_LABELS.city],
+    [c.notes, INPUT_BOUNDS.notes, FIELD_LABELS.notes],
   ];
   for (const [value, max, label] of fields) if (tooLong(value, max)) return fieldTooLong(label, max);
   const day = order.isPreorder ? parseIsoDate((order.preorderDate ?? '').trim()) : null;

@@ -1,5 +1,6 @@
 import type { DeliveryMethod } from './delivery-method.js';
 import { formatEuroCompact, fromCents, toCents } from './money.js';
+import { minimumNotMetMessage } from './refusals.js';
 
 /** On the subtotal, before the delivery fee. Pickup has no minimum. */
 export const MINIMUM_ORDER: Record<DeliveryMethod, number> = { delivery: 20, pickup: 0 };
@@ -15,5 +16,5 @@ export function missingForMinimum(subtotal: number, method: DeliveryMethod): num
 export function minimumOrderWarning(subtotal: number, method: DeliveryMethod): string | null {
   const missing = missingForMinimum(subtotal, method);
   if (missing <= 0) return null;
-  return `Il vous manque ${formatEuroCompact(missing)} pour atteindre le minimum de ${formatEuroCompact(MINIMUM_ORDER[method])} pour la commande.`;
+  return minimumNotMetMessage(formatEuroCompact(missing), formatEuroCompact(MINIMUM_ORDER[method]));
 }

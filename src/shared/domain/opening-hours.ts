@@ -11,6 +11,7 @@ import {
 } from './luxembourg-time.js';
 import { formatLongDateFr } from './french-dates.js';
 import type { Refusal } from './refusal.js';
+import { CLOSED_TODAY, closedDayMessage, invalidTimeMessage, REFUSALS } from './refusals.js';
 
 /** One service of a day: [opens, closes] as "HH:MM", the restaurant's wall clock. */
 export type Service = readonly [opens: ClockTime, closes: ClockTime];
@@ -170,31 +171,11 @@ const WEEKDAYS_FR = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'
 const dayWithoutYear = (date: IsoDate) => formatLongDateFr(date).replace(/ \d{4}$/, '');
 
 export const OPENING_HOURS_REFUSALS = {
-  outside_hours: {
-    code: 'outside_hours',
-    title: 'Restaurant fermé',
-    message: 'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.',
-  },
-  preorder_invalid_date: {
-    code: 'preorder_invalid_date',
-    title: 'Date de pré-commande invalide',
-    message: 'Veuillez choisir une date valide pour votre pré-commande.',
-  },
-  preorder_too_early: {
-    code: 'preorder_too_early',
-    title: 'Date de pré-commande invalide',
-    message: 'Une pré-commande doit être prévue au plus tôt pour demain.',
-  },
-  preorder_closed_day: {
-    code: 'preorder_closed_day',
-    title: 'Date de pré-commande invalide',
-    message: 'Le restaurant est fermé le mardi. Veuillez choisir un autre jour.',
-  },
-  preorder_invalid_time: {
-    code: 'preorder_invalid_time',
-    title: 'Heure de pré-commande invalide',
-    message: 'Veuillez choisir une heure de commande entre 11:00–14:30 et 18:00–21:30, par tranches de 15 minutes.',
-  },
+  outside_hours: REFUSALS.outside_hours,
+  preorder_invalid_date: REFUSALS.preorder_invalid_date,
+  preorder_too_early: REFUSALS.preorder_too_early,
+  preorder_closed_day: REFUSALS.preorder_closed_day,
+  preorder_invalid_time: REFUSALS.preorder_invalid_time,
 } as const satisfies Record<PreorderProblem | 'outside_hours', Refusal>;
 
 /** Checks a pre-order's date, then its time; null when both are fine. Same texts as check_preorder_slot(). */
@@ -208,16 +189,18 @@ export function validatePreorderSlot(
   if (date < addDays(luxembourgClock(now).date, 1)) return OPENING_HOURS_REFUSALS.preorder_too_early;
   if (isClosedDay(date, schedule)) {
     const exception = exceptionOn(date, schedule);
-    const message = exception
-      ? `Le restaurant est fermé le ${dayWithoutYear(date)}${exception.reason ? ` (${exception.reason})` : ''}. Veuillez choisir un autre jour.`
-      : `Le restaurant est fermé le ${WEEKDAYS_FR[isoWeekday(date) - 1]}. Veuillez choisir un autre jour.`;
+    const message = closedDayMessage(
+      exception
+        ? `${dayWithoutYear(date)}${exception.reason ? ` (${exception.reason})` : ''}`
+        : WEEKDAYS_FR[isoWeekday(date) - 1]!,
+    );
     return { ...OPENING_HOURS_REFUSALS.preorder_closed_day, message };
   }
   const minutes = parseClockTime(time);
   if (minutes === null || !timeSlotsFor(date, schedule).includes(clockTime(minutes)))
     return {
       ...OPENING_HOURS_REFUSALS.preorder_invalid_time,
-      message: `Veuillez choisir une heure de commande entre ${hoursText(date, schedule)}, par tranches de ${schedule.weekly.slot_minutes} minutes.`,
+      message: invalidTimeMessage(hoursText(date, schedule), schedule.weekly.slot_minutes),
     };
   return null;
 }
@@ -245,7 +228,7 @@ export function outsideHoursRefusal(now: Date, schedule: OpeningSchedule = SEEDE
   if (isOpenForOrders(now, schedule)) return null;
   const notice = closedTodayNotice(now, schedule);
   if (!notice) return OPENING_HOURS_REFUSALS.outside_hours;
-  return { ...OPENING_HOURS_REFUSALS.outside_hours, message: `${notice}. Vous pouvez passer une pré-commande.` };
+  return { ...OPENING_HOURS_REFUSALS.outside_hours, message: CLOSED_TODAY.refusal(notice) };
 }
 
 /** On a day closed by an exception: « Fermé aujourd'hui (Noël) — réouverture demain à 11:00 »; else null. */
@@ -259,10 +242,10 @@ export function closedTodayNotice(now: Date, schedule: OpeningSchedule = SEEDED_
     const next = luxembourgClock(at);
     reopening =
       next.date === addDays(today, 1)
-        ? ` — réouverture demain à ${next.time}`
-        : ` — réouverture le ${dayWithoutYear(next.date)} à ${next.time}`;
+        ? CLOSED_TODAY.reopeningTomorrow(next.time)
+        : CLOSED_TODAY.reopeningOn(dayWithoutYear(next.date), next.time);
   }
-  return `Fermé aujourd'hui${closure.reason ? ` (${closure.reason})` : ''}${reopening}`;
+  return CLOSED_TODAY.notice(closure.reason, reopening);
 }
 
 /** The week for the contact page and the footer, Monday first: 'Lundi' → '11:00 – 15:00 · 18:00 – 22:00' or 'Fermé'. */

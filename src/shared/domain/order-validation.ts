@@ -1,6 +1,6 @@
 import { deliveryFeeFor } from './delivery-zones.js';
 import { orderBoundsRefusal, type BoundRefusalCode } from './input-bounds.js';
-import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
+import { looksLikeEmail } from './email-address.js';
 import { luxembourgDate } from './luxembourg-time.js';
 import { isOrderable, type MenuItem } from './menu.js';
 import { minimumOrderWarning } from './minimum-order.js';
@@ -15,6 +15,7 @@ import type { OrderItem } from './order.js';
 import type { OrderRequest } from './order-request.js';
 import { unitPrice, type SpecialPrice } from './pricing.js';
 import type { Refusal } from './refusal.js';
+import { MINIMUM_NOT_MET_TITLE, REFUSALS } from './refusals.js';
 import type { StoreSettings } from './store-settings.js';
 
 /** Everything the rules look at; the database has the same facts in its tables and clock. */
@@ -58,50 +59,20 @@ export type OrderValidation =
 
 export const MAX_LINE_QUANTITY = 99;
 
-const MISSING = 'Information en manque';
-
 export const ORDER_REFUSALS = {
-  ordering_closed: {
-    code: 'ordering_closed',
-    title: 'Commandes fermées',
-    message: 'La commande en ligne est temporairement fermée.',
-  },
-  preorder_missing_datetime: {
-    code: 'preorder_missing_datetime',
-    title: MISSING,
-    message: 'Veuillez choisir une date et une heure pour votre pré-commande.',
-  },
-  missing_fields: { code: 'missing_fields', title: MISSING, message: 'Veuillez remplir tous les champs obligatoires.' },
-  invalid_email: { code: 'invalid_email', title: 'E-mail invalide', message: INVALID_EMAIL_MESSAGE },
-  empty_cart: {
-    code: 'empty_cart',
-    title: 'Panier vide',
-    message: 'Votre panier est vide. Ajoutez au moins un article pour commander.',
-  },
-  item_unavailable: {
-    code: 'item_unavailable',
-    title: 'Article indisponible',
-    message: "Cet article n'est pas disponible pour le moment.",
-  },
-  invalid_item: {
-    code: 'invalid_item',
-    title: 'Article invalide',
-    message: 'Un article de votre panier est invalide. Veuillez le retirer et réessayer.',
-  },
-  invalid_zone: {
-    code: 'invalid_zone',
-    title: 'Zone de livraison non valide',
-    message: 'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.',
-  },
-  delivery_disabled: {
-    code: 'delivery_disabled',
-    title: 'Livraison indisponible',
-    message: 'La livraison est désactivée pour le moment. Veuillez choisir le retrait au restaurant.',
-  },
+  ordering_closed: REFUSALS.ordering_closed,
+  preorder_missing_datetime: REFUSALS.preorder_missing_datetime,
+  missing_fields: REFUSALS.missing_fields,
+  invalid_email: REFUSALS.invalid_email,
+  empty_cart: REFUSALS.empty_cart,
+  item_unavailable: REFUSALS.item_unavailable,
+  invalid_item: REFUSALS.invalid_item,
+  invalid_zone: REFUSALS.invalid_zone,
+  delivery_disabled: REFUSALS.delivery_disabled,
   ...OPENING_HOURS_REFUSALS,
 } as const satisfies Record<Exclude<OrderRefusalCode, 'minimum_not_met' | BoundRefusalCode>, Refusal<OrderRefusalCode>>;
 
-export const MINIMUM_NOT_MET_TITLE = 'Montant minimum non atteint';
+export { MINIMUM_NOT_MET_TITLE };
 
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 

@@ -1,7 +1,8 @@
-import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
-import { BOUND_REFUSALS, fieldTooLong, INPUT_BOUNDS } from './input-bounds.js';
+import { looksLikeEmail } from './email-address.js';
+import { INPUT_BOUNDS } from './input-bounds.js';
 import { addDays, luxembourgDate, parseClockTime, parseIsoDate } from './luxembourg-time.js';
 import type { Refusal } from './refusal.js';
+import { FIELD_LABELS, fieldTooLong, REFUSALS } from './refusals.js';
 import { RESERVATION_PEOPLE, type ReservationPeople } from './reservation.js';
 
 export interface ReservationForm {
@@ -48,71 +49,27 @@ const REQUIRED: Exclude<ReservationField, 'message'>[] = ['name', 'email', 'phon
  */
 export function validateReservation(form: ReservationForm, now: Date): ReservationCheck {
   const limits: [ReservationField, number, string][] = [
-    ['name', INPUT_BOUNDS.name, 'Le nom'],
-    ['email', INPUT_BOUNDS.email, "L'e-mail"],
-    ['phone', INPUT_BOUNDS.phone, 'Le téléphone'],
-    ['message', INPUT_BOUNDS.reservationMessage, 'Le message'],
+    ['name', INPUT_BOUNDS.name, FIELD_LABELS.name],
+    ['email', INPUT_BOUNDS.email, FIELD_LABELS.email],
+    ['phone', INPUT_BOUNDS.phone, FIELD_LABELS.phone],
+    ['message', INPUT_BOUNDS.reservationMessage, FIELD_LABELS.message],
   ];
   for (const [field, max, label] of limits) {
     if ((form[field] ?? '').length > max) return { ok: false, field, ...fieldTooLong(label, max) };
   }
   const missing = REQUIRED.find((f) => !String(form[f] ?? '').trim());
-  if (missing) {
-    return {
-      ok: false,
-      field: missing,
-      code: 'missing_fields',
-      title: 'Information en manque',
-      message: 'Veuillez remplir tous les champs obligatoires.',
-    };
-  }
-  if (!looksLikeEmail(form.email))
-    return {
-      ok: false,
-      field: 'email',
-      code: 'invalid_email',
-      title: 'E-mail invalide',
-      message: INVALID_EMAIL_MESSAGE,
-    };
+  if (missing) return { ok: false, field: missing, ...REFUSALS.missing_fields };
+  if (!looksLikeEmail(form.email)) return { ok: false, field: 'email', ...REFUSALS.invalid_email };
   const date = form.date.trim();
-  if (!parseIsoDate(date))
-    return {
-      ok: false,
-      field: 'date',
-      code: 'invalid_date',
-      title: 'Date invalide',
-      message: 'Veuillez choisir une date valide.',
-    };
-  if (date < luxembourgDate(now)) {
-    return {
-      ok: false,
-      field: 'date',
-      code: 'date_in_past',
-      title: 'Date invalide',
-      message: 'La date de réservation ne peut pas être dans le passé.',
-    };
-  }
+  if (!parseIsoDate(date)) return { ok: false, field: 'date', ...REFUSALS.invalid_date };
+  if (date < luxembourgDate(now)) return { ok: false, field: 'date', ...REFUSALS.date_in_past };
   if (date > addDays(luxembourgDate(now), INPUT_BOUNDS.reservationDaysAhead))
-    return { ok: false, field: 'date', ...BOUND_REFUSALS.date_too_far };
+    return { ok: false, field: 'date', ...REFUSALS.date_too_far };
   const minutes = parseClockTime(form.time.trim());
-  if (minutes === null)
-    return {
-      ok: false,
-      field: 'time',
-      code: 'invalid_time',
-      title: 'Heure invalide',
-      message: 'Veuillez choisir une heure valide.',
-    };
+  if (minutes === null) return { ok: false, field: 'time', ...REFUSALS.invalid_time };
   const people = form.people.trim();
-  if (!(RESERVATION_PEOPLE as readonly string[]).includes(people)) {
-    return {
-      ok: false,
-      field: 'people',
-      code: 'invalid_people',
-      title: 'Nombre de personnes invalide',
-      message: 'Veuillez choisir de 1 à 10 personnes, ou 10+.',
-    };
-  }
+  if (!(RESERVATION_PEOPLE as readonly string[]).includes(people))
+    return { ok: false, field: 'people', ...REFUSALS.invalid_people };
   const message = form.message?.trim() ?? '';
   return {
     ok: true,

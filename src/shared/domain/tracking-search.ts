@@ -1,10 +1,7 @@
 import type { Refusal } from './refusal.js';
+import { REFUSALS } from './refusals.js';
 
-export const TRACKING_TERM_REQUIRED: Refusal<'search_term_required'> = {
-  code: 'search_term_required',
-  title: 'Terme de recherche requis',
-  message: "Veuillez entrer l'ID de la commande ou le téléphone.",
-};
+export const TRACKING_TERM_REQUIRED = REFUSALS.search_term_required;
 
 export const TRACKING_NOT_FOUND: Refusal<'order_not_found'> = {
   code: 'order_not_found',
