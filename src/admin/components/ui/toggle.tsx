@@ -25,3 +25,28 @@ export function Toggle({
     </button>
   );
 }
+
+/** A setting that is on or off: its name and a line of help, the switch on the right. */
+export function ToggleRow({
+  label,
+  help,
+  labelClassName = 'font-bold',
+  ...toggle
+}: {
+  label: string;
+  help: string;
+  labelClassName?: string;
+  checked: boolean;
+  onChange(next: boolean): void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <p className={labelClassName}>{label}</p>
+        <p className="text-slate-700">{help}</p>
+      </div>
+      <Toggle {...toggle} label={label} />
+    </div>
+  );
+}

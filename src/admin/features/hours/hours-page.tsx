@@ -17,6 +17,7 @@ import {
 } from '../../../shared/data/opening-hours.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { LabeledInput } from '../../components/ui/labeled-input.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
@@ -193,17 +194,16 @@ function ExceptionsCard({
       <h2 className="text-2xl font-bold">{h('exceptionsTitle')}</h2>
       <p className="mb-4 text-slate-600">{h('exceptionsHelp')}</p>
       <div className="grid gap-3 md:grid-cols-[12rem_16rem_1fr]">
-        <label className="font-semibold">
-          {h('date')}
-          <input
-            type="date"
-            className={field}
-            min={today}
-            max={last}
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-          />
-        </label>
+        <LabeledInput
+          label={h('date')}
+          labelClassName="font-semibold"
+          type="date"
+          className={field}
+          min={today}
+          max={last}
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+        />
         <label className="font-semibold">
           {h('kind')}
           <select
@@ -215,16 +215,15 @@ function ExceptionsCard({
             <option value="open">{h('kindOpen')}</option>
           </select>
         </label>
-        <label className="font-semibold">
-          {h('reason')}
-          <input
-            className={field}
-            maxLength={MAX_REASON_LENGTH}
-            placeholder={h('reasonPlaceholder')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
+        <LabeledInput
+          label={h('reason')}
+          labelClassName="font-semibold"
+          className={field}
+          maxLength={MAX_REASON_LENGTH}
+          placeholder={h('reasonPlaceholder')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
       {!closed && (
         <div className="mt-3">

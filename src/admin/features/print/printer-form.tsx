@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PRINTER_WIDTHS, type PrinterSettings } from '../../../shared/ipc.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { Toggle } from '../../components/ui/toggle.js';
+import { ToggleRow } from '../../components/ui/toggle.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSetKioskSettings } from '../../lib/kiosk/kiosk-settings.js';
 import { kioskTestPrint, saveKioskPrinterSettings, setKioskAutoLaunch } from '../../lib/kiosk/kiosk.js';
@@ -14,6 +14,18 @@ const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: Mess
   { key: 'autoPrint', label: 'printer.autoPrint', help: 'printer.autoPrintHelp' },
 ];
 const field = 'min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg';
+
+/** A setting's name above its input (or select) and any help under it. */
+function FieldBlock({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-bold">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 export function PrinterForm({
   initial,
@@ -83,10 +95,7 @@ export function PrinterForm({
           ))}
         </div>
       </fieldset>
-      <div>
-        <label htmlFor="printer-interface" className="mb-1 block font-bold">
-          {t('printer.interface')}
-        </label>
+      <FieldBlock id="printer-interface" label={t('printer.interface')}>
         <input
           id="printer-interface"
           className={`${field} font-mono`}
@@ -99,12 +108,9 @@ export function PrinterForm({
         <p id="printer-interface-help" className="mt-1 text-slate-700">
           {t('printer.interfaceHelp')}
         </p>
-      </div>
+      </FieldBlock>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="printer-width" className="mb-1 block font-bold">
-            {t('printer.width')}
-          </label>
+        <FieldBlock id="printer-width" label={t('printer.width')}>
           <select
             id="printer-width"
             className={field}
@@ -117,11 +123,8 @@ export function PrinterForm({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="printer-copies" className="mb-1 block font-bold">
-            {t('printer.copies')}
-          </label>
+        </FieldBlock>
+        <FieldBlock id="printer-copies" label={t('printer.copies')}>
           <input
             id="printer-copies"
             type="number"
@@ -132,24 +135,23 @@ export function PrinterForm({
             value={Number.isFinite(s.copies) ? s.copies : ''}
             onChange={(e) => set('copies', e.target.valueAsNumber)}
           />
-        </div>
+        </FieldBlock>
       </div>
       {SWITCHES.map((sw) => (
-        <div key={sw.key} className="flex items-center justify-between gap-4">
-          <div>
-            <p className="font-bold">{t(sw.label)}</p>
-            <p className="text-slate-700">{t(sw.help)}</p>
-          </div>
-          <Toggle checked={s[sw.key]} onChange={(v) => set(sw.key, v)} label={t(sw.label)} />
-        </div>
+        <ToggleRow
+          key={sw.key}
+          label={t(sw.label)}
+          help={t(sw.help)}
+          checked={s[sw.key]}
+          onChange={(v) => set(sw.key, v)}
+        />
       ))}
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <p className="font-bold">{t('printer.autoLaunch')}</p>
-          <p className="text-slate-700">{t('printer.autoLaunchHelp')}</p>
-        </div>
-        <Toggle checked={autoLaunch} onChange={setAutoLaunch} label={t('printer.autoLaunch')} />
-      </div>
+      <ToggleRow
+        label={t('printer.autoLaunch')}
+        help={t('printer.autoLaunchHelp')}
+        checked={autoLaunch}
+        onChange={setAutoLaunch}
+      />
       {refused && (
         <p
           role="alert"

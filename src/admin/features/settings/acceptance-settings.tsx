@@ -3,7 +3,8 @@ import { DEFAULT_ORDER_ACCEPTANCE } from '../../../shared/domain/store-settings.
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { Toggle } from '../../components/ui/toggle.js';
+import { LabeledInput } from '../../components/ui/labeled-input.js';
+import { ToggleRow } from '../../components/ui/toggle.js';
 import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { useAcceptanceT } from '../../i18n/acceptance.js';
 
@@ -62,39 +63,40 @@ export function AcceptanceSettings() {
           <h2 className="text-xl font-bold">{t('settingsTitle')}</h2>
           <p className="text-slate-700">{t('settingsHelp')}</p>
         </div>
-        <label className="block font-semibold">
-          {t('defaultMinutes')}
-          <input className={field} inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-        </label>
-        <div className="flex items-center justify-between gap-4">
-          <div>
-            <p className="font-semibold">{t('autoAccept')}</p>
-            <p className="text-slate-700">{t('autoAcceptHelp')}</p>
-          </div>
-          <Toggle
-            checked={current.auto_accept}
-            disabled={save.isPending}
-            onChange={(v) => submit(v)}
-            label={t('autoAccept')}
-          />
-        </div>
+        <LabeledInput
+          label={t('defaultMinutes')}
+          labelClassName="block font-semibold"
+          className={field}
+          inputMode="numeric"
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
+        <ToggleRow
+          label={t('autoAccept')}
+          help={t('autoAcceptHelp')}
+          labelClassName="font-semibold"
+          checked={current.auto_accept}
+          disabled={save.isPending}
+          onChange={(v) => submit(v)}
+        />
         <fieldset>
           <legend className="font-semibold">{t('capacityTitle')}</legend>
           <p className="text-slate-700">{t('capacityHelp')}</p>
           <div className="mt-2 flex flex-wrap gap-4">
-            <label className="block">
-              {t('capacityDelivery')}
-              <input
+            {[
+              { label: t('capacityDelivery'), value: delivery, set: setDelivery },
+              { label: t('capacityPickup'), value: pickup, set: setPickup },
+            ].map((c) => (
+              <LabeledInput
+                key={c.label}
+                label={c.label}
+                labelClassName="block"
                 className={field}
                 inputMode="numeric"
-                value={delivery}
-                onChange={(e) => setDelivery(e.target.value)}
+                value={c.value}
+                onChange={(e) => c.set(e.target.value)}
               />
-            </label>
-            <label className="block">
-              {t('capacityPickup')}
-              <input className={field} inputMode="numeric" value={pickup} onChange={(e) => setPickup(e.target.value)} />
-            </label>
+            ))}
           </div>
         </fieldset>
         {error && (
