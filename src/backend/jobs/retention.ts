@@ -21,19 +21,23 @@ export interface RetentionResult {
   cutoff: string;
 }
 
-function num(v: string | undefined, fallback: number, name: string): number {
+/**
+ * A timer cannot wait longer than 2^31 - 1 ms (24.8 days): Node fires a longer one after 1 ms, which would
+ * run the rules in a loop. Each setting is bounded below that, in its own unit.
+ */
+function num(v: string | undefined, fallback: number, name: string, max: number): number {
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0, got "${v}"`);
+  if (!Number.isFinite(n) || n < 0 || n > max) throw new Error(`${name} must be a number from 0 to ${max}, got "${v}"`);
   return n;
 }
 
 export function retentionSettings(env: Record<string, string | undefined>): RetentionSettings {
   return {
     auto: !['off', 'false', '0', 'no'].includes((env.RETENTION_AUTO ?? '').toLowerCase()),
-    intervalMs: Math.max(num(env.RETENTION_INTERVAL_HOURS, 24, 'RETENTION_INTERVAL_HOURS') * 3_600_000, 1000),
-    firstDelayMs: num(env.RETENTION_FIRST_DELAY_SECONDS, 120, 'RETENTION_FIRST_DELAY_SECONDS') * 1000,
-    retryMs: Math.max(num(env.RETENTION_RETRY_MINUTES, 30, 'RETENTION_RETRY_MINUTES') * 60_000, 500),
+    intervalMs: Math.max(num(env.RETENTION_INTERVAL_HOURS, 24, 'RETENTION_INTERVAL_HOURS', 576) * 3_600_000, 1000),
+    firstDelayMs: num(env.RETENTION_FIRST_DELAY_SECONDS, 120, 'RETENTION_FIRST_DELAY_SECONDS', 86_400) * 1000,
+    retryMs: Math.max(num(env.RETENTION_RETRY_MINUTES, 30, 'RETENTION_RETRY_MINUTES', 1440) * 60_000, 500),
   };
 }
 
