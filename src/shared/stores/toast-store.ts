@@ -5,6 +5,12 @@ export const TOAST_DURATION_MS = 5000;
 
 export type Shown<T> = T & { id: number };
 
+/** What every toast says: a title, and a line under it if needed. */
+export interface ToastText {
+  title: string;
+  description?: string;
+}
+
 export interface ToastStore<T> {
   /** The one toast on screen, or null. */
   current: Shown<T> | null;
@@ -17,7 +23,7 @@ export interface ToastStore<T> {
  * The toast rule both apps follow (spec §4): at most one toast visible, a new one replaces the
  * current one. Each app brings its own fields (the shop's variant, the admin's tone) and defaults.
  */
-export function createToastStore<T extends { title: string }>() {
+export function createToastStore<T extends ToastText>() {
   let nextId = 1;
   return create<ToastStore<T>>((set, get) => ({
     current: null,

@@ -1,15 +1,10 @@
-import { createToastStore, TOAST_DURATION_MS, type Shown } from '../../../shared/stores/toast-store.js';
+import { createToastStore, TOAST_DURATION_MS, type Shown, type ToastText } from '../../../shared/stores/toast-store.js';
 
 export { TOAST_DURATION_MS };
 
 export type ToastTone = 'success' | 'error' | 'info';
 
-interface ToastFields {
-  title: string;
-  description?: string;
-  tone: ToastTone;
-  durationMs: number;
-}
+type ToastFields = ToastText & { tone: ToastTone; durationMs: number };
 
 export type Toast = Shown<ToastFields>;
 

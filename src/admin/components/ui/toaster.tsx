@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useToastDismiss } from '../../../shared/ui/use-toast-dismiss.js';
 import { useToasts, type Toast } from './toast-store.js';
-
-const SWIPE_DISMISS_PX = 50;
 
 const toneClass: Record<Toast['tone'], string> = {
   success: 'bg-green-700 text-white border-green-900',
@@ -11,13 +9,7 @@ const toneClass: Record<Toast['tone'], string> = {
 
 function ToastCard({ toast }: { toast: Toast }) {
   const dismiss = useToasts((s) => s.dismiss);
-  const [dx, setDx] = useState(0);
-  const start = useRef<number | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => dismiss(toast.id), toast.durationMs);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.durationMs, dismiss]);
+  const { dx, handlers } = useToastDismiss(toast, dismiss);
 
   return (
     <div
@@ -26,13 +18,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       data-tone={toast.tone}
       className={`pointer-events-auto w-full max-w-md rounded-xl border-2 px-5 py-4 shadow-2xl ${toneClass[toast.tone]}`}
       style={{ transform: `translateX(${dx}px)`, opacity: 1 - Math.min(Math.abs(dx) / 150, 0.7) }}
-      onPointerDown={(e) => (start.current = e.clientX)}
-      onPointerMove={(e) => start.current !== null && setDx(e.clientX - start.current)}
-      onPointerUp={() => {
-        if (Math.abs(dx) > SWIPE_DISMISS_PX) dismiss(toast.id);
-        start.current = null;
-        setDx(0);
-      }}
+      {...handlers}
     >
       <div className="flex items-start gap-3">
         <div className="flex-1">

@@ -1,15 +1,10 @@
-import { createToastStore, TOAST_DURATION_MS, type Shown } from '../../../shared/stores/toast-store.js';
+import { createToastStore, TOAST_DURATION_MS, type Shown, type ToastText } from '../../../shared/stores/toast-store.js';
 
 export { TOAST_DURATION_MS };
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
-interface ToastFields {
-  title: string;
-  description?: string;
-  variant: ToastVariant;
-  duration: number;
-}
+type ToastFields = ToastText & { variant: ToastVariant; duration: number };
 
 export type Toast = Shown<ToastFields>;
 

@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useToastDismiss } from '../../../shared/ui/use-toast-dismiss.js';
 import { fr } from '../../i18n/fr.js';
 import { useToastStore } from './toast-store.js';
 import { CloseIcon } from './icons.js';
-
-const SWIPE_DISMISS_PX = 50;
 
 const tone = {
   default: 'bg-charcoal-900 text-cream-50 border-charcoal-700',
@@ -24,28 +22,7 @@ const placement = {
 export function Toaster({ inline = false }: { inline?: boolean }) {
   const current = useToastStore((s) => s.current);
   const dismiss = useToastStore((s) => s.dismiss);
-  const [dx, setDx] = useState(0);
-  const start = useRef<number | null>(null);
-
-  useEffect(() => {
-    setDx(0);
-    if (!current) return;
-    const timer = window.setTimeout(() => dismiss(current.id), current.duration);
-    return () => window.clearTimeout(timer);
-  }, [current, dismiss]);
-
-  const onPointerDown = (e: PointerEvent) => {
-    start.current = e.clientX;
-    (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
-  };
-  const onPointerMove = (e: PointerEvent) => {
-    if (start.current !== null) setDx(e.clientX - start.current);
-  };
-  const onPointerUp = () => {
-    if (current && Math.abs(dx) > SWIPE_DISMISS_PX) dismiss(current.id);
-    else setDx(0);
-    start.current = null;
-  };
+  const { dx, handlers } = useToastDismiss(current && { id: current.id, durationMs: current.duration }, dismiss);
 
   return (
     <div
@@ -61,10 +38,7 @@ export function Toaster({ inline = false }: { inline?: boolean }) {
           role={current.variant === 'destructive' ? 'alert' : 'status'}
           data-testid="toast"
           data-variant={current.variant}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
+          {...handlers}
           style={{
             transform: `translateX(${dx}px)`,
             opacity: 1 - Math.min(Math.abs(dx) / 200, 0.6),
