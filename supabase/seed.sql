@@ -93,8 +93,11 @@ update public.menu_items
 -- VAT (Luxembourg): 3 % for food and soft drinks (the column default), 17 % for alcohol.
 update public.menu_items set vat_rate = 17 where id in ('bo-9', 'bo-10', 'bo-11');
 
-insert into public.menu_special_prices (item_id, price, delivery_method, starts_on, ends_on) values
-  ('32', 12.50, 'pickup', '2025-10-10', '2025-10-13');
+-- The spec's offer: the whole grilled chicken (item 32) at 12,50 € for pickup, 10 to 13 October 2025.
+insert into public.offers (title, body, image_url, item_id, price, delivery_method, starts_on, ends_on) values
+  ('Poulet grillé entier',
+   'Notre poulet entier grillé au charbon de bois, à emporter, à un prix exceptionnel.',
+   '/images/offer-chicken.webp', '32', 12.50, 'pickup', '2025-10-10', '2025-10-13');
 
 insert into public.store_settings (key, value) values
   ('delivery_zones', '[

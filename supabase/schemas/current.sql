@@ -106,30 +106,6 @@ grant select on public.menu_items to anon;
 grant delete, insert, select, update on public.menu_items to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.menu_items to service_role;
 
-create table public.menu_special_prices (
-  id bigint generated always as identity not null,
-  item_id text not null,
-  price numeric(10,2) not null,
-  delivery_method text,
-  starts_on date,
-  ends_on date not null,
-  constraint menu_special_prices_check CHECK (((starts_on IS NULL) OR (starts_on <= ends_on))),
-  constraint menu_special_prices_delivery_method_check CHECK ((delivery_method = ANY (ARRAY['pickup'::text, 'delivery'::text]))),
-  constraint menu_special_prices_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.menu_items(id) ON UPDATE CASCADE ON DELETE CASCADE,
-  constraint menu_special_prices_pkey PRIMARY KEY (id),
-  constraint menu_special_prices_price_check CHECK ((price >= (0)::numeric))
-);
-CREATE INDEX menu_special_prices_item_idx ON public.menu_special_prices USING btree (item_id);
-alter table public.menu_special_prices enable row level security;
-create policy menu_special_prices_delete_admin on public.menu_special_prices as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy menu_special_prices_insert_admin on public.menu_special_prices as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
-create policy menu_special_prices_select_anon on public.menu_special_prices as permissive for select to anon using (true);
-create policy menu_special_prices_select_authenticated on public.menu_special_prices as permissive for select to authenticated using (true);
-create policy menu_special_prices_update_admin on public.menu_special_prices as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
-grant select on public.menu_special_prices to anon;
-grant delete, insert, select, update on public.menu_special_prices to authenticated;
-grant delete, insert, references, select, trigger, truncate, update on public.menu_special_prices to service_role;
-
 create table public.notification_attempts (
   id bigint generated always as identity not null,
   outbox_id uuid not null,
@@ -186,6 +162,44 @@ alter table public.notification_outbox enable row level security;
 create policy notification_outbox_select_admin on public.notification_outbox as permissive for select to authenticated using (( SELECT public.is_admin() AS is_admin));
 grant select on public.notification_outbox to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.notification_outbox to service_role;
+
+create table public.offers (
+  id bigint generated always as identity not null,
+  title text not null,
+  body text default ''::text not null,
+  image_url text,
+  item_id text,
+  price numeric(10,2),
+  delivery_method text,
+  starts_on date not null,
+  ends_on date not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint offers_body_length CHECK ((char_length(body) <= 300)),
+  constraint offers_dates CHECK (((ends_on >= starts_on) AND (ends_on <= (starts_on + 730)) AND (starts_on >= '2020-01-01'::date))),
+  constraint offers_delivery_method CHECK ((delivery_method = ANY (ARRAY['pickup'::text, 'delivery'::text, 'both'::text]))),
+  constraint offers_image_url CHECK (((image_url IS NULL) OR ((char_length(image_url) <= 500) AND (image_url ~ '^(/|https?://)[^[:space:]"''<>\\]+$'::text)))),
+  constraint offers_item_id_fkey FOREIGN KEY (item_id) REFERENCES public.menu_items(id) ON UPDATE CASCADE ON DELETE CASCADE,
+  constraint offers_pkey PRIMARY KEY (id),
+  constraint offers_price_range CHECK (((price > (0)::numeric) AND (price <= (1000)::numeric))),
+  constraint offers_rule_whole CHECK ((((item_id IS NULL) AND (price IS NULL) AND (delivery_method IS NULL)) OR ((item_id IS NOT NULL) AND (price IS NOT NULL) AND (delivery_method IS NOT NULL)))),
+  constraint offers_text_plain CHECK (((title !~ '[[:cntrl:]]'::text) AND (body !~ '[\x01-\x09\x0b-\x1f\x7f]'::text))),
+  constraint offers_title_length CHECK ((((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 80)) AND (char_length(title) <= 80)))
+);
+comment on table public.offers is 'Special offers of the home page, live from starts_on to ends_on (Luxembourg days, inclusive); an optional price rule (item_id, price, delivery_method pickup/delivery/both) that unit_price() applies while live.';
+CREATE INDEX offers_ends_on_idx ON public.offers USING btree (ends_on);
+CREATE INDEX offers_item_idx ON public.offers USING btree (item_id) WHERE (item_id IS NOT NULL);
+CREATE TRIGGER offers_touch BEFORE UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+CREATE TRIGGER offers_within_limits BEFORE INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.offer_is_within_limits();
+alter table public.offers enable row level security;
+create policy offers_delete_admin on public.offers as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
+create policy offers_insert_admin on public.offers as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy offers_select_anon on public.offers as permissive for select to anon using ((ends_on >= public.restaurant_today()));
+create policy offers_select_authenticated on public.offers as permissive for select to authenticated using (((ends_on >= public.restaurant_today()) OR ( SELECT public.is_admin() AS is_admin)));
+create policy offers_update_admin on public.offers as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+grant select on public.offers to anon;
+grant delete, insert, select, update on public.offers to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.offers to service_role;
 
 create table public.opening_exceptions (
   day date not null,
@@ -432,7 +446,7 @@ create policy menu_images_select_admin on storage.objects as permissive for sele
 create policy menu_images_update_admin on storage.objects as permissive for update to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin))) with check (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
 
 -- Realtime
-alter publication supabase_realtime add table public.menu_categories, public.menu_items, public.opening_exceptions, public.orders, public.reservations, public.store_settings;
+alter publication supabase_realtime add table public.menu_categories, public.menu_items, public.offers, public.opening_exceptions, public.orders, public.reservations, public.store_settings;
 
 -- Functions (public)
 
@@ -1456,6 +1470,32 @@ grant execute on function public.next_opening(timestamp with time zone) to anon;
 grant execute on function public.next_opening(timestamp with time zone) to authenticated;
 grant execute on function public.next_opening(timestamp with time zone) to public;
 grant execute on function public.next_opening(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.offer_is_within_limits()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.starts_on > public.restaurant_today() + 730 then
+    raise exception using errcode = '23514', detail = 'offer_start', hint = 'Data inválida',
+      message = 'Uma oferta começa no máximo daqui a dois anos.';
+  end if;
+  if new.ends_on >= public.restaurant_today() then
+    -- One writer at a time counts, so two admins cannot both add the 21st.
+    perform pg_advisory_xact_lock(hashtext('public.offers'));
+    if (select count(*) from public.offers o
+         where o.ends_on >= public.restaurant_today() and o.id is distinct from new.id) >= 20 then
+      raise exception using errcode = '23514', detail = 'offer_count', hint = 'Demasiadas ofertas',
+        message = 'No máximo 20 ofertas em curso ou programadas.';
+    end if;
+  end if;
+  return new;
+end $function$;
+grant execute on function public.offer_is_within_limits() to anon;
+grant execute on function public.offer_is_within_limits() to authenticated;
+grant execute on function public.offer_is_within_limits() to public;
+grant execute on function public.offer_is_within_limits() to service_role;
 
 CREATE OR REPLACE FUNCTION public.opening_exception_date_in_range()
  RETURNS trigger
@@ -2776,10 +2816,10 @@ CREATE OR REPLACE FUNCTION public.unit_price(p_item_id text, p_method text, p_da
  SET search_path TO ''
 AS $function$
   select coalesce(
-    (select min(sp.price) from public.menu_special_prices sp
-      where sp.item_id = p_item_id
-        and (sp.delivery_method is null or sp.delivery_method = p_method)
-        and (sp.starts_on is null or sp.starts_on <= p_day) and p_day <= sp.ends_on),
+    (select min(o.price) from public.offers o
+      where o.item_id = p_item_id
+        and (o.delivery_method = 'both' or o.delivery_method = p_method)
+        and o.starts_on <= p_day and p_day <= o.ends_on),
     (select m.price from public.menu_items m where m.id = p_item_id)
   )
 $function$;

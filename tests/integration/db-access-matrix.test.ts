@@ -40,10 +40,18 @@ const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; 
     row: () => ({ id: `t-${token()}`, category_id: 'desserts', name: 'Test', price: 1 }),
     change: { price: 0 },
   },
-  menu_special_prices: {
+  // A live offer (today to 10 days on): anon and customers read offers that are not over.
+  offers: {
     key: 'id',
-    row: () => ({ item_id: '32', price: 1, ends_on: '2020-01-01' }),
-    change: { price: 0 },
+    row: () => ({
+      title: 'Test',
+      item_id: '32',
+      price: 1,
+      delivery_method: 'both',
+      starts_on: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      ends_on: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    }),
+    change: { price: 2 },
   },
   store_settings: { key: 'key', row: () => ({ key: `t_${token()}`, value: {} }), change: { value: { changed: true } } },
   opening_exceptions: {
@@ -128,7 +136,7 @@ const SERVICE_ONLY = { anon: NONE, customer: NONE, admin: NONE };
 const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
   menu_categories: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
   menu_items: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
-  menu_special_prices: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  offers: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
   store_settings: {
     anon: r('public', 'denied', 'denied', 'denied'),
     customer: r('public', 'denied', 'none', 'none'),
@@ -224,6 +232,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       'notification_attempts',
       'order_requests',
       'opening_exceptions',
+      'offers',
     ])
       await fixture(t);
   });
@@ -432,6 +441,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     expect(published.rows.map((r) => r.tablename)).toEqual([
       'menu_categories',
       'menu_items',
+      'offers',
       'opening_exceptions',
       'orders',
       'reservations',

@@ -36,8 +36,8 @@ describe.each(testDatabases())('place_order answers the shared order rule cases 
     }
     for (const s of ORDER_RULE_SPECIAL_PRICES) {
       await b.db.query(
-        `insert into public.menu_special_prices (item_id, price, delivery_method, starts_on, ends_on) values ($1, $2, $3, $4, $5)`,
-        [s.itemId, s.price, s.method ?? null, s.from, s.until],
+        `insert into public.offers (title, item_id, price, delivery_method, starts_on, ends_on) values ($1, $1, $2, $3, $4, $5)`,
+        [s.itemId, s.price, s.method ?? 'both', s.from, s.until],
       );
     }
   });

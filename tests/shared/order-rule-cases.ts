@@ -9,8 +9,8 @@
  * - every case uses the same menu ORDER_RULE_MENU (menu_items rows: id, category_id = categoryId,
  *   name, price, unavailable, item_type = dish | section_title (type 'sectionTitle') | coming_soon
  *   (type 'comingSoon'), kids_menu_options = options when isKidsMenuWithOptions) and the same
- *   ORDER_RULE_SPECIAL_PRICES (menu_special_prices: item_id, price, delivery_method = method,
- *   starts_on = from, ends_on = until). Ids start with "t-" so they never collide with the seed.
+ *   ORDER_RULE_SPECIAL_PRICES (price rules of public.offers: item_id, price, delivery_method = method
+ *   or 'both', starts_on = from, ends_on = until). Ids start with "t-" so they never collide with the seed.
  * - `order`: what the shop sends. customer {name, phone, email, address, postalCode, city, notes}
  *   = customer_* columns; deliveryMethod, paymentMethod, isPreorder, preorderDate ('YYYY-MM-DD'),
  *   preorderTime ('HH:MM'); items [{menuItemId, quantity, kidsOption?}], never prices.

@@ -81,6 +81,13 @@ export const featureRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/offers',
+    lazy: screen(
+      () => import('../features/menu/offers-page.js'),
+      (m) => m.OffersPage,
+    ),
+  },
+  {
     path: '/opening-hours',
     lazy: screen(
       () => import('../features/hours/hours-page.js'),

@@ -38,6 +38,7 @@ export const fr: Record<MessageKey, string> = {
   'nav.settings': 'Paramètres',
   'nav.menu': 'Menu',
   'nav.hours': 'Horaires',
+  'nav.offers': 'Offres',
   'nav.challenge': 'Inscriptions défi',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.closeMenu': 'Fermer le menu',

@@ -37,6 +37,7 @@ export const pt = {
   'nav.settings': 'Definições',
   'nav.menu': 'Menu',
   'nav.hours': 'Horário',
+  'nav.offers': 'Ofertas',
   'nav.challenge': 'Inscrições Desafio',
   'nav.openMenu': 'Abrir menu',
   'nav.closeMenu': 'Fechar menu',

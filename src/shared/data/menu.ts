@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { menuItemSchema, type MenuItem } from '../domain/menu.js';
 import type { SpecialPrice } from '../domain/pricing.js';
+import { offerSpecialPrices } from '../domain/offers.js';
+import { offerFromRow, type OfferRow } from './offers.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
-import type { MenuCategoryRow, MenuItemRow, ReviewRow, SpecialPriceRow } from './rows.js';
+import type { MenuCategoryRow, MenuItemRow, ReviewRow } from './rows.js';
 
 export interface Menu {
   categories: MenuCategoryRow[];
@@ -37,23 +39,14 @@ export function menuItemFromRow(row: MenuItemRow): MenuItem {
   });
 }
 
-export function specialPriceFromRow(row: SpecialPriceRow): SpecialPrice {
-  return {
-    itemId: row.item_id,
-    price: Number(row.price),
-    ...(row.delivery_method ? { method: row.delivery_method } : {}),
-    from: row.starts_on ?? '0001-01-01',
-    until: row.ends_on,
-  };
-}
-
 export async function fetchMenu(): Promise<Menu> {
   const supabase = getSupabase();
   const [categories, items, specials] = await Promise.all([
     supabase.from('menu_categories').select('id, name, slug, sort_order').order('sort_order'),
     // Hidden and deleted dishes stay in the table for order history; the shop never shows them.
     supabase.from('menu_items').select('*').eq('hidden', false).is('deleted_at', null).order('sort_order'),
-    supabase.from('menu_special_prices').select('*'),
+    // The price rules of the offers not over yet (RLS); their dates decide the day they apply.
+    supabase.from('offers').select('*').not('item_id', 'is', null),
   ]);
   failIf(categories.error);
   failIf(items.error);
@@ -65,7 +58,7 @@ export async function fetchMenu(): Promise<Menu> {
   return {
     categories: categories.data as MenuCategoryRow[],
     items: rows.map(menuItemFromRow),
-    specialPrices: (specials.data as SpecialPriceRow[]).map(specialPriceFromRow),
+    specialPrices: offerSpecialPrices((specials.data as OfferRow[]).map(offerFromRow)),
   };
 }
 

@@ -30,15 +30,6 @@ export interface MenuItemRow {
   vat_rate?: number;
 }
 
-export interface SpecialPriceRow {
-  id: number;
-  item_id: string;
-  price: number | string;
-  delivery_method: 'pickup' | 'delivery' | null;
-  starts_on: string | null;
-  ends_on: string;
-}
-
 export interface StoreSettingRow {
   key: string;
   value: unknown;

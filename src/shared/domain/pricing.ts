@@ -2,7 +2,8 @@ import type { DeliveryMethod } from './delivery-method.js';
 import { parseIsoDate, type IsoDate } from './luxembourg-time.js';
 
 /**
- * A time-limited price, kept as data so the shop, the admin and the database apply the same rule.
+ * A time-limited price: the price rule of an offer (public.offers, see offers.ts), so the shop's cart
+ * and the database's unit_price() apply the same rows. There is no built-in copy.
  * from and until are Luxembourg calendar days, both inclusive (until runs to 23:59:59 local time).
  * The spec's original check effectively looked at the end date only, so the price applied to
  * every earlier day too; we apply the whole window, which is what the home page announces
@@ -18,21 +19,17 @@ export interface SpecialPrice {
   until: IsoDate;
 }
 
-/** The whole grilled chicken (item 32) at 12,50 € for pickup, 10 to 13 October 2025. */
-export const SPECIAL_PRICES: readonly SpecialPrice[] = [
-  { itemId: '32', price: 12.5, method: 'pickup', from: '2025-10-10', until: '2025-10-13' },
-];
-
 export interface PriceContext {
   method: DeliveryMethod;
   /** The Luxembourg day the order is for: today, or the pre-order date. */
   date: IsoDate;
+  /** The offers' price rules as read from the database; none: menu prices. */
   specialPrices?: readonly SpecialPrice[];
 }
 
 export function specialPriceFor(itemId: string, ctx: PriceContext): SpecialPrice | undefined {
   if (!parseIsoDate(ctx.date)) return undefined;
-  return (ctx.specialPrices ?? SPECIAL_PRICES).find(
+  return (ctx.specialPrices ?? []).find(
     (s) =>
       s.itemId === itemId &&
       (s.method === undefined || s.method === ctx.method) &&

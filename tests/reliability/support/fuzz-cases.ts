@@ -30,7 +30,7 @@ const TABLES = [
   'orders',
   'menu_items',
   'menu_categories',
-  'menu_special_prices',
+  'offers',
   'store_settings',
   'reviews',
   'reservations',

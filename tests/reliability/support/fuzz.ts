@@ -9,7 +9,7 @@ import { shopOrder, supabase } from './orders.js';
 const TABLES: [string, string][] = [
   ['menu_categories', 'id'],
   ['menu_items', 'id'],
-  ['menu_special_prices', 'id'],
+  ['offers', 'id'],
   ['store_settings', 'key'],
   ['reviews', 'id'],
   ['orders', 'id'],

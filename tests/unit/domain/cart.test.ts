@@ -139,9 +139,13 @@ describe('totals', () => {
 
   it('applies the special price of the menu item for pickup on the offer days', () => {
     const cart = add([], chicken, { quantity: 2 }).items;
-    expect(cartSubtotal(cart, { method: 'pickup', date: '2025-10-12' })).toBe(25);
-    expect(cartSubtotal(cart, { method: 'delivery', date: '2025-10-12' })).toBe(30);
-    expect(toOrderItems(cart, { method: 'pickup', date: '2025-10-12' })).toEqual([
+    const specialPrices = [
+      { itemId: '32', price: 12.5, method: 'pickup' as const, from: '2025-10-10', until: '2025-10-13' },
+    ];
+    expect(cartSubtotal(cart, { method: 'pickup', date: '2025-10-12', specialPrices })).toBe(25);
+    expect(cartSubtotal(cart, { method: 'delivery', date: '2025-10-12', specialPrices })).toBe(30);
+    expect(cartSubtotal(cart, { method: 'pickup', date: '2025-10-12' })).toBe(30);
+    expect(toOrderItems(cart, { method: 'pickup', date: '2025-10-12', specialPrices })).toEqual([
       { id: '32', name: 'Poulet grillé entier', quantity: 2, price: 12.5, options: [] },
     ]);
   });

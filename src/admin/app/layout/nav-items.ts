@@ -20,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/settings', label: 'nav.settings', icon: 'settings' },
   { to: '/opening-hours', label: 'nav.hours', icon: 'calendar' },
   { to: '/menu', label: 'nav.menu', icon: 'utensils' },
+  { to: '/offers', label: 'nav.offers', icon: 'flame' },
   { to: '/inscriptions-defi', label: 'nav.challenge', icon: 'trophy' },
   ...(isKiosk() ? [{ to: '/printer', label: 'nav.printer', icon: 'printer' } as NavItem] : []),
 ];

@@ -6,9 +6,10 @@ import { useRestaurant } from '../../lib/restaurant.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ArrowRightIcon, FlameIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { WhenVisible } from '../../components/ui/when-visible.js';
-import { OfferBlock } from './offer-block.js';
 
 const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
+// The offers are read through the data layer (supabase-js): loaded after the first paint, like the reviews.
+const OfferBlock = lazy(() => import('./offer-block.js').then((m) => ({ default: m.OfferBlock })));
 const t = fr.home;
 const highlightIcons = [FlameIcon, TruckIcon, StoreIcon];
 const showcased: string[] = ['grill', 'chic_n_fries', 'francesinhas', 'hamburgers', 'desserts'];
@@ -62,7 +63,9 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <OfferBlock restaurant={restaurant} />
+      <Suspense fallback={null}>
+        <OfferBlock restaurant={restaurant} />
+      </Suspense>
 
       <section aria-labelledby="categories-title" className="py-16 md:py-24">
         <div className="mx-auto max-w-7xl px-4">
