@@ -51,7 +51,7 @@ export default function ContactPage() {
           <p className="mt-2 mb-6 text-charcoal-700">{t.formLead}</p>
           <Suspense
             fallback={
-              <div className="min-h-[34rem]">
+              <div className="min-h-[44rem] sm:min-h-[34rem]">
                 <Spinner />
               </div>
             }
