@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import {
-  DEFAULT_RESTAURANT_IDENTITY,
-  restaurantIdentitySchema,
-  type RestaurantField,
-  type RestaurantIdentity,
-} from '../../../shared/domain/restaurant.js';
-import { isPhoneNumber, toE164 } from '../../../shared/domain/phone.js';
+import { DEFAULT_RESTAURANT_IDENTITY, type RestaurantIdentity } from '../../../shared/domain/restaurant.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
-
-/** The fields the form shows, in order; the phone is typed as people read it, stored also in E.164. */
-type FormField = Exclude<RestaurantField, 'phone'>;
-type Draft = Record<FormField, string>;
+import { checkRestaurantDraft, type Draft, type FormField } from './restaurant-draft.js';
 
 const GROUPS: { title?: MessageKey; fields: FormField[] }[] = [
   { fields: ['name', 'street', 'postal_code', 'city', 'country', 'phone_display', 'email', 'hours_text'] },
@@ -23,35 +14,6 @@ const GROUPS: { title?: MessageKey; fields: FormField[] }[] = [
 ];
 
 const label = (f: FormField): MessageKey => (f === 'phone_display' ? 'restaurant.phone' : `restaurant.${f}`);
-
-const problemKey = (message: string, code: string): MessageKey =>
-  message === 'invalid_phone'
-    ? 'restaurant.errorPhone'
-    : message === 'invalid_email'
-      ? 'restaurant.errorEmail'
-      : message === 'invalid_link'
-        ? 'restaurant.errorLink'
-        : code === 'too_big'
-          ? 'restaurant.errorTooLong'
-          : 'restaurant.errorRequired';
-
-/** The draft as the stored row, or the problem of each wrong field. */
-function check(
-  draft: Draft,
-): { ok: true; value: RestaurantIdentity } | { ok: false; errors: Partial<Record<FormField, MessageKey>> } {
-  const errors: Partial<Record<FormField, MessageKey>> = {};
-  const phoneText = draft.phone_display.trim();
-  const phone = phoneText && isPhoneNumber(phoneText) ? toE164(phoneText) : '';
-  const parsed = restaurantIdentitySchema.safeParse({ ...draft, phone });
-  if (!phone) errors.phone_display = phoneText ? 'restaurant.errorPhone' : 'restaurant.errorRequired';
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = (issue.path[0] === 'phone' ? 'phone_display' : issue.path[0]) as FormField;
-      errors[field] ??= problemKey(issue.message, issue.code);
-    }
-  }
-  return parsed.success && Object.keys(errors).length === 0 ? { ok: true, value: parsed.data } : { ok: false, errors };
-}
 
 function IdentityForm({ stored }: { stored: RestaurantIdentity }) {
   const t = useT();
@@ -66,7 +28,7 @@ function IdentityForm({ stored }: { stored: RestaurantIdentity }) {
   });
 
   const submit = () => {
-    const result = check(draft);
+    const result = checkRestaurantDraft(draft);
     if (!result.ok) {
       setErrors(result.errors);
       return toast.error(t('settings.errorTitle'), t('restaurant.fixErrors'));

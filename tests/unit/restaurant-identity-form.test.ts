@@ -1,0 +1,32 @@
+// The admin's restaurant form cleans what a paste brings (tabs, line breaks, control characters, direction
+// overrides) before the database, which refuses them, sees the row (docs/SECURITY-REVIEW.md, section 7.3).
+import { describe, expect, it } from 'vitest';
+import { checkRestaurantDraft, type Draft } from '../../src/admin/features/settings/restaurant-draft.js';
+import { DEFAULT_RESTAURANT_IDENTITY } from '../../src/shared/domain/restaurant.js';
+
+const { phone: _phone, ...draft } = DEFAULT_RESTAURANT_IDENTITY;
+
+describe('the admin’s restaurant form', () => {
+  it('turns pasted tabs and line breaks into spaces and drops control characters and direction overrides', () => {
+    const result = checkRestaurantDraft({
+      ...draft,
+      name: 'Chez\tZé\r\nBcc: victim@example.com\x1b@',
+      phone_display: '\u202e+352 26 58 40 12',
+      hours_text: 'Fermé\x07 le mardi',
+    } satisfies Draft);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.name).toBe('Chez Zé  Bcc: victim@example.com@');
+    expect(result.value.phone_display).toBe('+352 26 58 40 12');
+    expect(result.value.phone).toBe('+35226584012');
+    expect(result.value.hours_text).toBe('Fermé le mardi');
+  });
+
+  it('still refuses an unsafe link and a text too long, naming the field', () => {
+    const result = checkRestaurantDraft({ ...draft, reviews_url: 'javascript:alert(1)', name: 'x'.repeat(121) });
+    expect(result).toEqual({
+      ok: false,
+      errors: { reviews_url: 'restaurant.errorLink', name: 'restaurant.errorTooLong' },
+    });
+  });
+});
