@@ -125,6 +125,51 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // src/shared/data is the apps' one door to the server: screens use its hooks (which take { queryConfig } /
+    // { mutationConfig }), never react-query's data hooks or supabase-js themselves.
+    files: ['src/shop/**/*.{ts,tsx}', 'src/admin/**/*.{ts,tsx}'],
+    ignores: [
+      // The kiosk's printer settings live on this machine, not on the server.
+      'src/admin/lib/kiosk/kiosk-settings.ts',
+      // The shop's menu read path is being reworked for first-page speed; it moves behind src/shared/data after.
+      'src/shop/features/menu/use-live-menu.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: [
+                'useQuery',
+                'useQueries',
+                'useInfiniteQuery',
+                'useSuspenseQuery',
+                'useMutation',
+                'useQueryClient',
+              ],
+              message:
+                'Use or add a hook in src/shared/data/<resource>.ts (it takes { queryConfig } / { mutationConfig }).',
+            },
+            {
+              name: '@supabase/supabase-js',
+              message:
+                'Reach the server through src/shared/data (auth calls and the Session type: src/shared/data/auth.ts).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='getSupabase']",
+          message: 'Reach the server through a function of src/shared/data/<resource>.ts, not the client itself.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/admin/lib/kiosk/kiosk.ts', 'src/preload/**'],
     rules: {

@@ -1,15 +1,6 @@
-import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import {
-  formatEuro,
-  normaliseStatus,
-  orderNumber,
-  orderSchema,
-  startOfToday,
-  type Order,
-} from '../../shared/domain/index.js';
-import { queryKeys, subscribeToOrders, useTodayOrdersQuery } from './data.js';
+import { formatEuro, normaliseStatus, orderNumber, type Order } from '../../shared/domain/index.js';
+import { useLiveOrderCache, useTodayOrdersQuery } from './data.js';
 import { toast } from '../components/ui/toast-store.js';
 import { t } from '../i18n/index.js';
 import { playNewOrderSound } from './sound/notification-sound.js';
@@ -84,13 +75,6 @@ function noticeOrders(orders: Order[]): void {
   [...orders].reverse().forEach(announce);
 }
 
-function insertIntoToday(qc: QueryClient, order: Order): void {
-  if (new Date(order.created_at) < startOfToday(new Date())) return;
-  qc.setQueryData<Order[]>(queryKeys.orders.today, (list) =>
-    list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
-  );
-}
-
 /** Today's orders: realtime first, a silent poll every 10 s as the safety net. */
 export function useTodayOrders() {
   return useTodayOrdersQuery({
@@ -104,47 +88,11 @@ export function useTodayOrders() {
  * connection the list is fetched again, so orders missed meanwhile are announced too.
  */
 export function useOrderFeed(): void {
-  const qc = useQueryClient();
   useTodayOrders();
-  useEffect(() => {
-    let lostOnce = false;
-    const stop = subscribeToOrders(
-      (change) => {
-        if (change.eventType === 'INSERT') {
-          const parsed = orderSchema.safeParse(change.new);
-          if (!parsed.success) return void qc.invalidateQueries({ queryKey: queryKeys.orders.today });
-          insertIntoToday(qc, parsed.data);
-          if (primed) announce(parsed.data);
-          void qc.invalidateQueries({ queryKey: queryKeys.orders.stats });
-          void qc.invalidateQueries({ queryKey: queryKeys.orders.waiting });
-          return;
-        }
-        if (change.eventType === 'UPDATE') {
-          // Accepted or refused elsewhere: out of the waiting list at once (the chime stops), before the refetch.
-          const row = change.new as { id?: string; status?: string };
-          if (row.id && row.status && normaliseStatus(row.status) !== 'En attente') {
-            qc.setQueryData<Order[]>(queryKeys.orders.waiting, (list) => list?.filter((o) => o.id !== row.id));
-          }
-        }
-        void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-      },
-      {
-        onStatus: (status) => {
-          if (status === 'SUBSCRIBED') {
-            useLiveOrders.setState({ connection: 'live' });
-            if (lostOnce) void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-          } else {
-            lostOnce = true;
-            useLiveOrders.setState({ connection: 'lost' });
-          }
-        },
-      },
-    );
-    const backOnline = () => void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-    window.addEventListener('online', backOnline);
-    return () => {
-      window.removeEventListener('online', backOnline);
-      stop();
-    };
-  }, [qc]);
+  useLiveOrderCache({
+    onInsert: (order) => {
+      if (primed) announce(order);
+    },
+    onStatus: (status) => useLiveOrders.setState({ connection: status === 'SUBSCRIBED' ? 'live' : 'lost' }),
+  });
 }

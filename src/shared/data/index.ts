@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './rows.js';
 export * from './query-keys.js';
 export * from './realtime.js';
+export * from './auth.js';
 export * from './menu.js';
 export * from './settings.js';
 export * from './restaurant.js';

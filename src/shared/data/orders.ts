@@ -1,14 +1,20 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { orderSchema, type Order } from '../domain/order.js';
 import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
-import type { OrderStatus } from '../domain/order-status.js';
+import { normaliseStatus, type OrderStatus } from '../domain/order-status.js';
 import { startOfToday } from '../domain/stats-periods.js';
 import { getSupabase } from './client.js';
-import { failIf, isLostAnswer } from './errors.js';
+import { failIf, isLostAnswer, refusalOf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable, type ChangeEvent, type SubscribeOptions, type Unsubscribe } from './realtime.js';
+import {
+  subscribeToTable,
+  type ChangeEvent,
+  type SubscribeOptions,
+  type SubscriptionStatus,
+  type Unsubscribe,
+} from './realtime.js';
 import type { OrderStats, PlacedOrder } from './rows.js';
 import type { MutationConfig, QueryConfig } from './react-query.js';
 
@@ -183,10 +189,74 @@ function useOrdersLive(): void {
   useEffect(() => subscribeToOrders(() => void qc.invalidateQueries({ queryKey: queryKeys.orders.all })), [qc]);
 }
 
+export interface LiveOrderHandlers {
+  /** A new order, already at the head of today's list. */
+  onInsert?: (order: Order) => void;
+  onStatus?: (status: SubscriptionStatus) => void;
+}
+
+/**
+ * Admin: the order caches follow realtime. A new order goes to the head of today's list at once (stats
+ * and the waiting list refetch); an order accepted or refused elsewhere leaves the waiting list at once
+ * (the chime stops) before the refetch; any other change, a re-join after a lost connection and the
+ * browser coming back online refetch every order list, so orders missed meanwhile arrive too.
+ */
+export function useLiveOrderCache({ onInsert, onStatus }: LiveOrderHandlers = {}): void {
+  const qc = useQueryClient();
+  const handlers = useRef({ onInsert, onStatus });
+  useEffect(() => {
+    handlers.current = { onInsert, onStatus };
+  });
+  useEffect(() => {
+    let lostOnce = false;
+    const stop = subscribeToOrders(
+      (change) => {
+        if (change.eventType === 'INSERT') {
+          const parsed = orderSchema.safeParse(change.new);
+          if (!parsed.success) return void qc.invalidateQueries({ queryKey: queryKeys.orders.today });
+          insertIntoToday(qc, parsed.data);
+          handlers.current.onInsert?.(parsed.data);
+          void qc.invalidateQueries({ queryKey: queryKeys.orders.stats });
+          void qc.invalidateQueries({ queryKey: queryKeys.orders.waiting });
+          return;
+        }
+        if (change.eventType === 'UPDATE') {
+          const row = change.new as { id?: string; status?: string };
+          if (row.id && row.status && normaliseStatus(row.status) !== 'En attente') {
+            qc.setQueryData<Order[]>(queryKeys.orders.waiting, (list) => list?.filter((o) => o.id !== row.id));
+          }
+        }
+        void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      },
+      {
+        onStatus: (status) => {
+          handlers.current.onStatus?.(status);
+          if (status !== 'SUBSCRIBED') lostOnce = true;
+          else if (lostOnce) void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+        },
+      },
+    );
+    const backOnline = () => void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+    window.addEventListener('online', backOnline);
+    return () => {
+      window.removeEventListener('online', backOnline);
+      stop();
+    };
+  }, [qc]);
+}
+
+function insertIntoToday(qc: QueryClient, order: Order): void {
+  if (new Date(order.created_at) < startOfToday(new Date())) return;
+  qc.setQueryData<Order[]>(queryKeys.orders.today, (list) =>
+    list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
+  );
+}
+
 const placeOrderOnce = (request: OrderRequest) => placeOrder(request);
 
+/** A slot that filled up meanwhile re-reads the free times, so the next press takes the one offered. */
 export function usePlaceOrderMutation({
-  mutationConfig: { onSuccess, ...config } = {},
+  mutationConfig: { onSuccess, onError, ...config } = {},
 }: { mutationConfig?: MutationConfig<typeof placeOrderOnce> } = {}) {
   const qc = useQueryClient();
   return useMutation({
@@ -195,6 +265,11 @@ export function usePlaceOrderMutation({
     onSuccess: async (...args) => {
       await qc.invalidateQueries({ queryKey: queryKeys.account.all });
       return onSuccess?.(...args);
+    },
+    onError: (error, ...rest) => {
+      const code = refusalOf(error)?.code;
+      if (code === 'kitchen_busy' || code === 'slot_full') void qc.invalidateQueries({ queryKey: queryKeys.allSlots });
+      return onError?.(error, ...rest);
     },
   });
 }

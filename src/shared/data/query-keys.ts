@@ -19,6 +19,7 @@ export const queryKeys = {
   },
   tracking: (term: string) => ['tracking', term] as const,
   slots: (method: string, date: string) => ['slots', method, date] as const,
+  allSlots: ['slots'] as const,
   account: {
     all: ['account'] as const,
     orders: ['account', 'orders'] as const,

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reservationSchema, type Reservation, type ReservationStatus } from '../domain/reservation.js';
 import type { ReservationForm } from '../domain/reservation-form.js';
@@ -68,6 +69,23 @@ export function subscribeToNewReservations(
       if (parsed.success) onReservation(parsed.data);
     },
     options,
+  );
+}
+
+/** Admin: every reservation list refetches on each new reservation, then `onReservation` hears of it. */
+export function useNewReservations(onReservation: (reservation: Reservation) => void): void {
+  const qc = useQueryClient();
+  const latest = useRef(onReservation);
+  useEffect(() => {
+    latest.current = onReservation;
+  });
+  useEffect(
+    () =>
+      subscribeToNewReservations((reservation) => {
+        void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
+        latest.current(reservation);
+      }),
+    [qc],
   );
 }
 

@@ -31,13 +31,16 @@ export async function fetchCustomerPrefill(): Promise<CustomerPrefill | null> {
   return (data as CustomerPrefill | null) ?? null;
 }
 
-/** Polls every 30 s (spec) while the caller says the status is not final. */
-export function useTrackOrderQuery(term: string, options: { refetchInterval?: number | false } = {}) {
+/** Nothing is fetched for an empty term; the caller sets the polling (30 s in the spec while the status is not final). */
+export function useTrackOrderQuery(
+  term: string,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<TrackedOrder | null> } = {},
+) {
   return useQuery({
+    enabled: term.trim() !== '',
+    ...config,
     queryKey: queryKeys.tracking(term.trim()),
     queryFn: () => trackOrder(term),
-    enabled: term.trim() !== '',
-    ...options,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { Session } from '@supabase/supabase-js';
+import type { Session } from './auth.js';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -47,16 +47,11 @@ export function useAuthListener(): void {
     let unsubscribe = () => {};
     let cancelled = false;
     const start = () =>
-      import('./data-client.js').then(
-        ({ getSupabase }) => {
+      import('./auth.js').then(
+        ({ fetchSession, onSessionChange }) => {
           if (cancelled) return;
-          const auth = getSupabase().auth;
-          auth.getSession().then(
-            ({ data }) => apply(data.session),
-            () => apply(null),
-          );
-          const { data } = auth.onAuthStateChange((_event, session) => apply(session));
-          unsubscribe = () => data.subscription.unsubscribe();
+          fetchSession().then(apply, () => apply(null));
+          unsubscribe = onSessionChange(apply);
         },
         () => apply(null),
       );

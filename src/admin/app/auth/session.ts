@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import type { Session } from '@supabase/supabase-js';
-import { getSupabase } from '../../../shared/data/client.js';
+import { onSessionChange, signIn as signInToServer, signOut as signOutOfServer, type Session } from '../../lib/data.js';
 
 export type SessionState =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session; isAdmin: boolean };
@@ -17,7 +16,7 @@ let started = false;
 export function watchSession(): void {
   if (started) return;
   started = true;
-  getSupabase().auth.onAuthStateChange((_event, session) => {
+  onSessionChange((session) => {
     useSession.setState(
       session ? { status: 'signed-in', session, isAdmin: isAdminSession(session) } : { status: 'signed-out' },
       true,
@@ -26,11 +25,16 @@ export function watchSession(): void {
 }
 
 export async function signIn(email: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const { error } = await getSupabase().auth.signInWithPassword({ email, password });
-  return error ? { ok: false, message: error.message } : { ok: true };
+  try {
+    await signInToServer({ email, password });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export async function signOut(): Promise<void> {
-  await getSupabase().auth.signOut();
+  // As before: signed out on this screen even when the server could not be told.
+  await signOutOfServer().catch(() => undefined);
   useSession.setState({ status: 'signed-out' }, true);
 }

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n/index.js';
 import { Icon } from '../../components/ui/icon.js';
-import { queryKeys, subscribeToNewReservations, usePendingReservationCountQuery } from '../../lib/data.js';
+import { useNewReservations, usePendingReservationCountQuery } from '../../lib/data.js';
 import { playNewOrderSound } from '../../lib/sound/notification-sound.js';
 
 export const RESERVATIONS_POLL_MS = 30_000;
@@ -11,18 +10,9 @@ export const RESERVATIONS_POLL_MS = 30_000;
 /** '{N} nouvelle(s) réservation(s) en attente !' on every screen until dismissed or handled. */
 export function ReservationAlert() {
   const t = useT();
-  const qc = useQueryClient();
   const pending = usePendingReservationCountQuery({ queryConfig: { refetchInterval: RESERVATIONS_POLL_MS } });
   const [dismissedAt, setDismissedAt] = useState(0);
-
-  useEffect(
-    () =>
-      subscribeToNewReservations(() => {
-        void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
-        playNewOrderSound();
-      }),
-    [qc],
-  );
+  useNewReservations(() => playNewOrderSound());
 
   const count = pending.data ?? 0;
   if (count === 0 || count <= dismissedAt) return null;

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { AuthCard } from './auth-card.js';
-import { useSignInMutation } from './api/auth.js';
+import { useSignInMutation } from '../../lib/auth.js';
 
 const t = fr.auth;
 

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { AuthCard } from './auth-card.js';
-import { useSignUpMutation } from './api/auth.js';
+import { useSignUpMutation } from '../../lib/auth.js';
 
 const t = fr.auth;
 
@@ -23,13 +23,17 @@ export default function RegisterPage() {
     const problem = validateRegistration(form);
     setError(problem);
     if (problem) return;
-    signUp.mutate(form, {
-      onSuccess: () => {
-        toast({ title: t.signUpSuccessTitle, description: t.signUpSuccessText, variant: 'success' });
-        navigate('/');
+    // The confirmation e-mail brings the customer back to the shop's login page.
+    signUp.mutate(
+      { ...form, emailRedirectTo: `${window.location.origin}/login` },
+      {
+        onSuccess: () => {
+          toast({ title: t.signUpSuccessTitle, description: t.signUpSuccessText, variant: 'success' });
+          navigate('/');
+        },
+        onError: () => toast({ title: t.signUpFailed, description: t.signUpFailedText, variant: 'destructive' }),
       },
-      onError: () => toast({ title: t.signUpFailed, description: t.signUpFailedText, variant: 'destructive' }),
-    });
+    );
   };
 
   return (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   useMenuQuery,
   usePlaceOrderMutation,
@@ -49,7 +48,6 @@ export function useCheckout() {
   const menu = useMenuQuery().data;
   const schedule = useOpeningScheduleQuery().data;
   const placeOrder = usePlaceOrderMutation();
-  const queryClient = useQueryClient();
   const { status } = useSession();
 
   const deliveryEnabled = settings.delivery_options.is_enabled;
@@ -120,10 +118,8 @@ export function useCheckout() {
           useCartPanel.getState().close();
         },
         onError: (e) => {
+          // A slot that filled up meanwhile: the data layer reads the free times again.
           const refusal = refusalOf(e);
-          // The slot filled up meanwhile: read the free times again, so the next press takes the one offered.
-          if (refusal?.code === 'kitchen_busy' || refusal?.code === 'slot_full')
-            void queryClient.invalidateQueries({ queryKey: ['slots'] });
           toast({
             title: refusal?.title ?? fr.cart.errorTitle,
             description: refusal?.message ?? fr.cart.errorText,

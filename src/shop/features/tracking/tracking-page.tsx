@@ -1,14 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  DataError,
-  queryKeys,
-  refusalOf,
-  useMyOrdersQuery,
-  useTrackOrderQuery,
-  type TrackedOrder,
-} from '../../lib/data.js';
+import { DataError, refusalOf, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
 import { TRACKING_NOT_FOUND, TRACKING_POLL_MS, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
@@ -25,6 +17,12 @@ const t = fr.tracking;
 /** While an order waits for acceptance (the same term's refreshes are not rate limited). */
 const WAITING_POLL_MS = 4000;
 
+/** Until the order is final; waiting for the restaurant to accept, every few seconds, so the ready time shows at once. */
+function pollEvery(known: TrackedOrder | null | undefined): number | false {
+  if (known?.status === 'En attente') return WAITING_POLL_MS;
+  return !known || shouldKeepPolling(known.status) ? TRACKING_POLL_MS : false;
+}
+
 export default function TrackingPage() {
   const [params, setParams] = useSearchParams();
   const typed = params.get('q') ?? '';
@@ -34,13 +32,8 @@ export default function TrackingPage() {
   const latest = mine.data?.[0];
   const term = typed || (latest ? orderNumber(latest.id) : '');
 
-  const qc = useQueryClient();
-  const known = qc.getQueryData<TrackedOrder | null>(queryKeys.tracking(term));
-  const polling = known ? shouldKeepPolling(known.status) : true;
-  // Waiting for the restaurant to accept: look every few seconds, so the ready time shows at once.
-  const waiting = known?.status === 'En attente';
   const tracked = useTrackOrderQuery(term, {
-    refetchInterval: waiting ? WAITING_POLL_MS : polling ? TRACKING_POLL_MS : false,
+    queryConfig: { refetchInterval: (query) => pollEvery(query.state.data) },
   });
 
   // Toasts for the answer to a search the customer made, not for the silent 30 s refreshes.

@@ -1,0 +1,53 @@
+import type { Session } from '@supabase/supabase-js';
+import { useMutation } from '@tanstack/react-query';
+import { getSupabase } from './client.js';
+import type { MutationConfig } from './react-query.js';
+import type { Unsubscribe } from './realtime.js';
+
+export type { Session };
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Throws the auth error (its message says why: wrong password, e-mail not confirmed, …). */
+export async function signIn({ email, password }: Credentials): Promise<void> {
+  const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
+  if (error) throw error;
+}
+
+/** The confirmation e-mail brings the person back to `emailRedirectTo`. */
+export async function signUp({ email, password, emailRedirectTo }: Credentials & { emailRedirectTo: string }) {
+  const { error } = await getSupabase().auth.signUp({ email: email.trim(), password, options: { emailRedirectTo } });
+  if (error) throw error;
+}
+
+export async function signOut(): Promise<void> {
+  const { error } = await getSupabase().auth.signOut();
+  if (error) throw error;
+}
+
+/** The stored session (refreshed if it expired); null when signed out. */
+export async function fetchSession(): Promise<Session | null> {
+  const { data } = await getSupabase().auth.getSession();
+  return data.session;
+}
+
+/** Calls back with the session at once and on every sign-in, refresh and sign-out (null when signed out). */
+export function onSessionChange(onChange: (session: Session | null) => void): Unsubscribe {
+  const { data } = getSupabase().auth.onAuthStateChange((_event, session) => onChange(session));
+  return () => data.subscription.unsubscribe();
+}
+
+export function useSignInMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof signIn> } = {}) {
+  return useMutation({ ...config, mutationFn: signIn });
+}
+
+export function useSignUpMutation({
+  mutationConfig: config = {},
+}: { mutationConfig?: MutationConfig<typeof signUp> } = {}) {
+  return useMutation({ ...config, mutationFn: signUp });
+}
