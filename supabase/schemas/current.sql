@@ -1447,11 +1447,19 @@ CREATE OR REPLACE FUNCTION public.next_opening(p_at timestamp with time zone)
 AS $function$
 declare
   tz text := public.restaurant_time_zone();
-  local_at timestamp := p_at at time zone tz;
+  local_at timestamp;
   day date;
   start_at timestamptz;
   period jsonb;
 begin
+  -- The restaurant's clock is never outside 2000–2199. Raised here, not by refuse(): this function runs
+  -- as its caller, and anon may not call refuse().
+  if p_at is null or not isfinite(p_at) or p_at < timestamptz '2000-01-01 00:00+00'
+     or p_at >= timestamptz '2200-01-01 00:00+00' then
+    raise exception using errcode = '22008', detail = 'invalid_instant', hint = 'Date invalide',
+      message = 'Date et heure invalides : indiquez un instant entre l''an 2000 et l''an 2199.';
+  end if;
+  local_at := p_at at time zone tz;
   if public.kitchen_open_at(local_at) then
     return p_at;
   end if;
@@ -1503,6 +1511,14 @@ CREATE OR REPLACE FUNCTION public.opening_exception_date_in_range()
  SET search_path TO ''
 AS $function$
 begin
+  if char_length(new.reason) > 200 then
+    raise exception using errcode = '23514', detail = 'opening_exception_reason', hint = 'Motivo inválido',
+      message = 'O motivo tem no máximo 200 caracteres.';
+  end if;
+  if new.reason ~ '[[:cntrl:]\u202a-\u202e\u2066-\u2069]' then
+    raise exception using errcode = '23514', detail = 'opening_exception_reason', hint = 'Motivo inválido',
+      message = 'O motivo não pode conter quebras de linha nem caracteres de controlo.';
+  end if;
   if new.day < public.restaurant_today() - 1 or new.day > public.restaurant_today() + 730 then
     raise exception using errcode = '23514', detail = 'opening_exception_date', hint = 'Data inválida',
       message = 'A data deve estar entre hoje e daqui a dois anos.';
@@ -1522,6 +1538,11 @@ declare
 begin
   if jsonb_typeof(p_value -> 'days') is distinct from 'object'
      or (select count(*) from jsonb_object_keys(p_value -> 'days')) > 7 then
+    return false;
+  end if;
+  if exists (select 1 from jsonb_object_keys(p_value) k
+              where k not in ('timezone', 'days', 'last_order_minutes_before_close', 'slot_minutes'))
+     or char_length(coalesce(p_value ->> 'timezone', '')) > 64 then
     return false;
   end if;
   if coalesce(jsonb_typeof(p_value -> 'last_order_minutes_before_close'), 'number') <> 'number'
@@ -1550,11 +1571,14 @@ CREATE OR REPLACE FUNCTION public.opening_refusal(p_at timestamp with time zone)
 AS $function$
 declare
   tz text := public.restaurant_time_zone();
-  today date := (p_at at time zone tz)::date;
-  next_at timestamptz := public.next_opening(p_at);
-  next_local timestamp := next_at at time zone tz;
+  today date;
+  next_at timestamptz;
+  next_local timestamp;
   closure public.opening_exceptions;
 begin
+  next_at := public.next_opening(p_at); -- first: it refuses an instant out of range
+  today := (p_at at time zone tz)::date;
+  next_local := next_at at time zone tz;
   if next_at = p_at then
     return null;
   end if;
@@ -2357,9 +2381,11 @@ declare
   }';
 begin
   if jsonb_typeof(p_value) <> 'object' then return false; end if;
+  if exists (select 1 from jsonb_object_keys(p_value) k where not limits ? k) then return false; end if;
   for field in select jsonb_object_keys(limits) loop
     if jsonb_typeof(p_value -> field) is distinct from 'string'
-      or char_length(p_value ->> field) > (limits ->> field)::int then
+      or char_length(p_value ->> field) > (limits ->> field)::int
+      or (p_value ->> field) ~ '[[:cntrl:]\u202a-\u202e\u2066-\u2069]' then
       return false;
     end if;
   end loop;
