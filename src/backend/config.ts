@@ -6,6 +6,11 @@ export interface BackendConfig {
   host: string;
   /** PGlite data directory; `null` keeps the database in memory (tests). */
   dataDir: string | null;
+  /**
+   * In memory only: a PGlite data-directory archive (from `dumpDataDir`) the database starts from instead of an
+   * empty cluster. The tests start from one already migrated and seeded; never read from the environment.
+   */
+  pgliteArchive?: string | null;
   databaseUrl: string | null;
   /** HS256 secret; when null it is generated on first start and kept in the data directory. */
   jwtSecret: string | null;

@@ -105,7 +105,9 @@ export async function startBackend(
   const safety = createDataSafety(config, lock);
   let db: Db;
   try {
-    db = safety.watch(await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    db = safety.watch(
+      await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteArchive: config.pgliteArchive }),
+    );
   } catch (e) {
     await safety.stop();
     safety.release();

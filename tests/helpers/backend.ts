@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../../src/backend/server.js';
 import type { BackendConfig } from '../../src/backend/config.js';
 import { GENEROUS_PRODUCT_LIMITS_SQL } from './rate-limits.js';
+import { PG_TEMPLATE_ENV, PGLITE_ARCHIVE_ENV } from './db-snapshot.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -34,13 +35,19 @@ export interface TestBackend extends Backend {
   serviceClient(): SupabaseClient;
 }
 
-/** A new, empty PostgreSQL database on the test server, named `<prefix>_<random>`; `drop` removes it. */
-export async function createScratchDatabase(prefix = 'test'): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on the test server, named `<prefix>_<random>`; `drop` removes it. Empty, or a copy of
+ * the database `template` names.
+ */
+export async function createScratchDatabase(
+  prefix = 'test',
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = adminDatabaseUrl();
   const name = `${prefix.replace(/\W/g, '_')}_${crypto.randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
-  await c.query(`create database ${name}`);
+  await c.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await c.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -79,7 +86,12 @@ export const GENEROUS_AUTH_LIMITS: Record<string, string> = {
 export async function startTestBackend(kind: DbKind, options: StartOptions = {}): Promise<TestBackend> {
   const { keepDatabase, productRateLimits, ...overrides } = options;
   let scratch: { url: string; drop(): Promise<void> } | null = null;
-  if (kind === 'postgres' && !overrides.databaseUrl) scratch = await createScratchDatabase();
+  // A backend on the project's own supabase/ folder starts from the migrated and seeded copy the global setup
+  // made (./db-snapshot.ts): the same database, without an initdb and the migrations for every file.
+  const ownSchema = !overrides.supabaseDir;
+  const pgTemplate = ownSchema ? process.env[PG_TEMPLATE_ENV] : undefined;
+  const pgliteArchive = ownSchema && !overrides.dataDir ? (process.env[PGLITE_ARCHIVE_ENV] ?? null) : null;
+  if (kind === 'postgres' && !overrides.databaseUrl) scratch = await createScratchDatabase('test', pgTemplate);
   const backend = await startBackend(
     {
       port: 0,
@@ -94,6 +106,7 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
         ? { env: { DISPATCH: 'off', RETENTION_AUTO: 'off', ...GENEROUS_AUTH_LIMITS, ...overrides.env } }
         : {}),
       databaseUrl: kind === 'postgres' ? (overrides.databaseUrl ?? scratch!.url) : null,
+      ...(kind === 'pglite' && pgliteArchive ? { pgliteArchive } : {}),
     },
     { DISPATCH: 'off', RETENTION_AUTO: 'off', ...GENEROUS_AUTH_LIMITS, ...process.env, PORT: '0' },
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { nestsDeeperThan } from '../json-depth.js';
@@ -38,9 +39,17 @@ function guard(params: unknown[]): unknown[] {
 /**
  * PGlite runs one connection in this process; PGlite itself queues queries and
  * transactions, so every request transaction runs alone, in arrival order.
+ * `archive` (in memory only): a data-directory archive from `dumpDataDir` to start from; a new cluster
+ * otherwise, which costs PGlite an initdb.
  */
-export async function openPglite(dataDir: string | null): Promise<Db> {
-  const pg = await PGlite.create(dataDir ?? undefined, { parsers, relaxedDurability: false, extensions: { pgcrypto } });
+export async function openPglite(dataDir: string | null, archive?: string | null): Promise<Db> {
+  const loadDataDir = !dataDir && archive ? new Blob([fs.readFileSync(archive)]) : undefined;
+  const pg = await PGlite.create(dataDir ?? undefined, {
+    parsers,
+    relaxedDurability: false,
+    extensions: { pgcrypto },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const query = async <T>(sql: string, params: unknown[] = []) => wrap<T>(await pg.query<T>(sql, guard(params)));
   return {
     kind: 'pglite',
