@@ -26,7 +26,7 @@ test.describe('offers', () => {
     const customer = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor });
     const shop = await customer.newPage();
     await shop.goto(`${backend.url}/`);
-    await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(shop.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     // The seeded offer (October 2025) is over: no block for it.
     await expect(shop.getByRole('region', { name: /Poulet grillé entier/ })).toHaveCount(0);
 
@@ -36,14 +36,14 @@ test.describe('offers', () => {
     await expect(form.getByRole('alert')).toHaveText('Indique um título (1 a 80 caracteres, numa só linha).');
     await form.getByLabel('Título (até 80 caracteres)').fill(title);
     await form.getByLabel('Texto (até 300 caracteres)').fill('O frango inteiro no carvão, para levar ou entregue.');
-    await form.getByLabel('Prato').selectOption('32');
+    await form.getByRole('combobox', { name: /^Prato/ }).selectOption('32');
     await form.getByLabel('Preço especial (€)').fill('zero');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(form.getByRole('alert')).toHaveText(
       'Preço especial inválido: um valor acima de 0 e até 1000 €, por exemplo 12,50.',
     );
     await form.getByLabel('Preço especial (€)').fill('11,90');
-    await form.getByLabel('Válido para').selectOption('both');
+    await form.getByRole('combobox', { name: /^Válido para/ }).selectOption('both');
     await form.getByLabel('Escolher foto (telemóvel ou PC)').setInputFiles(PICTURE);
     await expect(form.getByTestId('photo-preview')).toBeVisible();
     await shot(page, 'admin-offer-form');
