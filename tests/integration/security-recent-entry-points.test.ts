@@ -320,6 +320,21 @@ describe.each(testDatabases())('recent entry points under attack on %s', (kind) 
       // A token whose user does not exist: refused before the rate limit is even counted, or by it.
       expect(deletes.every((c) => c === '42501' || c === 'PT429')).toBe(true);
     });
+
+    it('lets no one take the placeholder address of anonymised records as their account', async () => {
+      // Anonymised reservations and challenge entries keep 'anonyme@anonyme.invalid': an account confirmed under it
+      // would see them all in its export. Auth refuses the reserved .invalid domain, at sign-up and for the service role.
+      const signUp = await b.client().auth.signUp({ email: 'anonyme@anonyme.invalid', password: 'frango-grelhado-42' });
+      expect(signUp.error?.code).toBe('email_address_invalid');
+      const created = await b.serviceClient().auth.admin.createUser({
+        email: 'ANONYME@anonyme.invalid',
+        password: 'frango-grelhado-42',
+        email_confirm: true,
+      });
+      expect(created.error?.code).toBe('email_address_invalid');
+      const changed = await (await signedInCustomer(b)).client.auth.updateUser({ email: 'anonyme@anonyme.invalid' });
+      expect(changed.error?.code).toBe('email_address_invalid');
+    });
   });
 
   describe('the restaurant row', () => {
