@@ -1,3 +1,4 @@
+import { STROKE_ICON } from '../../../shared/ui/stroke-icon.js';
 /** Line icons drawn inline: the counter PC may have no emoji font. */
 const PATHS = {
   dashboard: 'M3 3h8v8H3zM13 3h8v5h-8zM13 10h8v11h-8zM3 13h8v8H3z',
@@ -28,16 +29,7 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
   return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-    >
+    <svg aria-hidden {...STROKE_ICON} className={`shrink-0 ${className}`}>
       <path d={PATHS[name]} />
     </svg>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
@@ -8,6 +9,37 @@ import { mainLinks } from './header.js';
 
 const heading = 'mb-4 font-display text-lg font-semibold tracking-wider text-flame-400 uppercase';
 const link = 'text-cream-100/85 hover:text-flame-300';
+const LEGAL_LINKS = [
+  { to: '/mentions-legales', label: 'legalNotice' },
+  { to: '/politique-confidentialite', label: 'privacy' },
+  { to: '/conditions-generales', label: 'terms' },
+] as const;
+
+function LinkColumn({
+  title,
+  links,
+  children,
+}: {
+  title: string;
+  links: readonly { to: string; label: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-label={title}>
+      <h2 className={heading}>{title}</h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={link}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -21,72 +53,37 @@ export function Footer() {
           <p className="mt-4 text-sm text-cream-100/80">{fr.footer.about}</p>
           <p className="mt-5 text-sm font-semibold text-cream-50">{fr.footer.follow}</p>
           <div className="mt-2 flex gap-3">
-            {restaurant.socials.facebook && (
-              <a
-                href={restaurant.socials.facebook}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Facebook"
-                className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
-              >
-                <FacebookIcon className="size-5" />
-              </a>
-            )}
-            {restaurant.socials.instagram && (
-              <a
-                href={restaurant.socials.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Instagram"
-                className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
-              >
-                <InstagramIcon className="size-5" />
-              </a>
+            {[
+              { href: restaurant.socials.facebook, label: 'Facebook', Icon: FacebookIcon },
+              { href: restaurant.socials.instagram, label: 'Instagram', Icon: InstagramIcon },
+            ].map(
+              ({ href, label, Icon }) =>
+                href && (
+                  <a
+                    key={label}
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                    className="rounded-full bg-charcoal-800 p-2.5 hover:bg-flame-600"
+                  >
+                    <Icon className="size-5" />
+                  </a>
+                ),
             )}
           </div>
         </div>
-        <nav aria-label={fr.footer.navigation}>
-          <h2 className={heading}>{fr.footer.navigation}</h2>
-          <ul className="space-y-2 text-sm">
-            {mainLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/inscription-defi-burj-khalifa" className={link}>
-                {fr.footer.challenge}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label={fr.footer.legal}>
-          <h2 className={heading}>{fr.footer.legal}</h2>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <Link to="/mentions-legales" className={link}>
-                {fr.footer.legalNotice}
-              </Link>
-            </li>
-            <li>
-              <Link to="/politique-confidentialite" className={link}>
-                {fr.footer.privacy}
-              </Link>
-            </li>
-            <li>
-              <Link to="/conditions-generales" className={link}>
-                {fr.footer.terms}
-              </Link>
-            </li>
-            <li>
-              <a href="/admin/login" className={link}>
-                {fr.footer.admin}
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <LinkColumn
+          title={fr.footer.navigation}
+          links={[...mainLinks, { to: '/inscription-defi-burj-khalifa', label: fr.footer.challenge }]}
+        />
+        <LinkColumn title={fr.footer.legal} links={LEGAL_LINKS.map((l) => ({ to: l.to, label: fr.footer[l.label] }))}>
+          <li>
+            <a href="/admin/login" className={link}>
+              {fr.footer.admin}
+            </a>
+          </li>
+        </LinkColumn>
         <div>
           <h2 className={heading}>{fr.footer.contact}</h2>
           <ul className="space-y-3 text-sm">

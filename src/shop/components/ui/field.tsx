@@ -11,6 +11,23 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** The field's own props (label, hint, error…) apart from those of its control. */
+function splitField<T extends object>({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  ...control
+}: FieldProps & T): [FieldProps, T] {
+  return [{ id, label, required, error, hint }, control as unknown as T];
+}
+
+/** What every control of a field carries: its id (and form name), whether it is required or invalid. */
+function controlProps({ id, required, error }: FieldProps) {
+  return { id, name: id, required, 'aria-invalid': error ? true : undefined } as const;
+}
+
 function Frame({ id, label, required, error, hint, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className="space-y-1">
@@ -34,22 +51,13 @@ function Frame({ id, label, required, error, hint, children }: FieldProps & { ch
   );
 }
 
-export function TextField({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = splitField(props);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint}>
+    <Frame {...field}>
       <input
-        id={id}
-        name={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...controlProps(field)}
+        aria-describedby={field.error ? `${field.id}-error` : undefined}
         className={inputClass}
         {...input}
       />
@@ -57,48 +65,20 @@ export function TextField({
   );
 }
 
-export function TextArea({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  ...input
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, input] = splitField(props);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint}>
-      <textarea
-        id={id}
-        name={id}
-        required={required}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        className={inputClass}
-        {...input}
-      />
+    <Frame {...field}>
+      <textarea {...controlProps(field)} rows={3} className={inputClass} {...input} />
     </Frame>
   );
 }
 
-export function SelectField({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  children,
-  ...select
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField(props: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [field, { children, ...select }] = splitField(props);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint}>
-      <select
-        id={id}
-        name={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        className={inputClass}
-        {...select}
-      >
+    <Frame {...field}>
+      <select {...controlProps(field)} className={inputClass} {...select}>
         {children}
       </select>
     </Frame>

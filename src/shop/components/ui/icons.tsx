@@ -1,19 +1,11 @@
 import type { SVGProps } from 'react';
+import { STROKE_ICON } from '../../../shared/ui/stroke-icon.js';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
 function Svg({ children, ...props }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
+    <svg {...STROKE_ICON} aria-hidden="true" {...props}>
       {children}
     </svg>
   );
