@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { startBackend, type Backend } from '../../../src/backend/server';
 import { ensureAdmin } from '../../../src/backend/cli/admin-user';
 import { GENEROUS_PRODUCT_LIMITS_SQL } from '../../helpers/rate-limits';
+import { PGLITE_ARCHIVE_ENV } from '../../helpers/db-snapshot';
 
 export interface MailboxMessage {
   id: string;
@@ -41,6 +42,8 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
         port: 0,
         host: '127.0.0.1',
         dataDir: null,
+        // Migrated and seeded by the global setup: no initdb and no migrations per worker.
+        pgliteArchive: process.env[PGLITE_ARCHIVE_ENV] ?? null,
         databaseUrl: null,
         jwtSecret: crypto.randomBytes(32).toString('hex'),
         authAutoconfirm: false,
