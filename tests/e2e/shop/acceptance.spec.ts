@@ -21,13 +21,17 @@ test.describe('the customer and the acceptance of their order', () => {
       p_minutes: 20,
     });
     expect(error).toBeNull();
-    const hhmm = new Intl.DateTimeFormat('fr-FR', {
-      timeZone: 'Europe/Luxembourg',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date((accepted as { ready_at: string }).ready_at));
+    const readyAt = new Date((accepted as { ready_at: string }).ready_at);
+    const inLuxembourg = (options: Intl.DateTimeFormatOptions) => (d: Date) =>
+      new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Luxembourg', ...options }).format(d);
+    const hhmm = inLuxembourg({ hour: '2-digit', minute: '2-digit' })(readyAt);
+    const ddmm = inLuxembourg({ day: '2-digit', month: '2-digit' });
+    // Accepted shortly before midnight, the order is ready the next day and the text says which.
+    const day = ddmm(readyAt) === ddmm(new Date()) ? '' : ` le ${ddmm(readyAt)}`;
     // No reload: the page looks again every few seconds while the order waits.
-    await expect(page.getByTestId('tracking-ready')).toHaveText(`Livraison prévue vers ${hhmm}`, { timeout: 8000 });
+    await expect(page.getByTestId('tracking-ready')).toHaveText(`Livraison prévue${day} vers ${hhmm}`, {
+      timeout: 8000,
+    });
     await expect(page.getByTestId('tracking-waiting')).toHaveCount(0);
 
     const refused = await insertOrder(backend, { customer_name: 'Suivi Recusado' });
