@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Toaster } from '../../components/ui/toaster.js';
@@ -13,6 +13,12 @@ const CartPanel = lazy(() => import('../../features/cart/cart-panel.js'));
 export function ShopLayout() {
   const cartOpen = useCartPanel((s) => s.isOpen);
   const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  // A new page starts at the top; back and forward keep the browser's own position. Before the
+  // pages' effects, so that the menu's scroll to a category comes after it.
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
   useEffect(() => {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
@@ -45,7 +51,6 @@ export function ShopLayout() {
       )}
       <InstallBanner />
       {!cartOpen && <Toaster />}
-      <ScrollRestoration />
     </div>
   );
 }
