@@ -2,7 +2,8 @@ import { luxembourgClock, parseClockTime, parseIsoDate, weekdayOf, type IsoDate 
 
 /** Names written out here rather than through Intl, so every platform prints the same bytes. */
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const MONTHS = [
+/** The French month names, January first (also the home page's offer dates). */
+export const MONTHS = [
   'janvier',
   'février',
   'mars',

@@ -1,3 +1,4 @@
+import { MONTHS } from './french-dates.js';
 import { addDays, parseIsoDate, type IsoDate } from './luxembourg-time.js';
 import type { SpecialPrice } from './pricing.js';
 
@@ -103,21 +104,6 @@ export function offerProblem(draft: OfferDraft, today: IsoDate): OfferProblem | 
   if (draft.startsOn > addDays(today, OFFER_LIMITS.aheadDays)) return 'ahead';
   return null;
 }
-
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 
 /** "Du 10 au 13 octobre", "Du 28 octobre au 2 novembre", "Le 10 octobre"; the year when it differs. */
 export function offerDatesFr(startsOn: IsoDate, endsOn: IsoDate, today: IsoDate): string {
