@@ -177,6 +177,29 @@ let passed = 0;
 let failed = 0;
 let status = 0;
 
+// CPU time (user + system) of the finished child processes, in seconds: on Linux the kernel adds each reaped
+// child's time (and its own reaped children's) to ours. On a shared machine it says more than the wall clock.
+function childCpuSeconds() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // cutime and cstime are fields 16 and 17 of the line, 14 and 15 after "pid (comm) ".
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+const timings = [];
+async function timed(name, fn) {
+  const wall = Date.now();
+  const cpu = childCpuSeconds();
+  const r = await fn();
+  const used = cpu === null ? null : childCpuSeconds() - cpu;
+  timings.push(
+    `${name}: ${Math.round((Date.now() - wall) / 1000)} s${used === null ? '' : `, CPU ${Math.round(used)} s`}`,
+  );
+  return r;
+}
+
 // The backend serves the built apps: build them first (when stale), as `npm start` does, so that
 // every test sees the same server whether or not the browser tests ran before.
 {
@@ -248,12 +271,17 @@ if (extra.length) {
 } else {
   // One after the other: on a 2-core machine the vitest files and the browser tests side by side took
   // longer (42 min) than in turn, and slowed each other into timeouts.
-  add(await runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`]));
+  add(await timed('vitest main', () => runVitest('main', ['--exclude', 'tests/reliability/**', `--retry=${RETRIES}`])));
   // The reliability files restart PostgreSQL: alone, one at a time.
-  add(await runVitest('reliability', ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`]));
-  if (hasE2e) add(await runPlaywright(''));
+  add(
+    await timed('vitest reliability', () =>
+      runVitest('reliability', ['tests/reliability', '--no-file-parallelism', `--retry=${RETRIES}`]),
+    ),
+  );
+  if (hasE2e) add(await timed('playwright', () => runPlaywright('')));
 }
 console.log(`\nTests ran for ${Math.round((Date.now() - started) / 1000)} s.`);
+for (const t of timings) console.log(`  ${t}`);
 
 if (flaky.length) {
   console.log(`\nPassed on a second try (${flaky.length}), first failure shown:`);
