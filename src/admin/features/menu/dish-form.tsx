@@ -1,19 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
-import {
-  CENTRED,
-  PHOTO_HEIGHT,
-  PHOTO_TYPES,
-  PHOTO_WIDTH,
-  drawCrop,
-  loadImage,
-  renderPhoto,
-  type Crop,
-} from './photo.js';
+import { renderPhoto } from './photo.js';
+import { PhotoPicker, type PickedPhoto } from './photo-picker.js';
 import type { ItemChanges } from '../../lib/data.js';
 
 const KIDS = [
@@ -72,32 +64,9 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
   const [offerText, setOfferText] = useState(item?.special_offer?.text ?? '');
   const [offerCondition, setOfferCondition] = useState(item?.special_offer?.condition ?? '');
   const [kids, setKids] = useState<Set<string>>(new Set((item?.kids_menu_options ?? []).map((k) => k.id)));
-  const [image, setImage] = useState<ImageBitmap | null>(null);
-  const [crop, setCrop] = useState<Crop>(CENTRED);
+  const [picked, setPicked] = useState<PickedPhoto | null>(null);
   const [dropPhoto, setDropPhoto] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-
-  useEffect(() => {
-    if (image && canvas.current) drawCrop(canvas.current, image, crop);
-  }, [image, crop]);
-
-  async function pick(file: File | undefined) {
-    setError(null);
-    if (!file) return;
-    if (!PHOTO_TYPES.includes(file.type)) {
-      setError(t('errPhotoType'));
-      return;
-    }
-    try {
-      setImage(await loadImage(file));
-      setCrop(CENTRED);
-      setDropPhoto(false);
-    } catch {
-      setError(t('errPhotoRead'));
-    }
-  }
-
   async function submit() {
     const problem = validate(t, name, description, price, offerText);
     if (problem) {
@@ -105,9 +74,9 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
       return;
     }
     let photo: Blob | null = null;
-    if (image) {
+    if (picked) {
       try {
-        photo = await renderPhoto(image, crop);
+        photo = await renderPhoto(picked.image, picked.crop);
       } catch (e) {
         setError(e instanceof RangeError ? t('errPhotoSize') : t('errPhotoRead'));
         return;
@@ -131,7 +100,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
   }
 
   const currentPhoto =
-    !image && !dropPhoto ? (item?.image_src ?? (item ? `/images/menu/${item.id}.webp` : null)) : null;
+    !picked && !dropPhoto ? (item?.image_src ?? (item ? `/images/menu/${item.id}.webp` : null)) : null;
 
   return (
     <Dialog open onClose={onClose} title={item ? t('editDish') : t('newDish')}>
@@ -225,60 +194,25 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="mb-1 font-semibold">{t('photo')}</legend>
-          {image ? (
-            <canvas
-              ref={canvas}
-              width={PHOTO_WIDTH}
-              height={PHOTO_HEIGHT}
-              data-testid="photo-preview"
-              className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300"
-            />
-          ) : currentPhoto ? (
-            <img
-              src={currentPhoto}
-              alt={item?.name ?? ''}
-              className="aspect-[4/3] w-full rounded-lg border-2 border-slate-300 object-cover"
-            />
-          ) : (
-            <p className="rounded-lg border-2 border-dashed border-slate-300 p-4 text-center text-slate-600">
-              {t('noPhoto')}
-            </p>
-          )}
-          <label className="block">
-            <span className="mb-1 block text-sm font-semibold">{t('choosePhoto')}</span>
-            <input
-              type="file"
-              accept={PHOTO_TYPES.join(',')}
-              className="block w-full text-base"
-              onChange={(e) => void pick(e.target.files?.[0])}
-            />
-          </label>
-          {image && (
-            <div className="grid gap-2 sm:grid-cols-3">
-              {(
-                [
-                  ['zoom', 1, 3, 0.05],
-                  ['x', -1, 1, 0.05],
-                  ['y', -1, 1, 0.05],
-                ] as const
-              ).map(([k, min, max, step]) => (
-                <label key={k} className="block text-sm font-semibold">
-                  {k === 'zoom' ? t('zoom') : k === 'x' ? t('horizontal') : t('vertical')}
-                  <input
-                    type="range"
-                    className="w-full"
-                    min={min}
-                    max={max}
-                    step={step}
-                    value={crop[k]}
-                    onChange={(e) => setCrop({ ...crop, [k]: Number(e.target.value) })}
-                  />
-                </label>
-              ))}
-            </div>
-          )}
-          <p className="text-sm text-slate-600">{t('photoHint')}</p>
-          {item?.image_src && !image && !dropPhoto && (
+          <PhotoPicker
+            picked={picked}
+            currentUrl={currentPhoto}
+            labels={{
+              choose: t('choosePhoto'),
+              none: t('noPhoto'),
+              zoom: t('zoom'),
+              horizontal: t('horizontal'),
+              vertical: t('vertical'),
+              hint: t('photoHint'),
+            }}
+            onPick={(p) => {
+              setError(null);
+              setPicked(p);
+              setDropPhoto(false);
+            }}
+            onError={(problem) => setError(problem === 'type' ? t('errPhotoType') : t('errPhotoRead'))}
+          />
+          {item?.image_src && !picked && !dropPhoto && (
             <Button variant="ghost" onClick={() => setDropPhoto(true)}>
               {t('removePhoto')}
             </Button>
