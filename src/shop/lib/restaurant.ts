@@ -18,7 +18,6 @@ export interface ShopRestaurant {
   phoneDisplay: string;
   phoneHref: string;
   email: string;
-  hoursText: string;
   rcs: string;
   vat: string;
   socials: { facebook: string; instagram: string };
@@ -41,7 +40,6 @@ export function shopRestaurant(r: RestaurantIdentity): ShopRestaurant {
     phoneDisplay: r.phone_display,
     phoneHref: `tel:${r.phone}`,
     email: r.email,
-    hoursText: r.hours_text,
     rcs: r.rcs,
     vat: r.vat,
     socials: { facebook: r.facebook_url, instagram: r.instagram_url },

@@ -7,8 +7,10 @@ import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { checkRestaurantDraft, type Draft, type FormField } from './restaurant-draft.js';
 
+// The row's hours_text is not offered: the shop shows the schedule and closures of « Horário », and a second,
+// free-text copy of the hours could only contradict them. A stored value is kept as it is when saving.
 const GROUPS: { title?: MessageKey; fields: FormField[] }[] = [
-  { fields: ['name', 'street', 'postal_code', 'city', 'country', 'phone_display', 'email', 'hours_text'] },
+  { fields: ['name', 'street', 'postal_code', 'city', 'country', 'phone_display', 'email'] },
   { title: 'restaurant.legalTitle', fields: ['company', 'rcs', 'vat'] },
   { title: 'restaurant.linksTitle', fields: ['facebook_url', 'instagram_url', 'reviews_url'] },
 ];
