@@ -142,7 +142,7 @@ const rows = ROUTES.map(({ route }) => {
     'best practices': m('bestPractices'),
     'LCP ms': m('lcpMs'),
     'TBT ms': m('tbtMs'),
-    CLS: m('cls'),
+    CLS: Math.round(m('cls') * 1000) / 1000,
     'all JS KB': m('scriptKb'),
   };
 });
