@@ -23,6 +23,28 @@ export type MenuCategorySlug = MenuCategory['slug'];
 export const MENU_CATEGORY_IDS = MENU_CATEGORIES.map((c) => c.id) as [MenuCategoryId, ...MenuCategoryId[]];
 export const DEFAULT_MENU_CATEGORY: MenuCategory = MENU_CATEGORIES[0];
 
+/** A category as the shop shows it: the stable id and slug (links), the name the owner gave it. */
+export interface ShownMenuCategory {
+  id: MenuCategoryId;
+  slug: MenuCategorySlug;
+  name: string;
+}
+
+/**
+ * The categories in the order and under the names the owner set in the back office (the rows of
+ * menu_categories, already sorted), keeping the built-in slugs so that links never change; the
+ * built-in list until the rows have loaded.
+ */
+export function shownMenuCategories(
+  rows: readonly { id: string; name: string }[] | undefined,
+): readonly ShownMenuCategory[] {
+  const shown = (rows ?? []).flatMap((row) => {
+    const known = MENU_CATEGORIES.find((c) => c.id === row.id);
+    return known ? [{ id: known.id, slug: known.slug, name: row.name.trim() || known.name }] : [];
+  });
+  return shown.length > 0 ? shown : MENU_CATEGORIES;
+}
+
 /** The category for a /menu/{slug} route; undefined means the page redirects to the default. */
 export function menuCategoryBySlug(slug: string): MenuCategory | undefined {
   return MENU_CATEGORIES.find((c) => c.slug === slug);

@@ -189,6 +189,11 @@ test.describe('menu editor', () => {
       expect(
         (await backend.service.from('menu_categories').select('name, slug').eq('id', 'desserts').single()).data,
       ).toEqual({ name: 'Sobremesas', slug: 'desserts' });
+      // The open shop page follows without a reload: the section and its tab take the new name, the link stays.
+      await expect(shop.locator('#titre-desserts')).toHaveText('Sobremesas');
+      await expect(
+        shop.getByRole('navigation', { name: 'Catégories du menu' }).locator('a[href="/menu/desserts"]'),
+      ).toHaveText('Sobremesas');
       await category(page, 'hamburgers').scrollIntoViewIfNeeded();
       await shot(page, 'menu-list');
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MenuCategory } from '../../../shared/domain/menu-categories.js';
+import type { ShownMenuCategory } from '../../../shared/domain/menu-categories.js';
 import { fr } from '../../i18n/fr.js';
 import { ChevronLeftIcon, ChevronRightIcon, HandSwipeIcon } from '../../components/ui/icons.js';
 
@@ -12,7 +12,7 @@ export function CategoryBar({
   categories,
   activeSlug,
 }: {
-  categories: readonly MenuCategory[];
+  categories: readonly ShownMenuCategory[];
   activeSlug: string | null;
 }) {
   const bar = useRef<HTMLUListElement>(null);

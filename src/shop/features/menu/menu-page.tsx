@@ -1,6 +1,10 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { DEFAULT_MENU_CATEGORY, MENU_CATEGORIES, menuCategoryBySlug } from '../../../shared/domain/menu-categories.js';
+import {
+  DEFAULT_MENU_CATEGORY,
+  menuCategoryBySlug,
+  shownMenuCategories,
+} from '../../../shared/domain/menu-categories.js';
 import type { MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
@@ -48,18 +52,21 @@ export default function MenuPage() {
   // The ~80 cards render in a background pass that yields to the browser (no long frozen frame on
   // a phone); a live change re-renders only the cards whose item changed (memo + query sharing).
   const data = useDeferredValue(menu.data);
+  // Names and order as the owner set them in the back office; the slugs (links) never change.
+  const categories = useMemo(() => shownMenuCategories(data?.categories), [data]);
   const sections = useMemo(
     () =>
       data
-        ? MENU_CATEGORIES.map((c) => ({
+        ? categories.map((c) => ({
             category: c,
             blocks: blocksOf(data.items.filter((i) => i.categoryId === c.id)),
           }))
         : undefined,
-    [data],
+    [data, categories],
   );
 
-  const shown = useSectionsShown(sections?.length ?? 0, (category ? MENU_CATEGORIES.indexOf(category) : 0) + 2);
+  const asked = category ? categories.findIndex((c) => c.id === category.id) : 0;
+  const shown = useSectionsShown(sections?.length ?? 0, Math.max(asked, 0) + 2);
 
   // Scroll to the category asked for once, when its section is on the page; a live menu change
   // (a dish marked unavailable) must not pull the customer back there from wherever they read.
@@ -72,7 +79,7 @@ export default function MenuPage() {
 
   if (categorySlug && !category) return <Navigate to={`/menu/${DEFAULT_MENU_CATEGORY.slug}`} replace />;
 
-  const title = category?.name ?? fr.menu.defaultTitle;
+  const title = category ? (categories.find((c) => c.id === category.id)?.name ?? category.name) : fr.menu.defaultTitle;
   return (
     <>
       <PageHero
@@ -80,7 +87,7 @@ export default function MenuPage() {
         subtitle={fr.menu.subtitle}
         image={`/images/categories/${(category ?? DEFAULT_MENU_CATEGORY).id}.webp`}
       />
-      <CategoryBar categories={MENU_CATEGORIES} activeSlug={(category ?? DEFAULT_MENU_CATEGORY).slug} />
+      <CategoryBar categories={categories} activeSlug={(category ?? DEFAULT_MENU_CATEGORY).slug} />
       {/* At least a screen tall while loading, so the sections below do not jump when the menu arrives. */}
       <div className="mx-auto min-h-svh max-w-7xl px-4 py-10">
         <StoreNotice className="mb-8" />
