@@ -131,8 +131,6 @@ export default tseslint.config(
     ignores: [
       // The kiosk's printer settings live on this machine, not on the server.
       'src/admin/lib/kiosk/kiosk-settings.ts',
-      // The shop's menu read path is being reworked for first-page speed; it moves behind src/shared/data after.
-      'src/shop/features/menu/use-live-menu.ts',
     ],
     rules: {
       'no-restricted-imports': [
