@@ -16,9 +16,10 @@ import {
 } from '../domain/opening-hours.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
+import { queryKeys } from './query-keys.js';
 import { subscribeToTable } from './realtime.js';
 
-export const openingHoursKey = ['opening-hours'] as const;
+export const openingHoursKey = queryKeys.openingHours;
 
 /** The weekly schedule and the exceptions from yesterday on (the past ones matter to nobody). */
 export async function fetchOpeningSchedule(): Promise<OpeningSchedule> {

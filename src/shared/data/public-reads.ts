@@ -12,8 +12,8 @@ export interface PublicReaders {
   fetchMenu: () => Promise<Menu>;
 }
 
-/** The key of useOpeningScheduleQuery (openingHoursKey in opening-hours.ts, which loads supabase-js). */
-export const OPENING_HOURS_KEY = ['opening-hours'] as const;
+/** The key of useOpeningScheduleQuery, without loading opening-hours.ts (which loads supabase-js). */
+export const OPENING_HOURS_KEY = queryKeys.openingHours;
 
 /**
  * The public reads of a first screen (menu, store settings, opening hours) without the data layer in

@@ -5,6 +5,8 @@ export const queryKeys = {
   menuEditor: ['menu', 'editor'] as const,
   reviews: ['reviews'] as const,
   storeSettings: ['store-settings'] as const,
+  /** The weekly schedule and the dated closures. */
+  openingHours: ['opening-hours'] as const,
   orders: {
     all: ['orders'] as const,
     one: (id: string) => ['orders', 'one', id] as const,
