@@ -79,14 +79,17 @@ export function useNewReservations(onReservation: (reservation: Reservation) => 
   useEffect(() => {
     latest.current = onReservation;
   });
-  useEffect(
-    () =>
-      subscribeToNewReservations((reservation) => {
-        void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
+  useEffect(() => {
+    const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
+    return subscribeToNewReservations(
+      (reservation) => {
+        refresh();
         latest.current(reservation);
-      }),
-    [qc],
-  );
+      },
+      // Every (re)join re-reads: a reservation made while the channel was joining or offline is not missed.
+      { onJoin: refresh },
+    );
+  }, [qc]);
 }
 
 export function useCreateReservationMutation({
