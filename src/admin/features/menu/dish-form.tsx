@@ -3,6 +3,7 @@ import { parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { FormFooter } from './form-footer.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
 import { renderPhoto } from './photo.js';
 import { PhotoPicker, type PickedPhoto } from './photo-picker.js';
@@ -218,19 +219,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
             </Button>
           )}
         </fieldset>
-        {error && (
-          <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-            {error}
-          </p>
-        )}
-        <div className="sticky bottom-0 flex justify-end gap-2 bg-white pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {t('save')}
-          </Button>
-        </div>
+        <FormFooter error={error} saving={saving} cancelLabel={t('cancel')} saveLabel={t('save')} onClose={onClose} />
       </form>
     </Dialog>
   );

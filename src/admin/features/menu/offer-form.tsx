@@ -8,8 +8,8 @@ import {
   type OfferMethod,
 } from '../../../shared/domain/offers.js';
 import type { MenuItemRow } from '../../../shared/data/rows.js';
-import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { FormFooter } from './form-footer.js';
 import { useMenuT } from './menu-i18n.js';
 import { useOffersT } from './offers-i18n.js';
 import { renderPhoto } from './photo.js';
@@ -176,19 +176,7 @@ export function OfferForm({
             onError={(problem) => setError(problem === 'type' ? t('errphotoType') : mt('errPhotoRead'))}
           />
         </fieldset>
-        {error && (
-          <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-            {error}
-          </p>
-        )}
-        <div className="sticky bottom-0 flex justify-end gap-2 bg-white pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {t('save')}
-          </Button>
-        </div>
+        <FormFooter error={error} saving={saving} cancelLabel={t('cancel')} saveLabel={t('save')} onClose={onClose} />
       </form>
     </Dialog>
   );
