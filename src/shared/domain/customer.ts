@@ -13,15 +13,8 @@ export const customerInfoSchema = z.object({
 });
 export type CustomerInfo = z.output<typeof customerInfoSchema>;
 
-export const EMPTY_CUSTOMER_INFO: CustomerInfo = {
-  name: '',
-  phone: '',
-  email: '',
-  address: '',
-  postalCode: '',
-  city: '',
-  notes: '',
-};
+/** An empty cart form: every field blank (the schema's defaults). */
+export const EMPTY_CUSTOMER_INFO: CustomerInfo = customerInfoSchema.parse({});
 
 /** A registered customer as the get-users function lists them for the admin. */
 export const customerSchema = z.object({

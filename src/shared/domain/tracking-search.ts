@@ -3,12 +3,6 @@ import { REFUSALS } from './refusals.js';
 
 export const TRACKING_TERM_REQUIRED = REFUSALS.search_term_required;
 
-export const TRACKING_NOT_FOUND: Refusal<'order_not_found'> = {
-  code: 'order_not_found',
-  title: 'Commande non trouvée',
-  message: 'Aucune commande trouvée avec les informations fournies.',
-};
-
 /** The term sent to search_orders_by_term, trimmed; a blank term is refused before any call. */
 export function trackingSearchTerm(
   raw: string | null | undefined,

@@ -202,6 +202,8 @@ export const fr = {
     detailsHidden:
       "L'adresse et les remarques ne s'affichent qu'avec le numéro de commande ou une fois connecté à votre compte.",
     unexpected: 'Erreur inattendue',
+    notFoundTitle: 'Commande non trouvée',
+    notFoundText: 'Aucune commande trouvée avec les informations fournies.',
     notFoundHint:
       'Vérifiez le numéro de commande reçu à la confirmation, ou essayez avec le numéro de téléphone utilisé pour commander.',
     orderNumber: (n: string) => `Commande n° ${n}`,

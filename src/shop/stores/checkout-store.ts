@@ -1,16 +1,6 @@
 import { create } from 'zustand';
-import type { CustomerInfo } from '../../shared/domain/customer.js';
+import { EMPTY_CUSTOMER_INFO as EMPTY_CUSTOMER, type CustomerInfo } from '../../shared/domain/customer.js';
 import type { DeliveryMethod, PaymentMethod } from '../../shared/domain/delivery-method.js';
-
-const EMPTY_CUSTOMER: CustomerInfo = {
-  name: '',
-  phone: '',
-  email: '',
-  address: '',
-  postalCode: '',
-  city: '',
-  notes: '',
-};
 
 export interface CheckoutState {
   customer: CustomerInfo;

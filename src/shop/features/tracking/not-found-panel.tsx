@@ -1,4 +1,3 @@
-import { TRACKING_NOT_FOUND } from '../../../shared/domain/tracking-search.js';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
 import { SearchIcon } from '../../components/ui/icons.js';
@@ -10,8 +9,8 @@ export function NotFoundPanel() {
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-ember-600/10 text-ember-600">
         <SearchIcon className="size-7" />
       </span>
-      <h2 className="mt-4 text-2xl font-bold uppercase">{TRACKING_NOT_FOUND.title}</h2>
-      <p className="mt-2 text-charcoal-700">{TRACKING_NOT_FOUND.message}</p>
+      <h2 className="mt-4 text-2xl font-bold uppercase">{fr.tracking.notFoundTitle}</h2>
+      <p className="mt-2 text-charcoal-700">{fr.tracking.notFoundText}</p>
       <p className="mt-2 text-sm text-charcoal-600">{fr.tracking.notFoundHint}</p>
       <a href={restaurant.phoneHref} className="mt-4 inline-block font-semibold text-flame-700 underline">
         {fr.tracking.call(restaurant.phoneDisplay)}

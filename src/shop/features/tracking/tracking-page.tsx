@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DataError, refusalOf, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
-import { TRACKING_NOT_FOUND, TRACKING_POLL_MS, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
+import { TRACKING_POLL_MS, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -52,7 +52,7 @@ export default function TrackingPage() {
     } else if (tracked.isSuccess) {
       announced.current = typed;
       if (tracked.data === null)
-        toast({ title: TRACKING_NOT_FOUND.title, description: TRACKING_NOT_FOUND.message, variant: 'destructive' });
+        toast({ title: fr.tracking.notFoundTitle, description: fr.tracking.notFoundText, variant: 'destructive' });
     }
   }, [typed, tracked.isError, tracked.isSuccess, tracked.isFetching, tracked.data, tracked.error]);
 
