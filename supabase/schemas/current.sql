@@ -1351,8 +1351,10 @@ declare
   reservation_ids uuid[];
 begin
   perform public.check_account_rate_limit('account_export');
-  order_ids := array(select public.customer_order_ids(uid, v_email));
-  reservation_ids := array(select r.id from public.reservations r where v_email is not null and lower(r.email) = v_email);
+  order_ids := array(select o.id from public.orders o
+                      where o.id in (select public.customer_order_ids(uid, v_email)) and o.anonymised_at is null);
+  reservation_ids := array(select r.id from public.reservations r
+                            where v_email is not null and lower(r.email) = v_email and r.anonymised_at is null);
   return jsonb_build_object(
     'exported_at', now(),
     'profile', (
@@ -1365,7 +1367,7 @@ begin
         from (select jsonb_build_object('address', o.customer_address, 'postal_code', o.customer_postal_code,
                        'city', o.customer_city, 'last_used_at', max(o.created_at)) as a
                 from public.orders o
-               where o.id = any (order_ids) and o.delivery_method = 'delivery' and o.anonymised_at is null
+               where o.id = any (order_ids) and o.delivery_method = 'delivery'
                group by o.customer_address, o.customer_postal_code, o.customer_city) x), '[]'),
     'orders', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -1392,7 +1394,8 @@ begin
                'id', c.id, 'created_at', c.created_at, 'name', c.name, 'email', c.email, 'phone', c.phone,
                'agreed_to_terms', c.agreed_to_terms)
              order by c.created_at desc)
-        from public.challenge_registrations c where v_email is not null and lower(c.email) = v_email), '[]'),
+        from public.challenge_registrations c
+       where v_email is not null and lower(c.email) = v_email and c.anonymised_at is null), '[]'),
     'messages', coalesce((
       select jsonb_agg(jsonb_build_object(
                'kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'order_id', n.order_id,

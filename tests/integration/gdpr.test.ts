@@ -135,6 +135,47 @@ describe.each(testDatabases())('GDPR: export, account deletion and retention on 
     expect(JSON.stringify(other)).not.toContain(alice.email);
   });
 
+  it('leaves anonymised records out of the export, even for an account holding their placeholder address', async () => {
+    // Auth refuses the .invalid domain; the export must not rely on it. The address is set in the database here.
+    const placeholder = 'anonyme@anonyme.invalid';
+    const someone = newEmail('efface');
+    const gone = {
+      order: await insert('orders', order(someone)),
+      reservation: await insert('reservations', reservation(someone, { message: 'Table près de la fenêtre' })),
+      challenge: await insert('challenge_registrations', { name: 'Efface', email: someone, agreed_to_terms: true }),
+    };
+    await b.db.query(`select public.anonymise_contact_records($1::text[], $2::uuid[], $3::uuid[], now())`, [
+      [gone.order],
+      [gone.reservation],
+      [gone.challenge],
+    ]);
+    expect(await row('reservations', gone.reservation)).toMatchObject({ email: placeholder });
+    const { data: goneMails } = await service
+      .from('notification_outbox')
+      .select('recipient')
+      .eq('reservation_id', gone.reservation);
+    expect(goneMails!.length).toBeGreaterThan(0);
+
+    const holder = await signedInCustomer(b);
+    await b.db.query(`update auth.users set email = $2 where id = $1`, [holder.userId, placeholder]);
+    // A live record under that address is still theirs and still exported.
+    const live = await insert('reservations', reservation(placeholder, { message: 'Réservation encore active' }));
+
+    const { data, error } = await holder.client.rpc('my_data_export');
+    expect(error).toBeNull();
+    const doc = data as AnyRow;
+    expect(doc.profile).toMatchObject({ id: holder.userId, email: placeholder });
+    expect(doc.reservations.map((r: AnyRow) => r.id)).toEqual([live]);
+    expect(doc.challenge_registrations).toEqual([]);
+    expect(doc.orders).toEqual([]);
+    expect(doc.addresses).toEqual([]);
+    expect(doc.messages.some((m: AnyRow) => m.recipient === 'anonymisé')).toBe(false);
+    const text = JSON.stringify({ ...doc, profile: null });
+    expect(text).not.toContain('anonymisé');
+    expect(text).not.toContain(gone.reservation);
+    expect(text).not.toContain(gone.challenge);
+  });
+
   it('refuses the anonymous visitor and the service role has no customer to export', async () => {
     for (const fn of ['my_data_export', 'delete_my_account']) {
       const { data, error } = await b.client().rpc(fn);
