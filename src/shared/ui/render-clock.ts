@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A page prerendered at build time is hydrated in the browser: its first client render must produce the
+ * same tree as the build did, or React throws the page's HTML away. What depends on the browser (the
+ * time, the saved session) therefore renders as at build time first, then updates right after hydration.
+ * `useSyncExternalStore` does exactly that: the server snapshot during the build and the hydration, the
+ * live value after it (and at once in a page rendered in the browser only).
+ */
+
+/** When the page was prerendered (the build sets it before rendering, the browser reads it from the page). */
+let renderedAt: number | null = null;
+
+export function setRenderTime(ms: number): void {
+  renderedAt = ms;
+}
+
+let now = Date.now();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+const tick = () => {
+  now = Date.now();
+  for (const listener of listeners) listener();
+};
+
+function subscribeToClock(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    now = Date.now();
+    timer = setInterval(tick, 60_000);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) clearInterval(timer);
+  };
+}
+
+/**
+ * The current time in milliseconds, refreshed every minute; the prerender's time during the build and the
+ * hydration of a prerendered page.
+ */
+export function useNow(): number {
+  return useSyncExternalStore(
+    subscribeToClock,
+    () => now,
+    () => renderedAt ?? now,
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False during the build's render and the hydration of its page, true from then on. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
