@@ -137,6 +137,17 @@ export function createStorageService(ctx: BackendContext): StorageService {
     });
   }
 
+  /** One statement as the caller (see `asCaller`): its rows. */
+  async function rowsAsCaller<T = Record<string, unknown>>(
+    req: IncomingMessage,
+    url: URL,
+    who: RequestIdentity,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]> {
+    return asCaller(req, url, who, async (tx) => (await tx.query<T>(sql, params)).rows);
+  }
+
   async function bucketAsServer(tx: Queryable, id: string): Promise<Bucket> {
     const r = await tx.query<Bucket>('select * from storage.buckets where id = $1', [id]);
     if (r.rows.length === 0) throw bucketNotFound();
@@ -161,22 +172,19 @@ export function createStorageService(ctx: BackendContext): StorageService {
       : 'name';
     const order = q.get('sortOrder') === 'desc' ? 'desc' : 'asc';
     const search = q.get('search') ?? '';
-    const rows = await asCaller(
+    const rows = await rowsAsCaller(
       req,
       url,
       who,
-      async (tx) =>
-        (
-          await tx.query(
-            `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets
-           where ($1 = '' or name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
-           order by ${column} ${order} limit $2 offset $3`,
-            [search.slice(0, 100), limit, offset],
-          )
-        ).rows,
+      `select ${BUCKET_COLUMNS} from storage.buckets
+       where ($1 = '' or name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
+       order by ${column} ${order} limit $2 offset $3`,
+      [search.slice(0, 100), limit, offset],
     );
     sendJson(res, 200, rows.map(bucketJson));
   }
+
+  const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at';
 
   function bucketJson(b: Record<string, unknown>) {
     return { ...b, file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit) };
@@ -226,18 +234,9 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
     if (parts.length !== 1) throw routeNotFound();
     if (method === 'GET') {
-      const rows = await asCaller(
-        req,
-        url,
-        who,
-        async (tx) =>
-          (
-            await tx.query(
-              'select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1',
-              [id],
-            )
-          ).rows,
-      );
+      const rows = await rowsAsCaller(req, url, who, `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [
+        id,
+      ]);
       if (rows.length === 0) throw bucketNotFound();
       return sendJson(res, 200, bucketJson(rows[0]));
     }
@@ -261,19 +260,14 @@ export function createStorageService(ctx: BackendContext): StorageService {
         params.push(parseMimeTypes(body.allowed_mime_types));
         sets.push(`allowed_mime_types = $${params.length}`);
       }
-      const n = await asCaller(
+      const updated = await rowsAsCaller(
         req,
         url,
         who,
-        async (tx) =>
-          (
-            await tx.query(
-              `update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`,
-              params,
-            )
-          ).rows.length,
+        `update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`,
+        params,
       );
-      if (n === 0) throw bucketNotFound();
+      if (updated.length === 0) throw bucketNotFound();
       return sendJson(res, 200, { message: 'Successfully updated' });
     }
     if (method === 'DELETE') {
@@ -459,6 +453,21 @@ export function createStorageService(ctx: BackendContext): StorageService {
 
   const OBJECT_COLUMNS = 'id, version, metadata, updated_at';
 
+  /** The object's row (file version, metadata, date; `extra` columns after them), if it exists and `tx` may see it. */
+  async function objectRow<T extends ObjectRow = ObjectRow>(
+    tx: Queryable,
+    bucketId: string,
+    name: string,
+    extra = '',
+  ): Promise<T | undefined> {
+    return (
+      await tx.query<T>(`select ${OBJECT_COLUMNS}${extra} from storage.objects where bucket_id = $1 and name = $2`, [
+        bucketId,
+        name,
+      ])
+    ).rows[0];
+  }
+
   async function download(
     req: IncomingMessage,
     url: URL,
@@ -467,20 +476,9 @@ export function createStorageService(ctx: BackendContext): StorageService {
     bucketId: string,
     name: string,
   ) {
-    const rows = await asCaller(
-      req,
-      url,
-      who,
-      async (tx) =>
-        (
-          await tx.query<ObjectRow>(
-            `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-            [bucketId, name],
-          )
-        ).rows,
-    );
-    if (rows.length === 0) throw objectNotFound();
-    await sendObject(req, res, url, rows[0], name, 'no-cache');
+    const row = await asCaller(req, url, who, (tx) => objectRow(tx, bucketId, name));
+    if (!row) throw objectNotFound();
+    await sendObject(req, res, url, row, name, 'no-cache');
   }
 
   async function publicDownload(req: IncomingMessage, url: URL, res: ServerResponse, bucketId: string, name: string) {
@@ -521,12 +519,17 @@ export function createStorageService(ctx: BackendContext): StorageService {
       throw invalidJwt(e instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
     }
     if (payload.url !== `${bucketId}/${name}`) throw invalidJwt('The token does not match this object');
-    const r = await ctx.db.query<ObjectRow>(
-      `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-      [bucketId, name],
-    );
-    if (r.rows.length === 0) throw objectNotFound();
-    await sendObject(req, res, url, r.rows[0], name, 'no-cache');
+    const row = await objectRow(ctx.db, bucketId, name);
+    if (!row) throw objectNotFound();
+    await sendObject(req, res, url, row, name, 'no-cache');
+  }
+
+  /** A body's list of 1 to MAX_LIST object names, or a 400 that names the field. */
+  function nameList(v: unknown, field: string): string[] {
+    if (!Array.isArray(v) || v.length === 0 || v.length > MAX_LIST || !v.every((n) => typeof n === 'string')) {
+      throw invalidRequest(`${field} must be a list of 1 to ${MAX_LIST} object names`);
+    }
+    return v as string[];
   }
 
   async function sign(
@@ -540,28 +543,19 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const body = await readJson(req);
     const expiresIn = expiresInOf(body);
     if (name !== null) {
-      const found = await asCaller(
+      const found = await rowsAsCaller(
         req,
         url,
         who,
-        async (tx) =>
-          (await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name])).rows
-            .length > 0,
+        'select 1 from storage.objects where bucket_id = $1 and name = $2',
+        [bucketId, name],
       );
-      if (!found) throw objectNotFound();
+      if (found.length === 0) throw objectNotFound();
       return sendJson(res, 200, {
         signedURL: signedPath(bucketId, name, await signToken(`${bucketId}/${name}`, expiresIn)),
       });
     }
-    const paths = body.paths;
-    if (
-      !Array.isArray(paths) ||
-      paths.length === 0 ||
-      paths.length > MAX_LIST ||
-      !paths.every((p) => typeof p === 'string')
-    ) {
-      throw invalidRequest(`paths must be a list of 1 to ${MAX_LIST} object names`);
-    }
+    const paths = nameList(body.paths, 'paths');
     const valid = paths.filter((p) => {
       try {
         checkObjectName(p);
@@ -569,19 +563,20 @@ export function createStorageService(ctx: BackendContext): StorageService {
       } catch {
         return false;
       }
-    }) as string[];
+    });
     const visible = new Set(
-      await asCaller(req, url, who, async (tx) =>
-        (
-          await tx.query<{ name: string }>(
-            'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
-            [bucketId, valid],
-          )
-        ).rows.map((r) => r.name),
-      ),
+      (
+        await rowsAsCaller<{ name: string }>(
+          req,
+          url,
+          who,
+          'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+          [bucketId, valid],
+        )
+      ).map((r) => r.name),
     );
     const out = [];
-    for (const p of paths as string[]) {
+    for (const p of paths) {
       out.push(
         visible.has(p)
           ? { error: null, path: p, signedURL: signedPath(bucketId, p, await signToken(`${bucketId}/${p}`, expiresIn)) }
@@ -607,26 +602,25 @@ export function createStorageService(ctx: BackendContext): StorageService {
       : 'name';
     const order = String(sortBy.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
     const search = typeof body.search === 'string' ? body.search.slice(0, 255) : '';
-    const rows = await asCaller(req, url, who, async (tx) => {
-      return (
-        await tx.query(
-          `with o as (
-             select substr(name, char_length($2) + 1) as rest, id, updated_at, created_at, last_accessed_at, metadata
-             from storage.objects where bucket_id = $1 and starts_with(name, $2)
-           ), e as (
-             select split_part(rest, '/', 1) as name, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
-                    null::timestamptz as last_accessed_at, null::jsonb as metadata
-             from o where strpos(rest, '/') > 0 group by 1
-             union all
-             select rest, id, updated_at, created_at, last_accessed_at, metadata from o where strpos(rest, '/') = 0
-           )
-           select * from e
-           where name <> '' and ($3 = '' or name ilike replace(replace(replace($3, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
-           order by ${column} ${order} nulls first, name ${order} limit $4 offset $5`,
-          [bucketId, base, search, limit, offset],
-        )
-      ).rows;
-    });
+    const rows = await rowsAsCaller(
+      req,
+      url,
+      who,
+      `with o as (
+         select substr(name, char_length($2) + 1) as rest, id, updated_at, created_at, last_accessed_at, metadata
+         from storage.objects where bucket_id = $1 and starts_with(name, $2)
+       ), e as (
+         select split_part(rest, '/', 1) as name, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+                null::timestamptz as last_accessed_at, null::jsonb as metadata
+         from o where strpos(rest, '/') > 0 group by 1
+         union all
+         select rest, id, updated_at, created_at, last_accessed_at, metadata from o where strpos(rest, '/') = 0
+       )
+       select * from e
+       where name <> '' and ($3 = '' or name ilike replace(replace(replace($3, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
+       order by ${column} ${order} nulls first, name ${order} limit $4 offset $5`,
+      [bucketId, base, search, limit, offset],
+    );
     sendJson(res, 200, rows);
   }
 
@@ -638,25 +632,13 @@ export function createStorageService(ctx: BackendContext): StorageService {
     bucketId: string,
     names: unknown,
   ) {
-    if (
-      !Array.isArray(names) ||
-      names.length === 0 ||
-      names.length > MAX_LIST ||
-      !names.every((n) => typeof n === 'string')
-    ) {
-      throw invalidRequest(`prefixes must be a list of 1 to ${MAX_LIST} object names`);
-    }
-    const rows = await asCaller(
+    const list = nameList(names, 'prefixes');
+    const rows = await rowsAsCaller<Record<string, unknown> & { version: string | null }>(
       req,
       url,
       who,
-      async (tx) =>
-        (
-          await tx.query<Record<string, unknown> & { version: string | null }>(
-            'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
-            [bucketId, names],
-          )
-        ).rows,
+      'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
+      [bucketId, list],
     );
     await files.remove(rows.map((r) => r.version));
     sendJson(res, 200, rows);
@@ -684,12 +666,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     };
     if (kind === 'move') {
       await asCaller(req, url, who, async (tx) => {
-        const src = (
-          await tx.query<ObjectRow>(
-            `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-            [from, source],
-          )
-        ).rows[0];
+        const src = await objectRow(tx, from, source);
         if (!src) throw objectNotFound();
         checkFits(src);
         const r = await tx.query(
@@ -703,12 +680,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     let copied: string | null = null;
     try {
       const id = await asCaller(req, url, who, async (tx) => {
-        const src = (
-          await tx.query<ObjectRow & { user_metadata: unknown }>(
-            `select ${OBJECT_COLUMNS}, user_metadata from storage.objects where bucket_id = $1 and name = $2`,
-            [from, source],
-          )
-        ).rows[0];
+        const src = await objectRow<ObjectRow & { user_metadata: unknown }>(tx, from, source, ', user_metadata');
         if (!src || !src.version) throw objectNotFound();
         checkFits(src);
         copied = await files.copy(src.version);
@@ -734,17 +706,12 @@ export function createStorageService(ctx: BackendContext): StorageService {
     bucketId: string,
     name: string,
   ) {
-    const rows = await asCaller(
+    const rows = await rowsAsCaller(
       req,
       url,
       who,
-      async (tx) =>
-        (
-          await tx.query<Record<string, unknown>>(
-            'select id, name, version, bucket_id, metadata, user_metadata, created_at, updated_at from storage.objects where bucket_id = $1 and name = $2',
-            [bucketId, name],
-          )
-        ).rows,
+      'select id, name, version, bucket_id, metadata, user_metadata, created_at, updated_at from storage.objects where bucket_id = $1 and name = $2',
+      [bucketId, name],
     );
     if (rows.length === 0) throw objectNotFound();
     const r = rows[0];
