@@ -4,11 +4,12 @@ import { SEEDED_OPENING_SCHEDULE, upcomingExceptions, weekLines } from '../../..
 import { fr } from '../../i18n/fr.js';
 import { useShopOpeningSchedule } from '../../lib/public-data.js';
 import { ClockIcon } from './icons.js';
+import { useNow } from '../../../shared/ui/render-clock.js';
 
 /** The week's hours from the live schedule, and the closures and special openings of the next 60 days. */
 export function OpeningHours({ dark = false }: { dark?: boolean }) {
   const schedule = useShopOpeningSchedule().data ?? SEEDED_OPENING_SCHEDULE;
-  const now = new Date();
+  const now = new Date(useNow());
   const today = (luxembourgClock(now).weekday + 6) % 7;
   const exceptions = upcomingExceptions(now, schedule);
   return (
