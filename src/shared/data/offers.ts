@@ -1,7 +1,8 @@
 /** The home page's special offers (public.offers): the shop's live ones, the admin's list and its writes. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { luxembourgDate } from '../domain/luxembourg-time.js';
+import { useNow } from '../ui/render-clock.js';
 import type { Offer, OfferMethod, OfferProblem } from '../domain/offers.js';
 import { getSupabase } from './client.js';
 import { MENU_BUCKET, removePhoto } from './menu-editor.js';
@@ -207,12 +208,10 @@ export function useOfferMutation<V, R = unknown>(
   });
 }
 
-/** Today in Luxembourg, re-rendering when the day changes (an offer ends at midnight by itself). */
+/**
+ * Today in Luxembourg, re-rendering when the day changes (an offer ends at midnight by itself); the build's day
+ * while a prerendered page hydrates (src/shared/ui/render-clock.ts).
+ */
 export function useLuxembourgToday(): string {
-  const [today, setToday] = useState(() => luxembourgDate(new Date()));
-  useEffect(() => {
-    const timer = setInterval(() => setToday(luxembourgDate(new Date())), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return today;
+  return luxembourgDate(new Date(useNow()));
 }
