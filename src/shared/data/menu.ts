@@ -39,26 +39,39 @@ export function menuItemFromRow(row: MenuItemRow): MenuItem {
   });
 }
 
+/** The columns of a dish the shop reads (menuItemFromRow), and of an offer's price rule (offerFromRow). */
+const ITEM_COLUMNS =
+  'id, category_id, name, description, price, image_src, image_alt, unavailable, special_offer, item_type, title, kids_menu_options, sort_order';
+const OFFER_COLUMNS = 'id, title, body, image_url, item_id, price, delivery_method, starts_on, ends_on';
+
+type MenuCategoryRead = MenuCategoryRow & { menu_items: (MenuItemRow & { offers: OfferRow[] })[] };
+
+/**
+ * The whole menu in one request: the categories in order, each with its dishes in order and each dish
+ * with its offers' price rules. Hidden and deleted dishes stay in the table for order history and are
+ * filtered in the database, so they never reach the shop; the offers are those not over yet (RLS),
+ * their dates decide the day they apply. A dish's rules come cheapest first, the one the database's
+ * unit_price() takes when two apply on the same day.
+ */
 export async function fetchMenu(): Promise<Menu> {
-  const supabase = getSupabase();
-  const [categories, items, specials] = await Promise.all([
-    supabase.from('menu_categories').select('id, name, slug, sort_order').order('sort_order'),
-    // Hidden and deleted dishes stay in the table for order history; the shop never shows them.
-    supabase.from('menu_items').select('*').eq('hidden', false).is('deleted_at', null).order('sort_order'),
-    // The price rules of the offers not over yet (RLS); their dates decide the day they apply.
-    supabase.from('offers').select('*').not('item_id', 'is', null),
-  ]);
-  failIf(categories.error);
-  failIf(items.error);
-  failIf(specials.error);
-  const rank = new Map((categories.data as MenuCategoryRow[]).map((c, i) => [c.id, i]));
-  const rows = (items.data as MenuItemRow[])
-    .slice()
-    .sort((a, b) => (rank.get(a.category_id) ?? 99) - (rank.get(b.category_id) ?? 99) || a.sort_order - b.sort_order);
+  const { data, error } = await getSupabase()
+    .from('menu_categories')
+    .select(`id, name, slug, sort_order, menu_items(${ITEM_COLUMNS}, offers(${OFFER_COLUMNS}))`)
+    .eq('menu_items.hidden', false)
+    .is('menu_items.deleted_at', null)
+    .order('sort_order')
+    .order('id')
+    .order('sort_order', { referencedTable: 'menu_items' })
+    .order('id', { referencedTable: 'menu_items' })
+    .order('price', { referencedTable: 'menu_items.offers' })
+    .order('id', { referencedTable: 'menu_items.offers' });
+  failIf(error);
+  const rows = data as unknown as MenuCategoryRead[];
+  const items = rows.flatMap((c) => c.menu_items);
   return {
-    categories: categories.data as MenuCategoryRow[],
-    items: rows.map(menuItemFromRow),
-    specialPrices: offerSpecialPrices((specials.data as OfferRow[]).map(offerFromRow)),
+    categories: rows.map(({ id, name, slug, sort_order }) => ({ id, name, slug, sort_order })),
+    items: items.map(menuItemFromRow),
+    specialPrices: offerSpecialPrices(items.flatMap((i) => i.offers).map(offerFromRow)),
   };
 }
 

@@ -3,8 +3,20 @@ import { setUnavailable } from './shop-helpers';
 
 test.describe('menu', () => {
   test('category slug selects and scrolls to its section; unknown slug goes to entrees', async ({ page }) => {
+    // The whole menu (categories, dishes, offers' prices) arrives in one request; the live follow re-reads it once
+    // when its channels have joined (a change made while the page loaded is not missed), in one request too.
+    const menuReads: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/rest\/v1\/(menu_categories|menu_items|offers)\b/.test(path)) menuReads.push(path);
+    });
+    const firstRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/menu_categories');
     await page.goto('/menu');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
+    expect(await (await firstRead).json()).toContainEqual(expect.objectContaining({ id: 'grill' }));
+    await expect(page.locator('[data-item-id="32"]')).toBeAttached();
+    expect(menuReads.length).toBeLessThanOrEqual(2);
+    expect(new Set(menuReads)).toEqual(new Set(['/rest/v1/menu_categories']));
     await page.getByTestId('category-bar').getByRole('link', { name: 'HungryBurgers' }).click();
     await expect(page).toHaveURL(/\/menu\/hungryburgers$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('HungryBurgers');
