@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { runtimeEnvScript } from './scripts/vite-runtime-env.ts';
+import { prerenderPages } from './scripts/vite-prerender.ts';
 
 const root = fileURLToPath(new URL('./src/shop', import.meta.url));
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:54321';
@@ -16,6 +17,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     runtimeEnvScript(),
+    // Before the service worker lists the files: the public pages as HTML (scripts/prerender.ts).
+    prerenderPages(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
@@ -37,8 +40,10 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The prerendered pages (index.html, menu.html, menu/<category>.html…) are precached: a navigation to
+        // /menu gets menu.html (cleanURLs), offline too. Other routes get the empty shell the app renders in.
         globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/*.png', 'images/hero*.webp'],
-        navigateFallback: '/index.html',
+        navigateFallback: '/shell.html',
         // Backend paths must reach the network, never the SPA shell.
         navigateFallbackDenylist: [
           /^\/admin/,

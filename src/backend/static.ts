@@ -121,7 +121,7 @@ function missingBuildPage(app: string): string {
 
 /**
  * Serves the built shop at `/` and the admin at `/admin/`, each with a history fallback to its
- * index.html, plus `/env.js`. Hashed assets are cached for a year; HTML and env.js never.
+ * shell.html or index.html, plus `/env.js`; the shop's prerendered pages for their routes. Hashed assets are cached for a year; HTML and env.js never.
  */
 export function createStaticHandler(ctx: BackendContext): RouteHandler {
   const apps: App[] = [
@@ -171,6 +171,12 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       res.end('Not Found');
       return;
     }
+    // A page prerendered at build time (scripts/prerender.ts): /menu is menu.html, /menu/grillades/ is
+    // menu/grillades.html; `/` is index.html, the home page.
+    if (file !== root && !path.extname(file)) {
+      const page = fs.statSync(file + '.html', { throwIfNoEntry: false });
+      if (page?.isFile()) file += '.html';
+    }
     let stat = fs.statSync(file, { throwIfNoEntry: false });
     if (stat?.isDirectory()) {
       file = path.join(file, 'index.html');
@@ -184,8 +190,13 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
         res.end('Not Found');
         return;
       }
-      file = path.join(root, 'index.html');
+      // The other routes start from the empty app shell (index.html itself when nothing was prerendered).
+      file = path.join(root, 'shell.html');
       stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat?.isFile()) {
+        file = path.join(root, 'index.html');
+        stat = fs.statSync(file, { throwIfNoEntry: false });
+      }
       if (!stat?.isFile()) {
         res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end(missingBuildPage(app.prefix === '' ? 'boutique' : 'admin'));

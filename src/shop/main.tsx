@@ -1,13 +1,39 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.js';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { setRenderTime } from '../shared/ui/render-clock.js';
+import { AppProviders, createShopQueryClient } from './app/providers.js';
+import { pageMatches, PRERENDER_DATA_ID, type PrerenderData } from './app/prerender-data.js';
 import { ShopRouter } from './app/router.js';
 import './styles/index.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const queryClient = createShopQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <ShopRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+function prerenderData(): PrerenderData | null {
+  const text = document.getElementById(PRERENDER_DATA_ID)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as PrerenderData) : null;
+  } catch {
+    return null;
+  }
+}
+
+// A page prerendered at build time (scripts/prerender.ts) is already painted: React takes it over with the
+// data it was rendered with, then the live reads refresh it. Any other route renders here.
+const data = prerenderData();
+if (data && root.firstElementChild && pageMatches(data, window.location)) {
+  setRenderTime(data.renderedAt);
+  hydrate(queryClient, data.queries);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -3,12 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useAuthListener, whenIdle } from '../lib/session.js';
 import { hydrateCart } from '../stores/cart-store.js';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+/** The shop's query cache: one in the browser, one per page at build time (src/shop/entry-server.tsx). */
+export function createShopQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+}
 
 /** After the first paint: the saved cart, then the live updates of the menu, settings and hours. */
-function AfterFirstPaint() {
+function AfterFirstPaint({ queryClient }: { queryClient: QueryClient }) {
   useAuthListener();
   useEffect(() => whenIdle(() => void hydrateCart(), 1000), []);
   useEffect(() => {
@@ -25,14 +28,14 @@ function AfterFirstPaint() {
       cancelIdle();
       stop?.();
     };
-  }, []);
+  }, [queryClient]);
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AfterFirstPaint />
+      <AfterFirstPaint queryClient={queryClient} />
       {children}
     </QueryClientProvider>
   );

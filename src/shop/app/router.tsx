@@ -36,35 +36,42 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 }
 
+/** The shop's routes, under the browser's router or, at build time, a static one (src/shop/entry-server.tsx). */
+export function ShopRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<ShopLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="menu" element={<MenuPage />} />
+          <Route path="menu/:categorySlug" element={<MenuPage />} />
+          <Route path="suivi-commande" element={<TrackingPage />} />
+          <Route path="a-propos" element={<AboutPage />} />
+          <Route path="localisation" element={<LocationPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="reservation-succes" element={<ReservationSuccessPage />} />
+          <Route path="avis" element={<ReviewsPage />} />
+          <Route path="inscription-defi-burj-khalifa" element={<ChallengePage />} />
+          <Route path="mentions-legales" element={<LegalNoticePage />} />
+          <Route path="politique-confidentialite" element={<PrivacyPage />} />
+          <Route path="conditions-generales" element={<TermsPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route element={<RequireCustomer />}>
+            <Route path="profil" element={<ProfilePage />} />
+            <Route path="mes-commandes" element={<OrderHistoryPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}
+
 export function ShopRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Routes>
-          <Route element={<ShopLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="menu" element={<MenuPage />} />
-            <Route path="menu/:categorySlug" element={<MenuPage />} />
-            <Route path="suivi-commande" element={<TrackingPage />} />
-            <Route path="a-propos" element={<AboutPage />} />
-            <Route path="localisation" element={<LocationPage />} />
-            <Route path="contact" element={<ContactPage />} />
-            <Route path="reservation-succes" element={<ReservationSuccessPage />} />
-            <Route path="avis" element={<ReviewsPage />} />
-            <Route path="inscription-defi-burj-khalifa" element={<ChallengePage />} />
-            <Route path="mentions-legales" element={<LegalNoticePage />} />
-            <Route path="politique-confidentialite" element={<PrivacyPage />} />
-            <Route path="conditions-generales" element={<TermsPage />} />
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="login" element={<LoginPage />} />
-            <Route element={<RequireCustomer />}>
-              <Route path="profil" element={<ProfilePage />} />
-              <Route path="mes-commandes" element={<OrderHistoryPage />} />
-            </Route>
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
-        </Routes>
-      </RouteErrorBoundary>
+      <ShopRoutes />
     </BrowserRouter>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { useHydrated } from '../../shared/ui/render-clock.js';
 import type { Session } from './auth.js';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -64,7 +65,13 @@ export function useAuthListener(): void {
   }, []);
 }
 
+/**
+ * The visitor's session. A page prerendered at build time knows no visitor: it renders, and is hydrated,
+ * as 'loading', then shows the saved session (or the sign-in buttons) right after.
+ */
 export function useSession() {
-  const { status, session } = useSessionStore();
+  const stored = useSessionStore();
+  const hydrated = useHydrated();
+  const { status, session } = hydrated ? stored : { status: 'loading' as const, session: null };
   return { status, session, user: session?.user ?? null, email: session?.user.email ?? null };
 }
