@@ -1,60 +1,30 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DataError, refusalOf, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
-import { orderNumber } from '../../../shared/domain/order.js';
-import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
-import { TRACKING_POLL_MS, trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
+import { trackingSearchTerm } from '../../../shared/domain/tracking-search.js';
+import { useHydrated } from '../../../shared/ui/render-clock.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { SearchIcon } from '../../components/ui/icons.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useSession } from '../../lib/session.js';
-import { TrackedOrderView } from './tracked-order-view.js';
-import { NotFoundPanel } from './not-found-panel.js';
+
+// The search and its answers read through the data layer (supabase-js, zod): loaded when there is a term in the
+// address, a signed-in customer or a search, not before the page's first paint.
+const TrackingResults = lazy(() => import('./tracking-results.js'));
 
 const t = fr.tracking;
-/** While an order waits for acceptance (the same term's refreshes are not rate limited). */
-const WAITING_POLL_MS = 4000;
-
-/** Until the order is final; waiting for the restaurant to accept, every few seconds, so the ready time shows at once. */
-function pollEvery(known: TrackedOrder | null | undefined): number | false {
-  if (known?.status === 'En attente') return WAITING_POLL_MS;
-  return !known || shouldKeepPolling(known.status) ? TRACKING_POLL_MS : false;
-}
 
 export default function TrackingPage() {
   const [params, setParams] = useSearchParams();
   const typed = params.get('q') ?? '';
   const [input, setInput] = useState(typed);
+  const [searchedAt, setSearchedAt] = useState(0);
+  const [retries, setRetries] = useState(0);
+  const [searching, setSearching] = useState(false);
   const { status } = useSession();
-  const mine = useMyOrdersQuery(status === 'signedIn' && !typed);
-  const latest = mine.data?.[0];
-  const term = typed || (latest ? orderNumber(latest.id) : '');
-
-  const tracked = useTrackOrderQuery(term, {
-    queryConfig: { refetchInterval: (query) => pollEvery(query.state.data) },
-  });
-
-  // Toasts for the answer to a search the customer made, not for the silent 30 s refreshes.
-  const announced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!typed || announced.current === typed || tracked.isFetching) return;
-    if (tracked.isError) {
-      announced.current = typed;
-      const fromServer = tracked.error instanceof DataError;
-      const refusal = refusalOf(tracked.error);
-      toast({
-        title: refusal?.title ?? (fromServer ? t.errorTitle : t.unexpected),
-        description: refusal?.message ?? t.errorText,
-        variant: 'destructive',
-      });
-    } else if (tracked.isSuccess) {
-      announced.current = typed;
-      if (tracked.data === null)
-        toast({ title: fr.tracking.notFoundTitle, description: fr.tracking.notFoundText, variant: 'destructive' });
-    }
-  }, [typed, tracked.isError, tracked.isSuccess, tracked.isFetching, tracked.data, tracked.error]);
+  const hydrated = useHydrated();
+  const signedIn = status === 'signedIn';
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -63,9 +33,9 @@ export default function TrackingPage() {
       toast({ title: check.title, description: check.message, variant: 'destructive' });
       return;
     }
-    announced.current = null;
+    setSearchedAt(Date.now());
     setParams({ q: check.term });
-    if (check.term === typed) void tracked.refetch();
+    if (check.term === typed) setRetries((n) => n + 1);
   };
 
   return (
@@ -87,17 +57,22 @@ export default function TrackingPage() {
             type="submit"
             className="inline-flex items-center justify-center gap-2 rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
           >
-            <SearchIcon className="size-5" /> {tracked.isFetching && typed ? t.searching : t.search}
+            <SearchIcon className="size-5" /> {searching && typed ? t.searching : t.search}
           </button>
         </form>
       </PageHero>
       <div className="mx-auto max-w-4xl px-4 py-12">
-        {term && tracked.isPending && <Spinner />}
-        {!typed && latest && tracked.data && (
-          <p className="mb-4 text-sm font-semibold tracking-wider text-flame-700 uppercase">{t.latestForAccount}</p>
+        {hydrated && (typed || signedIn) && (
+          <Suspense fallback={typed ? <Spinner /> : null}>
+            <TrackingResults
+              typed={typed}
+              signedIn={signedIn}
+              searchedAt={searchedAt}
+              retries={retries}
+              onSearching={setSearching}
+            />
+          </Suspense>
         )}
-        {tracked.data && <TrackedOrderView order={tracked.data} />}
-        {typed && tracked.isSuccess && tracked.data === null && <NotFoundPanel />}
       </div>
     </>
   );
