@@ -26,7 +26,9 @@ export default defineConfig({
   use: {
     locale: 'fr-LU',
     timezoneId: 'Europe/Luxembourg',
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screenshots, for every test, passed or not: only the second try of a
+    // failed test (npm test gives one) records it, where it shows the failure again.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
