@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { fr } from '../../i18n/fr.js';
 
 export const inputClass =
   'w-full rounded-lg border border-charcoal-500/50 bg-white px-3 py-2.5 text-charcoal-900 placeholder:text-charcoal-500 focus:border-flame-600 focus:ring-2 focus:ring-flame-500/40 focus:outline-none disabled:bg-cream-100 disabled:text-charcoal-600';
@@ -7,6 +8,8 @@ interface FieldProps {
   id: string;
   label: string;
   required?: boolean;
+  /** Says so after the label: « E-mail (optionnel) ». */
+  optional?: boolean;
   error?: string;
   hint?: ReactNode;
 }
@@ -16,11 +19,33 @@ function splitField<T extends object>({
   id,
   label,
   required,
+  optional,
   error,
   hint,
   ...control
 }: FieldProps & T): [FieldProps, T] {
-  return [{ id, label, required, error, hint }, control as unknown as T];
+  return [
+    { id, label: optional ? `${label} (${fr.common.optional})` : label, required, error, hint },
+    control as unknown as T,
+  ];
+}
+
+/**
+ * Binds a form's text fields to one object of values: `field('postalCode')` gives the field its id
+ * (`<prefix>-postal-code`, also its name), its value, the change that updates it and its error.
+ */
+export function fieldBinder<F extends Record<string, string>>(
+  prefix: string,
+  values: F,
+  update: (patch: Partial<F>) => void,
+  errorOf: (key: keyof F & string) => string | undefined = () => undefined,
+) {
+  return (key: keyof F & string) => ({
+    id: `${prefix}-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => update({ [key]: e.target.value } as Partial<F>),
+    error: errorOf(key),
+  });
 }
 
 /** What every control of a field carries: its id (and form name), whether it is required or invalid. */

@@ -1,3 +1,4 @@
+import type { Refusal } from '../../../shared/domain/refusal.js';
 import { createToastStore, TOAST_DURATION_MS, type Shown, type ToastText } from '../../../shared/stores/toast-store.js';
 
 export { TOAST_DURATION_MS };
@@ -14,3 +15,19 @@ export const useToastStore = createToastStore<ToastFields>();
 export const toast = (
   t: Omit<ToastFields, 'variant' | 'duration'> & Partial<Pick<ToastFields, 'variant' | 'duration'>>,
 ) => useToastStore.getState().show({ variant: 'default', duration: TOAST_DURATION_MS, ...t });
+
+/**
+ * A request that failed: the database's refusal in its own words when it gave one, else the form's own
+ * `errorTitle` and `errorText`.
+ */
+export const toastFailure = (
+  refusal: Refusal | null,
+  fallback: { errorTitle: string; errorText: string },
+  duration?: number,
+) =>
+  toast({
+    title: refusal?.title ?? fallback.errorTitle,
+    description: refusal?.message ?? fallback.errorText,
+    variant: 'destructive',
+    ...(duration === undefined ? {} : { duration }),
+  });

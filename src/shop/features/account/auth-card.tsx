@@ -1,4 +1,13 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/button.js';
+import { fr } from '../../i18n/fr.js';
+
+/** Where each account form sends a visitor who wants the other one. */
+const other = {
+  login: { to: '/register', link: fr.account.signUp },
+  register: { to: '/login', link: fr.account.signIn },
+} as const;
 
 export function AuthCard({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
   return (
@@ -10,5 +19,48 @@ export function AuthCard({ title, lead, children }: { title: string; lead: strin
         {children}
       </div>
     </section>
+  );
+}
+
+/**
+ * The sign-in and sign-up forms: their fields (locked while the form is sent), the error the form found,
+ * the submit button and the link to the other form.
+ */
+export function AuthForm({
+  kind,
+  pending,
+  error,
+  onSubmit,
+  children,
+}: {
+  kind: keyof typeof other;
+  pending: boolean;
+  error: string | null;
+  onSubmit(e: FormEvent): void;
+  children: ReactNode;
+}) {
+  const t = fr.auth[kind];
+  return (
+    <AuthCard title={t.title} lead={t.lead}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t.title}>
+        <fieldset disabled={pending} className="space-y-4">
+          {children}
+        </fieldset>
+        {error && (
+          <p role="alert" className="text-sm font-semibold text-ember-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={pending} className={buttonClass('primary', 'lg', 'w-full')}>
+          {pending ? t.submitting : t.submit}
+        </button>
+        <p className="text-center text-sm">
+          {t.other}{' '}
+          <Link to={other[kind].to} className="font-semibold text-flame-700 underline">
+            {other[kind].link}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
-import { TextArea, TextField, SelectField } from '../../components/ui/field.js';
+import { fieldBinder, TextArea, TextField, SelectField } from '../../components/ui/field.js';
 import { StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { useSession } from '../../lib/session.js';
 import type { Checkout } from './use-checkout.js';
@@ -88,35 +88,22 @@ export function CheckoutForm({ c }: { c: Checkout }) {
     checkout.isPreorder && !!checkout.preorderDate,
   );
   const full = new Set(availability.data?.full ?? []);
-  const field = (key: keyof typeof customer) => ({
-    value: customer[key],
-    onChange: (e: { target: { value: string } }) => checkout.setCustomer({ [key]: e.target.value }),
-  });
+  const field = fieldBinder('cart', customer, checkout.setCustomer);
 
   return (
     <div className="space-y-5">
       <fieldset disabled={c.submitting} className="space-y-3">
         <legend className="mb-1 font-display text-lg font-semibold uppercase">{t.contactTitle}</legend>
-        <TextField id="cart-name" label={t.name} required autoComplete="name" {...field('name')} />
-        <TextField id="cart-phone" label={t.phone} type="tel" required autoComplete="tel" {...field('phone')} />
-        {signedIn ? (
-          <TextField
-            id="cart-email"
-            label={t.email}
-            type="email"
-            disabled
-            value={accountEmail ?? ''}
-            hint={t.emailSignedIn}
-          />
-        ) : (
-          <TextField
-            id="cart-email"
-            label={`${t.email} (${fr.common.optional})`}
-            type="email"
-            autoComplete="email"
-            {...field('email')}
-          />
-        )}
+        <TextField label={t.name} required autoComplete="name" {...field('name')} />
+        <TextField label={t.phone} type="tel" required autoComplete="tel" {...field('phone')} />
+        {/* Signed in, the order goes to the account's address, shown and locked. */}
+        <TextField
+          label={t.email}
+          type="email"
+          {...(signedIn
+            ? { id: 'cart-email', disabled: true, value: accountEmail ?? '', hint: t.emailSignedIn }
+            : { optional: true, autoComplete: 'email', ...field('email') })}
+        />
       </fieldset>
 
       {c.deliveryEnabled && (
@@ -133,16 +120,10 @@ export function CheckoutForm({ c }: { c: Checkout }) {
 
       {c.deliveryMethod === 'delivery' ? (
         <fieldset disabled={c.submitting} className="space-y-3">
-          <TextField id="cart-address" label={t.address} required autoComplete="street-address" {...field('address')} />
+          <TextField label={t.address} required autoComplete="street-address" {...field('address')} />
           <div className="grid grid-cols-[2fr_3fr] gap-3">
-            <TextField
-              id="cart-postal-code"
-              label={t.postalCode}
-              required
-              autoComplete="postal-code"
-              {...field('postalCode')}
-            />
-            <TextField id="cart-city" label={t.city} required autoComplete="address-level2" {...field('city')} />
+            <TextField label={t.postalCode} required autoComplete="postal-code" {...field('postalCode')} />
+            <TextField label={t.city} required autoComplete="address-level2" {...field('city')} />
           </div>
           {c.zoneQuote.message && (
             <p
@@ -234,13 +215,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
         )}
       </div>
 
-      <TextArea
-        id="cart-notes"
-        label={t.notes}
-        placeholder={t.notesPlaceholder}
-        disabled={c.submitting}
-        {...field('notes')}
-      />
+      <TextArea label={t.notes} placeholder={t.notesPlaceholder} disabled={c.submitting} {...field('notes')} />
     </div>
   );
 }

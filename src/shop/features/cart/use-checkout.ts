@@ -21,7 +21,7 @@ import {
 import { validateOrder } from '../../../shared/domain/order-validation.js';
 import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
 import { fr } from '../../i18n/fr.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { toast, toastFailure } from '../../components/ui/toast-store.js';
 import { useSession } from '../../lib/session.js';
 import { useCartStore } from '../../stores/cart-store.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
@@ -117,15 +117,8 @@ export function useCheckout() {
           checkout.resetAfterOrder(status === 'signedIn');
           useCartPanel.getState().close();
         },
-        onError: (e) => {
-          // A slot that filled up meanwhile: the data layer reads the free times again.
-          const refusal = refusalOf(e);
-          toast({
-            title: refusal?.title ?? fr.cart.errorTitle,
-            description: refusal?.message ?? fr.cart.errorText,
-            variant: 'destructive',
-          });
-        },
+        // A slot that filled up meanwhile: the data layer reads the free times again.
+        onError: (e) => toastFailure(refusalOf(e), fr.cart),
       },
     );
   };

@@ -1,44 +1,40 @@
 import { useState, type FormEvent } from 'react';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
-import { TextField } from '../../components/ui/field.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { fieldBinder, TextField } from '../../components/ui/field.js';
+import { toast, toastFailure } from '../../components/ui/toast-store.js';
 import { validateChallengeForm, type ChallengeErrors } from '../../../shared/domain/challenge-form.js';
 import { refusalOf, useRegisterForChallengeMutation } from '../../lib/data.js';
 
 const t = fr.challenge;
+const empty = { name: '', email: '', phone: '' };
 
 export function ChallengeForm() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const [form, setForm] = useState(empty);
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<ChallengeErrors>({});
   const signUp = useRegisterForChallengeMutation();
+  const field = fieldBinder(
+    'challenge',
+    form,
+    (patch) => setForm((f) => ({ ...f, ...patch })),
+    (key) => errors[key],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const check = validateChallengeForm({ name, email, phone, agreedToTerms: agreed });
+    const check = validateChallengeForm({ ...form, agreedToTerms: agreed });
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) return;
     signUp.mutate(
-      { name, email, phone, agreedToTerms: agreed },
+      { ...form, agreedToTerms: agreed },
       {
         onSuccess: () => {
           toast({ title: t.successTitle, description: t.successText, variant: 'success' });
-          setName('');
-          setEmail('');
-          setPhone('');
+          setForm(empty);
           setAgreed(false);
         },
-        onError: (e) => {
-          const refusal = refusalOf(e);
-          toast({
-            title: refusal?.title ?? t.errorTitle,
-            description: refusal?.message ?? t.errorText,
-            variant: 'destructive',
-          });
-        },
+        onError: (e) => toastFailure(refusalOf(e), t),
       },
     );
   };
@@ -46,34 +42,9 @@ export function ChallengeForm() {
   return (
     <form onSubmit={submit} noValidate aria-label={t.formTitle} className="space-y-4">
       <fieldset disabled={signUp.isPending} className="space-y-4">
-        <TextField
-          id="challenge-name"
-          label={t.name}
-          required
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          id="challenge-email"
-          label={t.email}
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <TextField
-          id="challenge-phone"
-          label={`${t.phone} (${fr.common.optional})`}
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={errors.phone}
-        />
+        <TextField label={t.name} required autoComplete="name" {...field('name')} />
+        <TextField label={t.email} type="email" required autoComplete="email" {...field('email')} />
+        <TextField label={t.phone} optional type="tel" autoComplete="tel" {...field('phone')} />
         <div>
           <label className="flex items-start gap-3 text-sm">
             <input

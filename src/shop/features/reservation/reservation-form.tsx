@@ -10,8 +10,8 @@ import { isClosedDay, timeSlotsFor } from '../../../shared/domain/opening-hours.
 import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
-import { SelectField, TextArea, TextField } from '../../components/ui/field.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { fieldBinder, SelectField, TextArea, TextField } from '../../components/ui/field.js';
+import { toastFailure } from '../../components/ui/toast-store.js';
 import { refusalOf, useCreateReservationMutation, useOpeningScheduleQuery } from '../../lib/data.js';
 
 const t = fr.contact;
@@ -27,11 +27,16 @@ export function ReservationForm() {
   const slots = form.date ? timeSlotsFor(form.date, schedule) : [];
   const busy = reservation.isPending;
 
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value, ...(key === 'date' ? { time: '' } : {}) }));
-    setError(null);
-  };
-  const errorFor = (field: ReservationField) => (error?.field === field ? error.message : undefined);
+  // A new date clears the time, whose slots depend on it; any change clears the error.
+  const field = fieldBinder(
+    'reservation',
+    form,
+    (patch) => {
+      setForm((f) => ({ ...f, ...patch, ...('date' in patch ? { time: '' } : {}) }));
+      setError(null);
+    },
+    (key) => (error?.field === key ? error.message : undefined),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,15 +48,7 @@ export function ReservationForm() {
     }
     reservation.mutate(form, {
       onSuccess: () => navigate('/reservation-succes'),
-      onError: (e) => {
-        const refusal = refusalOf(e);
-        toast({
-          title: refusal?.title ?? t.errorTitle,
-          description: refusal?.message ?? t.errorText,
-          variant: 'destructive',
-          duration: 5000,
-        });
-      },
+      onError: (e) => toastFailure(refusalOf(e), t, 5000),
     });
   };
 
@@ -59,55 +56,19 @@ export function ReservationForm() {
     <form onSubmit={submit} noValidate aria-label={t.formTitle} className="space-y-4">
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField
-            id="reservation-name"
-            label={t.name}
-            required
-            autoComplete="name"
-            value={form.name}
-            onChange={set('name')}
-            error={errorFor('name')}
-          />
+          <TextField label={t.name} required autoComplete="name" {...field('name')} />
         </div>
+        <TextField label={t.emailField} type="email" required autoComplete="email" {...field('email')} />
+        <TextField label={t.phoneField} type="tel" required autoComplete="tel" {...field('phone')} />
         <TextField
-          id="reservation-email"
-          label={t.emailField}
-          type="email"
-          required
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errorFor('email')}
-        />
-        <TextField
-          id="reservation-phone"
-          label={t.phoneField}
-          type="tel"
-          required
-          autoComplete="tel"
-          value={form.phone}
-          onChange={set('phone')}
-          error={errorFor('phone')}
-        />
-        <TextField
-          id="reservation-date"
           label={t.date}
           type="date"
           required
           min={today}
-          value={form.date}
-          onChange={set('date')}
-          error={errorFor('date')}
+          {...field('date')}
           hint={form.date && isClosedDay(form.date, schedule) ? t.closedDay : undefined}
         />
-        <SelectField
-          id="reservation-time"
-          label={t.time}
-          required
-          value={form.time}
-          onChange={set('time')}
-          error={errorFor('time')}
-        >
+        <SelectField label={t.time} required {...field('time')}>
           <option value="">{t.timePlaceholder}</option>
           {slots.map((s) => (
             <option key={s} value={s}>
@@ -116,14 +77,7 @@ export function ReservationForm() {
           ))}
         </SelectField>
         <div className="sm:col-span-2">
-          <SelectField
-            id="reservation-people"
-            label={t.people}
-            required
-            value={form.people}
-            onChange={set('people')}
-            error={errorFor('people')}
-          >
+          <SelectField label={t.people} required {...field('people')}>
             <option value="">{t.peoplePlaceholder}</option>
             {RESERVATION_PEOPLE.map((p) => (
               <option key={p} value={p}>
@@ -133,13 +87,7 @@ export function ReservationForm() {
           </SelectField>
         </div>
         <div className="sm:col-span-2">
-          <TextArea
-            id="reservation-message"
-            label={t.message}
-            placeholder={t.messagePlaceholder}
-            value={form.message}
-            onChange={set('message')}
-          />
+          <TextArea label={t.message} placeholder={t.messagePlaceholder} {...field('message')} />
         </div>
       </fieldset>
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
