@@ -1,4 +1,4 @@
-import { useToastDismiss } from '../../../shared/ui/use-toast-dismiss.js';
+import { ToastCard, type ToastLook } from '../../../shared/ui/toast-card.js';
 import { fr } from '../../i18n/fr.js';
 import { useToastStore } from './toast-store.js';
 import { CloseIcon } from './icons.js';
@@ -15,6 +15,16 @@ const placement = {
   inline: 'flex justify-center px-3 pt-3 empty:hidden',
 } as const;
 
+const look = (inline: boolean, variant: keyof typeof tone): ToastLook => ({
+  card: `pointer-events-auto w-full animate-toast-in ${inline ? '' : 'max-w-sm shadow-2xl'} rounded-xl border p-4 select-none ${tone[variant]}`,
+  title: 'font-semibold',
+  description: 'mt-1 text-sm opacity-95',
+  close: 'rounded p-1 opacity-80 hover:opacity-100',
+  fadePx: 200,
+  fadeMax: 0.6,
+  touchAction: 'pan-y',
+});
+
 /**
  * Floating over the page, or `inline` in the open cart's flow, where it pushes the lines down
  * instead of covering the line just added.
@@ -22,7 +32,6 @@ const placement = {
 export function Toaster({ inline = false }: { inline?: boolean }) {
   const current = useToastStore((s) => s.current);
   const dismiss = useToastStore((s) => s.dismiss);
-  const { dx, handlers } = useToastDismiss(current && { id: current.id, durationMs: current.duration }, dismiss);
 
   return (
     <div
@@ -33,32 +42,16 @@ export function Toaster({ inline = false }: { inline?: boolean }) {
       className={placement[inline ? 'inline' : 'floating']}
     >
       {current && (
-        <div
+        <ToastCard
           key={current.id}
-          role={current.variant === 'destructive' ? 'alert' : 'status'}
-          data-testid="toast"
-          data-variant={current.variant}
-          {...handlers}
-          style={{
-            transform: `translateX(${dx}px)`,
-            opacity: 1 - Math.min(Math.abs(dx) / 200, 0.6),
-            touchAction: 'pan-y',
-          }}
-          className={`pointer-events-auto flex w-full animate-toast-in ${inline ? '' : 'max-w-sm shadow-2xl'} items-start gap-3 rounded-xl border p-4 select-none ${tone[current.variant]}`}
-        >
-          <div className="flex-1">
-            <p className="font-semibold">{current.title}</p>
-            {current.description && <p className="mt-1 text-sm opacity-95">{current.description}</p>}
-          </div>
-          <button
-            type="button"
-            onClick={() => dismiss(current.id)}
-            aria-label={fr.toast.dismiss}
-            className="rounded p-1 opacity-80 hover:opacity-100"
-          >
-            <CloseIcon className="size-4" />
-          </button>
-        </div>
+          toast={{ ...current, durationMs: current.duration }}
+          alert={current.variant === 'destructive'}
+          dismiss={dismiss}
+          look={look(inline, current.variant)}
+          closeLabel={fr.toast.dismiss}
+          closeContent={<CloseIcon className="size-4" />}
+          data={{ 'data-variant': current.variant }}
+        />
       )}
     </div>
   );
