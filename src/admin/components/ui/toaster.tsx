@@ -1,4 +1,4 @@
-import { useToastDismiss } from '../../../shared/ui/use-toast-dismiss.js';
+import { ToastCard, type ToastLook } from '../../../shared/ui/toast-card.js';
 import { useToasts, type Toast } from './toast-store.js';
 
 const toneClass: Record<Toast['tone'], string> = {
@@ -7,42 +7,32 @@ const toneClass: Record<Toast['tone'], string> = {
   info: 'bg-slate-900 text-white border-black',
 };
 
-function ToastCard({ toast }: { toast: Toast }) {
-  const dismiss = useToasts((s) => s.dismiss);
-  const { dx, handlers } = useToastDismiss(toast, dismiss);
-
-  return (
-    <div
-      role={toast.tone === 'error' ? 'alert' : 'status'}
-      data-testid="toast"
-      data-tone={toast.tone}
-      className={`pointer-events-auto w-full max-w-md rounded-xl border-2 px-5 py-4 shadow-2xl ${toneClass[toast.tone]}`}
-      style={{ transform: `translateX(${dx}px)`, opacity: 1 - Math.min(Math.abs(dx) / 150, 0.7) }}
-      {...handlers}
-    >
-      <div className="flex items-start gap-3">
-        <div className="flex-1">
-          <p className="text-lg font-bold">{toast.title}</p>
-          {toast.description && <p className="mt-1 text-base opacity-95">{toast.description}</p>}
-        </div>
-        <button
-          type="button"
-          aria-label="×"
-          className="-m-2 p-2 text-2xl leading-none"
-          onClick={() => dismiss(toast.id)}
-        >
-          ×
-        </button>
-      </div>
-    </div>
-  );
-}
+const look = (tone: Toast['tone']): ToastLook => ({
+  card: `pointer-events-auto w-full max-w-md rounded-xl border-2 px-5 py-4 shadow-2xl ${toneClass[tone]}`,
+  title: 'text-lg font-bold',
+  description: 'mt-1 text-base opacity-95',
+  close: '-m-2 p-2 text-2xl leading-none',
+  fadePx: 150,
+  fadeMax: 0.7,
+});
 
 export function Toaster() {
   const current = useToasts((s) => s.current);
+  const dismiss = useToasts((s) => s.dismiss);
   return (
     <div className="no-print pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-auto sm:bottom-4 sm:right-4 sm:left-auto sm:items-end">
-      {current && <ToastCard key={current.id} toast={current} />}
+      {current && (
+        <ToastCard
+          key={current.id}
+          toast={current}
+          alert={current.tone === 'error'}
+          dismiss={dismiss}
+          look={look(current.tone)}
+          closeLabel="×"
+          closeContent="×"
+          data={{ 'data-tone': current.tone }}
+        />
+      )}
     </div>
   );
 }
