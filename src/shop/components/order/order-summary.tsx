@@ -10,17 +10,21 @@ interface SummaryLine {
 
 /** Items and totals of a placed order, as tracking and the order history show them. */
 export function OrderSummary({
-  items,
-  subtotal,
-  deliveryFee,
-  discount,
-  total,
+  order: {
+    order_items: items,
+    total_price: subtotal,
+    delivery_fee: deliveryFee,
+    discount_amount: discount,
+    grand_total: total,
+  },
 }: {
-  items: readonly SummaryLine[];
-  subtotal: number;
-  deliveryFee: number;
-  discount: number;
-  total: number;
+  order: {
+    order_items: readonly SummaryLine[];
+    total_price: number;
+    delivery_fee: number;
+    discount_amount: number;
+    grand_total: number;
+  };
 }) {
   return (
     <div>

@@ -62,13 +62,7 @@ export default function OrderHistoryPage() {
                   </Link>
                 </div>
               </div>
-              <OrderSummary
-                items={o.order_items}
-                subtotal={o.total_price}
-                deliveryFee={o.delivery_fee}
-                discount={o.discount_amount}
-                total={o.grand_total}
-              />
+              <OrderSummary order={o} />
             </li>
           ))}
         </ul>

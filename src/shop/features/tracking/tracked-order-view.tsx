@@ -113,13 +113,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
       <div className="grid gap-6 md:grid-cols-2">
         <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
           <h3 className="mb-3 text-xl font-semibold uppercase">{t.itemsTitle}</h3>
-          <OrderSummary
-            items={order.order_items}
-            subtotal={order.total_price}
-            deliveryFee={order.delivery_fee}
-            discount={order.discount_amount}
-            total={order.grand_total}
-          />
+          <OrderSummary order={order} />
         </section>
         <div className="space-y-6">
           <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
