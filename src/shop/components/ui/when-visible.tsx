@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Renders its children only once they come near the screen, so below-the-fold data loads later. */
-export function WhenVisible({ children, minHeight }: { children: ReactNode; minHeight: string }) {
+export function WhenVisible({
+  children,
+  minHeight,
+  className,
+}: {
+  children: ReactNode;
+  minHeight: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -14,7 +22,7 @@ export function WhenVisible({ children, minHeight }: { children: ReactNode; minH
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} style={visible ? undefined : { minHeight }}>
+    <div ref={ref} style={visible ? undefined : { minHeight }} className={className}>
       {visible && children}
     </div>
   );

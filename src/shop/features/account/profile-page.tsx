@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { UserIcon } from '../../components/ui/icons.js';
+import { IconDisc } from '../../components/ui/icon-disc.js';
 import { useSession } from '../../lib/session.js';
 import { signOut } from '../../lib/sign-out.js';
 import { AuthCard } from './auth-card.js';
@@ -15,9 +16,7 @@ export default function ProfilePage() {
   return (
     <AuthCard title={t.profileTitle} lead={t.profileLead}>
       <div className="flex items-center gap-3 rounded-xl bg-cream-100 p-4">
-        <span className="flex size-12 items-center justify-center rounded-full bg-flame-600 text-white">
-          <UserIcon className="size-6" />
-        </span>
+        <IconDisc icon={UserIcon} size="md" className="bg-flame-600 text-white" />
         <div className="min-w-0">
           <p className="text-xs tracking-wider text-charcoal-600 uppercase">{t.signedInAs}</p>
           <p className="font-semibold break-all" data-testid="profile-email">

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
+import { IconDisc } from '../../components/ui/icon-disc.js';
+import { TitledSection } from '../../components/ui/titled-section.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { AwardIcon, HeartIcon, FlameIcon, RepeatIcon } from '../../components/ui/icons.js';
 
@@ -27,27 +29,22 @@ export default function AboutPage() {
           className="aspect-[4/3] w-full rounded-3xl object-cover shadow-2xl"
         />
       </section>
-      <section aria-labelledby="commitments" className="bg-charcoal-950 py-16 text-cream-50 md:py-24">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="commitments" className="text-center text-4xl font-bold uppercase">
-            {t.commitmentsTitle}
-          </h2>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {t.commitments.map((c, i) => {
-              const Icon = icons[i];
-              return (
-                <li key={c.title} className="rounded-2xl border border-charcoal-800 bg-charcoal-900 p-6 text-center">
-                  <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-flame-600 text-white">
-                    <Icon className="size-7" />
-                  </span>
-                  <h3 className="mt-4 text-2xl font-semibold uppercase">{c.title}</h3>
-                  <p className="mt-2 text-sm text-cream-100/80">{c.text}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
+      <TitledSection
+        id="commitments"
+        title={t.commitmentsTitle}
+        className="bg-charcoal-950 py-16 text-cream-50 md:py-24"
+        size="md"
+      >
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {t.commitments.map((c, i) => (
+            <li key={c.title} className="rounded-2xl border border-charcoal-800 bg-charcoal-900 p-6 text-center">
+              <IconDisc icon={icons[i]} size="lg" className="mx-auto bg-flame-600 text-white" />
+              <h3 className="mt-4 text-2xl font-semibold uppercase">{c.title}</h3>
+              <p className="mt-2 text-sm text-cream-100/80">{c.text}</p>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
       <section className="py-16 text-center md:py-20">
         <h2 className="text-3xl font-bold uppercase md:text-4xl">{t.ctaTitle}</h2>
         <p className="mt-3 text-charcoal-700">{t.ctaText}</p>

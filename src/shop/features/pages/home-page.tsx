@@ -6,6 +6,8 @@ import { useRestaurant } from '../../lib/restaurant.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ArrowRightIcon, FlameIcon, StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { WhenVisible } from '../../components/ui/when-visible.js';
+import { IconDisc } from '../../components/ui/icon-disc.js';
+import { TitledSection } from '../../components/ui/titled-section.js';
 
 const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
 // The offers are read through the data layer (supabase-js): loaded after the first paint, like the reviews.
@@ -46,20 +48,15 @@ export default function HomePage() {
 
       <section className="bg-charcoal-950 pb-16 text-cream-50">
         <ul className="mx-auto grid max-w-7xl gap-6 px-4 md:grid-cols-3">
-          {t.highlights.map((h, i) => {
-            const Icon = highlightIcons[i];
-            return (
-              <li key={h.title} className="flex gap-4 rounded-2xl border border-charcoal-800 bg-charcoal-900 p-6">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-flame-600/20 text-flame-400">
-                  <Icon className="size-6" />
-                </span>
-                <div>
-                  <h2 className="text-xl font-semibold uppercase">{h.title}</h2>
-                  <p className="mt-1 text-sm text-cream-100/80">{h.text}</p>
-                </div>
-              </li>
-            );
-          })}
+          {t.highlights.map((h, i) => (
+            <li key={h.title} className="flex gap-4 rounded-2xl border border-charcoal-800 bg-charcoal-900 p-6">
+              <IconDisc icon={highlightIcons[i]} size="md" className="shrink-0 bg-flame-600/20 text-flame-400" />
+              <div>
+                <h2 className="text-xl font-semibold uppercase">{h.title}</h2>
+                <p className="mt-1 text-sm text-cream-100/80">{h.text}</p>
+              </div>
+            </li>
+          ))}
         </ul>
       </section>
 
@@ -67,54 +64,47 @@ export default function HomePage() {
         <OfferBlock restaurant={restaurant} />
       </Suspense>
 
-      <section aria-labelledby="categories-title" className="py-16 md:py-24">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2 id="categories-title" className="text-center text-4xl font-bold uppercase md:text-5xl">
-            {t.categoriesTitle}
-          </h2>
-          <p className="mt-3 text-center text-charcoal-700">{t.categoriesLead}</p>
-          <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
-            {MENU_CATEGORIES.filter((c) => showcased.includes(c.id)).map((c) => (
-              <li key={c.id}>
-                <Link
-                  to={`/menu/${c.slug}`}
-                  className="group relative block aspect-[4/5] overflow-hidden rounded-2xl bg-charcoal-900 shadow-lg"
-                >
-                  <img
-                    src={`/images/categories/${c.id}.webp`}
-                    alt=""
-                    loading="lazy"
-                    className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-                  />
-                  <span className="absolute inset-0 bg-gradient-to-t from-charcoal-950/90 via-charcoal-950/20 to-transparent" />
-                  <span className="absolute inset-x-0 bottom-0 p-4 font-display text-xl font-bold text-cream-50 uppercase">
-                    {c.name}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TitledSection id="categories-title" title={t.categoriesTitle} lead={t.categoriesLead} className="py-16 md:py-24">
+        <ul className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+          {MENU_CATEGORIES.filter((c) => showcased.includes(c.id)).map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`/menu/${c.slug}`}
+                className="group relative block aspect-[4/5] overflow-hidden rounded-2xl bg-charcoal-900 shadow-lg"
+              >
+                <img
+                  src={`/images/categories/${c.id}.webp`}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                />
+                <span className="absolute inset-0 bg-gradient-to-t from-charcoal-950/90 via-charcoal-950/20 to-transparent" />
+                <span className="absolute inset-x-0 bottom-0 p-4 font-display text-xl font-bold text-cream-50 uppercase">
+                  {c.name}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
 
-      <section aria-labelledby="reviews-title" className="bg-cream-100 py-16 md:py-24">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2 id="reviews-title" className="text-center text-4xl font-bold uppercase md:text-5xl">
-            {t.reviewsTitle}
-          </h2>
-          <p className="mt-3 mb-10 text-center text-charcoal-700">{t.reviewsLead}</p>
-          <WhenVisible minHeight="16rem">
-            <Suspense fallback={null}>
-              <ReviewsWidget limit={3} />
-            </Suspense>
-          </WhenVisible>
-          <p className="mt-10 text-center">
-            <Link to="/avis" className={buttonClass('outline')}>
-              {t.allReviews}
-            </Link>
-          </p>
-        </div>
-      </section>
+      <TitledSection
+        id="reviews-title"
+        title={t.reviewsTitle}
+        lead={t.reviewsLead}
+        className="bg-cream-100 py-16 md:py-24"
+      >
+        <WhenVisible minHeight="16rem" className="mt-10">
+          <Suspense fallback={null}>
+            <ReviewsWidget limit={3} />
+          </Suspense>
+        </WhenVisible>
+        <p className="mt-10 text-center">
+          <Link to="/avis" className={buttonClass('outline')}>
+            {t.allReviews}
+          </Link>
+        </p>
+      </TitledSection>
 
       <section className="relative isolate overflow-hidden bg-charcoal-950 py-20 text-center text-cream-50">
         <img

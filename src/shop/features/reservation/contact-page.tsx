@@ -5,6 +5,8 @@ import { PageHero } from '../../components/ui/page-hero.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { IconDisc } from '../../components/ui/icon-disc.js';
+import { TitledSection } from '../../components/ui/titled-section.js';
 
 // The form's rules and the data layer are not part of the page's first load: the request starts with
 // the page and the form takes its place when they arrive (the box keeps its height meanwhile).
@@ -25,15 +27,13 @@ export default function ContactPage() {
       <PageHero title={t.title} subtitle={t.subtitle} />
       <section className="mx-auto max-w-6xl px-4 py-12">
         <ul className="grid gap-4 md:grid-cols-3">
-          {cards.map(({ icon: Icon, title, text, href }) => (
+          {cards.map(({ icon, title, text, href }) => (
             <li key={title}>
               <a
                 href={href}
                 className="flex h-full items-center gap-4 rounded-2xl bg-white p-5 shadow-md ring-1 ring-cream-200 transition hover:-translate-y-0.5 hover:shadow-lg"
               >
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-flame-600 text-white">
-                  <Icon className="size-6" />
-                </span>
+                <IconDisc icon={icon} size="md" className="shrink-0 bg-flame-600 text-white" />
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold tracking-wider text-charcoal-600 uppercase">
                     {title}
@@ -61,29 +61,21 @@ export default function ContactPage() {
         </div>
         <OpeningHours dark />
       </section>
-      <section aria-labelledby="faq" className="bg-cream-100 py-16">
-        <div className="mx-auto max-w-3xl px-4">
-          <h2 id="faq" className="text-center text-3xl font-bold uppercase md:text-4xl">
-            {t.faqTitle}
-          </h2>
-          <div className="mt-8 space-y-3">
-            {t.faq.map((f) => (
-              <details key={f.q} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-cream-200">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
-                  {f.q}
-                  <span
-                    aria-hidden="true"
-                    className="text-2xl text-flame-600 transition-transform group-open:rotate-45"
-                  >
-                    +
-                  </span>
-                </summary>
-                <p className="mt-3 text-charcoal-700">{f.a}</p>
-              </details>
-            ))}
-          </div>
+      <TitledSection id="faq" title={t.faqTitle} className="bg-cream-100 py-16" size="sm">
+        <div className="mt-8 space-y-3">
+          {t.faq.map((f) => (
+            <details key={f.q} className="group rounded-xl bg-white p-5 shadow-sm ring-1 ring-cream-200">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
+                {f.q}
+                <span aria-hidden="true" className="text-2xl text-flame-600 transition-transform group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="mt-3 text-charcoal-700">{f.a}</p>
+            </details>
+          ))}
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }
