@@ -105,6 +105,7 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
   const shell = fs.readFileSync(shellFile, 'utf8');
 
   const server = await buildServerEntry(path.join(shopDir, '..', 'shop-server'));
+  const serverBuilt = Date.now();
   const source = await dataSource();
   let queries: unknown;
   try {
@@ -120,6 +121,7 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
     await source.close();
   }
   const renderedAt = Date.now();
+  const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
   const written: string[] = [];
   for (const route of server.PRERENDERED_PATHS) {
     const body = await server.renderPage(route, queries, renderedAt);
@@ -129,7 +131,8 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
     written.push(path.relative(shopDir, file));
   }
   console.log(
-    `Prerendered ${written.length} pages of the shop from ${source.label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Prerendered ${written.length} pages of the shop from ${source.label} in ${seconds(started, Date.now())} ` +
+      `(server build ${seconds(started, serverBuilt)}, data ${seconds(serverBuilt, renderedAt)}, pages ${seconds(renderedAt, Date.now())}).`,
   );
   return written;
 }
