@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/index.js';
-import { MAX_JSON_NESTING, nestsDeeperThan } from '../json-depth.js';
-import { RestError, checkMaxAffected, invalidBody, tableNotFound } from './errors.js';
+import { RestError, checkMaxAffected, tableNotFound } from './errors.js';
 import type { Accepted, Paging, Preferences } from './preferences.js';
 import { paging } from './preferences.js';
 import { parseQuery, type QueryParams } from './query-params.js';
@@ -9,7 +8,14 @@ import { contentRange, shapeBody, type Outcome } from './respond.js';
 import { callSql, resolveFunction, rpcShape } from './rpc-plan.js';
 import type { Relation, SchemaCache } from './schema-cache.js';
 import { Sql, ident, qualified } from './sql.js';
-import { assertWritable, deleteStatement, insertStatement, parseJsonBody, updateStatement } from './write-plan.js';
+import {
+  assertWritable,
+  deleteStatement,
+  insertStatement,
+  parseJsonBody,
+  parseJsonValue,
+  updateStatement,
+} from './write-plan.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface RequestInfo {
@@ -228,14 +234,7 @@ export function planRpc(cache: SchemaCache, name: string, info: RequestInfo): Op
     keys = q.rest.map(([k]) => k);
   } else if (info.method === 'POST') {
     const raw = info.body && info.body.trim() !== '' ? info.body : '{}';
-    if (nestsDeeperThan(raw))
-      throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      throw invalidBody('Empty or invalid json', (e as Error).message);
-    }
+    const value = parseJsonValue(raw);
     argsJson = raw;
     keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
     if (!singleObject && (value === null || typeof value !== 'object' || Array.isArray(value))) {

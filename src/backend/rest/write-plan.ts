@@ -12,15 +12,19 @@ export interface ParsedBody {
   isArray: boolean;
 }
 
-export function parseJsonBody(raw: string): ParsedBody {
+/** A request body's JSON (a write's rows, an RPC's arguments), refused as PostgREST does when too deep or invalid. */
+export function parseJsonValue(raw: string): unknown {
   if (nestsDeeperThan(raw))
     throw invalidBody('Empty or invalid json', `JSON nested deeper than ${MAX_JSON_NESTING} levels`);
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch (e) {
     throw invalidBody('Empty or invalid json', (e as Error).message);
   }
+}
+
+export function parseJsonBody(raw: string): ParsedBody {
+  const value = parseJsonValue(raw);
   const isArray = Array.isArray(value);
   const rows = isArray ? (value as unknown[]) : [value];
   for (const r of rows) {
