@@ -55,25 +55,37 @@ export function readBody(
   });
 }
 
-export function sendJson(
+type HeaderSet = Record<string, string>;
+
+/**
+ * The answers of the Supabase-compatible API carry the CORS headers (any origin may read them); a
+ * private page (the mailbox) passes its own `base` headers instead.
+ */
+export const sendJson = (
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...headers });
-  res.end(text);
-}
+  headers?: HeaderSet,
+  base?: HeaderSet,
+): void =>
+  sendText(
+    res,
+    status,
+    body === undefined ? '' : JSON.stringify(body),
+    'application/json; charset=utf-8',
+    headers,
+    base,
+  );
 
 export function sendText(
   res: ServerResponse,
   status: number,
   text: string,
   contentType: string,
-  headers: Record<string, string> = {},
+  headers: HeaderSet = {},
+  base: HeaderSet = CORS_HEADERS,
 ): void {
-  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': contentType, ...headers });
+  res.writeHead(status, { ...base, 'Content-Type': contentType, ...headers });
   res.end(text);
 }
 

@@ -4,9 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { mailboxEnabled, type BackendConfig } from '../config.js';
 import type { BackendContext } from '../context.js';
-import { HttpError, readBody, type RouteHandler } from '../http.js';
+import { HttpError, readBody, sendJson as sendApiJson, sendText, type RouteHandler } from '../http.js';
 import { bearerToken, JwtError } from '../jwt.js';
 import { MAILBOX_PAGE, MAILBOX_SCRIPT } from './mailbox-page.js';
+import type { OutboxEntry } from './outbox.js';
 import { InvalidMessageError, MailError } from './types.js';
 
 /** Cookie the mailbox page sets after `/_mailbox?key=…`, sent back only to /_mailbox and only same-site. */
@@ -51,26 +52,21 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 }
 
 /** The mailbox answers without any CORS header: no other origin may read it. */
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(JSON.stringify(body));
-}
+const PRIVATE = { 'X-Content-Type-Options': 'nosniff' };
 
-function sendText(
-  res: ServerResponse,
-  status: number,
-  text: string,
-  contentType: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff', ...headers });
-  res.end(text);
-}
+const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  sendApiJson(res, status, body, { 'Cache-Control': 'no-store' }, PRIVATE);
+
+/** The mailbox page or its locked page. */
+const sendPage = (res: ServerResponse, status: number, html: string) =>
+  sendText(
+    res,
+    status,
+    html,
+    'text/html; charset=utf-8',
+    { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' },
+    PRIVATE,
+  );
 
 const LOCKED_PAGE = (
   status: number,
@@ -88,14 +84,8 @@ const PAGE_CSP =
 const MESSAGE_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src data:; frame-ancestors 'self'";
 
-interface MessageRow {
+interface MessageRow extends Omit<OutboxEntry, 'idempotencyKey'> {
   id: string;
-  kind: 'email' | 'sms';
-  recipients: string[];
-  subject: string | null;
-  html: string | null;
-  body: string | null;
-  sender: string | null;
   created_at: string;
 }
 
@@ -228,11 +218,7 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
       const key = url.searchParams.get('key');
       if (method === 'GET' && path === '/_mailbox' && key !== null) {
         // The printed link: the key becomes an HttpOnly, same-site-only cookie and leaves the address bar.
-        if (!sameSecret(key, secret))
-          return sendText(res, 403, LOCKED_PAGE(403), 'text/html; charset=utf-8', {
-            'Content-Security-Policy': PAGE_CSP,
-            'Cache-Control': 'no-store',
-          });
+        if (!sameSecret(key, secret)) return sendPage(res, 403, LOCKED_PAGE(403));
         res.writeHead(303, {
           Location: '/_mailbox',
           'Set-Cookie': `${MAILBOX_COOKIE}=${encodeURIComponent(secret)}; Path=/_mailbox; HttpOnly; SameSite=Strict`,
@@ -246,10 +232,7 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
       if (access !== 'ok') {
         const status = access === 'none' ? 401 : 403;
         if (method === 'GET' && path === '/_mailbox') {
-          return sendText(res, status, LOCKED_PAGE(status), 'text/html; charset=utf-8', {
-            'Content-Security-Policy': PAGE_CSP,
-            'Cache-Control': 'no-store',
-          });
+          return sendPage(res, status, LOCKED_PAGE(status));
         }
         throw new HttpError(status, {
           error:
@@ -259,22 +242,29 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
         });
       }
       if (method === 'GET' && path === '/_mailbox') {
-        return sendText(res, 200, MAILBOX_PAGE, 'text/html; charset=utf-8', {
-          'Content-Security-Policy': PAGE_CSP,
-          'Cache-Control': 'no-store',
-        });
+        return sendPage(res, 200, MAILBOX_PAGE);
       }
       if (method === 'GET' && path === '/_mailbox/mailbox.js') {
-        return sendText(res, 200, MAILBOX_SCRIPT, 'text/javascript; charset=utf-8', { 'Cache-Control': 'no-store' });
+        return sendText(
+          res,
+          200,
+          MAILBOX_SCRIPT,
+          'text/javascript; charset=utf-8',
+          { 'Cache-Control': 'no-store' },
+          PRIVATE,
+        );
       }
       const html = /^\/_mailbox\/messages\/([^/]+)\/html$/.exec(path);
       if (method === 'GET' && html) {
         const row = await one(html[1]);
-        return sendText(res, 200, row.html ?? '', 'text/html; charset=utf-8', {
-          'Content-Security-Policy': MESSAGE_CSP,
-          'X-Content-Type-Options': 'nosniff',
-          'Cache-Control': 'no-store',
-        });
+        return sendText(
+          res,
+          200,
+          row.html ?? '',
+          'text/html; charset=utf-8',
+          { 'Content-Security-Policy': MESSAGE_CSP, 'Cache-Control': 'no-store' },
+          PRIVATE,
+        );
       }
       if (path === '/_mailbox/api/messages') {
         if (method === 'GET') return sendJson(res, 200, { messages: await list(url) });
