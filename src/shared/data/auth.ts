@@ -1,7 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
-import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from './client.js';
-import type { MutationConfig } from './react-query.js';
+import { useServerMutation, type MutationOptions } from './react-query.js';
 import type { Unsubscribe } from './realtime.js';
 
 export type { Session };
@@ -40,14 +39,6 @@ export function onSessionChange(onChange: (session: Session | null) => void): Un
   return () => data.subscription.unsubscribe();
 }
 
-export function useSignInMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof signIn> } = {}) {
-  return useMutation({ ...config, mutationFn: signIn });
-}
+export const useSignInMutation = (options?: MutationOptions<typeof signIn>) => useServerMutation(signIn, options);
 
-export function useSignUpMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof signUp> } = {}) {
-  return useMutation({ ...config, mutationFn: signUp });
-}
+export const useSignUpMutation = (options?: MutationOptions<typeof signUp>) => useServerMutation(signUp, options);

@@ -1,10 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { challengeRegistrationSchema, type ChallengeRegistration } from '../domain/challenge.js';
 import type { ChallengeForm } from '../domain/challenge-form.js';
-import { getSupabase } from './client.js';
+import { getSupabase, newestFirst } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import type { MutationConfig, QueryConfig } from './react-query.js';
+import { useServerMutation, useServerQuery, type MutationOptions, type QueryOptions } from './react-query.js';
 
 /** Through register_challenge: the database checks name, e-mail and agreement. */
 export async function registerForChallenge(form: ChallengeForm): Promise<{ id: string }> {
@@ -20,23 +19,14 @@ export async function registerForChallenge(form: ChallengeForm): Promise<{ id: s
 
 /** Admin: newest first. A database without the table yet (42P01) lists nobody, as the spec's admin did. */
 export async function fetchChallengeRegistrations(): Promise<ChallengeRegistration[]> {
-  const { data, error } = await getSupabase()
-    .from('challenge_registrations')
-    .select('*')
-    .order('created_at', { ascending: false });
+  const { data, error } = await newestFirst('challenge_registrations');
   if (error?.code === '42P01') return [];
   failIf(error);
   return (data ?? []).map((r) => challengeRegistrationSchema.parse(r));
 }
 
-export function useRegisterForChallengeMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof registerForChallenge> } = {}) {
-  return useMutation({ ...config, mutationFn: registerForChallenge });
-}
+export const useRegisterForChallengeMutation = (options?: MutationOptions<typeof registerForChallenge>) =>
+  useServerMutation(registerForChallenge, options);
 
-export function useChallengeRegistrationsQuery({
-  queryConfig: config = {},
-}: { queryConfig?: QueryConfig<ChallengeRegistration[]> } = {}) {
-  return useQuery({ ...config, queryKey: queryKeys.challengeRegistrations, queryFn: fetchChallengeRegistrations });
-}
+export const useChallengeRegistrationsQuery = (options?: QueryOptions<ChallengeRegistration[]>) =>
+  useServerQuery(queryKeys.challengeRegistrations, fetchChallengeRegistrations, options);

@@ -58,6 +58,11 @@ export function getSupabase(): SupabaseClient {
   return client;
 }
 
+/** Every row of `table` the user may read, newest first (the admin's lists); filters chain on. */
+export function newestFirst(table: string) {
+  return getSupabase().from(table).select('*').order('created_at', { ascending: false });
+}
+
 /** For tests and the kiosk, which may point the app at another backend. */
 export function setSupabase(next: SupabaseClient | null): void {
   client = next;

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { customerSchema, type Customer } from '../domain/customer.js';
 import { invokeFunction } from './functions.js';
 import { queryKeys } from './query-keys.js';
-import type { QueryConfig } from './react-query.js';
+import { useServerQuery, type QueryOptions } from './react-query.js';
 
 /** Admin: registered customers from the get-users function; users without an e-mail are left out. */
 export async function fetchCustomers(): Promise<Customer[]> {
@@ -10,6 +9,5 @@ export async function fetchCustomers(): Promise<Customer[]> {
   return (data?.users ?? []).filter((u) => !!u.email).map((u) => customerSchema.parse(u));
 }
 
-export function useCustomersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Customer[]> } = {}) {
-  return useQuery({ ...config, queryKey: queryKeys.customers, queryFn: fetchCustomers });
-}
+export const useCustomersQuery = (options?: QueryOptions<Customer[]>) =>
+  useServerQuery(queryKeys.customers, fetchCustomers, options);

@@ -1,9 +1,9 @@
 /** The admin's menu editor: every row (hidden ones too), its writes and the dish photos. */
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from './client.js';
 import { queryKeys } from './query-keys.js';
-import type { MutationConfig, QueryConfig } from './react-query.js';
+import { useServerMutation, type MutationOptions, type QueryConfig } from './react-query.js';
 import { subscribeToTable } from './realtime.js';
 import type { MenuCategoryRow, MenuItemRow } from './rows.js';
 
@@ -98,20 +98,26 @@ export async function renameCategory(id: string, name: string): Promise<void> {
   if (!data || data.length === 0) throw new MenuSaveError('permission', 'no row updated');
 }
 
-/** Uploads a prepared photo; answers its public URL (the shop shows it as is). */
-export async function uploadPhoto(itemId: string, photo: Blob): Promise<string> {
+/**
+ * Uploads a prepared picture (JPEG or WebP) to the menu bucket as `<stem>.<ext>`; answers its public URL
+ * (the shop shows it as is). `refused` turns a refusal into the screen's error. Each upload takes a new
+ * name: browsers and the shop's cache never show an old picture under it.
+ */
+export async function uploadMenuPicture(stem: string, photo: Blob, refused: (error: never) => void): Promise<string> {
   const storage = getSupabase().storage.from(MENU_BUCKET);
-  const ext = photo.type === 'image/jpeg' ? 'jpg' : 'webp';
-  // A new name per upload: browsers and the shop's cache never show the old picture under the new name.
-  const path = `items/${itemId}-${Date.now().toString(36)}.${ext}`;
+  const path = `${stem}.${photo.type === 'image/jpeg' ? 'jpg' : 'webp'}`;
   const { error } = await storage.upload(path, photo, {
     contentType: photo.type,
     cacheControl: '31536000',
     upsert: false,
   });
-  check(error as never);
+  refused(error as never);
   return storage.getPublicUrl(path).data.publicUrl;
 }
+
+/** Uploads a dish's prepared photo; answers its public URL. */
+export const uploadPhoto = (itemId: string, photo: Blob): Promise<string> =>
+  uploadMenuPicture(`items/${itemId}-${Date.now().toString(36)}`, photo, check);
 
 /** The bucket path of a photo URL of ours, or null (seeded pictures under /images/menu/). */
 export function photoPath(url: string | null): string | null {
@@ -156,18 +162,7 @@ export function useEditorMenuQuery({ queryConfig: config = {} }: { queryConfig?:
 }
 
 /** One editor action (any of the writes above, composed by the screen); the shop's menu and the editor refetch. */
-export function useMenuEditorMutation<V, R = unknown>(
+export const useMenuEditorMutation = <V, R = unknown>(
   action: (v: V) => Promise<R>,
-  { mutationConfig: { onSuccess, ...config } = {} }: { mutationConfig?: MutationConfig<(v: V) => Promise<R>> } = {},
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: action as (v: V) => Promise<Awaited<R>>,
-    onSuccess: (...args) => {
-      const result = onSuccess?.(...args);
-      void qc.invalidateQueries({ queryKey: queryKeys.menu });
-      return result;
-    },
-  });
-}
+  options?: MutationOptions<(v: V) => Promise<R>>,
+) => useServerMutation(action, options, { invalidate: [queryKeys.menu] });

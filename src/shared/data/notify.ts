@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { OrderStatus } from '../domain/order-status.js';
-import type { MutationConfig } from './react-query.js';
+import { useServerMutation, type MutationOptions } from './react-query.js';
 import { invokeFunction } from './functions.js';
 
 /** Typed calls to the notification Edge Functions (supabase/functions). All but sendOrderConfirmation need an admin. */
@@ -84,20 +83,10 @@ const promotionTo = (v: { recipients: string[]; bulk: boolean; subject: string; 
     ? sendBulkEmail(v.recipients, v.subject, v.htmlContent)
     : sendCustomEmail(v.recipients[0]!, v.subject, v.htmlContent);
 
-export function useSendSmsMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof smsTo> } = {}) {
-  return useMutation({ ...config, mutationFn: smsTo });
-}
+export const useSendSmsMutation = (options?: MutationOptions<typeof smsTo>) => useServerMutation(smsTo, options);
 
-export function useSendPlainEmailMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof plainEmailTo> } = {}) {
-  return useMutation({ ...config, mutationFn: plainEmailTo });
-}
+export const useSendPlainEmailMutation = (options?: MutationOptions<typeof plainEmailTo>) =>
+  useServerMutation(plainEmailTo, options);
 
-export function useSendPromotionMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof promotionTo> } = {}) {
-  return useMutation({ ...config, mutationFn: promotionTo });
-}
+export const useSendPromotionMutation = (options?: MutationOptions<typeof promotionTo>) =>
+  useServerMutation(promotionTo, options);

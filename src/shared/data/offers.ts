@@ -1,13 +1,13 @@
 /** The home page's special offers (public.offers): the shop's live ones, the admin's list and its writes. */
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { luxembourgDate } from '../domain/luxembourg-time.js';
 import { useNow } from '../ui/render-clock.js';
 import type { Offer, OfferMethod, OfferProblem } from '../domain/offers.js';
 import { getSupabase } from './client.js';
-import { MENU_BUCKET, removePhoto } from './menu-editor.js';
+import { removePhoto, uploadMenuPicture } from './menu-editor.js';
 import { queryKeys } from './query-keys.js';
-import type { MutationConfig, QueryConfig } from './react-query.js';
+import { useServerMutation, type MutationOptions, type QueryConfig } from './react-query.js';
 import { subscribeToTable } from './realtime.js';
 
 export interface OfferRow {
@@ -145,18 +145,8 @@ export async function deleteOffer(offer: Pick<Offer, 'id' | 'imageUrl'>): Promis
 }
 
 /** Uploads an offer picture prepared by the menu editor's cropper (800 × 600); answers its public URL. */
-export async function uploadOfferPhoto(photo: Blob): Promise<string> {
-  const storage = getSupabase().storage.from(MENU_BUCKET);
-  const ext = photo.type === 'image/jpeg' ? 'jpg' : 'webp';
-  const path = `offers/offer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}.${ext}`;
-  const { error } = await storage.upload(path, photo, {
-    contentType: photo.type,
-    cacheControl: '31536000',
-    upsert: false,
-  });
-  check(error as never);
-  return storage.getPublicUrl(path).data.publicUrl;
-}
+export const uploadOfferPhoto = (photo: Blob): Promise<string> =>
+  uploadMenuPicture(`offers/offer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, photo, check);
 
 /** One pair of listeners per page: any change of an offer refetches the offers and the menu's prices. */
 function useOffersLive(): void {
@@ -191,22 +181,10 @@ export function useAllOffersQuery({ queryConfig: config = {} }: { queryConfig?: 
 }
 
 /** One offers-screen action; the offers and the menu's prices refetch. */
-export function useOfferMutation<V, R = unknown>(
+export const useOfferMutation = <V, R = unknown>(
   action: (v: V) => Promise<R>,
-  { mutationConfig: { onSuccess, ...config } = {} }: { mutationConfig?: MutationConfig<(v: V) => Promise<R>> } = {},
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: action as (v: V) => Promise<Awaited<R>>,
-    onSuccess: (...args) => {
-      const result = onSuccess?.(...args);
-      void qc.invalidateQueries({ queryKey: offersKey });
-      void qc.invalidateQueries({ queryKey: queryKeys.menu });
-      return result;
-    },
-  });
-}
+  options?: MutationOptions<(v: V) => Promise<R>>,
+) => useServerMutation(action, options, { invalidate: [offersKey, queryKeys.menu] });
 
 /**
  * Today in Luxembourg, re-rendering when the day changes (an offer ends at midnight by itself); the build's day

@@ -5,7 +5,7 @@ import { orderSchema, type Order } from '../domain/order.js';
 import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
 import { normaliseStatus, type OrderStatus } from '../domain/order-status.js';
 import { startOfToday } from '../domain/stats-periods.js';
-import { getSupabase } from './client.js';
+import { getSupabase, newestFirst } from './client.js';
 import { failIf, isLostAnswer, refusalOf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import {
@@ -16,7 +16,14 @@ import {
   type Unsubscribe,
 } from './realtime.js';
 import type { OrderStats, PlacedOrder } from './rows.js';
-import type { MutationConfig, QueryConfig } from './react-query.js';
+import {
+  useServerMutation,
+  useServerQuery,
+  type MutationConfig,
+  type MutationOptions,
+  type QueryConfig,
+  type QueryOptions,
+} from './react-query.js';
 
 const toOrders = (rows: unknown[] | null): Order[] => (rows ?? []).map((r) => orderSchema.parse(r));
 
@@ -50,23 +57,16 @@ export async function fetchOrder(id: string): Promise<Order | null> {
 
 /** Orders created at or after `since`, newest first (admin: today's orders). */
 export async function fetchOrdersSince(since: Date): Promise<Order[]> {
-  const { data, error } = await getSupabase()
-    .from('orders')
-    .select('*')
-    .gte('created_at', since.toISOString())
-    .order('created_at', { ascending: false });
+  const { data, error } = await newestFirst('orders').gte('created_at', since.toISOString());
   failIf(error);
   return toOrders(data);
 }
 
 /** Orders created in [from, to), newest first (archive periods). */
 export async function fetchOrdersBetween(from: Date, to: Date): Promise<Order[]> {
-  const { data, error } = await getSupabase()
-    .from('orders')
-    .select('*')
+  const { data, error } = await newestFirst('orders')
     .gte('created_at', from.toISOString())
-    .lt('created_at', to.toISOString())
-    .order('created_at', { ascending: false });
+    .lt('created_at', to.toISOString());
   failIf(error);
   return toOrders(data);
 }
@@ -74,11 +74,7 @@ export async function fetchOrdersBetween(from: Date, to: Date): Promise<Order[]>
 /** Admin: one customer's orders by e-mail (any letter case), newest first. */
 export async function fetchCustomerOrders(email: string): Promise<Order[]> {
   const exact = email.trim().replace(/[\\%_*]/g, (c) => `\\${c}`);
-  const { data, error } = await getSupabase()
-    .from('orders')
-    .select('*')
-    .ilike('customer_email', exact)
-    .order('created_at', { ascending: false });
+  const { data, error } = await newestFirst('orders').ilike('customer_email', exact);
   failIf(error);
   return toOrders(data);
 }
@@ -331,14 +327,14 @@ export function useCustomerOrdersQuery(
   });
 }
 
-export function useOrderStatsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<OrderStats> } = {}) {
+export function useOrderStatsQuery(options?: QueryOptions<OrderStats>) {
   useOrdersLive();
-  return useQuery({ ...config, queryKey: queryKeys.orders.stats, queryFn: fetchOrderStats });
+  return useServerQuery(queryKeys.orders.stats, fetchOrderStats, options);
 }
 
-export function useActiveOrderCountQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<number> } = {}) {
+export function useActiveOrderCountQuery(options?: QueryOptions<number>) {
   useOrdersLive();
-  return useQuery({ ...config, queryKey: queryKeys.orders.activeCount, queryFn: fetchActiveOrderCount });
+  return useServerQuery(queryKeys.orders.activeCount, fetchActiveOrderCount, options);
 }
 
 export function useSearchOrdersQuery(
@@ -354,41 +350,20 @@ export function useSearchOrdersQuery(
 }
 
 /** Orders waiting for acceptance, oldest first. */
-export function useWaitingOrdersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {}) {
-  return useQuery({ ...config, queryKey: queryKeys.orders.waiting, queryFn: fetchWaitingOrders });
-}
+export const useWaitingOrdersQuery = (options?: QueryOptions<Order[]>) =>
+  useServerQuery(queryKeys.orders.waiting, fetchWaitingOrders, options);
 
 const setOrderStatus = (v: { id: string; status: OrderStatus }) => updateOrderStatus(v.id, v.status);
 
 /** The order's row is replaced in the cache at once; every order list refetches. */
-export function useUpdateOrderStatusMutation({
-  mutationConfig: { onSuccess, ...config } = {},
-}: { mutationConfig?: MutationConfig<typeof setOrderStatus> } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: setOrderStatus,
-    onSuccess: (order, ...rest) => {
-      qc.setQueryData(queryKeys.orders.one(order.id), order);
-      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-      return onSuccess?.(order, ...rest);
-    },
+export const useUpdateOrderStatusMutation = (options?: MutationOptions<typeof setOrderStatus>) =>
+  useServerMutation(setOrderStatus, options, {
+    update: (qc, order) => qc.setQueryData(queryKeys.orders.one(order.id), order),
+    invalidate: [queryKeys.orders.all],
   });
-}
 
-export function useDeleteOrderMutation({
-  mutationConfig: { onSuccess, ...config } = {},
-}: { mutationConfig?: MutationConfig<typeof deleteOrder> } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: deleteOrder,
-    onSuccess: (...args) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-      return onSuccess?.(...args);
-    },
-  });
-}
+export const useDeleteOrderMutation = (options?: MutationOptions<typeof deleteOrder>) =>
+  useServerMutation(deleteOrder, options, { invalidate: [queryKeys.orders.all] });
 
 /**
  * Accept or refuse: the order leaves the waiting list at once and every order list refetches; a failure
@@ -396,22 +371,22 @@ export function useDeleteOrderMutation({
  */
 function useDecideOrderMutation<V extends { order: Order }>(
   decide: (v: V) => Promise<Order>,
-  { onSuccess, onError, ...config }: MutationConfig<(v: V) => Promise<Order>>,
+  { onError, ...config }: MutationConfig<(v: V) => Promise<Order>>,
 ) {
   const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: decide,
-    onError: (...args) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.orders.waiting });
-      return onError?.(...args);
+  const onDecideError: typeof onError = (...args) => {
+    void qc.invalidateQueries({ queryKey: queryKeys.orders.waiting });
+    return onError?.(...args);
+  };
+  return useServerMutation(
+    decide,
+    { mutationConfig: { ...config, onError: onDecideError } },
+    {
+      update: (cache, order) =>
+        cache.setQueryData<Order[]>(queryKeys.orders.waiting, (list) => list?.filter((o) => o.id !== order.id)),
+      invalidate: [queryKeys.orders.all],
     },
-    onSuccess: (order, ...rest) => {
-      qc.setQueryData<Order[]>(queryKeys.orders.waiting, (list) => list?.filter((o) => o.id !== order.id));
-      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-      return onSuccess?.(order, ...rest);
-    },
-  });
+  );
 }
 
 const acceptWithMinutes = (v: { order: Order; minutes?: number }) =>

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { reservationSchema, type Reservation, type ReservationStatus } from '../domain/reservation.js';
 import type { ReservationForm } from '../domain/reservation-form.js';
-import { getSupabase } from './client.js';
+import { getSupabase, newestFirst } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
-import type { MutationConfig, QueryConfig } from './react-query.js';
+import { useServerMutation, useServerQuery, type MutationOptions, type QueryOptions } from './react-query.js';
 
 /** Through create_reservation: the database checks the form and answers with French refusals. */
 export async function createReservation(form: ReservationForm): Promise<{ id: string }> {
@@ -24,10 +24,7 @@ export async function createReservation(form: ReservationForm): Promise<{ id: st
 }
 
 export async function fetchReservations(): Promise<Reservation[]> {
-  const { data, error } = await getSupabase()
-    .from('reservations')
-    .select('*')
-    .order('created_at', { ascending: false });
+  const { data, error } = await newestFirst('reservations');
   failIf(error);
   return (data ?? []).map((r) =>
     reservationSchema.parse({ ...r, reservation_time: String(r.reservation_time).slice(0, 5) }),
@@ -92,49 +89,23 @@ export function useNewReservations(onReservation: (reservation: Reservation) => 
   }, [qc]);
 }
 
-export function useCreateReservationMutation({
-  mutationConfig: config = {},
-}: { mutationConfig?: MutationConfig<typeof createReservation> } = {}) {
-  return useMutation({ ...config, mutationFn: createReservation });
-}
+export const useCreateReservationMutation = (options?: MutationOptions<typeof createReservation>) =>
+  useServerMutation(createReservation, options);
 
 /** Admin: newest first. */
-export function useReservationsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Reservation[]> } = {}) {
-  return useQuery({ ...config, queryKey: queryKeys.reservations.all, queryFn: fetchReservations });
-}
+export const useReservationsQuery = (options?: QueryOptions<Reservation[]>) =>
+  useServerQuery(queryKeys.reservations.all, fetchReservations, options);
 
-export function usePendingReservationCountQuery({
-  queryConfig: config = {},
-}: { queryConfig?: QueryConfig<number> } = {}) {
-  return useQuery({ ...config, queryKey: queryKeys.reservations.pendingCount, queryFn: fetchPendingReservationCount });
-}
+export const usePendingReservationCountQuery = (options?: QueryOptions<number>) =>
+  useServerQuery(queryKeys.reservations.pendingCount, fetchPendingReservationCount, options);
 
 const setReservationStatus = (v: { id: string; status: ReservationStatus }) => updateReservationStatus(v.id, v.status);
 
-export function useUpdateReservationStatusMutation({
-  mutationConfig: { onSuccess, ...config } = {},
-}: { mutationConfig?: MutationConfig<typeof setReservationStatus> } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: setReservationStatus,
-    onSuccess: (...args) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
-      return onSuccess?.(...args);
-    },
-  });
-}
+/** Every reservation list refetches after a change. */
+const reservationLists = { invalidate: [queryKeys.reservations.all] };
 
-export function useDeleteReservationMutation({
-  mutationConfig: { onSuccess, ...config } = {},
-}: { mutationConfig?: MutationConfig<typeof deleteReservation> } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: deleteReservation,
-    onSuccess: (...args) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.reservations.all });
-      return onSuccess?.(...args);
-    },
-  });
-}
+export const useUpdateReservationStatusMutation = (options?: MutationOptions<typeof setReservationStatus>) =>
+  useServerMutation(setReservationStatus, options, reservationLists);
+
+export const useDeleteReservationMutation = (options?: MutationOptions<typeof deleteReservation>) =>
+  useServerMutation(deleteReservation, options, reservationLists);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_STORE_SETTINGS,
   orderingSetting,
@@ -11,7 +11,7 @@ import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { StoreSettingRow } from './rows.js';
-import type { MutationConfig, QueryConfig } from './react-query.js';
+import { useServerMutation, type MutationConfig, type QueryConfig } from './react-query.js';
 
 export async function fetchStoreSettings(): Promise<StoreSettings> {
   const { data, error } = await getSupabase().from('store_settings').select('key, value');
@@ -74,20 +74,10 @@ export type StoreSettingChange = {
 const saveStoreSettingChange = (v: StoreSettingChange) => saveStoreSetting(v.key, v.value);
 
 /** Saves, then every reader of the settings refetches; the caller's onSuccess runs after. */
-function useSettingsMutation<V>(
+const useSettingsMutation = <V>(
   save: (v: V) => Promise<void>,
-  { onSuccess, ...config }: MutationConfig<(v: V) => Promise<void>>,
-) {
-  const qc = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: save,
-    onSuccess: (...args) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.storeSettings });
-      return onSuccess?.(...args);
-    },
-  });
-}
+  mutationConfig: MutationConfig<(v: V) => Promise<void>>,
+) => useServerMutation(save, { mutationConfig }, { invalidate: [queryKeys.storeSettings] });
 
 /** Admin: one key of store_settings. */
 export function useSaveStoreSettingMutation({
