@@ -96,10 +96,12 @@ const load = () =>
     .join(', ');
 
 const root = process.cwd();
-buildStaleApps(root);
-const hydrateKb = jsToHydrate(path.join(root, 'dist', 'shop'));
+// DIST_DIR (as for the backend) measures a given build as it is; otherwise ./dist, built when stale.
+const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
+if (!process.env.DIST_DIR) buildStaleApps(root);
+const hydrateKb = jsToHydrate(path.join(dist, 'shop'));
 const loadBefore = load();
-const backend = await startBackend({ port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null });
+const backend = await startBackend({ port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null, distDir: dist });
 /** True when the backend answers the route with its page already rendered in #root. */
 const prerendered = async (route: string) => {
   const html = await (await fetch(`${backend.url}${route}`)).text();
