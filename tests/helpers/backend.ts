@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../../src/backend/server.js';
 import type { BackendConfig } from '../../src/backend/config.js';
 import { GENEROUS_PRODUCT_LIMITS_SQL } from './rate-limits.js';
-import { PG_TEMPLATE_ENV, PGLITE_ARCHIVE_ENV } from './db-snapshot.js';
+import { PG_TEMPLATE_ENV, PGLITE_ARCHIVE_ENV, seedPgliteDataDir } from './db-snapshot.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -92,6 +94,9 @@ export async function startTestBackend(kind: DbKind, options: StartOptions = {})
   const pgTemplate = ownSchema ? process.env[PG_TEMPLATE_ENV] : undefined;
   const pgliteArchive = ownSchema && !overrides.dataDir ? (process.env[PGLITE_ARCHIVE_ENV] ?? null) : null;
   if (kind === 'postgres' && !overrides.databaseUrl) scratch = await createScratchDatabase('test', pgTemplate);
+  // A new data directory gets the same copy laid on disk (its restarts then open what the first start wrote).
+  if (kind === 'pglite' && ownSchema && overrides.dataDir && !fs.existsSync(path.join(overrides.dataDir, 'pglite')))
+    await seedPgliteDataDir(overrides.dataDir);
   const backend = await startBackend(
     {
       port: 0,

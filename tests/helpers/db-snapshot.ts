@@ -146,3 +146,19 @@ export async function preparePostgresTemplate(adminUrl: string, key = schemaKey(
     await admin.end();
   }
 }
+
+/**
+ * Lays the migrated and seeded PGlite cluster of the global setup into `<dataDir>/pglite`, where the backend keeps
+ * its database, for a test about what happens on a data directory rather than about its first initdb. Without a
+ * copy (TEST_DB_SNAPSHOT=off, TEST_DB=postgres) the backend makes its cluster itself, as before.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<boolean> {
+  const archive = process.env[PGLITE_ARCHIVE_ENV];
+  if (!archive) return false;
+  const p = await PGlite.create(path.join(dataDir, 'pglite'), {
+    extensions: { pgcrypto },
+    loadDataDir: new Blob([fs.readFileSync(archive)]),
+  });
+  await p.close();
+  return true;
+}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../src/backend/cli/admin-user.js';
 import { startBackend } from '../../src/backend/server.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { seedPgliteDataDir } from '../helpers/db-snapshot.js';
 import { authFetch, jwtPayload, mailsTo, newEmail, openLink, verifyLinkFor } from './auth-helpers.js';
 
 const run = promisify(execFile);
@@ -389,6 +390,8 @@ describe('create-admin on the data directory, with no server running', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'create-admin-'));
     const owner = newEmail('patron');
     try {
+      // The migrated database of the global setup, not an initdb and every migration on disk: this is about create-admin.
+      await seedPgliteDataDir(dataDir);
       const first = await startBackend(
         { port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, authAutoconfirm: false },
         { ...process.env, DISPATCH: 'off' },
