@@ -5,10 +5,8 @@ import { sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
 import { internal } from './errors.js';
-import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, readJson } from './request.js';
-import { tooSoon } from './signup.js';
-import { findUserByEmail } from './users.js';
+import { accountForLink } from './signup.js';
 
 const RecoverBody = z.object({ email: z.string().nullish() });
 
@@ -16,11 +14,14 @@ const RecoverBody = z.object({ email: z.string().nullish() });
 export async function recover(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, RecoverBody);
   const email = checkEmail(body.email);
-  limitByAddress(ctx, req, 'emailSent');
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.banned) {
-    const wait = tooSoon(ctx, user.recovery_sent_at);
-    if (wait) throw wait;
+  const user = await accountForLink(
+    ctx,
+    req,
+    email,
+    (u) => !u.banned,
+    (u) => u.recovery_sent_at,
+  );
+  if (user) {
     const { token, hash } = newLinkToken();
     await ctx.db.transaction(async (tx) => {
       await storeOneTimeToken(tx, user.id, 'recovery', hash);

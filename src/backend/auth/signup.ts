@@ -27,6 +27,26 @@ export function emailMaxFrequencySeconds(ctx: BackendContext): number {
   return Number.isFinite(v) && v >= 0 ? v : 60;
 }
 
+/**
+ * The account an e-mailed link (the confirmation again, a password reset) goes to: the sender's address
+ * is rate-limited; an address without an account, or one the link is not for, gets nothing (the caller
+ * still answers 200); a link sent less than the minimum interval ago is refused with GoTrue's 429.
+ */
+export async function accountForLink(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  email: string,
+  isFor: (user: UserRow) => boolean,
+  lastSent: (user: UserRow) => Date | string | null,
+): Promise<UserRow | null> {
+  limitByAddress(ctx, req, 'emailSent');
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !isFor(user)) return null;
+  const wait = tooSoon(ctx, lastSent(user));
+  if (wait) throw wait;
+  return user;
+}
+
 export function tooSoon(ctx: BackendContext, sentAt: Date | string | null): AuthError | null {
   if (!sentAt) return null;
   const wait = Math.ceil((new Date(sentAt).getTime() + emailMaxFrequencySeconds(ctx) * 1000 - Date.now()) / 1000);
@@ -86,11 +106,14 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
   const body = await readJson(req, ctx, ResendBody);
   if (body.type !== 'signup') throw badRequest('validation_failed', 'Only type "signup" can be resent here');
   const email = checkEmail(body.email);
-  limitByAddress(ctx, req, 'emailSent');
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.email_confirmed_at) {
-    const wait = tooSoon(ctx, user.confirmation_sent_at);
-    if (wait) throw wait;
+  const user = await accountForLink(
+    ctx,
+    req,
+    email,
+    (u) => !u.email_confirmed_at,
+    (u) => u.confirmation_sent_at,
+  );
+  if (user) {
     await sendConfirmation(ctx, user, allowedRedirect(ctx, url.searchParams.get('redirect_to')), async () => {
       await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [
         user.id,
