@@ -100,12 +100,13 @@ export default function MenuPage() {
             </button>
           </div>
         )}
-        {sections?.slice(0, shown).map(({ category: c, blocks }) => (
+        {sections?.slice(0, shown).map(({ category: c, blocks }, i) => (
           <section
             key={c.id}
             id={`categorie-${c.slug}`}
             aria-labelledby={`titre-${c.slug}`}
-            className="scroll-mt-36 pb-12 md:scroll-mt-40"
+            // Below the category asked for, the browser lays out and paints a section only near the screen.
+            className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${i > Math.max(asked, 0) ? 'menu-section-below' : ''}`}
           >
             <h2
               id={`titre-${c.slug}`}
