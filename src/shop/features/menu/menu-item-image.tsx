@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
 
@@ -8,6 +8,13 @@ export const menuImageSrc = (item: Pick<MenuItem, 'id' | 'imageSrc'>) =>
 
 export function MenuItemImage({ item }: { item: MenuItem }) {
   const [broken, setBroken] = useState(false);
+  const picture = useRef<HTMLImageElement>(null);
+  // A prerendered page starts loading its pictures before React hydrates it, so a picture that failed
+  // by then fired its error event to no one: read the outcome from the element instead.
+  useEffect(() => {
+    const img = picture.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
   if (broken) {
     return (
       <div className="flex aspect-[4/3] w-full items-center justify-center bg-charcoal-800 text-sm font-semibold text-cream-100/80">
@@ -17,6 +24,7 @@ export function MenuItemImage({ item }: { item: MenuItem }) {
   }
   return (
     <img
+      ref={picture}
       src={menuImageSrc(item)}
       alt={item.imageAlt || item.name}
       loading="lazy"
