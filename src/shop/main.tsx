@@ -5,6 +5,7 @@ import { setRenderTime } from '../shared/ui/render-clock.js';
 import { AppProviders, createShopQueryClient } from './app/providers.js';
 import { pageMatches, PRERENDER_DATA_ID, type PrerenderData } from './app/prerender-data.js';
 import { ShopRouter } from './app/router.js';
+import { useCartStore } from './stores/cart-store.js';
 import './styles/index.css';
 
 const root = document.getElementById('root')!;
@@ -29,7 +30,9 @@ function prerenderData(): PrerenderData | null {
 // A page prerendered at build time (scripts/prerender.ts) is already painted: React takes it over with the
 // data it was rendered with, then the live reads refresh it. Any other route renders here.
 const data = prerenderData();
-if (data && root.firstElementChild && pageMatches(data, window.location)) {
+// A page is built with an empty cart: a visitor with a saved cart gets it rendered here (no mismatch).
+const cartIsEmpty = useCartStore.getState().items.length === 0;
+if (data && cartIsEmpty && root.firstElementChild && pageMatches(data, window.location)) {
   setRenderTime(data.renderedAt);
   hydrate(queryClient, data.queries);
   hydrateRoot(root, app);
