@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { MENU_CATEGORIES } from '../shared/domain/menu-categories.js';
+import { setPrerenderedQueries } from '../shared/data/rendered-query.js';
 import { setRenderTime } from '../shared/ui/render-clock.js';
 import { setSupabase } from '../shared/data/client.js';
 import { fetchMenu } from '../shared/data/menu.js';
@@ -60,6 +61,7 @@ export async function readPublicData(): Promise<DehydratedState> {
 /** The page at `path` as HTML (the inside of #root), once every lazy page and part has loaded. */
 export async function renderPage(path: string, queries: DehydratedState, renderedAt: number): Promise<string> {
   setRenderTime(renderedAt);
+  setPrerenderedQueries(queries.queries);
   const queryClient = createShopQueryClient();
   hydrate(queryClient, queries);
   const errors: unknown[] = [];

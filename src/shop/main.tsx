@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
+import { setPrerenderedQueries } from '../shared/data/rendered-query.js';
 import { setRenderTime } from '../shared/ui/render-clock.js';
 import { AppProviders, createShopQueryClient } from './app/providers.js';
 import { pageMatches, PRERENDER_DATA_ID, type PrerenderData } from './app/prerender-data.js';
 import { ShopRouter } from './app/router.js';
-import { useCartStore } from './stores/cart-store.js';
 import './styles/index.css';
 
 const root = document.getElementById('root')!;
@@ -30,10 +30,11 @@ function prerenderData(): PrerenderData | null {
 // A page prerendered at build time (scripts/prerender.ts) is already painted: React takes it over with the
 // data it was rendered with, then the live reads refresh it. Any other route renders here.
 const data = prerenderData();
-// A page is built with an empty cart: a visitor with a saved cart gets it rendered here (no mismatch).
-const cartIsEmpty = useCartStore.getState().items.length === 0;
-if (data && cartIsEmpty && root.firstElementChild && pageMatches(data, window.location)) {
+if (data && root.firstElementChild && pageMatches(data, window.location)) {
+  // The first render is the build's: its time and data (src/shared/data/rendered-query.ts); the saved cart
+  // and session come in right after (zustand and useHydrated read the initial state while hydrating).
   setRenderTime(data.renderedAt);
+  setPrerenderedQueries(data.queries.queries);
   hydrate(queryClient, data.queries);
   hydrateRoot(root, app);
 } else {

@@ -8,6 +8,7 @@ import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
 import type { MenuCategoryRow, MenuItemRow, ReviewRow } from './rows.js';
+import { useRenderedQuery } from './rendered-query.js';
 
 export interface Menu {
   categories: MenuCategoryRow[];
@@ -91,7 +92,7 @@ export async function fetchReviews(): Promise<ReviewRow[]> {
 }
 
 export function useMenuQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Menu> } = {}) {
-  return useQuery({ staleTime: 5 * 60_000, ...config, queryKey: queryKeys.menu, queryFn: fetchMenu });
+  return useRenderedQuery({ staleTime: 5 * 60_000, ...config, queryKey: queryKeys.menu, queryFn: fetchMenu });
 }
 
 export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ReviewRow[]> } = {}) {

@@ -9,6 +9,7 @@ import { removePhoto, uploadMenuPicture } from './menu-editor.js';
 import { queryKeys } from './query-keys.js';
 import { useServerMutation, type MutationOptions, type QueryConfig } from './react-query.js';
 import { subscribeToTable } from './realtime.js';
+import { useRenderedQuery } from './rendered-query.js';
 
 export interface OfferRow {
   id: number;
@@ -166,7 +167,7 @@ function useOffersLive(): void {
  */
 export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ShopOffer[]> } = {}) {
   useOffersLive();
-  return useQuery({
+  return useRenderedQuery({
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
     ...config,

@@ -1,11 +1,5 @@
 import { useEffect } from 'react';
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationOptions,
-  type UseQueryOptions,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { addDays, luxembourgDate } from '../domain/luxembourg-time.js';
 import {
   SEEDED_OPENING_SCHEDULE,
@@ -18,6 +12,7 @@ import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable } from './realtime.js';
+import { useRenderedQuery } from './rendered-query.js';
 
 export const openingHoursKey = queryKeys.openingHours;
 
@@ -88,7 +83,7 @@ function listenToOpeningHours(refetch: () => void): () => void {
 export function useOpeningScheduleQuery({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
   const qc = useQueryClient();
   useEffect(() => listenToOpeningHours(() => void qc.invalidateQueries({ queryKey: openingHoursKey })), [qc]);
-  return useQuery({
+  return useRenderedQuery({
     queryKey: openingHoursKey,
     queryFn: () => fetchOpeningSchedule().catch(() => structuredClone(SEEDED_OPENING_SCHEDULE)),
     ...queryConfig,

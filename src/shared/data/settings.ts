@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_STORE_SETTINGS,
   orderingSetting,
@@ -12,6 +12,7 @@ import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import type { StoreSettingRow } from './rows.js';
 import { useServerMutation, type MutationConfig, type QueryConfig } from './react-query.js';
+import { useRenderedQuery } from './rendered-query.js';
 
 export async function fetchStoreSettings(): Promise<StoreSettings> {
   const { data, error } = await getSupabase().from('store_settings').select('key, value');
@@ -60,7 +61,7 @@ export function useStoreSettingsQuery({ queryConfig: config = {} }: { queryConfi
       }),
     [qc],
   );
-  return useQuery({
+  return useRenderedQuery({
     ...config,
     queryKey: queryKeys.storeSettings,
     queryFn: () => fetchStoreSettings().catch(() => structuredClone(DEFAULT_STORE_SETTINGS)),

@@ -1,0 +1,29 @@
+import { hashKey, useQuery, type DefaultError, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useHydrated } from '../ui/render-clock.js';
+
+/**
+ * The public reads a prerendered page was built with, by query hash (scripts/prerender.ts embeds them,
+ * the shop's main.tsx and the build's renderPage hand them here).
+ */
+let asBuilt: Map<string, unknown> | null = null;
+
+export function setPrerenderedQueries(queries: readonly { queryHash: string; state: { data?: unknown } }[]): void {
+  asBuilt = new Map(queries.map((q) => [q.queryHash, q.state.data]));
+}
+
+/**
+ * useQuery for data a prerendered page shows: while React hydrates the page (and while the build renders
+ * it), the data it was built with; the live cache from then on. A part of the page under a Suspense boundary
+ * (a lazy route) is hydrated after the rest, and by then the live reads may have brought newer data (a day
+ * closed since the build, a dish sold out): rendered with it, that part would not match its HTML, and React
+ * would throw the HTML away and report it. Rendered as built, it hydrates, then updates.
+ */
+export function useRenderedQuery<TData, TKey extends QueryKey = QueryKey>(
+  options: UseQueryOptions<TData, DefaultError, TData, TKey>,
+) {
+  const result = useQuery(options);
+  const hydrated = useHydrated();
+  if (hydrated || !asBuilt) return result;
+  const hash = hashKey(options.queryKey);
+  return asBuilt.has(hash) ? { ...result, data: asBuilt.get(hash) as TData } : result;
+}
