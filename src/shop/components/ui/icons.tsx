@@ -1,4 +1,4 @@
-import { Children, type ReactNode, type SVGProps } from 'react';
+import { createElement, Fragment, type ReactNode, type SVGProps } from 'react';
 import { STROKE_ICON } from '../../../shared/ui/stroke-icon.js';
 
 type IconProps = SVGProps<SVGSVGElement>;
@@ -8,7 +8,8 @@ const lineIcon = (...shapes: ReactNode[]) =>
   function LineIcon(props: IconProps) {
     return (
       <svg {...STROKE_ICON} aria-hidden="true" {...props}>
-        {Children.toArray(shapes)}
+        {/* As arguments, not an array: the shapes need no keys. */}
+        {createElement(Fragment, null, ...shapes)}
       </svg>
     );
   };
