@@ -58,8 +58,8 @@ test.describe('prerendered pages', () => {
   });
 });
 
-test.describe('prerendered pages with live data newer than the build', () => {
-  // The service worker would serve the menu's code from its cache, out of the test's reach.
+test.describe('prerendered pages while React takes them over', () => {
+  // The service worker would serve the code from its cache, out of reach of the tests' routes.
   test.use({ serviceWorkers: 'block' });
 
   test('a day closed since the build, a saved cart and the menu code arriving last: hydrated as built, then live', async ({
@@ -94,5 +94,26 @@ test.describe('prerendered pages with live data newer than the build', () => {
     } finally {
       await backend.service.from('opening_exceptions').delete().eq('day', today);
     }
+  });
+
+  test('a form shown before React has taken the page over waits for it: nothing typed is lost, nothing sent natively', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/inscription-defi-burj-khalifa', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Inscription au défi' });
+    await expect(form.getByLabel('E-mail')).toBeDisabled();
+    await expect(form.getByRole('button', { name: "S'inscrire au défi" })).toBeDisabled();
+    release();
+    await form.getByLabel('E-mail').fill('pas-un-email');
+    await form.getByRole('button', { name: "S'inscrire au défi" }).click();
+    await expect(form.getByText('Veuillez entrer une adresse e-mail valide.')).toBeVisible();
+    await expect(form.getByLabel('E-mail')).toHaveValue('pas-un-email');
+    expect(new URL(page.url()).search).toBe('');
   });
 });

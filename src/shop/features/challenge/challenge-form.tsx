@@ -5,11 +5,15 @@ import { fieldBinder, TextField } from '../../components/ui/field.js';
 import { toast, toastFailure } from '../../components/ui/toast-store.js';
 import { validateChallengeForm, type ChallengeErrors } from '../../../shared/domain/challenge-form.js';
 import { refusalOf, useRegisterForChallengeMutation } from '../../lib/data.js';
+import { useHydrated } from '../../../shared/ui/render-clock.js';
 
 const t = fr.challenge;
 const empty = { name: '', email: '', phone: '' };
 
 export function ChallengeForm() {
+  // The page arrives prerendered: until React has taken it over, what is typed would be reset and a click would
+  // send the form natively (its fields in the address), so the form waits for it.
+  const hydrated = useHydrated();
   const [form, setForm] = useState(empty);
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<ChallengeErrors>({});
@@ -41,7 +45,7 @@ export function ChallengeForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label={t.formTitle} className="space-y-4">
-      <fieldset disabled={signUp.isPending} className="space-y-4">
+      <fieldset disabled={!hydrated || signUp.isPending} className="space-y-4">
         <TextField label={t.name} required autoComplete="name" {...field('name')} />
         <TextField label={t.email} type="email" required autoComplete="email" {...field('email')} />
         <TextField label={t.phone} optional type="tel" autoComplete="tel" {...field('phone')} />
@@ -64,7 +68,7 @@ export function ChallengeForm() {
           )}
         </div>
       </fieldset>
-      <button type="submit" disabled={signUp.isPending} className={buttonClass('primary', 'lg', 'w-full')}>
+      <button type="submit" disabled={!hydrated || signUp.isPending} className={buttonClass('primary', 'lg', 'w-full')}>
         {signUp.isPending ? t.submitting : t.submit}
       </button>
     </form>

@@ -13,12 +13,15 @@ import { buttonClass } from '../../components/ui/button.js';
 import { fieldBinder, SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toastFailure } from '../../components/ui/toast-store.js';
 import { refusalOf, useCreateReservationMutation, useOpeningScheduleQuery } from '../../lib/data.js';
-import { useNow } from '../../../shared/ui/render-clock.js';
+import { useHydrated, useNow } from '../../../shared/ui/render-clock.js';
 
 const t = fr.contact;
 const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: '', people: '', message: '' };
 
 export function ReservationForm() {
+  // The page arrives prerendered: until React has taken it over, what is typed would be reset and a click would
+  // send the form natively (its fields in the address), so the form waits for it.
+  const hydrated = useHydrated();
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<{ field: ReservationField; message: string } | null>(null);
   const reservation = useCreateReservationMutation();
@@ -55,7 +58,7 @@ export function ReservationForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-label={t.formTitle} className="space-y-4">
-      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={!hydrated || busy} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField label={t.name} required autoComplete="name" {...field('name')} />
         </div>
@@ -91,7 +94,7 @@ export function ReservationForm() {
           <TextArea label={t.message} placeholder={t.messagePlaceholder} {...field('message')} />
         </div>
       </fieldset>
-      <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'w-full')}>
+      <button type="submit" disabled={!hydrated || busy} className={buttonClass('primary', 'lg', 'w-full')}>
         {busy ? t.submitting : t.submit}
       </button>
     </form>
