@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
@@ -13,13 +13,20 @@ export function OrderPage() {
   const { orderId } = useParams();
   const navigate = useNavigate();
   const order = useOrderQuery(orderId, { queryConfig: { retry: false } });
-  const failed = order.isError || (order.isSuccess && !order.data);
+  // An order shown, then no longer found, was deleted (here, or on another screen meanwhile): that is no
+  // failure to load. Back to the dashboard, saying so.
+  const shown = useRef(false);
+  if (order.data) shown.current = true;
+  const missing = order.isError || (order.isSuccess && !order.data);
+  const deleted = missing && shown.current && !order.isError;
+  const failed = missing && !deleted;
 
   useEffect(() => {
-    if (!failed) return;
-    toast.error(t('common.error'), t('order.loadFailed'));
+    if (!failed && !deleted) return;
+    if (deleted) toast.success(t('order.deleted'));
+    else toast.error(t('common.error'), t('order.loadFailed'));
     navigate('/dashboard', { replace: true });
-  }, [failed, navigate, t]);
+  }, [failed, deleted, navigate, t]);
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -28,7 +35,7 @@ export function OrderPage() {
       </Link>
       <Card>
         {order.data ? (
-          <OrderDetail order={order.data} place="page" onDeleted={() => navigate('/dashboard')} />
+          <OrderDetail order={order.data} place="page" onDeleted={() => navigate('/dashboard', { replace: true })} />
         ) : (
           <Spinner label={t('common.loading')} />
         )}
