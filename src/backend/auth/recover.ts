@@ -17,6 +17,7 @@ export async function recover(ctx: BackendContext, req: IncomingMessage, res: Se
   const user = await accountForLink(
     ctx,
     req,
+    'recovery',
     email,
     (u) => !u.banned,
     (u) => u.recovery_sent_at,

@@ -27,24 +27,71 @@ export function emailMaxFrequencySeconds(ctx: BackendContext): number {
   return Number.isFinite(v) && v >= 0 ? v : 60;
 }
 
+/** Which e-mailed link an address asked for: its own minimum interval each. */
+export type LinkKind = 'confirmation' | 'recovery';
+
+/**
+ * When each address last asked for a link it did not get (no account, or one the link is not for), per
+ * backend: such an address waits the same minimum interval as an account, so a second request within it
+ * answers the same 429 whoever asks. Held in memory (a restart forgets, as with the rate limits).
+ */
+const askedWithoutLink = new WeakMap<BackendContext, Map<string, number>>();
+
+function noLinkAskedAt(ctx: BackendContext): Map<string, number> {
+  let m = askedWithoutLink.get(ctx);
+  if (!m) {
+    m = new Map();
+    askedWithoutLink.set(ctx, m);
+  }
+  return m;
+}
+
+function forgetOldAsks(ctx: BackendContext, asked: Map<string, number>, now: number): void {
+  if (asked.size < 10_000) return;
+  const oldest = now - emailMaxFrequencySeconds(ctx) * 1000;
+  for (const [k, at] of asked) if (at <= oldest) asked.delete(k);
+  // Still too many (addresses made up behind a trusted proxy): forget the oldest ones.
+  for (const k of asked.keys()) {
+    if (asked.size <= 8_000) break;
+    asked.delete(k);
+  }
+}
+
 /**
  * The account an e-mailed link (the confirmation again, a password reset) goes to: the sender's address
  * is rate-limited; an address without an account, or one the link is not for, gets nothing (the caller
- * still answers 200); a link sent less than the minimum interval ago is refused with GoTrue's 429.
+ * still answers 200); a link asked for less than the minimum interval ago is refused with GoTrue's 429,
+ * for an address with no account too, so that asking twice does not tell who has an account.
  */
 export async function accountForLink(
   ctx: BackendContext,
   req: IncomingMessage,
+  kind: LinkKind,
   email: string,
   isFor: (user: UserRow) => boolean,
   lastSent: (user: UserRow) => Date | string | null,
 ): Promise<UserRow | null> {
   limitByAddress(ctx, req, 'emailSent');
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || !isFor(user)) return null;
+  const found = await findUserByEmail(ctx.db, email);
+  const user = found && isFor(found) ? found : null;
+  if (!user) {
+    answerAsIfSent(ctx, kind, email);
+    return null;
+  }
   const wait = tooSoon(ctx, lastSent(user));
   if (wait) throw wait;
   return user;
+}
+
+/** For an address that gets no link: GoTrue's 429 when it asked less than the minimum interval ago, else noted. */
+function answerAsIfSent(ctx: BackendContext, kind: LinkKind, email: string): void {
+  const asked = noLinkAskedAt(ctx);
+  const key = `${kind}:${email}`;
+  const wait = tooSoon(ctx, asked.has(key) ? new Date(asked.get(key)!) : null);
+  if (wait) throw wait;
+  const now = Date.now();
+  forgetOldAsks(ctx, asked, now);
+  asked.set(key, now);
 }
 
 export function tooSoon(ctx: BackendContext, sentAt: Date | string | null): AuthError | null {
@@ -109,6 +156,7 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
   const user = await accountForLink(
     ctx,
     req,
+    'confirmation',
     email,
     (u) => !u.email_confirmed_at,
     (u) => u.confirmation_sent_at,
@@ -142,6 +190,8 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.email_confirmed_at) {
     if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+    // Signing up again within the minimum interval waits as a new address would after its first sign-up.
+    answerAsIfSent(ctx, 'confirmation', email);
     sendJson(res, 200, obfuscatedUser(email, data));
     return;
   }
@@ -168,6 +218,8 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
     return;
   }
 
+  // A new address asked for a link less than the minimum interval ago (a confirmation sent again) waits too.
+  if (!autoconfirm) answerAsIfSent(ctx, 'confirmation', email);
   const id = crypto.randomUUID();
   if (autoconfirm) {
     const session = await ctx.db.transaction(async (tx) => {
