@@ -24,7 +24,7 @@ export function OpeningHours({ dark = false }: { dark?: boolean }) {
         {weekLines(schedule).map((d, i) => (
           <div
             key={d.day}
-            className={`flex justify-between gap-4 py-2 text-sm ${i === today ? 'font-bold text-flame-600' : ''}`}
+            className={`flex justify-between gap-4 py-2 text-sm ${i === today ? `font-bold ${dark ? 'text-flame-400' : 'text-flame-600'}` : ''}`}
           >
             <dt>{d.day}</dt>
             <dd className="text-right">{d.hours}</dd>
@@ -39,7 +39,9 @@ export function OpeningHours({ dark = false }: { dark?: boolean }) {
             {exceptions.map((e) => (
               <div key={e.day} className="flex justify-between gap-4 py-2 text-sm">
                 <dt className="first-letter:uppercase">{formatLongDateFr(e.day)}</dt>
-                <dd className={`text-right ${e.is_closed ? 'font-semibold text-ember-600' : ''}`}>
+                <dd
+                  className={`text-right ${e.is_closed ? `font-semibold ${dark ? 'text-flame-300' : 'text-ember-600'}` : ''}`}
+                >
                   {e.is_closed
                     ? fr.hours.closedOn(e.reason)
                     : fr.hours.specialOpening(e.services.map(([o, c]) => `${o} – ${c}`).join(' · '), e.reason)}

@@ -36,6 +36,7 @@ export function Toaster({ inline = false }: { inline?: boolean }) {
   return (
     <div
       data-modal-keep
+      role="region"
       aria-live="polite"
       aria-label={fr.toast.region}
       data-testid={inline ? 'cart-toasts' : undefined}
