@@ -20,6 +20,12 @@ interface LiveOrdersState {
 
 export const useLiveOrders = create<LiveOrdersState>(() => ({ connection: 'connecting', highlighted: {} }));
 
+// The page says whether new orders reach it live (`<html data-live-orders="live">`), as it says how many wait
+// (data-waiting-orders), for what watches the page from outside (the browser tests).
+useLiveOrders.subscribe(({ connection }) => {
+  if (typeof document !== 'undefined') document.documentElement.dataset.liveOrders = connection;
+});
+
 /**
  * Ids already on screen or already announced: each new order is toasted and highlighted once per
  * session. Ringing is not decided here: every order still waiting for acceptance rings, whenever it

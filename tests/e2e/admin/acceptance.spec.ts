@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { test, expect } from '../support/fixtures';
-import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
+import { insertOrder, isPhone, loginAsAdmin, untilOrdersLive } from './admin-helpers';
 
 const chimes = (page: import('@playwright/test').Page) =>
   page
@@ -109,7 +109,7 @@ test.describe('order acceptance at the counter', () => {
     }
     // Each device keeps its own choice: both ring until the order is accepted.
     for (const p of [page, other]) await p.getByLabel('Tocar até confirmar').check();
-    await page.waitForTimeout(1000);
+    for (const p of [page, other]) await untilOrdersLive(p);
     const order = await insertOrder(backend, { customer_name: 'Dois Ecrãs' });
     for (const p of [page, other])
       await expect(p.getByTestId('acceptance-panel').locator(`[data-order-id="${order.id}"]`)).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('order acceptance at the counter', () => {
         auto_accept: true,
         capacity: { delivery: null, pickup: null },
       });
-      await page.waitForTimeout(1000);
+      await untilOrdersLive(page);
       const { data: placed, error } = await backend.service.rpc('place_order', {
         p_order: {
           customer: { name: 'Auto Aceite', phone: '+352 621 000 999', email: 'auto@exemple.lu' },

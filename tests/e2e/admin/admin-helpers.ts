@@ -61,6 +61,11 @@ export async function loginAsAdmin(
   return admin;
 }
 
+/** Until the page's order feed has joined realtime: an order inserted from then on reaches it live. */
+export async function untilOrdersLive(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-live-orders', 'live');
+}
+
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;
 }

@@ -1,5 +1,5 @@
 import { test, expect, screenshot } from '../support/fixtures';
-import { insertOrder, isPhone, loginAsAdmin, orderStatus } from './admin-helpers';
+import { insertOrder, isPhone, loginAsAdmin, orderStatus, untilOrdersLive } from './admin-helpers';
 
 test.describe('dashboard: live orders', () => {
   test('a new order shows up live with toast, highlight and chime, and after a lost connection', async ({
@@ -13,8 +13,8 @@ test.describe('dashboard: live orders', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('sound-locked-banner')).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '1');
-    // Let the realtime channel finish joining before the order is placed.
-    await page.waitForTimeout(1000);
+    // The realtime channel has joined before the order is placed.
+    await untilOrdersLive(page);
 
     // Note when each order row first appears, in the page's own clock (the same machine's clock as the database).
     await page.evaluate(() => {

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
+import { insertOrder, isPhone, loginAsAdmin, untilOrdersLive } from './admin-helpers';
 import { installFakeKiosk, kioskLog } from './printer-kiosk';
 
 const shot = (page: Page, info: TestInfo, name: string) =>
@@ -193,7 +193,7 @@ test.describe('the counter kiosk printer in the admin', () => {
     // Worded as the kiosk's IPC handler refuses a request it cannot validate (src/main/ipc-handlers.ts).
     const reason = 'Données refusées : order.order_items – Invalid input';
     await page.evaluate((r) => ((window as unknown as { printOrderRefuses: string }).printOrderRefuses = r), reason);
-    await page.waitForTimeout(1000);
+    await untilOrdersLive(page);
     const fresh = await insertOrder(backend, { customer_name: 'Talão Recusado' });
     const number = fresh.id.slice(0, 8);
 
@@ -230,7 +230,7 @@ test.describe('the counter kiosk printer in the admin', () => {
     await expect(row(notPrinted.id)).toBeVisible();
     await expect(row(notPrinted.id).getByTestId('print-badge')).toHaveCount(0);
 
-    await page.waitForTimeout(1000);
+    await untilOrdersLive(page);
     const fresh = await insertOrder(backend, { customer_name: 'Nova Com Talão' });
     await expect(row(fresh.id)).toBeVisible();
     await expect.poll(() => kioskLog(page).then((l) => l.printed)).toContainEqual({ id: fresh.id, reason: 'auto' });

@@ -1,5 +1,5 @@
 import { test, expect } from '../support/fixtures';
-import { insertOrder, loginAsAdmin } from './admin-helpers';
+import { insertOrder, loginAsAdmin, untilOrdersLive } from './admin-helpers';
 
 const chimes = (page: import('@playwright/test').Page) =>
   page
@@ -23,7 +23,7 @@ test.describe('notification sound and the counter kiosk', () => {
     await expect(page.getByTestId('sound-disabled-banner')).toHaveCount(0);
 
     await page.getByLabel('Tocar até confirmar').check();
-    await page.waitForTimeout(1000);
+    await untilOrdersLive(page);
     await insertOrder(backend, { customer_name: 'Toca Sempre' });
     await expect(page.getByTestId('acceptance-panel')).toBeVisible({ timeout: 10_000 });
     await expect.poll(() => chimes(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
@@ -87,7 +87,7 @@ test.describe('notification sound and the counter kiosk', () => {
     // In the kiosk an order rings until it is accepted, without any setting.
     await expect(page.getByLabel('Tocar até confirmar')).toBeChecked();
 
-    await page.waitForTimeout(1000);
+    await untilOrdersLive(page);
     const fresh = await insertOrder(backend, { customer_name: 'Nova Impressão' });
     await expect.poll(jobs).toContainEqual({ id: fresh.id, reason: 'auto' });
 
