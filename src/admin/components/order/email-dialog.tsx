@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { orderNumber, type Order } from '../../../shared/domain/index.js';
 import { Dialog } from '../ui/dialog.js';
-import { Button } from '../ui/button.js';
-import { toast } from '../ui/toast-store.js';
+import { ComposeField, SendButtons, sendMessage } from '../ui/compose.js';
 import { useT } from '../../i18n/index.js';
 import { useSendPlainEmailMutation } from '../../lib/data.js';
-
-const field = 'mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg';
 
 export function EmailDialog({ order, open, onClose }: { order: Order; open: boolean; onClose(): void }) {
   const t = useT();
@@ -17,14 +14,15 @@ export function EmailDialog({ order, open, onClose }: { order: Order; open: bool
 
   async function submit() {
     if (!to || !subject.trim() || !message.trim()) return;
-    try {
-      await send.mutateAsync({ to, subject: subject.trim(), message });
-      toast.success(t('emailNotify.sent'));
-      setMessage('');
-      onClose();
-    } catch (e) {
-      toast.error(t('emailNotify.failed'), (e as Error).message);
-    }
+    const words = { sent: t('emailNotify.sent'), failed: t('emailNotify.failed') };
+    await sendMessage(
+      () => send.mutateAsync({ to, subject: subject.trim(), message }),
+      words,
+      () => {
+        setMessage('');
+        onClose();
+      },
+    );
   }
 
   return (
@@ -32,22 +30,14 @@ export function EmailDialog({ order, open, onClose }: { order: Order; open: bool
       <p className="mb-3 text-lg">
         {t('emailNotify.to')}: <strong>{to}</strong>
       </p>
-      <label className="block font-semibold">
-        {t('emailNotify.subject')}
-        <input value={subject} onChange={(e) => setSubject(e.target.value)} className={field} />
-      </label>
-      <label className="mt-3 block font-semibold">
-        {t('emailNotify.message')}
-        <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={5} className={field} />
-      </label>
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={submit} disabled={!subject.trim() || !message.trim() || send.isPending}>
-          {send.isPending ? t('common.sending') : t('common.send')}
-        </Button>
-      </div>
+      <ComposeField label={t('emailNotify.subject')} value={subject} onChange={setSubject} />
+      <ComposeField label={t('emailNotify.message')} value={message} onChange={setMessage} rows={5} spacing="mt-3" />
+      <SendButtons
+        onCancel={onClose}
+        onSend={submit}
+        disabled={!subject.trim() || !message.trim()}
+        pending={send.isPending}
+      />
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { smsForStatus, smsProblem, smsText, type Order, type SmsTemplateKey } fr
 import { Dialog } from '../ui/dialog.js';
 import { Button } from '../ui/button.js';
 import { toast } from '../ui/toast-store.js';
+import { ComposeField, SendButtons, sendMessage } from '../ui/compose.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useRestaurantIdentity, useSendSmsMutation } from '../../lib/data.js';
 
@@ -18,19 +19,17 @@ export function SmsDialog({ order, open, onClose }: { order: Order; open: boolea
   const ctx = { orderId: order.id, restaurantName, deliveryMethod: order.delivery_method };
   const [body, setBody] = useState(() => smsForStatus(order.status, ctx) ?? '');
   const send = useSendSmsMutation();
+  const smsWords = { sent: t('sms.sent'), failed: t('sms.failed') };
 
   async function submit() {
     const problem = smsProblem(order.customer_phone, body);
     if (problem === 'no_phone') return toast.error(t('sms.failed'), t('order.noPhone'));
     if (problem) return;
-    try {
-      await send.mutateAsync({ to: order.customer_phone, body: body.trim() });
-      toast.success(t('sms.sent'));
+    const sent = () => {
       setBody('');
       onClose();
-    } catch (e) {
-      toast.error(t('sms.failed'), (e as Error).message);
-    }
+    };
+    await sendMessage(() => send.mutateAsync({ to: order.customer_phone, body: body.trim() }), smsWords, sent);
   }
 
   return (
@@ -44,23 +43,8 @@ export function SmsDialog({ order, open, onClose }: { order: Order; open: boolea
           </Button>
         ))}
       </div>
-      <label className="block font-semibold">
-        {t('sms.message')}
-        <textarea
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          rows={4}
-          className="mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg"
-        />
-      </label>
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={submit} disabled={!body.trim() || send.isPending}>
-          {send.isPending ? t('common.sending') : t('common.send')}
-        </Button>
-      </div>
+      <ComposeField label={t('sms.message')} value={body} onChange={setBody} rows={4} />
+      <SendButtons onCancel={onClose} onSend={submit} disabled={!body.trim()} pending={send.isPending} />
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { normaliseStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/domain/index.js';
 import { Button } from '../ui/button.js';
+import { Select } from '../ui/select.js';
 import { useT } from '../../i18n/index.js';
 import { useStatusLabel } from './status-badge.js';
 
@@ -23,18 +24,13 @@ export function StatusEditor({
     <div className="flex flex-wrap items-end gap-2">
       <label className="flex-1 font-semibold">
         {t('order.status')}
-        <select
+        <Select
           data-testid="status-select"
           value={selected}
           onChange={(e) => setSelected(e.target.value as OrderStatus)}
           className="mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg"
-        >
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </select>
+          choices={ORDER_STATUSES.map((s) => ({ value: s, label: label(s) }))}
+        />
       </label>
       <Button onClick={() => onSave(selected)} disabled={saving || selected === current}>
         {saving ? t('common.saving') : t('common.save')}

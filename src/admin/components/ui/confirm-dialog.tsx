@@ -26,3 +26,31 @@ export function ConfirmDialog(props: {
     </Dialog>
   );
 }
+
+/** The question before a removal (the danger button): closing it keeps the thing, confirming closes it and removes. */
+export function ConfirmRemoval({
+  open,
+  setOpen,
+  onConfirm,
+  ...words
+}: {
+  open: boolean;
+  setOpen(open: boolean): void;
+  onConfirm(): void;
+  title: string;
+  body: string;
+  confirmLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      danger
+      {...words}
+      onClose={() => setOpen(false)}
+      onConfirm={() => {
+        setOpen(false);
+        onConfirm();
+      }}
+    />
+  );
+}

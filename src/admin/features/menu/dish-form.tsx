@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { Field, input, PriceField, SelectField } from './field.js';
 import { FormFooter } from './form-footer.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
 import { renderPhoto } from './photo.js';
@@ -32,18 +33,6 @@ interface Props {
   onSave(draft: DishDraft): void;
   onClose(): void;
 }
-
-function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
-  return (
-    <label className="block">
-      <span className="mb-1 block font-semibold">{label}</span>
-      {children}
-      {hint && <span className="mt-1 block text-sm text-slate-600">{hint}</span>}
-    </label>
-  );
-}
-
-const input = 'min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 
 function validate(t: MenuTranslate, name: string, description: string, price: string, offer: string): string | null {
   if (name.trim() === '' || name.trim().length > 120) return t('errName');
@@ -126,29 +115,22 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('price')}>
-            <input className={input} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-          </Field>
-          <Field label={t('category')}>
-            <select className={input} value={category} onChange={(e) => setCategory(e.target.value)}>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <PriceField label={t('price')} value={price} onChange={setPrice} />
+          <SelectField
+            label={t('category')}
+            value={category}
+            onChange={setCategory}
+            choices={categories.map((c) => ({ value: c.id, label: c.name }))}
+          />
         </div>
         {hasVat && (
-          <Field label={t('vatRate')} hint={t('vatHint')}>
-            <select className={input} value={vat} onChange={(e) => setVat(Number(e.target.value))}>
-              {VAT_RATES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`vat${r}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            label={t('vatRate')}
+            hint={t('vatHint')}
+            value={vat}
+            onChange={(v) => setVat(Number(v))}
+            choices={VAT_RATES.map((r) => ({ value: r, label: t(`vat${r}`) }))}
+          />
         )}
         <label className="flex min-h-12 items-center gap-3 font-semibold">
           <input

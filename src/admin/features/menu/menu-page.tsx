@@ -3,11 +3,12 @@ import { formatEuro, parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { ConfirmRemoval } from '../../components/ui/confirm-dialog.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { DishForm, type DishDraft } from './dish-form.js';
+import { Thumbnail } from './field.js';
 import {
   deleteItem,
   insertItem,
@@ -42,6 +43,42 @@ function useMenuAction<T>(fn: (arg: T) => Promise<string>) {
       onError: (e) => toast.error(mt('errFailed'), explain(mt, e)),
     },
   });
+}
+
+const MOVES = [
+  { kind: 'up', label: 'moveUp', arrow: '↑' },
+  { kind: 'down', label: 'moveDown', arrow: '↓' },
+] as const;
+
+/** ↑ and ↓ of a dish or a category: each swaps it with its neighbour, when there is one. */
+function MoveButtons({
+  name,
+  above,
+  below,
+  busy,
+  onMove,
+  narrow = false,
+}: {
+  name: string;
+  above: unknown;
+  below: unknown;
+  busy: boolean;
+  onMove(kind: 'up' | 'down'): void;
+  narrow?: boolean;
+}) {
+  const mt = useMenuT();
+  return MOVES.map(({ kind, label, arrow }) => (
+    <Button
+      key={kind}
+      variant="ghost"
+      className={narrow ? 'w-11 px-0!' : undefined}
+      aria-label={`${mt(label)} ${name}`}
+      disabled={!(kind === 'up' ? above : below) || busy}
+      onClick={() => onMove(kind)}
+    >
+      {arrow}
+    </Button>
+  ));
 }
 
 function DishRow({
@@ -87,6 +124,11 @@ function DishRow({
   const parsed = parseEuroPrice(price.trim());
   const priceChanged = parsed !== null && Math.round(parsed * 100) !== Math.round(Number(item.price) * 100);
   const busy = action.isPending;
+  const removal = {
+    title: mt('confirmDelete', { name: item.name }),
+    body: mt('confirmDeleteBody'),
+    confirmLabel: mt('remove'),
+  };
 
   return (
     <li
@@ -95,13 +137,10 @@ function DishRow({
       className={`rounded-xl border-2 p-3 ${item.hidden ? 'border-slate-300 bg-slate-100' : item.unavailable ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}
     >
       <div className="flex flex-wrap items-center gap-3">
-        <img
+        <Thumbnail
           src={item.image_src ?? `/images/menu/${item.id}.webp`}
-          alt=""
-          loading="lazy"
-          decoding="async"
+          lazy
           className="h-12 w-16 shrink-0 rounded-lg sm:h-16 sm:w-20 border border-slate-300 bg-slate-100 object-cover"
-          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
         />
         <div className="min-w-0 flex-1">
           <p className="text-lg font-semibold">
@@ -118,24 +157,7 @@ function DishRow({
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
-          <Button
-            variant="ghost"
-            className="w-11 px-0!"
-            aria-label={`${mt('moveUp')} ${item.name}`}
-            disabled={!above || busy}
-            onClick={() => action.mutate('up')}
-          >
-            ↑
-          </Button>
-          <Button
-            variant="ghost"
-            className="w-11 px-0!"
-            aria-label={`${mt('moveDown')} ${item.name}`}
-            disabled={!below || busy}
-            onClick={() => action.mutate('down')}
-          >
-            ↓
-          </Button>
+          <MoveButtons name={item.name} above={above} below={below} busy={busy} onMove={action.mutate} narrow />
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -168,17 +190,11 @@ function DishRow({
           {mt('remove')}
         </Button>
       </div>
-      <ConfirmDialog
+      <ConfirmRemoval
         open={confirming}
-        danger
-        title={mt('confirmDelete', { name: item.name })}
-        body={mt('confirmDeleteBody')}
-        confirmLabel={mt('remove')}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          action.mutate('delete');
-        }}
+        setOpen={setConfirming}
+        onConfirm={() => action.mutate('delete')}
+        {...removal}
       />
     </li>
   );
@@ -248,22 +264,7 @@ function CategoryHeader({
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <h2 className="flex-1 text-xl font-extrabold">{category.name}</h2>
-      <Button
-        variant="ghost"
-        aria-label={`${mt('moveUp')} ${category.name}`}
-        disabled={!above || action.isPending}
-        onClick={() => action.mutate('up')}
-      >
-        ↑
-      </Button>
-      <Button
-        variant="ghost"
-        aria-label={`${mt('moveDown')} ${category.name}`}
-        disabled={!below || action.isPending}
-        onClick={() => action.mutate('down')}
-      >
-        ↓
-      </Button>
+      <MoveButtons name={category.name} above={above} below={below} busy={action.isPending} onMove={action.mutate} />
       <Button variant="secondary" onClick={() => setEditing(true)}>
         {mt('rename')}
       </Button>

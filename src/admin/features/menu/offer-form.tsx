@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { parseEuroPrice } from '../../../shared/domain/money.js';
 import {
   OFFER_LIMITS,
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/domain/offers.js';
 import type { MenuItemRow } from '../../../shared/data/rows.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { Field, input, PriceField, SelectField } from './field.js';
 import { FormFooter } from './form-footer.js';
 import { useMenuT } from './menu-i18n.js';
 import { useOffersT } from './offers-i18n.js';
@@ -22,16 +23,8 @@ export interface OfferDraftToSave {
   photo: Blob | null;
 }
 
-const input = 'min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="block">
-      <span className="mb-1 block font-semibold">{label}</span>
-      {children}
-    </label>
-  );
-}
+/** A dish's price as the list of dishes shows it: '9,50'. */
+const euros = (price: number | string) => Number(price).toFixed(2).replace('.', ',');
 
 export function OfferForm({
   offer,
@@ -130,29 +123,21 @@ export function OfferForm({
         </label>
         {hasRule && (
           <div className="space-y-4 rounded-xl border-2 border-slate-200 p-3">
-            <Field label={t('item')}>
-              <select className={input} value={itemId} onChange={(e) => setItemId(e.target.value)}>
-                <option value="">{t('chooseItem')}</option>
-                {dishes.map((i) => (
-                  <option key={i.id} value={i.id}>
-                    {i.name} — {Number(i.price).toFixed(2).replace('.', ',')} €
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              label={t('item')}
+              value={itemId}
+              onChange={setItemId}
+              placeholder={t('chooseItem')}
+              choices={dishes.map((i) => ({ value: i.id, label: `${i.name} — ${euros(i.price)} €` }))}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t('price')}>
-                <input className={input} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-              </Field>
-              <Field label={t('method')}>
-                <select className={input} value={method} onChange={(e) => setMethod(e.target.value as OfferMethod)}>
-                  {OFFER_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {t(m)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <PriceField label={t('price')} value={price} onChange={setPrice} />
+              <SelectField
+                label={t('method')}
+                value={method}
+                onChange={(v) => setMethod(v as OfferMethod)}
+                choices={OFFER_METHODS.map((m) => ({ value: m, label: t(m) }))}
+              />
             </div>
           </div>
         )}

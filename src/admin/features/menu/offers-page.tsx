@@ -15,9 +15,10 @@ import {
 } from '../../../shared/data/offers.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, PageHeader } from '../../components/ui/card.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { ConfirmRemoval } from '../../components/ui/confirm-dialog.js';
 import { QueryState } from '../../components/ui/query-state.js';
 import { toast } from '../../components/ui/toast-store.js';
+import { Thumbnail } from './field.js';
 import { OfferForm, type OfferDraftToSave } from './offer-form.js';
 import { useOffersT, type OffersTranslate } from './offers-i18n.js';
 
@@ -51,15 +52,18 @@ function OfferRowView({
       onError: (e) => toast.error(t('errfailed'), explain(t, e)),
     },
   });
+  const removal = {
+    title: t('confirmDelete', { title: offer.title }),
+    body: t('confirmDeleteBody'),
+    confirmLabel: t('remove'),
+  };
   return (
     <li data-testid="offer-row" className="rounded-xl border-2 border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-start gap-3">
         {offer.imageUrl && (
-          <img
+          <Thumbnail
             src={offer.imageUrl}
-            alt=""
             className="h-16 w-20 shrink-0 rounded-lg border border-slate-300 object-cover"
-            onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
           />
         )}
         <div className="min-w-0 flex-1">
@@ -87,17 +91,11 @@ function OfferRowView({
           </Button>
         </div>
       </div>
-      <ConfirmDialog
+      <ConfirmRemoval
         open={confirming}
-        danger
-        title={t('confirmDelete', { title: offer.title })}
-        body={t('confirmDeleteBody')}
-        confirmLabel={t('remove')}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          remove.mutate(undefined);
-        }}
+        setOpen={setConfirming}
+        onConfirm={() => remove.mutate(undefined)}
+        {...removal}
       />
     </li>
   );

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { PRINTER_WIDTHS, type PrinterSettings } from '../../../shared/ipc.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { useToastedTask } from '../../components/ui/use-toasted-task.js';
+import { Select } from '../../components/ui/select.js';
 import { ToggleRow } from '../../components/ui/toggle.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSetKioskSettings } from '../../lib/kiosk/kiosk-settings.js';
@@ -14,6 +15,7 @@ const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: Mess
   { key: 'autoPrint', label: 'printer.autoPrint', help: 'printer.autoPrintHelp' },
 ];
 const field = 'min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg';
+const COPIES_INPUT = { type: 'number', inputMode: 'numeric', min: 1, max: 5, className: field } as const;
 
 /** A setting's name above its input (or select) and any help under it. */
 function FieldBlock({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -42,41 +44,30 @@ export function PrinterForm({
   const [autoLaunch, setAutoLaunch] = useState(initialAutoLaunch);
   const [saved, setSaved] = useState({ printer: initial, autoLaunch: initialAutoLaunch });
   const [refused, setRefused] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const { busy, run } = useToastedTask<'save' | 'test'>();
   const set = <K extends keyof PrinterSettings>(key: K, value: PrinterSettings[K]) =>
     setS((prev) => ({ ...prev, [key]: value }));
+  const copies = Number.isFinite(s.copies) ? s.copies : '';
   const dirty = JSON.stringify(s) !== JSON.stringify(saved.printer) || autoLaunch !== saved.autoLaunch;
 
-  async function save() {
-    setBusy('save');
+  function save() {
     setRefused(null);
-    try {
-      const printer = await saveKioskPrinterSettings(s);
-      const launch = autoLaunch === saved.autoLaunch ? autoLaunch : await setKioskAutoLaunch(autoLaunch);
-      setS(printer);
-      setAutoLaunch(launch);
-      setSaved({ printer, autoLaunch: launch });
-      setKioskSettings({ printer, autoLaunch: launch, version });
-      toast.success(t('printer.saved'));
-    } catch (e) {
-      setRefused((e as Error).message);
-      toast.error(t('printer.saveFailed'), (e as Error).message);
-    } finally {
-      setBusy(null);
-    }
+    return run(
+      'save',
+      async () => {
+        const printer = await saveKioskPrinterSettings(s);
+        const launch = autoLaunch === saved.autoLaunch ? autoLaunch : await setKioskAutoLaunch(autoLaunch);
+        setS(printer);
+        setAutoLaunch(launch);
+        setSaved({ printer, autoLaunch: launch });
+        setKioskSettings({ printer, autoLaunch: launch, version });
+      },
+      { done: t('printer.saved'), failed: t('printer.saveFailed') },
+      (e) => setRefused(e.message),
+    );
   }
 
-  async function testPrint() {
-    setBusy('test');
-    try {
-      await kioskTestPrint();
-      toast.success(t('printer.testOk'));
-    } catch (e) {
-      toast.error(t('printer.testFailed'), (e as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const testPrint = () => run('test', kioskTestPrint, { done: t('printer.testOk'), failed: t('printer.testFailed') });
 
   return (
     <Card className="space-y-5">
@@ -111,28 +102,19 @@ export function PrinterForm({
       </FieldBlock>
       <div className="grid gap-4 sm:grid-cols-2">
         <FieldBlock id="printer-width" label={t('printer.width')}>
-          <select
+          <Select
             id="printer-width"
             className={field}
             value={s.width}
             onChange={(e) => set('width', Number(e.target.value) as PrinterSettings['width'])}
-          >
-            {PRINTER_WIDTHS.map((w) => (
-              <option key={w} value={w}>
-                {t('printer.widthOption', { n: w })}
-              </option>
-            ))}
-          </select>
+            choices={PRINTER_WIDTHS.map((w) => ({ value: w, label: t('printer.widthOption', { n: w }) }))}
+          />
         </FieldBlock>
         <FieldBlock id="printer-copies" label={t('printer.copies')}>
           <input
             id="printer-copies"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={5}
-            className={field}
-            value={Number.isFinite(s.copies) ? s.copies : ''}
+            {...COPIES_INPUT}
+            value={copies}
             onChange={(e) => set('copies', e.target.valueAsNumber)}
           />
         </FieldBlock>

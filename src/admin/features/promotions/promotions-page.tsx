@@ -3,11 +3,11 @@ import { validateEmailDraft, type RecipientMode } from '../../../shared/domain/i
 import { BackLink } from '../../components/ui/back-link.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, PageHeader } from '../../components/ui/card.js';
+import { ComposeField, composeFieldClass } from '../../components/ui/compose.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useCustomersQuery, useSendPromotionMutation } from '../../lib/data.js';
 
-const field = 'mt-1 block w-full rounded-lg border-2 border-slate-400 p-3 text-lg';
 const REFUSAL_TEXT: Record<'fields_required' | 'no_recipient', [MessageKey, MessageKey]> = {
   fields_required: ['promotions.requiredTitle', 'promotions.requiredBody'],
   no_recipient: ['promotions.noRecipientTitle', 'promotions.noRecipientBody'],
@@ -62,32 +62,20 @@ export function PromotionsPage() {
         <Card>
           <fieldset>
             <legend className="mb-2 text-lg font-bold">{t('promotions.recipients')}</legend>
-            <label className="flex min-h-12 items-center gap-3 text-lg">
-              <input
-                type="radio"
-                name="mode"
-                className="h-6 w-6"
-                checked={mode === 'all'}
-                onChange={() => setMode('all')}
-              />
-              {t('promotions.allCustomers', { n: customers.data ? emails.length : '…' })}
-            </label>
-            <label className="flex min-h-12 items-center gap-3 text-lg">
-              <input
-                type="radio"
-                name="mode"
-                className="h-6 w-6"
-                checked={mode === 'single'}
-                onChange={() => setMode('single')}
-              />
-              {t('promotions.singleCustomer')}
-            </label>
+            {(['all', 'single'] as const).map((m) => (
+              <label key={m} className="flex min-h-12 items-center gap-3 text-lg">
+                <input type="radio" name="mode" className="h-6 w-6" checked={mode === m} onChange={() => setMode(m)} />
+                {m === 'all'
+                  ? t('promotions.allCustomers', { n: customers.data ? emails.length : '…' })
+                  : t('promotions.singleCustomer')}
+              </label>
+            ))}
             {mode === 'single' && (
               <select
                 aria-label={t('promotions.pickCustomer')}
                 value={picked}
                 onChange={(e) => setPicked(e.target.value)}
-                className={`${field} bg-white`}
+                className={`${composeFieldClass} bg-white`}
               >
                 <option value="">{t('promotions.pickCustomer')}</option>
                 {emails.map((e) => (
@@ -98,19 +86,15 @@ export function PromotionsPage() {
               </select>
             )}
           </fieldset>
-          <label className="mt-4 block font-semibold">
-            {t('promotions.subject')}
-            <input value={subject} onChange={(e) => setSubject(e.target.value)} className={field} />
-          </label>
-          <label className="mt-4 block font-semibold">
-            {t('promotions.body')}
-            <textarea
-              value={content}
-              onChange={(e) => setContent(e.target.value)}
-              rows={10}
-              className={`${field} font-mono text-base`}
-            />
-          </label>
+          <ComposeField label={t('promotions.subject')} value={subject} onChange={setSubject} spacing="mt-4" />
+          <ComposeField
+            label={t('promotions.body')}
+            value={content}
+            onChange={setContent}
+            rows={10}
+            spacing="mt-4"
+            className="font-mono text-base"
+          />
           <p className="mt-1 text-slate-700">{t('promotions.bodyNote')}</p>
           <Button className="mt-5 w-full" onClick={submit} disabled={send.isPending}>
             {send.isPending ? t('common.sending') : t('promotions.send')}

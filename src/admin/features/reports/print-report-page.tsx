@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { ErrorPanel } from '../../components/ui/card.js';
 import { Icon } from '../../components/ui/icon.js';
 import { QueryState } from '../../components/ui/query-state.js';
 import { useT } from '../../i18n/index.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
-import { AUTO_PRINT_DELAY_MS } from '../../lib/kiosk/kiosk.js';
+import { usePrintWhenShown } from '../../lib/use-print-when-shown.js';
 import { periodProblem, useReportPeriod } from './report-period.js';
 import { SummaryPreview } from './summary-preview.js';
 
@@ -16,14 +16,7 @@ export function PrintReportPage() {
   const problem = periodProblem(period);
   const report = useTakingsReportQuery(period.from, period.to, problem === null);
   const printedAt = useMemo(() => new Date(), []);
-  const printed = useRef(false);
-
-  useEffect(() => {
-    if (!report.data || printed.current) return;
-    printed.current = true;
-    const timer = setTimeout(() => window.print(), AUTO_PRINT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [report.data]);
+  usePrintWhenShown(report.data);
 
   return (
     <div className="min-h-full bg-slate-200 p-4 print:bg-white">

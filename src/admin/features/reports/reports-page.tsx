@@ -11,6 +11,7 @@ import {
 import { Button, buttonClass } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Icon } from '../../components/ui/icon.js';
+import { useToastedTask } from '../../components/ui/use-toasted-task.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useLanguage, useT, type MessageKey } from '../../i18n/index.js';
 import { QueryState } from '../../components/ui/query-state.js';
@@ -27,6 +28,15 @@ import {
 } from './report-period.js';
 
 const inputClass = 'min-h-12 rounded-lg border-2 border-slate-400 bg-white px-3 text-base';
+
+function DateInput({ label, value, onChange }: { label: string; value: string; onChange(day: string): void }) {
+  return (
+    <label className="flex flex-col text-sm font-semibold">
+      {label}
+      <input type="date" className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
 
 function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange(p: ReportPeriod): void }) {
   const t = useT();
@@ -61,15 +71,11 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange(p: 
           >
             <Icon name="back" />
           </Button>
-          <label className="flex flex-col text-sm font-semibold">
-            {t('reports.date')}
-            <input
-              type="date"
-              className={inputClass}
-              value={period.from}
-              onChange={(e) => e.target.value && onChange({ from: e.target.value, to: e.target.value })}
-            />
-          </label>
+          <DateInput
+            label={t('reports.date')}
+            value={period.from}
+            onChange={(day) => day && onChange({ from: day, to: day })}
+          />
           <Button
             variant="secondary"
             aria-label={t('reports.nextDay')}
@@ -85,24 +91,8 @@ function PeriodPicker({ period, onChange }: { period: ReportPeriod; onChange(p: 
         </>
       ) : (
         <>
-          <label className="flex flex-col text-sm font-semibold">
-            {t('reports.from')}
-            <input
-              type="date"
-              className={inputClass}
-              value={period.from}
-              onChange={(e) => onChange({ ...period, from: e.target.value })}
-            />
-          </label>
-          <label className="flex flex-col text-sm font-semibold">
-            {t('reports.to')}
-            <input
-              type="date"
-              className={inputClass}
-              value={period.to}
-              onChange={(e) => onChange({ ...period, to: e.target.value })}
-            />
-          </label>
+          <DateInput label={t('reports.from')} value={period.from} onChange={(from) => onChange({ ...period, from })} />
+          <DateInput label={t('reports.to')} value={period.to} onChange={(to) => onChange({ ...period, to })} />
           <Button variant="secondary" onClick={() => onChange(weekOf(today))}>
             {t('reports.thisWeek')}
           </Button>
@@ -141,6 +131,15 @@ function Figure({
   );
 }
 
+/** A row's cells: the first is the row's name, the others are figures, right-aligned. */
+function Cells({ cells }: { cells: ReactNode[] }) {
+  return cells.map((c, j) => (
+    <td key={j} className={`py-2 pr-3 ${j > 0 ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
+      {c}
+    </td>
+  ));
+}
+
 function Table({
   head,
   rows,
@@ -167,27 +166,41 @@ function Table({
         <tbody>
           {rows.map((r, i) => (
             <tr key={i} className="border-b border-slate-200">
-              {r.map((c, j) => (
-                <td key={j} className={`py-2 pr-3 ${j > 0 ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
-                  {c}
-                </td>
-              ))}
+              <Cells cells={r} />
             </tr>
           ))}
         </tbody>
         {foot && (
           <tfoot>
             <tr className="font-bold">
-              {foot.map((c, j) => (
-                <td key={j} className={`py-2 pr-3 ${j > 0 ? 'whitespace-nowrap text-right tabular-nums' : ''}`}>
-                  {c}
-                </td>
-              ))}
+              <Cells cells={foot} />
             </tr>
           </tfoot>
         )}
       </table>
     </div>
+  );
+}
+
+type OrderSum = { orders: number; total_cents: number };
+const PAYMENT_NAMES = { cash: 'reports.cash', card: 'reports.card' } as const;
+const METHOD_NAMES = { delivery: 'reports.delivery', pickup: 'reports.pickup' } as const;
+
+/** How many orders and their amount, a line each (a payment, a method, a day). */
+function OrdersTable({
+  testId,
+  lines,
+}: {
+  testId: string;
+  lines: [string, { orders: number; total_cents: number }][];
+}) {
+  const t = useT();
+  return (
+    <Table
+      testId={testId}
+      head={['', t('reports.orders'), t('reports.amount')]}
+      rows={lines.map(([name, sum]) => [name, sum.orders, formatCents(sum.total_cents)])}
+    />
   );
 }
 
@@ -227,6 +240,8 @@ function ReportView({ report }: { report: TakingsReport }) {
   const tk = report.takings;
   const vat = vatTotals(report);
   const money = formatCents;
+  const named = <K extends string>(sums: Record<K, OrderSum>, names: Record<K, MessageKey>): [string, OrderSum][] =>
+    (Object.keys(names) as K[]).map((k) => [t(names[k]), sums[k]]);
   return (
     <div className="grid gap-5">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -255,23 +270,9 @@ function ReportView({ report }: { report: TakingsReport }) {
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>
           <h2 className="mb-2 text-xl font-bold">{t('reports.byPayment')}</h2>
-          <Table
-            testId="table-payment"
-            head={['', t('reports.orders'), t('reports.amount')]}
-            rows={[
-              [t('reports.cash'), report.by_payment.cash.orders, money(report.by_payment.cash.total_cents)],
-              [t('reports.card'), report.by_payment.card.orders, money(report.by_payment.card.total_cents)],
-            ]}
-          />
+          <OrdersTable testId="table-payment" lines={named(report.by_payment, PAYMENT_NAMES)} />
           <h2 className="mb-2 mt-5 text-xl font-bold">{t('reports.byMethod')}</h2>
-          <Table
-            testId="table-method"
-            head={['', t('reports.orders'), t('reports.amount')]}
-            rows={[
-              [t('reports.delivery'), report.by_method.delivery.orders, money(report.by_method.delivery.total_cents)],
-              [t('reports.pickup'), report.by_method.pickup.orders, money(report.by_method.pickup.total_cents)],
-            ]}
-          />
+          <OrdersTable testId="table-method" lines={named(report.by_method, METHOD_NAMES)} />
           <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-base">
             <dt>{t('reports.goods')}</dt>
             <dd className="text-right tabular-nums">{money(tk.goods_cents)}</dd>
@@ -318,11 +319,7 @@ function ReportView({ report }: { report: TakingsReport }) {
         {report.days.length > 1 && (
           <Card>
             <h2 className="mb-2 text-xl font-bold">{t('reports.days')}</h2>
-            <Table
-              testId="table-days"
-              head={['', t('reports.orders'), t('reports.amount')]}
-              rows={report.days.map((d) => [formatDateFr(d.date), d.orders, money(d.total_cents)])}
-            />
+            <OrdersTable testId="table-days" lines={report.days.map((d) => [formatDateFr(d.date), d])} />
           </Card>
         )}
       </div>
@@ -336,22 +333,17 @@ export function ReportsPage() {
   const problem = periodProblem(period);
   const report = useTakingsReportQuery(period.from, period.to, problem === null);
   const label = usePeriodLabel(period);
-  const [printing, setPrinting] = useState(false);
+  const { busy, run } = useToastedTask<'summary'>();
 
   const printSummary = async (data: TakingsReport) => {
     if (!canPrintSummaryOnKiosk()) {
       window.open(printReportPageUrl(data.from, data.to), '_blank', 'noopener');
       return;
     }
-    setPrinting(true);
-    try {
-      await kioskPrintDaySummary(data);
-      toast.success(t('reports.printed'));
-    } catch (e) {
-      toast.error(t('reports.printFailed'), (e as Error).message);
-    } finally {
-      setPrinting(false);
-    }
+    await run('summary', () => kioskPrintDaySummary(data), {
+      done: t('reports.printed'),
+      failed: t('reports.printFailed'),
+    });
   };
 
   return (
@@ -377,7 +369,7 @@ export function ReportsPage() {
                 >
                   <Icon name="receipt" /> {t('reports.exportCsv')}
                 </Button>
-                <Button variant="secondary" disabled={printing} onClick={() => void printSummary(data)}>
+                <Button variant="secondary" disabled={busy !== null} onClick={() => void printSummary(data)}>
                   <Icon name="printer" /> {t('reports.printSummary')}
                 </Button>
                 <a

@@ -7,6 +7,7 @@ import { LabeledInput } from '../../components/ui/labeled-input.js';
 import { ToggleRow } from '../../components/ui/toggle.js';
 import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { useAcceptanceT } from '../../i18n/acceptance.js';
+import { SettingsForm } from './settings-form.js';
 
 /** "" → no limit; otherwise a whole number 1–500; undefined when invalid. */
 export function parseCapacity(text: string): number | null | undefined {
@@ -51,18 +52,13 @@ export function AcceptanceSettings() {
   const field = 'mt-1 block min-h-12 w-32 rounded-lg border-2 border-slate-400 px-3 text-lg';
   return (
     <Card>
-      <form
+      <SettingsForm
         data-testid="acceptance-settings"
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        title={t('settingsTitle')}
+        help={t('settingsHelp')}
+        onSave={submit}
       >
-        <div>
-          <h2 className="text-xl font-bold">{t('settingsTitle')}</h2>
-          <p className="text-slate-700">{t('settingsHelp')}</p>
-        </div>
         <LabeledInput
           label={t('defaultMinutes')}
           labelClassName="block font-semibold"
@@ -107,7 +103,7 @@ export function AcceptanceSettings() {
         <Button type="submit" disabled={save.isPending}>
           {t('save')}
         </Button>
-      </form>
+      </SettingsForm>
     </Card>
   );
 }

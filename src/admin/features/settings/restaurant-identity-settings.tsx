@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 import { checkRestaurantDraft, type Draft, type FormField } from './restaurant-draft.js';
+import { SettingsForm } from './settings-form.js';
 
 // The row's hours_text is not offered: the shop shows the schedule and closures of « Horário », and a second,
 // free-text copy of the hours could only contradict them. A stored value is kept as it is when saving.
@@ -42,19 +43,14 @@ function IdentityForm({ stored }: { stored: RestaurantIdentity }) {
   const field = (invalid: boolean) =>
     `mt-1 block min-h-12 w-full rounded-lg border-2 px-3 text-lg ${invalid ? 'border-red-600 bg-red-50' : 'border-slate-400'}`;
   return (
-    <form
+    <SettingsForm
+      noValidate
       data-testid="restaurant-identity"
       className="space-y-5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      title={t('restaurant.title')}
+      help={t('restaurant.help')}
+      onSave={submit}
     >
-      <div>
-        <h2 className="text-xl font-bold">{t('restaurant.title')}</h2>
-        <p className="text-slate-700">{t('restaurant.help')}</p>
-      </div>
       {GROUPS.map((group, i) => (
         <fieldset key={i} className="grid gap-3 sm:grid-cols-2">
           {group.title && <legend className="mb-2 text-lg font-bold">{t(group.title)}</legend>}
@@ -83,7 +79,7 @@ function IdentityForm({ stored }: { stored: RestaurantIdentity }) {
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? t('common.saving') : t('restaurant.save')}
       </Button>
-    </form>
+    </SettingsForm>
   );
 }
 
