@@ -18,6 +18,7 @@ import { createRestHandler } from './rest/index.js';
 import { createAuthHandler } from './auth/index.js';
 import { attachRealtime } from './realtime/index.js';
 import { createFunctionsHandler } from './functions/index.js';
+import { mailConfigFromEnv } from './mail/config.js';
 import { createMailer } from './mail/index.js';
 import { createMailboxHandler, loadMailboxSecret } from './mail/mailbox.js';
 import { createStaticHandler } from './static.js';
@@ -96,6 +97,9 @@ export async function startBackend(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Backend> {
   const config = configFromEnv(env, overrides);
+  // A mail or SMS provider that is not configured stops the start at once, before the data directory is locked
+  // or the database opened (it would stop it after the migrations otherwise, a minute later on a busy machine).
+  mailConfigFromEnv(config.env);
   // One process per data directory (a second PGlite on it loses committed orders): throws naming the holder.
   const lock = config.dataDir ? lockDataDir(config.dataDir) : null;
   if (lock?.tookOver)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBackend } from '../../src/backend/server.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { InvalidMessageError, MailError } from '../../src/backend/mail/types.js';
 import { mailConfigFromEnv } from '../../src/backend/mail/config.js';
@@ -237,11 +238,18 @@ describe.each(testDatabases())('mailbox switched off on %s', (kind) => {
 });
 
 describe('mail configuration', () => {
-  it('stops the backend at startup when the chosen provider is not configured', async () => {
-    const env = { MAIL_PROVIDER: 'smtp', MAIL_FROM: 'a@b.lu' };
-    await expect(startTestBackend('pglite', { supabaseDir: 'tests/fixtures/empty-supabase', env })).rejects.toThrow(
-      'Mail configuration: SMTP_HOST is required when MAIL_PROVIDER=smtp',
+  it('stops the backend at startup when the chosen provider is not configured, before it opens the database', async () => {
+    const env = { ...process.env, MAIL_PROVIDER: 'smtp', MAIL_FROM: 'a@b.lu', PORT: '0' };
+    // A database no one listens on: the mail error comes first, or this would fail to connect instead.
+    const start = startBackend(
+      {
+        supabaseDir: 'tests/fixtures/empty-supabase',
+        dataDir: null,
+        databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+      },
+      env,
     );
+    await expect(start).rejects.toThrow('Mail configuration: SMTP_HOST is required when MAIL_PROVIDER=smtp');
   });
 
   it.each([
