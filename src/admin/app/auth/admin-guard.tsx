@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useSession, signOut } from './session.js';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession, useSignOutToLogin } from './session.js';
 import { useT } from '../../i18n/index.js';
 import { FullPageSpinner } from '../../components/ui/spinner.js';
 import { Button } from '../../components/ui/button.js';
@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.js';
 export function AdminGuard({ children }: { children: ReactNode }) {
   const state = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
+  const signOutToLogin = useSignOutToLogin();
   const t = useT();
 
   if (state.status === 'loading') return <FullPageSpinner label={t('common.loading')} />;
@@ -19,14 +19,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
         <div role="alert" className="max-w-md rounded-2xl border-2 border-red-700 bg-white p-8 text-center shadow-xl">
           <h1 className="text-2xl font-bold text-red-800">{t('guard.refusedTitle')}</h1>
           <p className="mt-3 text-lg">{t('guard.refusedBody', { email: state.session.user.email ?? '' })}</p>
-          <Button
-            variant="danger"
-            className="mt-6 w-full"
-            onClick={async () => {
-              await signOut();
-              navigate('/login', { replace: true });
-            }}
-          >
+          <Button variant="danger" className="mt-6 w-full" onClick={signOutToLogin}>
             {t('sidebar.signOut')}
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate, type Location } from 'react-router-
 import { signIn, useSession } from './session.js';
 import { useT } from '../../i18n/index.js';
 import { Button } from '../../components/ui/button.js';
+import { TextField } from '../../components/ui/labeled-input.js';
 import { LanguageSwitch } from '../layout/language-switch.js';
 import { useKioskHeartbeat } from '../../features/acceptance/waiting-orders.js';
 
@@ -22,6 +23,17 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: Location } | null)?.from;
   const target = from && from.pathname !== '/login' ? `${from.pathname}${from.search}${from.hash}` : '/dashboard';
+
+  const fields = [
+    { label: t('login.email'), type: 'email', autoComplete: 'username', value: email, onValue: setEmail },
+    {
+      label: t('login.password'),
+      type: 'password',
+      autoComplete: 'current-password',
+      value: password,
+      onValue: setPassword,
+    },
+  ];
 
   if (session.status === 'signed-in' && session.isAdmin && !busy) return <Navigate to={target} replace />;
 
@@ -46,26 +58,14 @@ export function LoginPage() {
           </div>
           <LanguageSwitch />
         </div>
-        <label className="block text-base font-semibold">
-          {t('login.email')}
-          <input
+        {fields.map((field, i) => (
+          <TextField
+            key={field.type}
+            {...field}
+            labelClassName={i === 0 ? 'block text-base font-semibold' : 'mt-4 block text-base font-semibold'}
             className={input}
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
           />
-        </label>
-        <label className="mt-4 block text-base font-semibold">
-          {t('login.password')}
-          <input
-            className={input}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        ))}
         {error && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-semibold text-red-800">
             {error}

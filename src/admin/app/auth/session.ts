@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router-dom';
 import { create } from 'zustand';
 import { onSessionChange, signIn as signInToServer, signOut as signOutOfServer, type Session } from '../../lib/data.js';
 
@@ -37,4 +38,13 @@ export async function signOut(): Promise<void> {
   // As before: signed out on this screen even when the server could not be told.
   await signOutOfServer().catch(() => undefined);
   useSession.setState({ status: 'signed-out' }, true);
+}
+
+/** Signs out, then shows the login page in place of this one (the sidebar, the refused screen). */
+export function useSignOutToLogin(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    await signOut();
+    navigate('/login', { replace: true });
+  };
 }

@@ -1,14 +1,14 @@
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { NAV_ITEMS } from './nav-items.js';
 import { Icon } from '../../components/ui/icon.js';
 import { LanguageSwitch } from './language-switch.js';
 import { useT } from '../../i18n/index.js';
-import { signOut } from '../auth/session.js';
+import { useSignOutToLogin } from '../auth/session.js';
 import { useActiveOrderCountQuery } from '../../lib/data.js';
 
 export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   const t = useT();
-  const navigate = useNavigate();
+  const signOutToLogin = useSignOutToLogin();
   const activeOrders = useActiveOrderCountQuery();
   const count = activeOrders.data ?? 0;
 
@@ -54,10 +54,7 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
         <button
           type="button"
           className="mt-3 min-h-12 w-full rounded-lg border-2 border-slate-500 px-3 font-semibold hover:bg-slate-800"
-          onClick={async () => {
-            await signOut();
-            navigate('/login', { replace: true });
-          }}
+          onClick={signOutToLogin}
         >
           {t('sidebar.signOut')}
         </button>

@@ -13,3 +13,17 @@ export function LabeledInput({
     </label>
   );
 }
+
+/** A labelled input bound to a piece of text state: the label's words, the value and what sets it. */
+export function TextField({
+  value,
+  onValue,
+  ...field
+}: {
+  label: ReactNode;
+  labelClassName?: string;
+  value: string | number;
+  onValue(value: string): void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return <LabeledInput {...field} value={value} onChange={(e) => onValue(e.target.value)} />;
+}

@@ -1,11 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { BackLink } from '../../components/ui/back-link.js';
 import { buttonClass } from '../../components/ui/button.js';
-import { PageHeader } from '../../components/ui/card.js';
-import { DataTable } from '../../components/ui/data-table.js';
+import { DashboardSubPage, QueryTable } from '../../components/ui/table-page.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { QueryState } from '../../components/ui/query-state.js';
 import { useT } from '../../i18n/index.js';
 import { useCustomersQuery } from '../../lib/data.js';
 import { dateTimeOf } from '../../components/order/order-format.js';
@@ -18,48 +15,43 @@ export function CustomersPage() {
   }, [customers.isError, t]);
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader title={t('customers.title')}>
-        <BackLink>{t('common.backToDashboard')}</BackLink>
-      </PageHeader>
-      <QueryState query={customers} error={t('customers.loadFailedBody')} empty={t('customers.empty')}>
-        {(data) => (
-          <DataTable
-            testId="customers-table"
-            className="text-base"
-            rows={data}
-            columns={[
-              { header: t('common.email'), strong: true, cell: (c) => c.email },
-              { header: t('customers.registeredAt'), cell: (c) => dateTimeOf(c.created_at) },
-              {
-                header: t('customers.lastSignIn'),
-                cell: (c) => (c.last_sign_in_at ? dateTimeOf(c.last_sign_in_at) : t('customers.never')),
-              },
-              {
-                header: t('common.status'),
-                cell: (c) => (
-                  <span
-                    className={`rounded-full px-3 py-1 text-sm font-bold ${c.email_confirmed_at ? 'bg-green-600 text-white' : 'bg-slate-300 text-ink'}`}
-                  >
-                    {c.email_confirmed_at ? t('customers.verified') : t('customers.notVerified')}
-                  </span>
-                ),
-              },
-              {
-                header: t('common.actions'),
-                cell: (c) => (
-                  <Link
-                    to={`/customers/${encodeURIComponent(c.email)}/orders`}
-                    className={buttonClass('secondary', 'min-h-11')}
-                  >
-                    {t('customers.viewOrders')}
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
-    </div>
+    <DashboardSubPage title={t('customers.title')}>
+      <QueryTable
+        testId="customers-table"
+        className="text-base"
+        query={customers}
+        error={t('customers.loadFailedBody')}
+        empty={t('customers.empty')}
+        columns={[
+          { header: t('common.email'), strong: true, cell: (c) => c.email },
+          { header: t('customers.registeredAt'), cell: (c) => dateTimeOf(c.created_at) },
+          {
+            header: t('customers.lastSignIn'),
+            cell: (c) => (c.last_sign_in_at ? dateTimeOf(c.last_sign_in_at) : t('customers.never')),
+          },
+          {
+            header: t('common.status'),
+            cell: (c) => (
+              <span
+                className={`rounded-full px-3 py-1 text-sm font-bold ${c.email_confirmed_at ? 'bg-green-600 text-white' : 'bg-slate-300 text-ink'}`}
+              >
+                {c.email_confirmed_at ? t('customers.verified') : t('customers.notVerified')}
+              </span>
+            ),
+          },
+          {
+            header: t('common.actions'),
+            cell: (c) => (
+              <Link
+                to={`/customers/${encodeURIComponent(c.email)}/orders`}
+                className={buttonClass('secondary', 'min-h-11')}
+              >
+                {t('customers.viewOrders')}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </DashboardSubPage>
   );
 }

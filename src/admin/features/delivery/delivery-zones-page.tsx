@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
+import { TextField } from '../../components/ui/labeled-input.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/data.js';
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
+const zoneField = (label: string) => ({ label, labelClassName: 'font-semibold', className: field });
+const FEE_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const;
 
 /** The domain decides whether the list is valid and why not; the catalogue words the reason. */
 const problemKey = {
@@ -60,22 +63,13 @@ export function DeliveryZonesPage() {
               key={i}
               className={`grid grid-cols-[1fr_8rem_auto] items-end gap-2 rounded-xl p-2 ${badRow === i ? 'bg-red-50 ring-2 ring-red-600' : ''}`}
             >
-              <label className="font-semibold">
-                {t('delivery.city')}
-                <input className={field} value={d.name} onChange={(e) => edit(i, { name: e.target.value })} />
-              </label>
-              <label className="font-semibold">
-                {t('delivery.fee')}
-                <input
-                  className={field}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  value={d.fee}
-                  onChange={(e) => edit(i, { fee: e.target.value })}
-                />
-              </label>
+              <TextField {...zoneField(t('delivery.city'))} value={d.name} onValue={(name) => edit(i, { name })} />
+              <TextField
+                {...zoneField(t('delivery.fee'))}
+                {...FEE_INPUT}
+                value={d.fee}
+                onValue={(fee) => edit(i, { fee })}
+              />
               <Button
                 variant="secondary"
                 aria-label={`${t('delivery.remove')} ${d.name}`}

@@ -27,6 +27,11 @@ const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 t
 const timeField =
   'block min-h-12 w-[7rem] rounded-lg border-2 border-slate-400 px-1.5 text-base sm:w-36 sm:px-3 sm:text-lg';
 const problemKey = { time: 'badTime', order: 'badOrder', too_many: 'tooMany' } as const;
+/** A service's two times: when it opens (its first), when it closes (its second). */
+const SERVICE_ENDS = [
+  ['opens', 0],
+  ['closes', 1],
+] as const;
 
 function ServicesEditor({
   services,
@@ -45,28 +50,19 @@ function ServicesEditor({
       {services.length === 0 && <span className="min-h-12 py-3 font-semibold text-slate-500">{h('closed')}</span>}
       {services.map((s, i) => (
         <div key={i} className="flex items-end gap-1 rounded-lg bg-slate-100 p-1.5">
-          <label className="text-sm font-semibold">
-            {h('opens')}
-            <input
-              type="time"
-              required
-              aria-label={`${label} ${i + 1} — ${h('opens')}`}
-              className={timeField}
-              value={s[0]}
-              onChange={(e) => set(i, 0, e.target.value)}
-            />
-          </label>
-          <label className="text-sm font-semibold">
-            {h('closes')}
-            <input
-              type="time"
-              required
-              aria-label={`${label} ${i + 1} — ${h('closes')}`}
-              className={timeField}
-              value={s[1]}
-              onChange={(e) => set(i, 1, e.target.value)}
-            />
-          </label>
+          {SERVICE_ENDS.map(([word, j]) => (
+            <label key={word} className="text-sm font-semibold">
+              {h(word)}
+              <input
+                type="time"
+                required
+                aria-label={`${label} ${i + 1} — ${h(word)}`}
+                className={timeField}
+                value={s[j]}
+                onChange={(e) => set(i, j, e.target.value)}
+              />
+            </label>
+          ))}
           <Button
             variant="secondary"
             aria-label={`${h('removeService')} ${label} ${i + 1}`}

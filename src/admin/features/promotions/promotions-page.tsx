@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { validateEmailDraft, type RecipientMode } from '../../../shared/domain/index.js';
-import { BackLink } from '../../components/ui/back-link.js';
 import { Button } from '../../components/ui/button.js';
-import { Card, PageHeader } from '../../components/ui/card.js';
+import { Card } from '../../components/ui/card.js';
+import { DashboardSubPage } from '../../components/ui/table-page.js';
 import { ComposeField, composeFieldClass } from '../../components/ui/compose.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
@@ -54,10 +54,7 @@ export function PromotionsPage() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader title={t('promotions.title')}>
-        <BackLink>{t('common.backToDashboard')}</BackLink>
-      </PageHeader>
+    <DashboardSubPage title={t('promotions.title')}>
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>
           <fieldset>
@@ -112,6 +109,6 @@ export function PromotionsPage() {
           />
         </Card>
       </div>
-    </div>
+    </DashboardSubPage>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/index.js';
-import { Icon } from '../../components/ui/icon.js';
+import { Banner } from '../../components/ui/banner.js';
 import { useNewReservations, usePendingReservationCountQuery } from '../../lib/data.js';
 import { playNewOrderSound } from '../../lib/sound/notification-sound.js';
 
 export const RESERVATIONS_POLL_MS = 30_000;
+const BAR = 'no-print flex flex-wrap items-center gap-3 bg-blue-700 px-4 py-3 text-lg font-bold text-white';
 
 /** '{N} nouvelle(s) réservation(s) en attente !' on every screen until dismissed or handled. */
 export function ReservationAlert() {
@@ -17,13 +18,7 @@ export function ReservationAlert() {
   const count = pending.data ?? 0;
   if (count === 0 || count <= dismissedAt) return null;
   return (
-    <div
-      role="alert"
-      data-testid="reservation-alert"
-      className="no-print flex flex-wrap items-center gap-3 bg-blue-700 px-4 py-3 text-lg font-bold text-white"
-    >
-      <Icon name="calendar" className="h-6 w-6" />
-      <span className="flex-1">{t('reservationAlert.text', { n: count })}</span>
+    <Banner testId="reservation-alert" icon="calendar" text={t('reservationAlert.text', { n: count })} className={BAR}>
       <Link to="/reservations" className="min-h-11 rounded-lg bg-white px-4 py-2 text-blue-800">
         {t('reservationAlert.link')}
       </Link>
@@ -35,6 +30,6 @@ export function ReservationAlert() {
       >
         ×
       </button>
-    </div>
+    </Banner>
   );
 }

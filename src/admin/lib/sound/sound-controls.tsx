@@ -1,25 +1,23 @@
 import { Button } from '../../components/ui/button.js';
 import { Toggle } from '../../components/ui/toggle.js';
+import { Banner } from '../../components/ui/banner.js';
 import { Icon } from '../../components/ui/icon.js';
 import { useT } from '../../i18n/index.js';
 import { repeatsUntilAccepted, useNotificationSound } from './notification-sound.js';
+
+const SOUND_OFF =
+  'mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-900';
 
 export function SoundBanner() {
   const t = useT();
   const { enabled, unlocked, setEnabled } = useNotificationSound();
   if (!enabled) {
     return (
-      <div
-        role="alert"
-        data-testid="sound-disabled-banner"
-        className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-900"
-      >
-        <Icon name="bellOff" className="h-6 w-6" />
-        <span className="flex-1">{t('sound.disabledBanner')}</span>
+      <Banner testId="sound-disabled-banner" icon="bellOff" text={t('sound.disabledBanner')} className={SOUND_OFF}>
         <Button variant="danger" onClick={() => setEnabled(true)}>
           {t('sound.enable')}
         </Button>
-      </div>
+      </Banner>
     );
   }
   if (!unlocked) {
