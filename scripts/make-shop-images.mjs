@@ -216,8 +216,24 @@ async function write(file, svgText, width, height, { format = 'webp', quality = 
   const target = path.join(out, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   let img = sharp(Buffer.from(svgText), { density: 96 }).resize(width, height);
-  img = format === 'png' ? img.png({ compressionLevel: 9 }) : img.webp({ quality });
+  img =
+    format === 'png'
+      ? img.png({ compressionLevel: 9 })
+      : format === 'avif'
+        ? img.avif({ quality, effort: 4 })
+        : img.webp({ quality });
   await img.toFile(target);
+}
+
+/**
+ * A menu picture for phones and screens: name.webp (800 × 600, the fallback and the old address) and
+ * name-400.webp, name-400.avif, name-800.avif for <picture>/srcset (menu-item-image.tsx).
+ */
+async function writeMenuPicture(name, svgText) {
+  await write(`images/menu/${name}.webp`, svgText, W, H);
+  await write(`images/menu/${name}-400.webp`, svgText, W / 2, H / 2, { quality: 74 });
+  await write(`images/menu/${name}-400.avif`, svgText, W / 2, H / 2, { format: 'avif', quality: 50 });
+  await write(`images/menu/${name}-800.avif`, svgText, W, H, { format: 'avif', quality: 50 });
 }
 
 const dishSvg = (id) => {
@@ -225,10 +241,11 @@ const dishSvg = (id) => {
   return svg(W, H, table(W, H) + menu[id](r));
 };
 
+// node scripts/make-shop-images.mjs [menu | <menu item id>]: only the menu pictures, or only one.
 const only = process.argv[2];
-for (const id of Object.keys(menu)) {
-  if (only && only !== id) continue;
-  await write(`images/menu/${id}.webp`, dishSvg(id), W, H);
+const dishes = Object.keys(menu).filter((id) => !only || only === 'menu' || only === id);
+for (let i = 0; i < dishes.length; i += 4) {
+  await Promise.all(dishes.slice(i, i + 4).map((id) => writeMenuPicture(id, dishSvg(id))));
 }
 if (!only) {
   for (const [cat, id] of Object.entries(categories)) {

@@ -123,9 +123,58 @@ test.describe('menu', () => {
 test.describe('menu without the service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('a missing picture shows the fallback text', async ({ page }) => {
-    await page.route('**/images/menu/1.webp', (route) => route.abort('internetdisconnected'));
-    await page.goto('/menu/entrees');
+  test('a missing picture shows the fallback text, also when it failed before the page was hydrated', async ({
+    page,
+  }) => {
+    // Whichever copy the browser picks (AVIF or WebP, 400 or 800 px, the original): none arrives.
+    const dishOne = /\/images\/menu\/1(-\d+)?\.(webp|avif)$/;
+    await page.route(dishOne, (route) => route.abort('internetdisconnected'));
+    // The prerendered page loads its pictures before its JavaScript: the menu's code waits until the picture failed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/menu-page-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const failed = page.waitForEvent('requestfailed', (r) => dishOne.test(new URL(r.url()).pathname));
+    await page.goto('/menu/entrees', { waitUntil: 'commit' });
+    await failed;
+    release();
     await expect(page.locator('[data-item-id="1"]')).toContainText('Image Indisponível');
+  });
+
+  test('the menu pictures come in AVIF and WebP copies smaller than the original, the first one eagerly', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/menu')).text();
+    const pictures = [...html.matchAll(/<picture[^>]*>(.*?)<\/picture>/g)].map((m) => m[1]);
+    expect(pictures.length).toBeGreaterThanOrEqual(50);
+    const originals = new Map<string, string[]>();
+    for (const picture of pictures) {
+      const original = /<img [^>]*src="([^"]+)"/.exec(picture)![1];
+      expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"/);
+      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]+" sizes="[^"]+"/);
+      const copies = [...picture.matchAll(/srcSet="([^"]+)"/g)].flatMap((m) => m[1].split(',').map((c) => c.trim()));
+      originals.set(
+        original,
+        copies.map((c) => c.split(' ')[0]).filter((url) => url !== original),
+      );
+    }
+    // The first card's picture loads with the page; the others only near the screen.
+    expect(pictures[0]).toMatch(/loading="eager"/);
+    expect(pictures[0]).toMatch(/fetchPriority="high"/);
+    expect(pictures.slice(1).every((p) => /loading="lazy"/.test(p))).toBe(true);
+    for (const [original, copies] of originals) {
+      const full = await page.request.get(original);
+      expect(full.status(), original).toBe(200);
+      const fullSize = (await full.body()).length;
+      expect(copies).toHaveLength(3);
+      for (const copy of copies) {
+        const response = await page.request.get(copy);
+        expect(response.status(), copy).toBe(200);
+        expect(response.headers()['content-type'], copy).toBe(copy.endsWith('.avif') ? 'image/avif' : 'image/webp');
+        expect((await response.body()).length, `${copy} is smaller than ${original}`).toBeLessThan(fullSize);
+      }
+    }
   });
 });

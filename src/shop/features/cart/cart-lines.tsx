@@ -5,6 +5,7 @@ import type { CartItem } from '../../../shared/domain/cart-item.js';
 import { fr } from '../../i18n/fr.js';
 import { cartActions } from '../../stores/cart-actions.js';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/icons.js';
+import { menuThumbnailSrc } from '../menu/menu-item-image.js';
 
 const stepper =
   'flex size-9 items-center justify-center rounded-full border border-charcoal-500/40 text-charcoal-800 hover:border-flame-600 hover:text-flame-600';
@@ -15,7 +16,7 @@ export function CartLines({ items, priceContext }: { items: readonly CartItem[];
       {items.map((line) => (
         <li key={line.uniqueId} className="flex gap-3 py-3" data-testid="cart-line">
           <img
-            src={line.imageSrc ?? `/images/menu/${line.menuItemId}.webp`}
+            src={line.imageSrc ?? menuThumbnailSrc(`/images/menu/${line.menuItemId}.webp`)}
             alt=""
             className="size-16 shrink-0 rounded-lg object-cover"
           />

@@ -12,7 +12,8 @@ function addToCart(item: MenuItem, choice?: AddChoice) {
   void import('../../stores/cart-actions.js').then(({ cartActions }) => cartActions.add(item, choice));
 }
 
-export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuItem }) {
+/** `priority`: the first card on the screen the page opens on (its picture loads first, not lazily). */
+export const MenuItemCard = memo(function MenuItemCard({ item, priority }: { item: MenuItem; priority?: boolean }) {
   const [kidsOption, setKidsOption] = useState<KidsMenuOptionId | undefined>(item.options[0]?.id);
   const comingSoon = item.type === 'comingSoon';
   const orderable = isOrderable(item);
@@ -24,7 +25,7 @@ export const MenuItemCard = memo(function MenuItemCard({ item }: { item: MenuIte
       className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-cream-200 transition hover:shadow-xl"
     >
       <div className="relative overflow-hidden">
-        <MenuItemImage item={item} />
+        <MenuItemImage item={item} priority={priority} />
         {item.specialOffer && (
           <p
             className="absolute inset-x-0 bottom-0 bg-ember-600/95 px-3 py-1.5 text-xs font-bold text-white"

@@ -6,7 +6,31 @@ import { fr } from '../../i18n/fr.js';
 export const menuImageSrc = (item: Pick<MenuItem, 'id' | 'imageSrc'>) =>
   item.imageSrc ?? `/images/menu/${item.id}.webp`;
 
-export function MenuItemImage({ item }: { item: MenuItem }) {
+/**
+ * The smaller copies scripts/make-shop-images.mjs writes beside a seeded picture (`<id>.webp`, 800 px wide):
+ * `<id>-400.avif`, `<id>-800.avif` and `<id>-400.webp`. A photo uploaded in the back office has none.
+ */
+export function menuImageSources(src: string): { avif: string; webp: string } | null {
+  const base = /^(\/images\/menu\/[\w-]+)\.webp$/.exec(src)?.[1];
+  if (!base) return null;
+  return { avif: `${base}-400.avif 400w, ${base}-800.avif 800w`, webp: `${base}-400.webp 400w, ${src} 800w` };
+}
+
+/** A seeded dish's 400 px WebP (the cart's thumbnails), or the picture itself. */
+export const menuThumbnailSrc = (src: string) => src.replace(/^(\/images\/menu\/[\w-]+)\.webp$/, '$1-400.webp');
+
+/**
+ * The width a card's picture takes in the menu's grid (menu-page.tsx: one column, two from 640 px, three from
+ * 1024 px, four from 1280 px in a 1280 px wide page with 16 px margins and 24 px gaps).
+ */
+const SIZES =
+  '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)';
+
+/**
+ * A dish's picture: AVIF or WebP at the width the card needs, the original WebP where neither is known.
+ * Below the first screen it loads only near it; `priority` (the first card the page shows) loads it first.
+ */
+export function MenuItemImage({ item, priority = false }: { item: MenuItem; priority?: boolean }) {
   const [broken, setBroken] = useState(false);
   const picture = useRef<HTMLImageElement>(null);
   // A prerendered page starts loading its pictures before React hydrates it, so a picture that failed
@@ -22,14 +46,28 @@ export function MenuItemImage({ item }: { item: MenuItem }) {
       </div>
     );
   }
-  return (
+  const src = menuImageSrc(item);
+  const sources = menuImageSources(src);
+  const img = (
     <img
       ref={picture}
-      src={menuImageSrc(item)}
+      src={src}
       alt={item.imageAlt || item.name}
-      loading="lazy"
+      width={800}
+      height={600}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       onError={() => setBroken(true)}
       className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
     />
+  );
+  if (!sources) return img;
+  return (
+    <picture className="block">
+      <source type="image/avif" srcSet={sources.avif} sizes={SIZES} />
+      <source type="image/webp" srcSet={sources.webp} sizes={SIZES} />
+      {img}
+    </picture>
   );
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   DEFAULT_MENU_CATEGORY,
@@ -14,6 +14,7 @@ import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
 import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
+import { useHydrated } from '../../../shared/ui/render-clock.js';
 
 interface Block {
   title?: string;
@@ -32,10 +33,12 @@ function blocksOf(items: MenuItem[]): Block[] {
 
 /**
  * How many category sections are on the page: the one asked for and those above it at once, then
- * one more per task, so that a phone never freezes on the whole menu in one go.
+ * one more per task, so that a phone never freezes on the whole menu in one go. A prerendered page has
+ * them all (it is read without JavaScript too), and its hydration keeps them.
  */
 function useSectionsShown(total: number, first: number): number {
-  const [shown, setShown] = useState(first);
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(() => (hydrated ? first : Number.MAX_SAFE_INTEGER));
   const count = Math.min(Math.max(shown, first), total);
   useEffect(() => {
     if (count >= total) return;
@@ -66,6 +69,7 @@ export default function MenuPage() {
   );
 
   const asked = category ? categories.findIndex((c) => c.id === category.id) : 0;
+  const firstItem = sections?.[Math.max(asked, 0)]?.blocks[0]?.items[0];
   const shown = useSectionsShown(sections?.length ?? 0, Math.max(asked, 0) + 2);
 
   // Scroll to the category asked for once, when its section is on the page; a live menu change
@@ -101,34 +105,40 @@ export default function MenuPage() {
           </div>
         )}
         {sections?.slice(0, shown).map(({ category: c, blocks }, i) => (
-          <section
-            key={c.id}
-            id={`categorie-${c.slug}`}
-            aria-labelledby={`titre-${c.slug}`}
-            // Below the category asked for, the browser lays out and paints a section only near the screen.
-            className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${i > Math.max(asked, 0) ? 'menu-section-below' : ''}`}
-          >
-            <h2
-              id={`titre-${c.slug}`}
-              className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl"
+          // A prerendered page's sections are hydrated after the rest of it, each in a task of its own.
+          <Suspense key={c.id}>
+            <section
+              id={`categorie-${c.slug}`}
+              aria-labelledby={`titre-${c.slug}`}
+              // Below the category asked for, the browser lays out and paints a section only near the screen.
+              className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${i > Math.max(asked, 0) ? 'menu-section-below' : ''}`}
             >
-              <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
-              {c.name}
-            </h2>
-            {blocks.length === 0 && (
-              <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{fr.menu.emptyCategory}</p>
-            )}
-            {blocks.map((b, i) => (
-              <div key={b.title ?? i} className="mb-8">
-                {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
-                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                  {b.items.map((item) => (
-                    <MenuItemCard key={item.id} item={item} />
-                  ))}
+              <h2
+                id={`titre-${c.slug}`}
+                className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl"
+              >
+                <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
+                {c.name}
+              </h2>
+              {blocks.length === 0 && (
+                <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{fr.menu.emptyCategory}</p>
+              )}
+              {blocks.map((b, i) => (
+                <div key={b.title ?? i} className="mb-8">
+                  {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
+                  <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                    {b.items.map((item) => (
+                      <MenuItemCard
+                        key={item.id}
+                        item={item}
+                        priority={i === Math.max(asked, 0) && item === firstItem}
+                      />
+                    ))}
+                  </div>
                 </div>
-              </div>
-            ))}
-          </section>
+              ))}
+            </section>
+          </Suspense>
         ))}
       </div>
       <section className="bg-charcoal-950 py-16 text-center text-cream-50">
