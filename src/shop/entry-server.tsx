@@ -6,7 +6,7 @@ import { MENU_CATEGORIES } from '../shared/domain/menu-categories.js';
 import { setPrerenderedQueries } from '../shared/data/rendered-query.js';
 import { setRenderTime } from '../shared/ui/render-clock.js';
 import { setSupabase } from '../shared/data/client.js';
-import { fetchMenu } from '../shared/data/menu.js';
+import { fetchMenu, fetchReviews } from '../shared/data/menu.js';
 import { fetchOpeningSchedule } from '../shared/data/opening-hours.js';
 import { fetchOpenOffers, offersKey } from '../shared/data/offers.js';
 import { queryKeys } from '../shared/data/query-keys.js';
@@ -27,6 +27,8 @@ export const PRERENDERED_PATHS: readonly string[] = [
   '/contact',
   '/suivi-commande',
   '/a-propos',
+  '/localisation',
+  '/avis',
   '/inscription-defi-burj-khalifa',
   '/mentions-legales',
   '/politique-confidentialite',
@@ -50,6 +52,7 @@ export async function readPublicData(): Promise<DehydratedState> {
     client.fetchQuery({ queryKey: queryKeys.storeSettings, queryFn: fetchStoreSettings }),
     client.fetchQuery({ queryKey: queryKeys.openingHours, queryFn: fetchOpeningSchedule }),
     client.fetchQuery({ queryKey: offersKey, queryFn: fetchOpenOffers }),
+    client.fetchQuery({ queryKey: queryKeys.reviews, queryFn: fetchReviews }),
   ]);
   const state = dehydrate(client);
   return {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { menuItemSchema, type MenuItem } from '../domain/menu.js';
 import type { SpecialPrice } from '../domain/pricing.js';
 import { offerSpecialPrices } from '../domain/offers.js';
@@ -96,5 +95,5 @@ export function useMenuQuery({ queryConfig: config = {} }: { queryConfig?: Query
 }
 
 export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ReviewRow[]> } = {}) {
-  return useQuery({ staleTime: 30 * 60_000, ...config, queryKey: queryKeys.reviews, queryFn: fetchReviews });
+  return useRenderedQuery({ staleTime: 30 * 60_000, ...config, queryKey: queryKeys.reviews, queryFn: fetchReviews });
 }

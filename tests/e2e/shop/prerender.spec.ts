@@ -1,4 +1,5 @@
 import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { MENU_CATEGORIES } from '../../../src/shared/domain/menu-categories';
 import { expect, test } from '../support/fixtures';
 import { setUnavailable } from './shop-helpers';
 
@@ -16,7 +17,17 @@ const RECORD_PARSED_MAIN = () => {
 const MAIN_WAS_KEPT = () =>
   document.getElementById('main') === (window as unknown as { parsedMain?: Element }).parsedMain;
 
-const ROUTES = ['/', '/menu', '/menu/hungryburgers', '/contact', '/suivi-commande', '/a-propos', '/mentions-legales'];
+const ROUTES = [
+  '/',
+  '/menu',
+  '/menu/hungryburgers',
+  '/contact',
+  '/suivi-commande',
+  '/a-propos',
+  '/localisation',
+  '/avis',
+  '/mentions-legales',
+];
 
 test.describe('prerendered pages', () => {
   test('hydrate without a mismatch, keeping the HTML the server sent', async ({ page }) => {
@@ -26,7 +37,13 @@ test.describe('prerendered pages', () => {
     await page.addInitScript(RECORD_PARSED_MAIN);
     for (const route of ROUTES) {
       const response = await page.goto(route);
-      expect(await response!.text(), route).toContain('<script type="application/json" id="prerender-data">');
+      const html = await response!.text();
+      expect(html, route).toContain('<script type="application/json" id="prerender-data">');
+      // Read without JavaScript, the menu has every category, and the reviews page our customers' reviews.
+      if (route === '/menu') {
+        for (const { slug } of MENU_CATEGORIES) expect(html, slug).toContain(`id="categorie-${slug}"`);
+      }
+      if (route === '/avis') expect(html).toContain('data-testid="reviews-list"');
       // The sign-in links replace the placeholder the build rendered only once the page is hydrated.
       await expect(page.locator('header a[href="/login"]').first()).toBeAttached();
       await page.waitForLoadState('networkidle');

@@ -5,14 +5,14 @@ import { PageHero } from '../../components/ui/page-hero.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';
 import { ExternalIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
+import { useHydrated } from '../../../shared/ui/render-clock.js';
 
 const t = fr.location;
 const BBOX = '5.8790,49.5180,5.9040,49.5300';
 const MARKER = '49.5242,5.8914';
 
-/** OpenStreetMap by default; Google's embed when a maps key is configured. */
-export function mapEmbedUrl(query: string): string {
-  const key = window.__ENV__?.GOOGLE_MAPS_API_KEY;
+/** OpenStreetMap by default; Google's embed when a maps key is configured (the runtime env.js). */
+export function mapEmbedUrl(query: string, key: string | undefined): string {
   if (key)
     return `https://www.google.com/maps/embed/v1/place?key=${encodeURIComponent(key)}&q=${encodeURIComponent(query)}`;
   return `https://www.openstreetmap.org/export/embed.html?bbox=${BBOX}&layer=mapnik&marker=${MARKER}`;
@@ -20,6 +20,9 @@ export function mapEmbedUrl(query: string): string {
 
 export default function LocationPage() {
   const restaurant = useRestaurant();
+  // The build has no env.js: the prerendered page shows OpenStreetMap, the browser switches to Google's map
+  // once hydrated if the deployment configured its key.
+  const mapsKey = useHydrated() ? window.__ENV__?.GOOGLE_MAPS_API_KEY : undefined;
   return (
     <>
       <PageHero title={t.title} subtitle={t.subtitle} />
@@ -70,7 +73,7 @@ export default function LocationPage() {
         <div className="min-h-96 overflow-hidden rounded-2xl bg-cream-200 shadow-md ring-1 ring-cream-200">
           <iframe
             title={t.mapTitle}
-            src={mapEmbedUrl(restaurant.fullAddress)}
+            src={mapEmbedUrl(restaurant.fullAddress, mapsKey)}
             className="size-full min-h-96"
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
