@@ -150,6 +150,9 @@ test.describe('cart', () => {
     await expect(page.getByTestId('tracking-status')).toHaveText('En attente');
     await expect(page.getByTestId('tracked-order')).toContainText('2 × Classic Burger');
     await expect(page.getByTestId('tracked-order')).toContainText('Sans oignons');
+    // Taken away: no delivery fee line (the e-mail and the ticket have none either).
+    await expect(page.getByTestId('tracked-order')).toContainText('Sous-total');
+    await expect(page.getByTestId('tracked-order')).not.toContainText('Frais de livraison');
     await expect(page.getByRole('link', { name: 'Ouvrir dans Google Maps' })).toHaveAttribute(
       'href',
       /google\.com\/maps/,
@@ -176,6 +179,8 @@ test.describe('cart', () => {
     expect(data).toMatchObject({ delivery_method: 'delivery', customer_city: 'Pétange', payment_method: 'cash' });
     expect(Number(data.delivery_fee)).toBe(3);
     expect(Number(data.grand_total)).toBe(Number(data.total_price) + 3);
+    await page.goto(`/suivi-commande?q=${number}`);
+    await expect(page.getByTestId('tracked-order')).toContainText('Frais de livraison3,00 €');
   });
 
   test('delivery off and ordering closed show live and change the cart', async ({ page, backend }) => {

@@ -16,6 +16,7 @@ export function OrderSummary({
     delivery_fee: deliveryFee,
     discount_amount: discount,
     grand_total: total,
+    delivery_method: method,
   },
 }: {
   order: {
@@ -24,6 +25,7 @@ export function OrderSummary({
     delivery_fee: number;
     discount_amount: number;
     grand_total: number;
+    delivery_method?: string;
   };
 }) {
   return (
@@ -50,10 +52,13 @@ export function OrderSummary({
           <dt>{fr.cart.subtotal}</dt>
           <dd>{formatEuro(subtotal)}</dd>
         </div>
-        <div className="flex justify-between">
-          <dt>{fr.cart.deliveryFee}</dt>
-          <dd>{formatEuro(deliveryFee)}</dd>
-        </div>
+        {/* A pickup has no delivery: no fee line, as on its e-mail and its ticket. */}
+        {method !== 'pickup' && (
+          <div className="flex justify-between">
+            <dt>{fr.cart.deliveryFee}</dt>
+            <dd>{formatEuro(deliveryFee)}</dd>
+          </div>
+        )}
         {discount > 0 && (
           <div className="flex justify-between text-herb-700">
             <dt>{fr.tracking.discount}</dt>
