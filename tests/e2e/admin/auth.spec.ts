@@ -7,6 +7,10 @@ test.describe('admin sign-in and guard', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('alert')).toHaveText('E-mail e palavra-passe são obrigatórios.');
     await expect(page.getByRole('link', { name: 'Voltar ao site' })).toHaveAttribute('href', '/');
+    // The language switch stays inside the card, at 390 px too.
+    const card = (await page.locator('form').boundingBox())!;
+    const switcher = (await page.getByRole('group', { name: 'Língua' }).boundingBox())!;
+    expect(switcher.x + switcher.width).toBeLessThanOrEqual(card.x + card.width);
     await screenshot(page, 'admin-login');
 
     await loginAsAdmin(page, backend, '/admin/reservations');

@@ -50,10 +50,11 @@ export function LoginPage() {
 
   return (
     <main className="flex min-h-full items-center justify-center bg-slate-900 p-4">
-      <form noValidate onSubmit={submit} className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-        <div className="mb-6 flex items-start justify-between gap-2">
-          <div>
-            <h1 className="text-3xl font-extrabold">{t('login.title')}</h1>
+      <form noValidate onSubmit={submit} className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        {/* On a phone the title and the language switch share 300 px: the switch goes under it if need be. */}
+        <div className="mb-6 flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-extrabold sm:text-3xl">{t('login.title')}</h1>
             <p className="mt-1 text-slate-600">{t('login.subtitle')}</p>
           </div>
           <LanguageSwitch />
