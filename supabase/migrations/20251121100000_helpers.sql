@@ -118,9 +118,10 @@ as $$
 $$;
 
 -- Rate limits are data: each (bucket, window) allows max_hits per client address. Only the service role
--- changes them (tests raise them there); no row for a bucket means no limit.
+-- changes them (tests raise them there); no row for a bucket means no limit. Buckets are named by the
+-- migrations that use them (the GDPR rights add account_export and account_delete).
 create table public.rate_limits (
-  bucket text not null check (bucket in ('order', 'tracking', 'reservation', 'challenge', 'email_recipient')),
+  bucket text not null check (bucket ~ '^[a-z][a-z_]{0,39}$'),
   window_seconds integer not null check (window_seconds between 1 and 86400),
   max_hits integer not null check (max_hits >= 1),
   primary key (bucket, window_seconds)

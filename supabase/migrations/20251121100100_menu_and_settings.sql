@@ -1,7 +1,8 @@
--- Menu, store settings and reviews: readable by everyone, written by admins only (RLS with is_admin()).
--- The back office's menu editor: dishes are hidden or deleted softly (old orders keep pointing at
--- them), category slugs never change (links keep working), what admins write is bounded, and menu
--- and settings changes reach open shop pages live.
+-- Menu, store settings, special offers and reviews: readable by everyone (offers until they are over),
+-- written by admins only (RLS with is_admin()). The back office's menu editor: dishes are hidden or
+-- deleted softly (old orders keep pointing at them), category slugs never change (links keep working),
+-- what admins write is bounded, and menu, offer and settings changes reach open shop pages live.
+-- The opening-hours readers (kitchen_open_at and the rest) live in 20251126100000_opening_hours.
 
 create table public.menu_categories (
   id text primary key check (id ~ '^[a-z0-9_]+$'),
@@ -96,18 +97,6 @@ begin
 end $$;
 create trigger menu_categories_keep_slug before update on public.menu_categories
   for each row execute function public.menu_category_keeps_slug();
-
--- Time-limited prices are data, e.g. the whole chicken at 12.50 for pickup in October.
-create table public.menu_special_prices (
-  id bigint generated always as identity primary key,
-  item_id text not null references public.menu_items (id) on delete cascade on update cascade,
-  price numeric(10, 2) not null check (price >= 0),
-  delivery_method text check (delivery_method in ('pickup', 'delivery')),
-  starts_on date,
-  ends_on date not null,
-  check (starts_on is null or starts_on <= ends_on)
-);
-create index menu_special_prices_item_idx on public.menu_special_prices (item_id);
 
 -- Shape of each known settings key, so an admin's typo is refused when saved (23514) instead of
 -- breaking every order later: opening hours must be a known time zone and "HH:MM" periods per ISO
@@ -243,29 +232,6 @@ as $$
   select (now() at time zone public.restaurant_time_zone())::date
 $$;
 
--- Whether the kitchen takes orders at this Luxembourg wall-clock time: inside a service period
--- and no later than the last-order time (closing minus last_order_minutes_before_close).
-create function public.kitchen_open_at(p_local timestamp) returns boolean
-language plpgsql stable set search_path = ''
-as $$
-declare
-  hours jsonb := (select value from public.store_settings where key = 'opening_hours');
-  margin interval;
-  period jsonb;
-  t time := date_trunc('minute', p_local)::time;
-begin
-  if hours is null then return true; end if;
-  margin := make_interval(mins => coalesce((hours ->> 'last_order_minutes_before_close')::int, 0));
-  for period in
-    select * from jsonb_array_elements(coalesce(hours -> 'days' -> extract(isodow from p_local)::int::text, '[]'))
-  loop
-    if t >= (period ->> 0)::time and t <= (period ->> 1)::time - margin then
-      return true;
-    end if;
-  end loop;
-  return false;
-end $$;
-
 -- The fee of the zone whose name equals the city (trimmed, case-insensitive); null when none.
 create function public.delivery_fee_for(p_city text) returns numeric
 language sql stable set search_path = ''
@@ -277,15 +243,93 @@ as $$
    limit 1
 $$;
 
--- What one unit of an item costs for this method on this Luxembourg day (special prices are data).
+-- Special offers as data the owner edits in the admin ("Ofertas"): the home page's offer block (title,
+-- text, picture from the menu-images bucket) and, optionally, the price rule it announces (one item at
+-- a price for pickup, delivery or both) over a range of Luxembourg days, both ends inclusive. An offer
+-- is live while restaurant_today() is inside its range: it shows on the home page and its price
+-- applies (unit_price() below, and so place_order, and the shop's cart read the same rows); before or
+-- after, it does neither, with no job to run.
+create table public.offers (
+  id bigint generated always as identity primary key,
+  title text not null,
+  body text not null default '',
+  image_url text,
+  item_id text references public.menu_items (id) on delete cascade on update cascade,
+  price numeric(10, 2),
+  delivery_method text,
+  starts_on date not null,
+  ends_on date not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint offers_title_length check (char_length(btrim(title)) between 1 and 80 and char_length(title) <= 80),
+  constraint offers_body_length check (char_length(body) <= 300),
+  constraint offers_text_plain check (title !~ '[[:cntrl:]]' and body !~ '[\x01-\x09\x0b-\x1f\x7f]'),
+  constraint offers_image_url check (
+    image_url is null or (char_length(image_url) <= 500 and image_url ~ '^(/|https?://)[^[:space:]"''<>\\]+$')),
+  constraint offers_price_range check (price > 0 and price <= 1000),
+  constraint offers_delivery_method check (delivery_method in ('pickup', 'delivery', 'both')),
+  -- A price rule is whole (item, price and method) or absent (an announcement only).
+  constraint offers_rule_whole check (
+    (item_id is null and price is null and delivery_method is null)
+    or (item_id is not null and price is not null and delivery_method is not null)),
+  constraint offers_dates check (ends_on >= starts_on and ends_on <= starts_on + 730 and starts_on >= date '2020-01-01')
+);
+comment on table public.offers is
+  'Special offers of the home page, live from starts_on to ends_on (Luxembourg days, inclusive); an optional price rule (item_id, price, delivery_method pickup/delivery/both) that unit_price() applies while live.';
+create index offers_item_idx on public.offers (item_id) where item_id is not null;
+create index offers_ends_on_idx on public.offers (ends_on);
+create trigger offers_touch before update on public.offers
+  for each row execute function public.touch_updated_at();
+
+-- A check constraint cannot read the clock: an offer starts at most two years from today, and at most
+-- 20 offers are live or scheduled at once (the home page shows every live one).
+create function public.offer_is_within_limits() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.starts_on > public.restaurant_today() + 730 then
+    raise exception using errcode = '23514', detail = 'offer_start', hint = 'Data inválida',
+      message = 'Uma oferta começa no máximo daqui a dois anos.';
+  end if;
+  if new.ends_on >= public.restaurant_today() then
+    -- One writer at a time counts, so two admins cannot both add the 21st.
+    perform pg_advisory_xact_lock(hashtext('public.offers'));
+    if (select count(*) from public.offers o
+         where o.ends_on >= public.restaurant_today() and o.id is distinct from new.id) >= 20 then
+      raise exception using errcode = '23514', detail = 'offer_count', hint = 'Demasiadas ofertas',
+        message = 'No máximo 20 ofertas em curso ou programadas.';
+    end if;
+  end if;
+  return new;
+end $$;
+create trigger offers_within_limits before insert or update on public.offers
+  for each row execute function public.offer_is_within_limits();
+
+-- The shop reads the offers not over yet (the live ones for the home page, the coming ones for the
+-- price of a pre-order); past offers are the admin's history only.
+alter table public.offers enable row level security;
+revoke all on public.offers from public, anon, authenticated;
+grant select on public.offers to anon, authenticated;
+grant insert, update, delete on public.offers to authenticated;
+grant all on public.offers to service_role;
+create policy offers_select_anon on public.offers for select to anon
+  using (ends_on >= public.restaurant_today());
+create policy offers_select_authenticated on public.offers for select to authenticated
+  using (ends_on >= public.restaurant_today() or (select public.is_admin()));
+create policy offers_insert_admin on public.offers for insert to authenticated with check ((select public.is_admin()));
+create policy offers_update_admin on public.offers for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
+create policy offers_delete_admin on public.offers for delete to authenticated using ((select public.is_admin()));
+
+-- What one unit of an item costs for this method on this Luxembourg day: the lowest live offer price
+-- for that item and method, else the menu price.
 create function public.unit_price(p_item_id text, p_method text, p_day date) returns numeric
 language sql stable set search_path = ''
 as $$
   select coalesce(
-    (select min(sp.price) from public.menu_special_prices sp
-      where sp.item_id = p_item_id
-        and (sp.delivery_method is null or sp.delivery_method = p_method)
-        and (sp.starts_on is null or sp.starts_on <= p_day) and p_day <= sp.ends_on),
+    (select min(o.price) from public.offers o
+      where o.item_id = p_item_id
+        and (o.delivery_method = 'both' or o.delivery_method = p_method)
+        and o.starts_on <= p_day and p_day <= o.ends_on),
     (select m.price from public.menu_items m where m.id = p_item_id)
   )
 $$;
@@ -320,16 +364,15 @@ insert into public.menu_categories (id, name, slug, sort_order) values
   ('desserts', 'Desserts', 'desserts', 9);
 
 -- Grants: everyone reads; only authenticated may attempt writes, and RLS lets admins only.
-revoke all on public.menu_categories, public.menu_items, public.menu_special_prices, public.store_settings, public.reviews
+revoke all on public.menu_categories, public.menu_items, public.store_settings, public.reviews
   from anon, authenticated;
-grant select on public.menu_categories, public.menu_items, public.menu_special_prices, public.store_settings, public.reviews
+grant select on public.menu_categories, public.menu_items, public.store_settings, public.reviews
   to anon, authenticated;
-grant insert, update, delete on public.menu_categories, public.menu_items, public.menu_special_prices, public.store_settings, public.reviews
+grant insert, update, delete on public.menu_categories, public.menu_items, public.store_settings, public.reviews
   to authenticated;
 
 alter table public.menu_categories enable row level security;
 alter table public.menu_items enable row level security;
-alter table public.menu_special_prices enable row level security;
 alter table public.store_settings enable row level security;
 alter table public.reviews enable row level security;
 
@@ -345,12 +388,6 @@ create policy menu_items_insert_admin on public.menu_items for insert to authent
 create policy menu_items_update_admin on public.menu_items for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy menu_items_delete_admin on public.menu_items for delete to authenticated using ((select public.is_admin()));
 
-create policy menu_special_prices_select_anon on public.menu_special_prices for select to anon using (true);
-create policy menu_special_prices_select_authenticated on public.menu_special_prices for select to authenticated using (true);
-create policy menu_special_prices_insert_admin on public.menu_special_prices for insert to authenticated with check ((select public.is_admin()));
-create policy menu_special_prices_update_admin on public.menu_special_prices for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy menu_special_prices_delete_admin on public.menu_special_prices for delete to authenticated using ((select public.is_admin()));
-
 create policy store_settings_select_anon on public.store_settings for select to anon using (is_public);
 create policy store_settings_select_authenticated on public.store_settings for select to authenticated using (is_public or (select public.is_admin()));
 create policy store_settings_insert_admin on public.store_settings for insert to authenticated with check ((select public.is_admin()));
@@ -363,7 +400,7 @@ create policy reviews_insert_admin on public.reviews for insert to authenticated
 create policy reviews_update_admin on public.reviews for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy reviews_delete_admin on public.reviews for delete to authenticated using ((select public.is_admin()));
 
-grant execute on function public.kitchen_open_at(timestamp), public.delivery_fee_for(text),
+grant execute on function public.delivery_fee_for(text),
   public.unit_price(text, text, date), public.restaurant_time_zone(), public.restaurant_today() to anon, authenticated, service_role;
 -- The settings checks run as the admin who saves.
 revoke execute on function public.order_acceptance_setting_is_valid(jsonb) from public, anon;
@@ -371,4 +408,4 @@ grant execute on function public.order_acceptance_setting_is_valid(jsonb) to aut
 revoke execute on function public.order_acceptance_settings(), public.menu_item_hidden_is_unavailable(),
   public.menu_item_delete_keeps_history(), public.menu_category_keeps_slug() from public, anon, authenticated;
 
-alter publication supabase_realtime add table public.store_settings, public.menu_items, public.menu_categories;
+alter publication supabase_realtime add table public.store_settings, public.menu_items, public.menu_categories, public.offers;

@@ -7,6 +7,10 @@
 -- de-duplicates retries (request id), then calls place_order_once, which checks, prices and inserts.
 -- accept_order / refuse_order are the staff's answer; order_slot_availability tells the shop which
 -- 15-minute slots are full.
+--
+-- The opening-hours rules these call (kitchen_open_at, check_preorder_slot for a pre-order's date and
+-- time, order_slot_offered for the slots, opening_refusal for the text) read the weekly schedule and its
+-- dated exceptions, so they live with them in 20251126100000_opening_hours.
 
 -- "Now" for the order rules. Tests (service role only) may pass a fixed instant.
 create function public.order_clock(p_now timestamptz) returns timestamptz
@@ -91,52 +95,6 @@ begin
     'price', public.unit_price(item.id, p_method, p_day),
     'options', options
   );
-end $$;
-
--- A pre-order's date (a real day, from tomorrow, not a closed day), then its time (a slot of
--- that day's ordering windows).
-create function public.check_preorder_slot(p_date date, p_time text, p_today date) returns void
-language plpgsql stable set search_path = ''
-as $$
-declare
-  hours jsonb := (select value from public.store_settings where key = 'opening_hours');
-  periods jsonb;
-  margin interval;
-  slot integer;
-  t time;
-  period jsonb;
-  windows text;
-begin
-  if p_date is null then
-    perform public.refuse('preorder_invalid_date', 'Date de pré-commande invalide', 'Veuillez choisir une date valide pour votre pré-commande.');
-  end if;
-  if p_date < p_today + 1 then
-    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande doit être prévue au plus tôt pour demain.');
-  end if;
-  if hours is null then
-    return;
-  end if;
-  periods := coalesce(hours -> 'days' -> extract(isodow from p_date)::int::text, '[]');
-  if jsonb_array_length(periods) = 0 then
-    perform public.refuse('preorder_closed_day', 'Date de pré-commande invalide', format(
-      'Le restaurant est fermé le %s. Veuillez choisir un autre jour.',
-      (array['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'])[extract(isodow from p_date)::int]));
-  end if;
-  margin := make_interval(mins => coalesce((hours ->> 'last_order_minutes_before_close')::int, 0));
-  slot := greatest(coalesce((hours ->> 'slot_minutes')::int, 1), 1);
-  if p_time ~ '^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$' then
-    t := substr(p_time, 1, 5)::time;
-    for period in select * from jsonb_array_elements(periods) loop
-      if t >= (period ->> 0)::time and t <= (period ->> 1)::time - margin
-         and (extract(epoch from t - (period ->> 0)::time)::int / 60) % slot = 0 then
-        return;
-      end if;
-    end loop;
-  end if;
-  select string_agg(to_char((p ->> 0)::time, 'HH24:MI') || '–' || to_char((p ->> 1)::time - margin, 'HH24:MI'), ' et ' order by n)
-    into windows from jsonb_array_elements(periods) with ordinality as x(p, n);
-  perform public.refuse('preorder_invalid_time', 'Heure de pré-commande invalide',
-    format('Veuillez choisir une heure de commande entre %s, par tranches de %s minutes.', windows, slot));
 end $$;
 
 -- The order request with every customer text cleaned (control characters reach the kitchen printer).
@@ -239,29 +197,6 @@ begin
   end if;
   return (select count(*) from public.orders o
            where o.delivery_method = p_method and o.slot_start = p_slot and o.status <> 'Annulée') >= cap;
-end $$;
-
--- Whether a slot may be offered: for a pre-order, a valid pre-order time of its day; for an immediate
--- order (a ready time), inside a service period of the day.
-create function public.order_slot_offered(p_slot timestamptz, p_preorder boolean) returns boolean
-language plpgsql stable set search_path = ''
-as $$
-declare
-  hours jsonb := (select value from public.store_settings where key = 'opening_hours');
-  local_at timestamp := p_slot at time zone public.restaurant_time_zone();
-  t time := local_at::time;
-  margin interval;
-  period jsonb;
-begin
-  if hours is null then return true; end if;
-  margin := case when p_preorder then make_interval(mins => coalesce((hours ->> 'last_order_minutes_before_close')::int, 0)) else interval '0' end;
-  for period in select * from jsonb_array_elements(coalesce(hours -> 'days' -> extract(isodow from local_at)::int::text, '[]')) loop
-    if t >= (period ->> 0)::time and t <= (period ->> 1)::time - margin
-       and (not p_preorder or (extract(epoch from t - (period ->> 0)::time)::int / 60) % greatest(coalesce((hours ->> 'slot_minutes')::int, 15), 1) = 0) then
-      return true;
-    end if;
-  end loop;
-  return false;
 end $$;
 
 -- The first slot after p_slot, on the same local day, that is offered and not full; null when none.
@@ -638,10 +573,10 @@ begin
 end $$;
 
 revoke execute on function public.order_clock(timestamptz), public.invalid_order_item(),
-  public.priced_order_item(jsonb, text, date), public.check_preorder_slot(date, text, date),
+  public.priced_order_item(jsonb, text, date),
   public.clean_order_request(jsonb), public.check_order_bounds(jsonb, timestamptz),
   public.order_slot_of(timestamptz), public.order_slot_is_full(text, timestamptz),
-  public.order_slot_offered(timestamptz, boolean), public.next_free_order_slot(text, timestamptz, boolean),
+  public.next_free_order_slot(text, timestamptz, boolean),
   public.place_order_once(jsonb, timestamptz) from public, anon, authenticated;
 revoke execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz),
   public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from public;

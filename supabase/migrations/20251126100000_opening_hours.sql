@@ -3,7 +3,8 @@
 -- bounded; dated exceptions (a holiday closure with its reason, a special opening with its own
 -- services) live in opening_exceptions. Every rule that asks "is the kitchen open" reads a day's
 -- services through opening_services_on(), so an exception counts for immediate orders, pre-orders and
--- the pre-order slot picker alike.
+-- the pre-order slot picker alike: the rules that ask it are defined here (kitchen_open_at,
+-- check_preorder_slot, order_slot_offered, next_opening, opening_refusal) and place_order calls them.
 
 -- A day's services: at most 4, each [open, close] as "HH:MM", open before close, in order, not overlapping.
 create function public.opening_services_are_valid(p_services jsonb) returns boolean
@@ -28,8 +29,10 @@ begin
   return true;
 end $$;
 
--- The weekly schedule's bounds: the seven ISO weekdays, each with valid services (7 × 4 at most), a
--- last-order offset of 0 to 180 minutes and a slot of 5 to 60 minutes.
+-- The weekly schedule's bounds: only its own keys (any extra key of any size was taken, and the row is
+-- public: docs/SECURITY-REVIEW.md, section 7), a time zone name of at most 64 characters, the seven ISO
+-- weekdays, each with valid services (7 × 4 at most), a last-order offset of 0 to 180 minutes and a slot
+-- of 5 to 60 minutes.
 create function public.opening_hours_are_valid(p_value jsonb) returns boolean
 language plpgsql immutable set search_path = ''
 as $$
@@ -38,6 +41,11 @@ declare
 begin
   if jsonb_typeof(p_value -> 'days') is distinct from 'object'
      or (select count(*) from jsonb_object_keys(p_value -> 'days')) > 7 then
+    return false;
+  end if;
+  if exists (select 1 from jsonb_object_keys(p_value) k
+              where k not in ('timezone', 'days', 'last_order_minutes_before_close', 'slot_minutes'))
+     or char_length(coalesce(p_value ->> 'timezone', '')) > 64 then
     return false;
   end if;
   if coalesce(jsonb_typeof(p_value -> 'last_order_minutes_before_close'), 'number') <> 'number'
@@ -75,11 +83,22 @@ comment on table public.opening_exceptions is
 create trigger opening_exceptions_touch before update on public.opening_exceptions
   for each row execute function public.touch_updated_at();
 
--- A date from yesterday to two years ahead (a check constraint cannot read the clock).
+-- The admin's exception: its reason checked before the table's constraints, with a message the hours
+-- page shows (a reason too long or with a control character was refused with the constraint's name only,
+-- and bidirectional overrides, clean_text's list, were taken); then a date from yesterday to two years
+-- ahead (a check constraint cannot read the clock).
 create function public.opening_exception_date_in_range() returns trigger
 language plpgsql set search_path = ''
 as $$
 begin
+  if char_length(new.reason) > 200 then
+    raise exception using errcode = '23514', detail = 'opening_exception_reason', hint = 'Motivo inválido',
+      message = 'O motivo tem no máximo 200 caracteres.';
+  end if;
+  if new.reason ~ '[[:cntrl:]\u202a-\u202e\u2066-\u2069]' then
+    raise exception using errcode = '23514', detail = 'opening_exception_reason', hint = 'Motivo inválido',
+      message = 'O motivo não pode conter quebras de linha nem caracteres de controlo.';
+  end if;
   if new.day < public.restaurant_today() - 1 or new.day > public.restaurant_today() + 730 then
     raise exception using errcode = '23514', detail = 'opening_exception_date', hint = 'Data inválida',
       message = 'A data deve estar entre hoje e daqui a dois anos.';
@@ -126,7 +145,7 @@ $$;
 
 -- Whether the kitchen takes orders at this Luxembourg wall-clock time: inside a service of that day and
 -- no later than its last-order time (closing minus the last-order offset).
-create or replace function public.kitchen_open_at(p_local timestamp) returns boolean
+create function public.kitchen_open_at(p_local timestamp) returns boolean
 language plpgsql stable set search_path = ''
 as $$
 declare
@@ -139,8 +158,10 @@ begin
                   where t >= (p ->> 0)::time and t <= (p ->> 1)::time - margin);
 end $$;
 
--- As in 20251125100000, with the day's services from opening_services_on().
-create or replace function public.order_slot_offered(p_slot timestamptz, p_preorder boolean) returns boolean
+-- Whether a slot may be offered: for a pre-order, a valid pre-order time of its day (a multiple of the
+-- slot from a service's opening, no later than its last-order time); for an immediate order (a ready
+-- time), inside a service of the day.
+create function public.order_slot_offered(p_slot timestamptz, p_preorder boolean) returns boolean
 language plpgsql stable set search_path = ''
 as $$
 declare
@@ -166,8 +187,9 @@ as $$
                      'novembre', 'décembre'])[extract(month from p_day)::int]
 $$;
 
--- As in 20251121100500, with the day's services from opening_services_on() and a closure's reason.
-create or replace function public.check_preorder_slot(p_date date, p_time text, p_today date) returns void
+-- A pre-order's date (a real day, from tomorrow, not a closed day: a dated closure names its reason),
+-- then its time (a slot of that day's ordering windows). place_order_once asks it.
+create function public.check_preorder_slot(p_date date, p_time text, p_today date) returns void
 language plpgsql stable set search_path = ''
 as $$
 declare
@@ -212,17 +234,27 @@ begin
 end $$;
 
 -- The first instant at or after p_at at which the kitchen takes orders (p_at itself when it does);
--- null when nothing opens within 90 days.
+-- null when nothing opens within 90 days. Anyone may call it: an instant outside 2000–2199 (null and
+-- infinity included) is refused in French before any work (near the end of PostgreSQL's range it failed
+-- with "timestamp out of range", and infinity or null answered as if the restaurant were closed).
 create function public.next_opening(p_at timestamptz) returns timestamptz
 language plpgsql stable set search_path = ''
 as $$
 declare
   tz text := public.restaurant_time_zone();
-  local_at timestamp := p_at at time zone tz;
+  local_at timestamp;
   day date;
   start_at timestamptz;
   period jsonb;
 begin
+  -- The restaurant's clock is never outside 2000–2199. Raised here, not by refuse(): this function runs
+  -- as its caller, and anon may not call refuse().
+  if p_at is null or not isfinite(p_at) or p_at < timestamptz '2000-01-01 00:00+00'
+     or p_at >= timestamptz '2200-01-01 00:00+00' then
+    raise exception using errcode = '22008', detail = 'invalid_instant', hint = 'Date invalide',
+      message = 'Date et heure invalides : indiquez un instant entre l''an 2000 et l''an 2199.';
+  end if;
+  local_at := p_at at time zone tz;
   if public.kitchen_open_at(local_at) then
     return p_at;
   end if;
@@ -240,17 +272,21 @@ end $$;
 
 -- Why an immediate order is refused at p_at, in French: null while the kitchen takes orders; on a dated
 -- closure « Fermé aujourd'hui (Noël) — réouverture le vendredi 26 décembre à 11:00. … »; otherwise the
--- spec's « Nous sommes fermés pour le moment. … ».
+-- spec's « Nous sommes fermés pour le moment. … ». An instant out of range is refused by next_opening(),
+-- asked first.
 create function public.opening_refusal(p_at timestamptz) returns text
 language plpgsql stable set search_path = ''
 as $$
 declare
   tz text := public.restaurant_time_zone();
-  today date := (p_at at time zone tz)::date;
-  next_at timestamptz := public.next_opening(p_at);
-  next_local timestamp := next_at at time zone tz;
+  today date;
+  next_at timestamptz;
+  next_local timestamp;
   closure public.opening_exceptions;
 begin
+  next_at := public.next_opening(p_at); -- first: it refuses an instant out of range
+  today := (p_at at time zone tz)::date;
+  next_local := next_at at time zone tz;
   if next_at = p_at then
     return null;
   end if;
@@ -266,7 +302,9 @@ begin
     || '. Vous pouvez passer une pré-commande.';
 end $$;
 
-revoke execute on function public.opening_exception_date_in_range() from public, anon, authenticated;
+revoke execute on function public.opening_exception_date_in_range(), public.check_preorder_slot(date, text, date),
+  public.order_slot_offered(timestamptz, boolean) from public, anon, authenticated;
 grant execute on function public.opening_services_are_valid(jsonb), public.opening_hours_are_valid(jsonb),
   public.opening_services_on(date), public.last_order_margin(), public.french_day(date),
-  public.next_opening(timestamptz), public.opening_refusal(timestamptz) to anon, authenticated, service_role;
+  public.next_opening(timestamptz), public.opening_refusal(timestamptz), public.kitchen_open_at(timestamp)
+  to anon, authenticated, service_role;

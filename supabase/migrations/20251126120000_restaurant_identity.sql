@@ -4,6 +4,11 @@
 -- mirrors restaurantIdentitySchema in src/shared/domain/restaurant.ts; the row below equals
 -- DEFAULT_RESTAURANT_IDENTITY (tests/integration/restaurant-identity.test.ts keeps them equal).
 
+-- Exactly the known keys, each a string within its length and free of control characters and bidirectional
+-- overrides (clean_text's list). Found in the security pass (docs/SECURITY-REVIEW.md, section 7): an extra
+-- key of any size was stored (3 MB of "junk", then sent to every shop visitor with the public settings and
+-- their realtime changes), CR/LF in a text reached the subject of the order e-mails, ESC the tickets, and a
+-- direction override reversed the phone number on screen.
 create function public.restaurant_identity_is_valid(p_value jsonb) returns boolean
 language plpgsql immutable set search_path = ''
 as $$
@@ -16,9 +21,11 @@ declare
   }';
 begin
   if jsonb_typeof(p_value) <> 'object' then return false; end if;
+  if exists (select 1 from jsonb_object_keys(p_value) k where not limits ? k) then return false; end if;
   for field in select jsonb_object_keys(limits) loop
     if jsonb_typeof(p_value -> field) is distinct from 'string'
-      or char_length(p_value ->> field) > (limits ->> field)::int then
+      or char_length(p_value ->> field) > (limits ->> field)::int
+      or (p_value ->> field) ~ '[[:cntrl:]\u202a-\u202e\u2066-\u2069]' then
       return false;
     end if;
   end loop;

@@ -1,8 +1,8 @@
-// The migrations as a reader meets them: the base set (before 2025-11-26) defines each function once,
-// in its final shape; every function of the database is created by exactly one migration; and
-// supabase/schemas/current.sql is what the migrations build (`npm run schema:dump` rewrites it).
+// The schema the migrations build, on PGlite and PostgreSQL: supabase/schemas/current.sql is what they
+// build (`npm run schema:dump` rewrites it), every function of the database is defined in a migration, and a
+// database built by migrations the folder no longer has is refused. That each function, trigger, policy and
+// constraint has one home among the files is checked without a database: tests/unit/migrations-one-home.test.ts.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, listMigrations } from '../../src/backend/db/migrate.js';
 import type { Db } from '../../src/backend/db/types.js';
@@ -10,49 +10,9 @@ import { CURRENT_SCHEMA_FILE, SUPABASE_DIR, schemaText } from '../../scripts/sch
 import { testDatabases } from '../helpers/backend.js';
 import { openMigratedDb } from './migrated-db.js';
 
-/** Migrations up to this version were squashed into one readable set: no function defined twice there. */
-const SQUASHED_UNTIL = '20251126000000';
-
 const migrations = listMigrations(SUPABASE_DIR).map((m) => ({ ...m, sql: fs.readFileSync(m.file, 'utf8') }));
 const definitions = (sql: string) =>
-  [...sql.matchAll(/^create\s+(or\s+replace\s+)?function\s+public\.(\w+)\s*\(/gim)].map((m) => ({
-    name: m[2],
-    replace: Boolean(m[1]),
-  }));
-
-describe('migration files', () => {
-  const base = migrations.filter((m) => m.version < SQUASHED_UNTIL);
-
-  it('the squashed set defines each function once, in its final shape', () => {
-    expect(base.length).toBeGreaterThan(0);
-    const names = base.flatMap((m) => definitions(m.sql).map((d) => ({ ...d, file: path.basename(m.file) })));
-    const seen = new Map<string, string>();
-    const twice: string[] = [];
-    for (const d of names) {
-      if (seen.has(d.name)) twice.push(`${d.name} (${seen.get(d.name)} and ${d.file})`);
-      seen.set(d.name, d.file);
-    }
-    expect(twice).toEqual([]);
-    expect(names.filter((d) => d.replace).map((d) => d.name)).toEqual([]);
-    for (const m of base) {
-      expect(m.sql, path.basename(m.file)).not.toMatch(/alter\s+function\s+[\w.]+\s*\([^)]*\)\s+rename/i);
-      expect(m.sql, path.basename(m.file)).not.toMatch(/^drop\s+(function|policy|index)\b/im);
-    }
-  });
-
-  it('every function is created by exactly one migration (later ones may replace it)', () => {
-    const created = migrations.flatMap((m) => definitions(m.sql).filter((d) => !d.replace)).map((d) => d.name);
-    const counts = new Map<string, number>();
-    for (const n of created) counts.set(n, (counts.get(n) ?? 0) + 1);
-    expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
-    for (const m of migrations) {
-      for (const d of definitions(m.sql).filter((x) => x.replace)) {
-        const first = migrations.find((x) => definitions(x.sql).some((y) => y.name === d.name && !y.replace));
-        expect(first && first.version < m.version, `${d.name} replaced in ${path.basename(m.file)}`).toBe(true);
-      }
-    }
-  });
-});
+  [...sql.matchAll(/^create\s+(or\s+replace\s+)?function\s+public\.(\w+)\s*\(/gim)].map((m) => m[2]);
 
 describe.each(testDatabases())('schema on %s', (kind) => {
   let db: Db;
@@ -77,7 +37,7 @@ describe.each(testDatabases())('schema on %s', (kind) => {
           order by 1`,
       )
     ).rows.map((r) => r.name);
-    const defined = new Set(migrations.flatMap((m) => definitions(m.sql).map((d) => d.name)));
+    const defined = new Set(migrations.flatMap((m) => definitions(m.sql)));
     expect(names.length).toBeGreaterThan(60);
     expect(names.filter((n) => !defined.has(n))).toEqual([]);
   });

@@ -56,7 +56,7 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
     throw new Error(
       `This database applied migrations that are not in ${path.join(supabaseDir, 'migrations')} ` +
         `(${foreign.map((r) => `${r.version}_${r.name ?? ''}`).join(', ')}): it was built by another version of the ` +
-        'schema (the migrations were squashed on 25 November 2026). Start from a new database or data directory.',
+        'schema (the migrations are squashed until the first deployment, last on 26 November 2026). Start from a new database or data directory.',
     );
   }
   const applied: string[] = [];
