@@ -1,4 +1,5 @@
 import type { MessageKey } from './pt.js';
+import { promotionToasts } from './spec-french.js';
 
 export const fr: Record<MessageKey, string> = {
   'app.title': 'Churrasqueira — Admin',
@@ -223,14 +224,7 @@ export const fr: Record<MessageKey, string> = {
   'promotions.bodyNote': 'Le style de base et le logo sont ajoutés automatiquement.',
   'promotions.preview': 'Aperçu',
   'promotions.send': 'Envoyer',
-  'promotions.requiredTitle': 'Champs requis',
-  'promotions.requiredBody': "Veuillez saisir un sujet et un contenu pour l'e-mail.",
-  'promotions.noRecipientTitle': 'Aucun destinataire',
-  'promotions.noRecipientBody': 'Veuillez sélectionner au moins un destinataire.',
-  'promotions.failedTitle': "Erreur d'envoi",
-  'promotions.failedBody': "Une erreur est survenue lors de l'e-mail. {message}",
-  'promotions.sentTitle': 'E-mail envoyé avec succès!',
-  'promotions.sentBody': 'Le message a été envoyé à {n} destinataire(s).',
+  ...promotionToasts,
 
   'settings.title': 'Paramètres du magasin',
   'settings.ordering': 'Accepter les commandes',

@@ -1,3 +1,5 @@
+import { promotionToasts } from './spec-french.js';
+
 /** Portuguese catalogue (default). Texts quoted by the spec stay verbatim, French ones included. */
 export const pt = {
   'app.title': 'Churrasqueira — Admin',
@@ -222,14 +224,7 @@ export const pt = {
   'promotions.bodyNote': 'O estilo base e o logótipo são adicionados automaticamente.',
   'promotions.preview': 'Pré-visualização',
   'promotions.send': 'Enviar',
-  'promotions.requiredTitle': 'Champs requis',
-  'promotions.requiredBody': "Veuillez saisir un sujet et un contenu pour l'e-mail.",
-  'promotions.noRecipientTitle': 'Aucun destinataire',
-  'promotions.noRecipientBody': 'Veuillez sélectionner au moins un destinataire.',
-  'promotions.failedTitle': "Erreur d'envoi",
-  'promotions.failedBody': "Une erreur est survenue lors de l'e-mail. {message}",
-  'promotions.sentTitle': 'E-mail envoyé avec succès!',
-  'promotions.sentBody': 'Le message a été envoyé à {n} destinataire(s).',
+  ...promotionToasts,
 
   'settings.title': 'Definições da Loja',
   'settings.ordering': 'Aceitar Encomendas',
