@@ -1,44 +1,26 @@
 import { spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chimeWav as synthesiseWav, type Chime } from '../shared/audio/chime.js';
 
-const RATE = 22_050;
+/** The kiosk's two-note chime (A5 then E5, 1.3 s), made here so the alarm needs no file of the admin app. */
+const ALARM_CHIME: Chime = {
+  rate: 22_050,
+  seconds: 1.3,
+  notes: [
+    { hz: 880, at: 0, seconds: 0.45 },
+    { hz: 660, at: 0.4, seconds: 0.8 },
+  ],
+  voice: (hz, t) => {
+    const envelope = Math.min(1, t / 0.01) * Math.exp(-4 * t);
+    return 0.5 * envelope * (Math.sin(2 * Math.PI * hz * t) + 0.3 * Math.sin(4 * Math.PI * hz * t));
+  },
+};
 
-/** A two-note chime as a 16-bit mono WAV, made here so the alarm needs no file of the admin app. */
+/** The alarm's chime as a 16-bit mono WAV file. */
 export function chimeWav(): Buffer {
-  const notes = [
-    { hz: 880, at: 0, len: 0.45 },
-    { hz: 660, at: 0.4, len: 0.8 },
-  ];
-  const total = Math.ceil(RATE * 1.3);
-  const samples = new Float64Array(total);
-  for (const n of notes) {
-    const start = Math.floor(n.at * RATE);
-    const count = Math.floor(n.len * RATE);
-    for (let i = 0; i < count && start + i < total; i++) {
-      const t = i / RATE;
-      const envelope = Math.min(1, t / 0.01) * Math.exp(-4 * t);
-      samples[start + i] +=
-        0.5 * envelope * (Math.sin(2 * Math.PI * n.hz * t) + 0.3 * Math.sin(4 * Math.PI * n.hz * t));
-    }
-  }
-  const data = Buffer.alloc(total * 2);
-  for (let i = 0; i < total; i++) data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i])) * 32767), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  const wav = synthesiseWav(ALARM_CHIME);
+  return Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength);
 }
 
 export interface PlayerCommand {
