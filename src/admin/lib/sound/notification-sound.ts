@@ -39,6 +39,12 @@ export const useNotificationSound = create<SoundState>()(
   ),
 );
 
+// The page says whether the chime repeats now (`<html data-ringing="true">`), as it says how many chimes went off
+// (data-chimes-played), for what watches the page from outside (the browser tests).
+useNotificationSound.subscribe(({ ringing }) => {
+  if (typeof document !== 'undefined') document.documentElement.dataset.ringing = String(ringing);
+});
+
 /** Whether waiting orders ring until accepted here: always in the kiosk, the setting in a browser. */
 export function repeatsUntilAccepted(): boolean {
   return isKiosk() || useNotificationSound.getState().repeatUntilAcknowledged;
