@@ -14,14 +14,7 @@ const RecoverBody = z.object({ email: z.string().nullish() });
 export async function recover(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, RecoverBody);
   const email = checkEmail(body.email);
-  const user = await accountForLink(
-    ctx,
-    req,
-    'recovery',
-    email,
-    (u) => !u.banned,
-    (u) => u.recovery_sent_at,
-  );
+  const user = await accountForLink(ctx, req, 'recovery', email);
   if (user) {
     const { token, hash } = newLinkToken();
     await ctx.db.transaction(async (tx) => {

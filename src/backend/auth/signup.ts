@@ -57,6 +57,17 @@ function forgetOldAsks(ctx: BackendContext, asked: Map<string, number>, now: num
   }
 }
 
+/** Which accounts each e-mailed link is for, and when it was last sent to one. */
+const LINK_RULES: Record<
+  LinkKind,
+  { isFor: (user: UserRow) => boolean; lastSent: (user: UserRow) => Date | string | null }
+> = {
+  // The confirmation again: only while the address is unconfirmed.
+  confirmation: { isFor: (u) => !u.email_confirmed_at, lastSent: (u) => u.confirmation_sent_at },
+  // A password reset: any account that is not banned.
+  recovery: { isFor: (u) => !u.banned, lastSent: (u) => u.recovery_sent_at },
+};
+
 /**
  * The account an e-mailed link (the confirmation again, a password reset) goes to: the sender's address
  * is rate-limited; an address without an account, or one the link is not for, gets nothing (the caller
@@ -68,17 +79,15 @@ export async function accountForLink(
   req: IncomingMessage,
   kind: LinkKind,
   email: string,
-  isFor: (user: UserRow) => boolean,
-  lastSent: (user: UserRow) => Date | string | null,
 ): Promise<UserRow | null> {
   limitByAddress(ctx, req, 'emailSent');
   const found = await findUserByEmail(ctx.db, email);
-  const user = found && isFor(found) ? found : null;
+  const user = found && LINK_RULES[kind].isFor(found) ? found : null;
   if (!user) {
     answerAsIfSent(ctx, kind, email);
     return null;
   }
-  const wait = tooSoon(ctx, lastSent(user));
+  const wait = tooSoon(ctx, LINK_RULES[kind].lastSent(user));
   if (wait) throw wait;
   return user;
 }
@@ -153,14 +162,7 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
   const body = await readJson(req, ctx, ResendBody);
   if (body.type !== 'signup') throw badRequest('validation_failed', 'Only type "signup" can be resent here');
   const email = checkEmail(body.email);
-  const user = await accountForLink(
-    ctx,
-    req,
-    'confirmation',
-    email,
-    (u) => !u.email_confirmed_at,
-    (u) => u.confirmation_sent_at,
-  );
+  const user = await accountForLink(ctx, req, 'confirmation', email);
   if (user) {
     await sendConfirmation(ctx, user, allowedRedirect(ctx, url.searchParams.get('redirect_to')), async () => {
       await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [
