@@ -49,7 +49,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
@@ -189,7 +189,10 @@ async function lighthouseRun(url: string, port: number, extra: Flags = {}): Prom
  * Opens the route in the Chrome profile Lighthouse uses until the service worker controls it and holds the
  * route's page in its precache, then empties the HTTP cache (disk and memory): the state of a repeat visit.
  */
-async function warmServiceWorker(context: BrowserContext, url: string): Promise<void> {
+async function warmServiceWorker(port: number, url: string): Promise<void> {
+  // Connected only for the warm-up: Lighthouse's own tab is never attached to by Playwright.
+  const profile = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = profile.contexts()[0];
   const page = await context.newPage();
   try {
     // A first visit installs the worker (it stores its precache, then activates); the build's worker does not
@@ -223,6 +226,7 @@ async function warmServiceWorker(context: BrowserContext, url: string): Promise<
     throw new Error(`The service worker does not control ${url} on a second visit`);
   } finally {
     await page.close();
+    await profile.close(); // disconnects; the Chrome and its profile stay
   }
 }
 
@@ -377,14 +381,13 @@ try {
       chromePath: chromiumExecutable(),
       chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
-    const profile = doing('repeat') ? await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`) : null;
     try {
       for (let i = 0; i < RUNS; i++) {
         for (const { route } of ROUTES) {
           const url = `${backend.url}${route}`;
           if (doing('first')) firstRuns.get(route)!.push(await lighthouseRun(url, chrome.port));
-          if (profile) {
-            await warmServiceWorker(profile.contexts()[0], url);
+          if (doing('repeat')) {
+            await warmServiceWorker(chrome.port, url);
             repeatRuns
               .get(route)!
               .push(await lighthouseRun(url, chrome.port, { disableStorageReset: true, throttlingMethod: 'devtools' }));
@@ -392,7 +395,6 @@ try {
         }
       }
     } finally {
-      await profile?.close();
       await chrome.kill();
     }
     loads.first = loads.repeat = loadLine(loadBefore);
