@@ -99,6 +99,14 @@ function objectHeaders(row: ObjectRow, fallbackCache: string): Record<string, st
   };
 }
 
+/** A request whose caller is known: what every authenticated route reads, answers and runs as. */
+interface Call {
+  req: IncomingMessage;
+  url: URL;
+  who: RequestIdentity;
+  res: ServerResponse;
+}
+
 /** `/storage/v1/*`: the part of Supabase Storage's API that supabase-js `storage` calls. */
 export function createStorageService(ctx: BackendContext): StorageService {
   const files = FileStore.open(ctx.config.dataDir);
@@ -117,9 +125,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
    * the caller's role and JWT claims are set exactly as for /rest/v1, so RLS on storage.objects decides.
    */
   async function asCaller<T>(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
+    { req, url, who }: Call,
     fn: (tx: Queryable) => Promise<T>,
     before?: (tx: Queryable) => Promise<void>,
   ): Promise<T> {
@@ -138,14 +144,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
   }
 
   /** One statement as the caller (see `asCaller`): its rows. */
-  async function rowsAsCaller<T = Record<string, unknown>>(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    sql: string,
-    params: unknown[],
-  ): Promise<T[]> {
-    return asCaller(req, url, who, async (tx) => (await tx.query<T>(sql, params)).rows);
+  async function rowsAsCaller<T = Record<string, unknown>>(call: Call, sql: string, params: unknown[]): Promise<T[]> {
+    return asCaller(call, async (tx) => (await tx.query<T>(sql, params)).rows);
   }
 
   async function bucketAsServer(tx: Queryable, id: string): Promise<Bucket> {
@@ -163,7 +163,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
 
   // ---- buckets ----
 
-  async function listBuckets(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse) {
+  async function listBuckets(call: Call) {
+    const { url, res } = call;
     const q = url.searchParams;
     const limit = Math.min(Math.max(Number(q.get('limit') ?? MAX_LIST) || MAX_LIST, 1), MAX_LIST);
     const offset = Math.max(Number(q.get('offset') ?? 0) || 0, 0);
@@ -173,9 +174,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const order = q.get('sortOrder') === 'desc' ? 'desc' : 'asc';
     const search = q.get('search') ?? '';
     const rows = await rowsAsCaller(
-      req,
-      url,
-      who,
+      call,
       `select ${BUCKET_COLUMNS} from storage.buckets
        where ($1 = '' or name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
        order by ${column} ${order} limit $2 offset $3`,
@@ -190,16 +189,11 @@ export function createStorageService(ctx: BackendContext): StorageService {
     return { ...b, file_size_limit: b.file_size_limit === null ? null : Number(b.file_size_limit) };
   }
 
-  async function bucketRoute(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    parts: string[],
-  ) {
+  async function bucketRoute(call: Call, parts: string[]) {
+    const { req, res } = call;
     const method = req.method ?? 'GET';
     if (parts.length === 0) {
-      if (method === 'GET') return listBuckets(req, url, who, res);
+      if (method === 'GET') return listBuckets(call);
       if (method !== 'POST') throw routeNotFound();
       const body = await readJson(req);
       const id = checkBucketId(body.id ?? body.name);
@@ -208,7 +202,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
       if (limit !== null && limit > globalLimit)
         throw invalidRequest('file_size_limit exceeds the global upload limit');
       const types = parseMimeTypes(body.allowed_mime_types);
-      await asCaller(req, url, who, (tx) =>
+      await asCaller(call, (tx) =>
         tx.query(
           `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
            values ($1, $2, auth.uid(), auth.uid()::text, $3, $4, $5)`,
@@ -219,7 +213,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
     const id = checkBucketId(parts[0]);
     if (parts.length === 2 && parts[1] === 'empty' && method === 'POST') {
-      const versions = await asCaller(req, url, who, async (tx) => {
+      const versions = await asCaller(call, async (tx) => {
         if ((await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length === 0)
           throw bucketNotFound();
         return (
@@ -234,9 +228,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
     if (parts.length !== 1) throw routeNotFound();
     if (method === 'GET') {
-      const rows = await rowsAsCaller(req, url, who, `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [
-        id,
-      ]);
+      const rows = await rowsAsCaller(call, `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
       if (rows.length === 0) throw bucketNotFound();
       return sendJson(res, 200, bucketJson(rows[0]));
     }
@@ -261,9 +253,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
         sets.push(`allowed_mime_types = $${params.length}`);
       }
       const updated = await rowsAsCaller(
-        req,
-        url,
-        who,
+        call,
         `update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`,
         params,
       );
@@ -272,9 +262,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
     if (method === 'DELETE') {
       const n = await asCaller(
-        req,
-        url,
-        who,
+        call,
         async (tx) => (await tx.query('delete from storage.buckets where id = $1 returning id', [id])).rows.length,
         async (tx) => {
           await bucketAsServer(tx, id);
@@ -342,15 +330,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
   }
 
-  async function upload(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    bucketId: string,
-    name: string,
-    mode: 'create' | 'upsert' | 'update',
-  ) {
+  async function upload(call: Call, bucketId: string, name: string, mode: 'create' | 'upsert' | 'update') {
+    const { req, res } = call;
     const bucket = await bucketAsServer(ctx.db, bucketId);
     const limit = limitOf(bucket);
     if (uploading >= maxUploads)
@@ -378,9 +359,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     let replaced: string | null = null;
     try {
       const id = await asCaller(
-        req,
-        url,
-        who,
+        call,
         async (tx) => {
           const params = [bucketId, name, metadata, version, body.userMetadata];
           if (mode === 'update') {
@@ -468,15 +447,9 @@ export function createStorageService(ctx: BackendContext): StorageService {
     ).rows[0];
   }
 
-  async function download(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    bucketId: string,
-    name: string,
-  ) {
-    const row = await asCaller(req, url, who, (tx) => objectRow(tx, bucketId, name));
+  async function download(call: Call, bucketId: string, name: string) {
+    const { req, url, res } = call;
+    const row = await asCaller(call, (tx) => objectRow(tx, bucketId, name));
     if (!row) throw objectNotFound();
     await sendObject(req, res, url, row, name, 'no-cache');
   }
@@ -532,24 +505,15 @@ export function createStorageService(ctx: BackendContext): StorageService {
     return v as string[];
   }
 
-  async function sign(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    bucketId: string,
-    name: string | null,
-  ) {
+  async function sign(call: Call, bucketId: string, name: string | null) {
+    const { req, res } = call;
     const body = await readJson(req);
     const expiresIn = expiresInOf(body);
     if (name !== null) {
-      const found = await rowsAsCaller(
-        req,
-        url,
-        who,
-        'select 1 from storage.objects where bucket_id = $1 and name = $2',
-        [bucketId, name],
-      );
+      const found = await rowsAsCaller(call, 'select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        bucketId,
+        name,
+      ]);
       if (found.length === 0) throw objectNotFound();
       return sendJson(res, 200, {
         signedURL: signedPath(bucketId, name, await signToken(`${bucketId}/${name}`, expiresIn)),
@@ -567,9 +531,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const visible = new Set(
       (
         await rowsAsCaller<{ name: string }>(
-          req,
-          url,
-          who,
+          call,
           'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
           [bucketId, valid],
         )
@@ -586,7 +548,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
     sendJson(res, 200, out);
   }
 
-  async function list(req: IncomingMessage, url: URL, who: RequestIdentity, res: ServerResponse, bucketId: string) {
+  async function list(call: Call, bucketId: string) {
+    const { req, res } = call;
     const body = await readJson(req);
     const prefix = typeof body.prefix === 'string' ? body.prefix.replace(/\/+$/, '') : '';
     if (prefix !== '') checkObjectName(prefix);
@@ -603,9 +566,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const order = String(sortBy.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
     const search = typeof body.search === 'string' ? body.search.slice(0, 255) : '';
     const rows = await rowsAsCaller(
-      req,
-      url,
-      who,
+      call,
       `with o as (
          select substr(name, char_length($2) + 1) as rest, id, updated_at, created_at, last_accessed_at, metadata
          from storage.objects where bucket_id = $1 and starts_with(name, $2)
@@ -624,19 +585,11 @@ export function createStorageService(ctx: BackendContext): StorageService {
     sendJson(res, 200, rows);
   }
 
-  async function remove(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    bucketId: string,
-    names: unknown,
-  ) {
+  async function remove(call: Call, bucketId: string, names: unknown) {
+    const { res } = call;
     const list = nameList(names, 'prefixes');
     const rows = await rowsAsCaller<Record<string, unknown> & { version: string | null }>(
-      req,
-      url,
-      who,
+      call,
       'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
       [bucketId, list],
     );
@@ -644,13 +597,8 @@ export function createStorageService(ctx: BackendContext): StorageService {
     sendJson(res, 200, rows);
   }
 
-  async function moveOrCopy(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    kind: 'move' | 'copy',
-  ) {
+  async function moveOrCopy(call: Call, kind: 'move' | 'copy') {
+    const { req, res } = call;
     const body = await readJson(req);
     const from = checkBucketId(body.bucketId);
     const to = checkBucketId(body.destinationBucket ?? body.bucketId);
@@ -665,7 +613,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
         throw invalidMimeType(row.metadata?.mimetype ?? DEFAULT_MIME);
     };
     if (kind === 'move') {
-      await asCaller(req, url, who, async (tx) => {
+      await asCaller(call, async (tx) => {
         const src = await objectRow(tx, from, source);
         if (!src) throw objectNotFound();
         checkFits(src);
@@ -679,7 +627,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
     let copied: string | null = null;
     try {
-      const id = await asCaller(req, url, who, async (tx) => {
+      const id = await asCaller(call, async (tx) => {
         const src = await objectRow<ObjectRow & { user_metadata: unknown }>(tx, from, source, ', user_metadata');
         if (!src || !src.version) throw objectNotFound();
         checkFits(src);
@@ -698,18 +646,10 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
   }
 
-  async function info(
-    req: IncomingMessage,
-    url: URL,
-    who: RequestIdentity,
-    res: ServerResponse,
-    bucketId: string,
-    name: string,
-  ) {
+  async function info(call: Call, bucketId: string, name: string) {
+    const { res } = call;
     const rows = await rowsAsCaller(
-      req,
-      url,
-      who,
+      call,
       'select id, name, version, bucket_id, metadata, user_metadata, created_at, updated_at from storage.objects where bucket_id = $1 and name = $2',
       [bucketId, name],
     );
@@ -755,33 +695,33 @@ export function createStorageService(ctx: BackendContext): StorageService {
     const who = await identify(req.headers).catch((e: unknown) => {
       throw e instanceof RestError ? unauthorized(e.message) : e;
     });
-    if (head === 'list' && method === 'POST') return list(req, url, who, res, checkBucketId(parts[1]));
-    if ((head === 'move' || head === 'copy') && method === 'POST' && parts.length === 1)
-      return moveOrCopy(req, url, who, res, head);
+    const call: Call = { req, url, who, res };
+    if (head === 'list' && method === 'POST') return list(call, checkBucketId(parts[1]));
+    if ((head === 'move' || head === 'copy') && method === 'POST' && parts.length === 1) return moveOrCopy(call, head);
     if (head === 'sign' && method === 'POST') {
       const t = target(1);
-      return sign(req, url, who, res, t.bucketId, t.name);
+      return sign(call, t.bucketId, t.name);
     }
     if (head === 'authenticated' && (method === 'GET' || method === 'HEAD')) {
       const t = named(1);
-      return download(req, url, who, res, t.bucketId, t.name);
+      return download(call, t.bucketId, t.name);
     }
     if (head === 'info' && method === 'GET') {
       const t = named(parts[1] === 'authenticated' || parts[1] === 'public' ? 2 : 1);
-      return info(req, url, who, res, t.bucketId, t.name);
+      return info(call, t.bucketId, t.name);
     }
     const t = target(0);
     if (method === 'DELETE') {
-      if (t.name === null) return remove(req, url, who, res, t.bucketId, (await readJson(req)).prefixes);
-      return remove(req, url, who, res, t.bucketId, [t.name]);
+      if (t.name === null) return remove(call, t.bucketId, (await readJson(req)).prefixes);
+      return remove(call, t.bucketId, [t.name]);
     }
     if (t.name === null) throw routeNotFound();
     if (method === 'POST') {
       const upsert = String(req.headers['x-upsert'] ?? '').toLowerCase() === 'true';
-      return upload(req, url, who, res, t.bucketId, t.name, upsert ? 'upsert' : 'create');
+      return upload(call, t.bucketId, t.name, upsert ? 'upsert' : 'create');
     }
-    if (method === 'PUT') return upload(req, url, who, res, t.bucketId, t.name, 'update');
-    if (method === 'GET' || method === 'HEAD') return download(req, url, who, res, t.bucketId, t.name);
+    if (method === 'PUT') return upload(call, t.bucketId, t.name, 'update');
+    if (method === 'GET' || method === 'HEAD') return download(call, t.bucketId, t.name);
     throw routeNotFound();
   }
 
@@ -792,7 +732,7 @@ export function createStorageService(ctx: BackendContext): StorageService {
         const who = await identify(req.headers).catch((e: unknown) => {
           throw e instanceof RestError ? unauthorized(e.message) : e;
         });
-        await bucketRoute(req, url, who, res, parts.slice(1));
+        await bucketRoute({ req, url, who, res }, parts.slice(1));
       } else if (parts[0] === 'object' && parts.length > 1) {
         await objectRoute(req, url, res, parts.slice(1));
       } else throw routeNotFound();
