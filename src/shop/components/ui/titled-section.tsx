@@ -7,6 +7,27 @@ const sizes = {
   sm: { width: 'max-w-3xl', title: 'text-3xl md:text-4xl' },
 } as const;
 
+/** A display title (bold, uppercase) in one of the sections' sizes; `className` places it. */
+export function SectionTitle({
+  as: Tag = 'h2',
+  size,
+  id,
+  className,
+  children,
+}: {
+  as?: 'h1' | 'h2';
+  size: keyof typeof sizes;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag id={id} className={[className, sizes[size].title, 'font-bold uppercase'].filter(Boolean).join(' ')}>
+      {children}
+    </Tag>
+  );
+}
+
 /**
  * A page section under a centred title that names it for screen readers (`aria-labelledby`), with an
  * optional lead line; `className` gives its background and padding.
@@ -29,9 +50,9 @@ export function TitledSection({
   return (
     <section aria-labelledby={id} className={className}>
       <div className={`mx-auto ${sizes[size].width} px-4`}>
-        <h2 id={id} className={`text-center ${sizes[size].title} font-bold uppercase`}>
+        <SectionTitle id={id} size={size} className="text-center">
           {title}
-        </h2>
+        </SectionTitle>
         {lead && <p className="mt-3 text-center text-charcoal-700">{lead}</p>}
         {children}
       </div>

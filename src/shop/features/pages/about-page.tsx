@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { IconDisc } from '../../components/ui/icon-disc.js';
 import { TitledSection } from '../../components/ui/titled-section.js';
-import { buttonClass } from '../../components/ui/button.js';
+import { CallToAction } from '../../components/ui/call-to-action.js';
 import { AwardIcon, HeartIcon, FlameIcon, RepeatIcon } from '../../components/ui/icons.js';
 
 const t = fr.about;
@@ -46,11 +45,9 @@ export default function AboutPage() {
         </ul>
       </TitledSection>
       <section className="py-16 text-center md:py-20">
-        <h2 className="text-3xl font-bold uppercase md:text-4xl">{t.ctaTitle}</h2>
-        <p className="mt-3 text-charcoal-700">{t.ctaText}</p>
-        <Link to="/contact" className={buttonClass('primary', 'lg', 'mt-8')}>
-          {t.cta}
-        </Link>
+        <CallToAction title={t.ctaTitle} size="sm" to="/contact" label={t.cta}>
+          <p className="mt-3 text-charcoal-700">{t.ctaText}</p>
+        </CallToAction>
       </section>
     </>
   );

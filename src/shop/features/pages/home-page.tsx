@@ -8,6 +8,7 @@ import { ArrowRightIcon, FlameIcon, StoreIcon, TruckIcon } from '../../component
 import { WhenVisible } from '../../components/ui/when-visible.js';
 import { IconDisc } from '../../components/ui/icon-disc.js';
 import { TitledSection } from '../../components/ui/titled-section.js';
+import { CallToAction } from '../../components/ui/call-to-action.js';
 
 const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
 // The offers are read through the data layer (supabase-js): loaded after the first paint, like the reviews.
@@ -113,11 +114,9 @@ export default function HomePage() {
           className="absolute inset-0 -z-10 size-full object-cover opacity-35"
           loading="lazy"
         />
-        <h2 className="text-4xl font-bold uppercase md:text-5xl">{t.ctaTitle}</h2>
-        <p className="mx-auto mt-4 max-w-xl px-4 text-lg text-cream-100/90">{t.ctaText}</p>
-        <Link to="/menu" className={buttonClass('primary', 'lg', 'mt-8')}>
-          {t.ctaButton}
-        </Link>
+        <CallToAction title={t.ctaTitle} size="lg" to="/menu" label={t.ctaButton}>
+          <p className="mx-auto mt-4 max-w-xl px-4 text-lg text-cream-100/90">{t.ctaText}</p>
+        </CallToAction>
       </section>
     </>
   );
