@@ -1,11 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { fr } from '../../i18n/fr.js';
-import { useRestaurant } from '../../lib/restaurant.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { OpeningHours } from '../../components/ui/opening-hours.js';
-import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { IconDisc } from '../../components/ui/icon-disc.js';
+import { ContactCards } from './contact-cards.js';
 import { TitledSection } from '../../components/ui/titled-section.js';
 
 // The form's rules and the data layer are not part of the page's first load: the request starts with
@@ -16,35 +14,10 @@ const ReservationForm = lazy(loadForm);
 const t = fr.contact;
 
 export default function ContactPage() {
-  const restaurant = useRestaurant();
-  const cards = [
-    { icon: PhoneIcon, title: t.phone, text: restaurant.phoneDisplay, href: restaurant.phoneHref },
-    { icon: MailIcon, title: t.email, text: restaurant.email, href: `mailto:${restaurant.email}` },
-    { icon: MapPinIcon, title: t.address, text: restaurant.address, href: '/localisation' },
-  ];
   return (
     <>
       <PageHero title={t.title} subtitle={t.subtitle} />
-      <section className="mx-auto max-w-6xl px-4 py-12">
-        <ul className="grid gap-4 md:grid-cols-3">
-          {cards.map(({ icon, title, text, href }) => (
-            <li key={title}>
-              <a
-                href={href}
-                className="flex h-full items-center gap-4 rounded-2xl bg-white p-5 shadow-md ring-1 ring-cream-200 transition hover:-translate-y-0.5 hover:shadow-lg"
-              >
-                <IconDisc icon={icon} size="md" className="shrink-0 bg-flame-600 text-white" />
-                <span className="min-w-0">
-                  <span className="block text-sm font-semibold tracking-wider text-charcoal-600 uppercase">
-                    {title}
-                  </span>
-                  <span className="block font-semibold break-words">{text}</span>
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ContactCards />
       <section className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-[1.5fr_1fr]">
         <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-cream-200 md:p-8">
           <h2 className="text-3xl font-bold uppercase">{t.formTitle}</h2>
