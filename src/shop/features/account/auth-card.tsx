@@ -1,6 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button.js';
+import { fieldBinder } from '../../components/ui/field.js';
 import { fr } from '../../i18n/fr.js';
 
 /** Where each account form sends a visitor who wants the other one. */
@@ -63,4 +64,26 @@ export function AuthForm({
       </form>
     </AuthCard>
   );
+}
+
+/**
+ * An account form's state: its values bound to the fields (ids `${kind}-…`), the error the form shows, and a
+ * submit that checks the values first and sends them only when `validate` finds no problem.
+ */
+export function useAuthForm<F extends Record<string, string>>(
+  kind: keyof typeof other,
+  initial: F,
+  validate: (form: F) => string | null,
+  send: (form: F) => void,
+) {
+  const [form, setForm] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const field = fieldBinder(kind, form, (patch) => setForm((f) => ({ ...f, ...patch })));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validate(form);
+    setError(problem);
+    if (!problem) send(form);
+  };
+  return { field, error, setError, submit };
 }

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { validateLogin } from '../../../shared/domain/account-forms.js';
 import { fr } from '../../i18n/fr.js';
-import { fieldBinder, TextField } from '../../components/ui/field.js';
+import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { AuthForm } from './auth-card.js';
+import { AuthForm, useAuthForm } from './auth-card.js';
 import { useSignInMutation } from '../../lib/auth.js';
 
 const t = fr.auth;
@@ -16,17 +15,9 @@ function explain(message: string | undefined): string {
 }
 
 export default function LoginPage() {
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
   const signIn = useSignInMutation();
   const navigate = useNavigate();
-  const field = fieldBinder('login', form, (patch) => setForm((f) => ({ ...f, ...patch })));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = validateLogin(form);
-    setError(problem);
-    if (problem) return;
+  const { field, error, setError, submit } = useAuthForm('login', { email: '', password: '' }, validateLogin, (form) =>
     signIn.mutate(form, {
       onSuccess: () => {
         toast({ title: t.loginSuccessTitle, description: t.loginSuccessText, variant: 'success' });
@@ -36,8 +27,8 @@ export default function LoginPage() {
         setError(explain(err.message));
         toast({ title: t.signInFailed, description: explain(err.message), variant: 'destructive' });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <AuthForm kind="login" pending={signIn.isPending} error={error} onSubmit={submit}>

@@ -1,38 +1,33 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { validateRegistration } from '../../../shared/domain/account-forms.js';
 import { fr } from '../../i18n/fr.js';
-import { fieldBinder, TextField } from '../../components/ui/field.js';
+import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { AuthForm } from './auth-card.js';
+import { AuthForm, useAuthForm } from './auth-card.js';
 import { useSignUpMutation } from '../../lib/auth.js';
 
 const t = fr.auth;
 
 export default function RegisterPage() {
-  const [form, setForm] = useState({ email: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
   const signUp = useSignUpMutation();
   const navigate = useNavigate();
-  const field = fieldBinder('register', form, (patch) => setForm((f) => ({ ...f, ...patch })));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = validateRegistration(form);
-    setError(problem);
-    if (problem) return;
+  const { field, error, submit } = useAuthForm(
+    'register',
+    { email: '', password: '', confirmPassword: '' },
+    validateRegistration,
     // The confirmation e-mail brings the customer back to the shop's login page.
-    signUp.mutate(
-      { ...form, emailRedirectTo: `${window.location.origin}/login` },
-      {
-        onSuccess: () => {
-          toast({ title: t.signUpSuccessTitle, description: t.signUpSuccessText, variant: 'success' });
-          navigate('/');
+    (form) =>
+      signUp.mutate(
+        { ...form, emailRedirectTo: `${window.location.origin}/login` },
+        {
+          onSuccess: () => {
+            toast({ title: t.signUpSuccessTitle, description: t.signUpSuccessText, variant: 'success' });
+            navigate('/');
+          },
+          onError: () => toast({ title: t.signUpFailed, description: t.signUpFailedText, variant: 'destructive' }),
         },
-        onError: () => toast({ title: t.signUpFailed, description: t.signUpFailedText, variant: 'destructive' }),
-      },
-    );
-  };
+      ),
+  );
 
   return (
     <AuthForm kind="register" pending={signUp.isPending} error={error} onSubmit={submit}>
