@@ -17,6 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate } from '../src/backend/db/migrate.js';
 import { openPostgres } from '../src/backend/db/postgres.js';
+import { withoutComments } from './sql-text.js';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -37,22 +38,7 @@ function supabaseAt(rev: string): string {
 
 /** Removes `--` comments (outside quotes) and folds whitespace. */
 export function normalizeBody(src: string): string {
-  let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quote) {
-      out += c;
-      if (c === quote) quote = null;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      out += c;
-    } else if (c === '-' && src[i + 1] === '-') {
-      while (i < src.length && src[i] !== '\n') i++;
-      out += '\n';
-    } else out += c;
-  }
-  return out.replace(/\s+/g, ' ').trim();
+  return withoutComments(src).replace(/\s+/g, ' ').trim();
 }
 
 interface Snapshot {

@@ -1,7 +1,7 @@
 -- Opening hours as data the owner edits. The weekly schedule stays in store_settings 'opening_hours'
--- (ISO weekday → services [["11:00","15:00"], …], last_order_minutes_before_close, slot_minutes), now
--- bounded; dated exceptions (a holiday closure with its reason, a special opening with its own
--- services) live in opening_exceptions. Every rule that asks "is the kitchen open" reads a day's
+-- (timezone, ISO weekday → services [["11:00","15:00"], …], last_order_minutes_before_close,
+-- slot_minutes), now bounded, its time zone one that PostgreSQL knows; dated exceptions (a holiday
+-- closure with its reason, a special opening with its own services) live in opening_exceptions. Every rule that asks "is the kitchen open" reads a day's
 -- services through opening_services_on(), so an exception counts for immediate orders, pre-orders and
 -- the pre-order slot picker alike: the rules that ask it are defined here (kitchen_open_at,
 -- check_preorder_slot, order_slot_offered, next_opening, opening_refusal) and place_order calls them.
@@ -65,6 +65,30 @@ end $$;
 alter table public.store_settings
   add constraint store_settings_opening_hours_bounds
   check (key <> 'opening_hours' or public.opening_hours_are_valid(value));
+
+-- The restaurant's time zone (the schedule's "timezone") is a real IANA zone that PostgreSQL knows
+-- (pg_timezone_names, e.g. Europe/Luxembourg), spelt as listed there. timezone() alone, which the
+-- settings' shape check uses, also takes POSIX rules such as "UTC+3" or "XYZ-5" and any case: an admin
+-- (or a call to the API) could set a zone no clock of the restaurant follows, and every opening, slot
+-- and "today" would move with it. A trigger, not a check: the zone list is read from the server's time
+-- zone files, and the refusal is a Portuguese message the admin shows. Looked up only when the zone is
+-- new or changed (the list takes a fraction of a second to read).
+create function public.opening_hours_time_zone_is_known() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' and old.key = new.key
+     and (old.value ->> 'timezone') is not distinct from (new.value ->> 'timezone') then
+    return new;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.value ->> 'timezone') then
+    raise exception using errcode = '23514', detail = 'opening_hours_timezone', hint = 'Fuso horário inválido',
+      message = 'Fuso horário desconhecido: indique um fuso horário IANA, por exemplo Europe/Luxembourg.';
+  end if;
+  return new;
+end $$;
+create trigger store_settings_opening_hours_time_zone before insert or update on public.store_settings
+  for each row when (new.key = 'opening_hours') execute function public.opening_hours_time_zone_is_known();
 
 create table public.opening_exceptions (
   day date primary key,
@@ -302,7 +326,8 @@ begin
     || '. Vous pouvez passer une pré-commande.';
 end $$;
 
-revoke execute on function public.opening_exception_date_in_range(), public.check_preorder_slot(date, text, date),
+revoke execute on function public.opening_exception_date_in_range(), public.opening_hours_time_zone_is_known(),
+  public.check_preorder_slot(date, text, date),
   public.order_slot_offered(timestamptz, boolean) from public, anon, authenticated;
 grant execute on function public.opening_services_are_valid(jsonb), public.opening_hours_are_valid(jsonb),
   public.opening_services_on(date), public.last_order_margin(), public.french_day(date),

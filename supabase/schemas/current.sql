@@ -427,6 +427,7 @@ create table public.store_settings (
   constraint store_settings_restaurant_shape CHECK (((key <> 'restaurant'::text) OR (is_public AND public.restaurant_identity_is_valid(value)))),
   constraint store_settings_value_shape CHECK (public.store_setting_is_valid(key, value))
 );
+CREATE TRIGGER store_settings_opening_hours_time_zone BEFORE INSERT OR UPDATE ON public.store_settings FOR EACH ROW WHEN ((new.key = 'opening_hours'::text)) EXECUTE FUNCTION public.opening_hours_time_zone_is_known();
 CREATE TRIGGER store_settings_touch BEFORE UPDATE ON public.store_settings FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 alter table public.store_settings enable row level security;
 create policy store_settings_delete_admin on public.store_settings as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
@@ -1565,6 +1566,24 @@ grant execute on function public.opening_hours_are_valid(jsonb) to anon;
 grant execute on function public.opening_hours_are_valid(jsonb) to authenticated;
 grant execute on function public.opening_hours_are_valid(jsonb) to public;
 grant execute on function public.opening_hours_are_valid(jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.opening_hours_time_zone_is_known()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and old.key = new.key
+     and (old.value ->> 'timezone') is not distinct from (new.value ->> 'timezone') then
+    return new;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_timezone_names z where z.name = new.value ->> 'timezone') then
+    raise exception using errcode = '23514', detail = 'opening_hours_timezone', hint = 'Fuso horário inválido',
+      message = 'Fuso horário desconhecido: indique um fuso horário IANA, por exemplo Europe/Luxembourg.';
+  end if;
+  return new;
+end $function$;
+grant execute on function public.opening_hours_time_zone_is_known() to service_role;
 
 CREATE OR REPLACE FUNCTION public.opening_refusal(p_at timestamp with time zone)
  RETURNS text

@@ -209,6 +209,40 @@ describe.each(testDatabases())('recent entry points under attack on %s', (kind) 
       ).toEqual(weekly);
     });
 
+    it('takes from an admin only a time zone that PostgreSQL knows, refusing any other in Portuguese', async () => {
+      const zone = async () =>
+        (await b.db.query<{ tz: string }>(`select public.restaurant_time_zone() as tz`)).rows[0]!.tz;
+      // timezone() takes POSIX rules and any case; none of these is in pg_timezone_names.
+      const bad: unknown[] = ['Mars/Olympus_Mons', 'UTC+3', 'XYZ-5', 'europe/luxembourg', ' Europe/Luxembourg', ''];
+      bad.push('Europe/Luxembourg\n', "Europe/Luxembourg'; drop table public.orders; --", 352, null);
+      for (const timezone of bad) {
+        const { error } = await boss
+          .from('store_settings')
+          .update({ value: { ...weekly, timezone } })
+          .eq('key', 'opening_hours');
+        expect(error?.code, JSON.stringify(timezone)).toBe('23514');
+        expect(error?.message, JSON.stringify(timezone)).toBe(
+          'Fuso horário desconhecido: indique um fuso horário IANA, por exemplo Europe/Luxembourg.',
+        );
+        expect(error?.hint).toBe('Fuso horário inválido');
+        expect(await zone()).toBe('Europe/Luxembourg');
+      }
+      for (const timezone of ['Europe/Lisbon', 'America/New_York', 'Europe/Luxembourg']) {
+        const { error } = await boss
+          .from('store_settings')
+          .update({ value: { ...weekly, timezone } })
+          .eq('key', 'opening_hours');
+        expect(error, timezone).toBeNull();
+        expect(await zone()).toBe(timezone);
+      }
+      // The rest of the schedule saves as before with the zone unchanged.
+      const saved = await boss
+        .from('store_settings')
+        .update({ value: { ...weekly, slot_minutes: 30 } })
+        .eq('key', 'opening_hours');
+      expect(saved.error).toBeNull();
+    });
+
     it('sends anon the changes of the exceptions and the public settings over realtime, never a hidden setting', async () => {
       const seen: string[] = [];
       const ch = visitor

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { listMigrations } from '../../src/backend/db/migrate.js';
+import { withoutComments } from '../../scripts/sql-text.js';
 
 const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'supabase');
 
@@ -21,26 +22,6 @@ const RULE =
 interface Migration {
   file: string;
   sql: string;
-}
-
-/** The SQL with its `--` comments blanked (outside quoted strings), lines kept, so that prose never counts. */
-export function withoutComments(sql: string): string {
-  let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i];
-    if (quote) {
-      out += c;
-      if (c === quote) quote = null;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      out += c;
-    } else if (c === '-' && sql[i + 1] === '-') {
-      while (i < sql.length && sql[i] !== '\n') i++;
-      out += '\n';
-    } else out += c;
-  }
-  return out;
 }
 
 const qualified = (name: string) => (name.includes('.') ? name : `public.${name}`).replace(/"/g, '').toLowerCase();
