@@ -1,3 +1,4 @@
+import type { Route, WebSocketRoute } from '@playwright/test';
 import { test, expect, screenshot } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin, orderStatus, untilOrdersLive } from './admin-helpers';
 
@@ -6,6 +7,21 @@ test.describe('dashboard: live orders', () => {
     page,
     backend,
   }) => {
+    // The realtime socket goes through the test, which can cut it and refuse new ones for a while: a browser
+    // emulating "offline" keeps its open WebSockets.
+    let refuseSockets = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+      if (refuseSockets) return void ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    // Today's list can be held back (its reads wait until released): a row that shows up meanwhile came by realtime.
+    let holdTodayReads = false;
+    const heldReads: Route[] = [];
+    await page.route(/\/rest\/v1\/orders\?.*created_at=gte\./, (route) =>
+      holdTodayReads ? void heldReads.push(route) : route.continue(),
+    );
     await insertOrder(backend, { customer_name: 'Cliente Antiga' });
     await loginAsAdmin(page, backend);
     await expect(page.getByTestId('order-list').getByText('Cliente Antiga')).toBeVisible();
@@ -16,42 +32,56 @@ test.describe('dashboard: live orders', () => {
     // The realtime channel has joined before the order is placed.
     await untilOrdersLive(page);
 
-    // Note when each order row first appears, in the page's own clock (the same machine's clock as the database).
+    // The page notes when each order row first appears (in its own clock, the same machine's clock as the database),
+    // whether it was ever highlighted, and every toast's text: the highlight and the toast last 5 s, which a loaded
+    // machine may spend between two checks.
+    type Seen = { rowSeenAt: Record<string, number>; highlighted: Record<string, true>; toasts: string[] };
     await page.evaluate(() => {
-      const seen: Record<string, number> = ((window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt =
-        {});
+      const w = window as unknown as Seen;
+      w.rowSeenAt = {};
+      w.highlighted = {};
+      w.toasts = [];
       new MutationObserver(() => {
-        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="order-row"]'))
-          seen[el.dataset.orderId!] ??= Date.now();
-      }).observe(document.body, { childList: true, subtree: true });
+        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="order-row"]')) {
+          w.rowSeenAt[el.dataset.orderId!] ??= Date.now();
+          if (el.dataset.new === 'true') w.highlighted[el.dataset.orderId!] = true;
+        }
+        for (const el of document.querySelectorAll<HTMLElement>('[data-testid="toast"]'))
+          if (!w.toasts.includes(el.textContent ?? '')) w.toasts.push(el.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
     });
+    const seen = () =>
+      page.evaluate((): Seen => {
+        const { rowSeenAt, highlighted, toasts } = window as unknown as Seen;
+        return { rowSeenAt, highlighted, toasts };
+      });
+    holdTodayReads = true;
     const order = await insertOrder(backend, { customer_name: 'Maria Nova' });
     const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
-    await expect(row).toBeVisible({ timeout: 2000 });
-    // The highlight lasts 5 s from the order's arrival: look at it first.
-    await expect(row).toHaveAttribute('data-new', 'true');
-    // One toast names the order (it stays 5 s: title and number are checked together).
-    await expect(page.getByTestId('toast').filter({ hasText: 'Nouvelle commande ! 🎉' })).toContainText(
-      order.id.slice(0, 8),
-    );
-    const seenAt = await page.evaluate(
-      (id) => (window as unknown as { rowSeenAt: Record<string, number> }).rowSeenAt[id]!,
-      order.id,
-    );
+    await expect(row).toBeVisible();
+    // It came highlighted, and one toast named it.
+    await expect.poll(async () => (await seen()).highlighted[order.id]).toBe(true);
+    const named = (t: string) => t.includes('Nouvelle commande ! 🎉') && t.includes(order.id.slice(0, 8));
+    await expect.poll(async () => (await seen()).toasts.some(named)).toBe(true);
+    const seenAt = (await seen()).rowSeenAt[order.id]!;
     const latency = seenAt - Date.parse(order.created_at);
     console.log(`new order on screen ${latency} ms after the database stamped it`);
-    // npm run bench:realtime measures the real figure (p95 in milliseconds); this only catches an order
-    // that waited for a refetch instead of arriving by realtime, with room for a loaded test machine.
-    expect(latency).toBeLessThan(2000);
+    // It arrived by realtime, not by a read of today's list (held since before the insert). How fast: npm run
+    // bench:realtime (p95 in milliseconds).
+    holdTodayReads = false;
+    await Promise.all(heldReads.map((r) => r.continue()));
     await expect(page.locator('html')).toHaveAttribute('data-chimes-played', '2');
     await screenshot(page, 'admin-dashboard-new-order');
     // The highlight lasts 5 s.
     await expect(row).not.toHaveAttribute('data-new', 'true', { timeout: 7000 });
 
     // Connection lost: an order placed meanwhile is announced once the admin is back.
+    refuseSockets = true;
     await page.context().setOffline(true);
+    await Promise.all(sockets.map((ws) => ws.close()));
+    await expect(page.locator('html')).toHaveAttribute('data-live-orders', 'lost');
     const missed = await insertOrder(backend, { customer_name: 'Durante Falha' });
-    await page.waitForTimeout(1500);
+    refuseSockets = false;
     await page.context().setOffline(false);
     await expect(page.locator(`[data-testid="order-row"][data-order-id="${missed.id}"]`)).toBeVisible({
       timeout: 15_000,

@@ -94,26 +94,43 @@ test.describe('menu', () => {
   }, testInfo) => {
     // One dish per viewport project: the two projects may run at the same time on one backend.
     const itemId = testInfo.project.name === 'phone' ? 'de-3' : 'de-4';
+    // The page counts its scroll events and the ends of its scrolls (a smooth scroll ends with one `scrollend`).
+    await page.addInitScript(() => {
+      const w = window as unknown as { scrolls: number; scrollEnds: number };
+      w.scrolls = 0;
+      w.scrollEnds = 0;
+      window.addEventListener('scroll', () => w.scrolls++, { passive: true });
+      window.addEventListener('scrollend', () => w.scrollEnds++);
+    });
+    const counts = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { scrolls: number; scrollEnds: number };
+        return { scrolls: w.scrolls, scrollEnds: w.scrollEnds, y: window.scrollY };
+      });
+    // Two animation frames: a smooth scroll started before them has moved the page by then.
+    const twoFrames = () =>
+      page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
     await page.goto('/menu/hungryburgers');
     await expect(page.getByRole('heading', { level: 2, name: 'HungryBurgers' })).toBeInViewport();
-    // Let the smooth scroll to the section end before going back to the top.
-    const scrollY = () => page.evaluate(() => window.scrollY);
-    await expect
-      .poll(async () => {
-        const before = await scrollY();
-        await page.waitForTimeout(250);
-        return (await scrollY()) === before;
-      })
-      .toBe(true);
+    // The smooth scroll to the section has ended before the customer goes back to the top.
+    await expect.poll(async () => (await counts()).scrollEnds).toBeGreaterThan(0);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await expect.poll(scrollY).toBe(0);
+    await expect.poll(async () => (await counts()).y).toBe(0);
+    await twoFrames();
+    const atTop = await counts();
     const dish = page.locator(`[data-item-id="${itemId}"]`);
     try {
       await setUnavailable(backend, itemId, true);
       await expect(dish.getByRole('button', { name: /Indisponible/ })).toBeDisabled({ timeout: 15_000 });
-      // A smooth scroll would have started by now.
-      await page.waitForTimeout(1000);
-      expect(await scrollY()).toBe(0);
+      // A second live change, after the first: when it is on screen, the page has handled the first one and a
+      // scroll started by either would have moved the page within the next frames.
+      await setUnavailable(backend, itemId, false);
+      await expect(dish.getByRole('button', { name: /Ajouter/ })).toBeEnabled({ timeout: 15_000 });
+      await twoFrames();
+      const after = await counts();
+      expect({ scrolls: after.scrolls, y: after.y }).toEqual({ scrolls: atTop.scrolls, y: 0 });
     } finally {
       await setUnavailable(backend, itemId, false);
     }
