@@ -154,6 +154,20 @@ const load = () =>
 const loadLine = (before: string) =>
   `Load average (1, 5, 15 min): ${before} before, ${load()} after, on ${os.cpus().length} cores.`;
 
+/** Lighthouse gave up waiting for Chrome: a busy machine, not the shop. */
+class LighthouseTimeout extends Error {}
+
+/** Takes a run again, once, when Lighthouse timed out; any other failure stops the bench. */
+async function retriedOnTimeout<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof LighthouseTimeout)) throw e;
+    console.warn(`${e.message}\nTaking that run again.`);
+    return run();
+  }
+}
+
 /** One Lighthouse run of a route, its figures; throws when Lighthouse could not load the page. */
 async function lighthouseRun(url: string, port: number, extra: Flags = {}): Promise<Run> {
   const result = await lighthouse(url, {
@@ -165,8 +179,10 @@ async function lighthouseRun(url: string, port: number, extra: Flags = {}): Prom
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError, runWarnings } = result.lhr;
-  if (runtimeError)
-    throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError) {
+    const message = `Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`;
+    throw runtimeError.code === 'PROTOCOL_TIMEOUT' ? new LighthouseTimeout(message) : new Error(message);
+  }
   if (categories.performance.score === null)
     throw new Error(`Lighthouse has no performance score for ${url}: ${runWarnings.join(' ')}`);
   const summary = audits['resource-summary']?.details as
@@ -392,12 +408,13 @@ try {
       for (let i = 0; i < RUNS; i++) {
         for (const { route } of ROUTES) {
           const url = `${backend.url}${route}`;
-          if (doing('first')) firstRuns.get(route)!.push(await lighthouseRun(url, chrome.port));
+          if (doing('first')) firstRuns.get(route)!.push(await retriedOnTimeout(() => lighthouseRun(url, chrome.port)));
           if (doing('repeat')) {
-            await warmServiceWorker(chrome.port, url);
-            repeatRuns
-              .get(route)!
-              .push(await lighthouseRun(url, chrome.port, { disableStorageReset: true, throttlingMethod: 'devtools' }));
+            const repeat = await retriedOnTimeout(async () => {
+              await warmServiceWorker(chrome.port, url);
+              return lighthouseRun(url, chrome.port, { disableStorageReset: true, throttlingMethod: 'devtools' });
+            });
+            repeatRuns.get(route)!.push(repeat);
           }
         }
       }
