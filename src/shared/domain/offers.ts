@@ -2,7 +2,7 @@ import { MONTHS } from './french-dates.js';
 import { addDays, parseIsoDate, type IsoDate } from './luxembourg-time.js';
 import type { SpecialPrice } from './pricing.js';
 
-/** The bounds the database enforces on public.offers (migration 20251127104500_offers.sql). */
+/** The bounds the database enforces on public.offers (migration 20251121100100_menu_and_settings.sql). */
 export const OFFER_LIMITS = {
   title: 80,
   body: 300,
