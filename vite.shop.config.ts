@@ -76,7 +76,20 @@ export default defineConfig({
     // bench/shop.bench.ts reads the chunk graph from it: the JavaScript each route loads before it paints.
     manifest: true,
     // No "significant time in plugins" notice: on a busy machine it says nothing about the app.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // The libraries as chunks of their own: a prerendered page's boot script (src/shop/boot.ts) evaluates
+      // them one per task, where one entry chunk would be a single long task on a phone.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

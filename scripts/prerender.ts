@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build as bundle } from 'esbuild';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -46,12 +47,66 @@ export function pageHtml(shell: string, body: string, data: string): string {
     );
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The app's entry and the modules it imports (the build's manifest), each after those it imports: the order
+ * in which importing them one by one evaluates each module in a task of its own.
+ */
+export function moduleOrder(manifest: Record<string, ManifestChunk>, entry = 'index.html'): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    for (const dependency of chunk.imports ?? []) visit(dependency);
+    order.push(`/${chunk.file}`);
+  };
+  visit(entry);
+  return order;
+}
+
+/**
+ * The shell a prerendered page starts from: the app's entry script replaced by the boot script
+ * (src/shop/boot.ts, bundled here with the modules to import written in), which evaluates the app once the
+ * page has painted. The modulepreload links stay: the browser fetches the code early and runs it later.
+ */
+async function bootShell(shopDir: string, shell: string): Promise<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(shopDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const modules = moduleOrder(manifest);
+  const entry = modules[modules.length - 1];
+  const entryScript = new RegExp(`<script type="module" crossorigin src="${entry}"></script>`);
+  if (!entryScript.test(shell)) throw new Error(`The shop's index.html does not load its entry ${entry}`);
+  const { outputFiles } = await bundle({
+    entryPoints: [path.join(ROOT, 'src/shop/boot.ts')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    target: 'es2022',
+    define: { SHOP_MODULES: JSON.stringify(modules) },
+  });
+  const code = outputFiles[0].contents;
+  const file = `assets/boot-${crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(shopDir, file), code);
+  return shell.replace(entryScript, () => `<script type="module" src="/${file}"></script>`);
+}
+
 /** What src/shop/entry-server.tsx exports, once built for Node. */
 interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
   readFrom(client: SupabaseClient): void;
   readPublicData(): Promise<unknown>;
-  renderPage(path: string, queries: unknown, renderedAt: number): Promise<string>;
+  renderPage(path: string, queries: unknown, renderedAt: number): Promise<{ html: string; queries: unknown }>;
   serializePrerenderData(data: { path: string; renderedAt: number; queries: unknown }): string;
 }
 
@@ -102,7 +157,7 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
   // The build's index.html is the shell; a second run (the menu changed) starts from the one kept aside.
   const built = fs.readFileSync(index, 'utf8');
   if (!built.includes(`id="${DATA_ID}"`)) fs.writeFileSync(shellFile, built);
-  const shell = fs.readFileSync(shellFile, 'utf8');
+  const shell = await bootShell(shopDir, fs.readFileSync(shellFile, 'utf8'));
 
   const server = await buildServerEntry(path.join(shopDir, '..', 'shop-server'));
   const serverBuilt = Date.now();
@@ -124,10 +179,12 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
   const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
   const written: string[] = [];
   for (const route of server.PRERENDERED_PATHS) {
-    const body = await server.renderPage(route, queries, renderedAt);
+    // The page and the reads it shows (its hydration reads no other).
+    const page = await server.renderPage(route, queries, renderedAt);
+    const data = server.serializePrerenderData({ path: route, renderedAt, queries: page.queries });
     const file = path.join(shopDir, pageFile(route));
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, pageHtml(shell, body, server.serializePrerenderData({ path: route, renderedAt, queries })));
+    fs.writeFileSync(file, pageHtml(shell, page.html, data));
     written.push(path.relative(shopDir, file));
   }
   console.log(

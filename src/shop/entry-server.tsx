@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { MENU_CATEGORIES } from '../shared/domain/menu-categories.js';
-import { setPrerenderedQueries } from '../shared/data/rendered-query.js';
+import { recordReads, setPrerenderedQueries } from '../shared/data/rendered-query.js';
 import { setRenderTime } from '../shared/ui/render-clock.js';
 import { setSupabase } from '../shared/data/client.js';
 import { fetchMenu, fetchReviews } from '../shared/data/menu.js';
@@ -61,13 +61,21 @@ export async function readPublicData(): Promise<DehydratedState> {
   };
 }
 
-/** The page at `path` as HTML (the inside of #root), once every lazy page and part has loaded. */
-export async function renderPage(path: string, queries: DehydratedState, renderedAt: number): Promise<string> {
+/**
+ * The page at `path` as HTML (the inside of #root), once every lazy page and part has loaded, and the reads
+ * it shows: the data it carries for its hydration (a page that shows no dish does not carry the menu).
+ */
+export async function renderPage(
+  path: string,
+  queries: DehydratedState,
+  renderedAt: number,
+): Promise<{ html: string; queries: DehydratedState }> {
   setRenderTime(renderedAt);
   setPrerenderedQueries(queries.queries);
   const queryClient = createShopQueryClient();
   hydrate(queryClient, queries);
   const errors: unknown[] = [];
+  const stopRecording = recordReads();
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
@@ -84,8 +92,9 @@ export async function renderPage(path: string, queries: DehydratedState, rendere
     },
   );
   const html = await new Response(prelude).text();
+  const read = stopRecording();
   queryClient.clear();
   if (/<script>|<!--\$[?!]-->/.test(html)) throw new Error(`Rendering ${path} left a boundary unfinished.`);
   if (errors.length > 0) throw new Error(`Rendering ${path} failed: ${String(errors[0])}`, { cause: errors[0] });
-  return html;
+  return { html, queries: { ...queries, queries: queries.queries.filter((q) => read.has(q.queryHash)) } };
 }

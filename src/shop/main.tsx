@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { setPrerenderedQueries } from '../shared/data/rendered-query.js';
@@ -36,7 +36,11 @@ if (data && root.firstElementChild && pageMatches(data, window.location)) {
   setRenderTime(data.renderedAt);
   setPrerenderedQueries(data.queries.queries);
   hydrate(queryClient, data.queries);
-  hydrateRoot(root, app);
+  // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them
+  // (a default hydration is one long task); the page is already painted and usable meanwhile.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

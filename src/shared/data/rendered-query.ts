@@ -11,6 +11,22 @@ export function setPrerenderedQueries(queries: readonly { queryHash: string; sta
   asBuilt = new Map(queries.map((q) => [q.queryHash, q.state.data]));
 }
 
+/** The reads the page being rendered at build time uses (by query hash), while recordReads() is on. */
+let reads: Set<string> | null = null;
+
+/**
+ * Notes the prerendered reads the render that follows uses; the function it returns stops and gives them.
+ * A page carries only those as its data (src/shop/entry-server.tsx): its hydration reads nothing else.
+ */
+export function recordReads(): () => Set<string> {
+  const recorded = new Set<string>();
+  reads = recorded;
+  return () => {
+    if (reads === recorded) reads = null;
+    return recorded;
+  };
+}
+
 /**
  * useQuery for data a prerendered page shows: while React hydrates the page (and while the build renders
  * it), the data it was built with; the live cache from then on. A part of the page under a Suspense boundary
@@ -25,5 +41,6 @@ export function useRenderedQuery<TData, TKey extends QueryKey = QueryKey>(
   const hydrated = useHydrated();
   if (hydrated || !asBuilt) return result;
   const hash = hashKey(options.queryKey);
+  reads?.add(hash);
   return asBuilt.has(hash) ? { ...result, data: asBuilt.get(hash) as TData } : result;
 }

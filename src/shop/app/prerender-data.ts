@@ -15,6 +15,13 @@ export interface PrerenderData {
 
 export const PRERENDER_DATA_ID = 'prerender-data';
 
+/**
+ * Once React has hydrated the page, the route's own part included (src/shop/app/router.tsx): set on <html>
+ * and sent on document. The boot script (src/shop/boot.ts) then replays the taps it held; tests wait for it.
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+export const HYDRATED_EVENT = 'shop:hydrated';
+
 /** Pages whose content follows the query string: with one, the browser renders them itself. */
 const SEARCH_PAGES = new Set(['/suivi-commande']);
 

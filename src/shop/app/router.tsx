@@ -1,8 +1,10 @@
-import { Component, lazy, type ReactNode } from 'react';
+import { Component, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ShopLayout } from './layout/shop-layout.js';
 import { RequireCustomer } from './require-customer.js';
 import { RouteError } from './route-error.js';
+import { whenIdle } from '../lib/session.js';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './prerender-data.js';
 
 // Each page is its own chunk, loaded on first visit. The declarative router (no loaders or actions)
 // keeps react-router's data-router code out of the first load: about 17 KB of gzipped JavaScript.
@@ -36,30 +38,55 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 }
 
+/**
+ * Marks the document hydrated (prerender-data.ts) once the first page, its lazy code included, is React's:
+ * when the browser is next idle, for the parts of the page under a Suspense boundary of their own (the
+ * menu's sections) hydrate in the tasks that follow; a tap on one of those before then could be lost.
+ */
+function PageShown() {
+  useEffect(() => {
+    const html = document.documentElement;
+    if (html.hasAttribute(HYDRATED_ATTRIBUTE)) return;
+    return whenIdle(() => {
+      html.setAttribute(HYDRATED_ATTRIBUTE, '');
+      document.dispatchEvent(new Event(HYDRATED_EVENT));
+    }, 5000);
+  }, []);
+  return null;
+}
+
+/** A route's page, and after it (under the same Suspense boundary) the mark that it is shown. */
+const page = (Page: ComponentType) => (
+  <>
+    <Page />
+    <PageShown />
+  </>
+);
+
 /** The shop's routes, under the browser's router or, at build time, a static one (src/shop/entry-server.tsx). */
 export function ShopRoutes() {
   return (
     <RouteErrorBoundary>
       <Routes>
         <Route element={<ShopLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="menu" element={<MenuPage />} />
-          <Route path="menu/:categorySlug" element={<MenuPage />} />
-          <Route path="suivi-commande" element={<TrackingPage />} />
-          <Route path="a-propos" element={<AboutPage />} />
-          <Route path="localisation" element={<LocationPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="reservation-succes" element={<ReservationSuccessPage />} />
-          <Route path="avis" element={<ReviewsPage />} />
-          <Route path="inscription-defi-burj-khalifa" element={<ChallengePage />} />
-          <Route path="mentions-legales" element={<LegalNoticePage />} />
-          <Route path="politique-confidentialite" element={<PrivacyPage />} />
-          <Route path="conditions-generales" element={<TermsPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="login" element={<LoginPage />} />
+          <Route index element={page(HomePage)} />
+          <Route path="menu" element={page(MenuPage)} />
+          <Route path="menu/:categorySlug" element={page(MenuPage)} />
+          <Route path="suivi-commande" element={page(TrackingPage)} />
+          <Route path="a-propos" element={page(AboutPage)} />
+          <Route path="localisation" element={page(LocationPage)} />
+          <Route path="contact" element={page(ContactPage)} />
+          <Route path="reservation-succes" element={page(ReservationSuccessPage)} />
+          <Route path="avis" element={page(ReviewsPage)} />
+          <Route path="inscription-defi-burj-khalifa" element={page(ChallengePage)} />
+          <Route path="mentions-legales" element={page(LegalNoticePage)} />
+          <Route path="politique-confidentialite" element={page(PrivacyPage)} />
+          <Route path="conditions-generales" element={page(TermsPage)} />
+          <Route path="register" element={page(RegisterPage)} />
+          <Route path="login" element={page(LoginPage)} />
           <Route element={<RequireCustomer />}>
-            <Route path="profil" element={<ProfilePage />} />
-            <Route path="mes-commandes" element={<OrderHistoryPage />} />
+            <Route path="profil" element={page(ProfilePage)} />
+            <Route path="mes-commandes" element={page(OrderHistoryPage)} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

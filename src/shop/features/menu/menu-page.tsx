@@ -73,8 +73,11 @@ export default function MenuPage() {
   const shown = useSectionsShown(sections?.length ?? 0, Math.max(asked, 0) + 2);
 
   // Scroll to the category asked for once, when its section is on the page; a live menu change
-  // (a dish marked unavailable) must not pull the customer back there from wherever they read.
-  const scrolledTo = useRef<string | null>(null);
+  // (a dish marked unavailable) must not pull the customer back there from wherever they read. A page
+  // prerendered for the category opened there already (src/shop/boot.ts, at the first paint): by the time
+  // it is hydrated the customer may have scrolled on, so it stays where it is.
+  const hydrated = useHydrated();
+  const scrolledTo = useRef<string | null>(!hydrated && category ? category.slug : null);
   useEffect(() => {
     if (!category || !sections || scrolledTo.current === category.slug) return;
     scrolledTo.current = category.slug;
@@ -110,6 +113,8 @@ export default function MenuPage() {
             <section
               id={`categorie-${c.slug}`}
               aria-labelledby={`titre-${c.slug}`}
+              // The boot script of the prerendered page scrolls to it (src/shop/boot.ts).
+              data-landing={category && i === asked ? '' : undefined}
               // Below the category asked for, the browser lays out and paints a section only near the screen.
               className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${i > Math.max(asked, 0) ? 'menu-section-below' : ''}`}
             >
