@@ -113,6 +113,31 @@ test.describe('prerendered pages while React takes them over', () => {
     }
   });
 
+  test('a tap on « Ajouter » before React has taken the page over is kept: replayed once, once hydrated', async ({
+    page,
+  }) => {
+    // The prerendered page starts with the boot script only (src/shop/boot.ts); the app's entry is held back.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route('**/assets/index-*.js', async (route) => {
+      asked += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/menu/grillades');
+    await page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' }).click();
+    await expect.poll(() => asked, { message: 'the tap starts the app at once' }).toBeGreaterThan(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', /.*/);
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    // Once hydrated, a tap goes straight to React: the held one was replayed once only.
+    await page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' }).click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('2');
+  });
+
   test('a form shown before React has taken the page over waits for it: nothing typed is lost, nothing sent natively', async ({
     page,
   }) => {
