@@ -147,6 +147,10 @@ test.describe('prerendered pages while React takes them over', () => {
       await released;
       await route.continue();
     });
+    // The tracking search likewise: a tap before would send it natively and reload the page empty.
+    await page.goto('/suivi-commande', { waitUntil: 'commit' });
+    await expect(page.getByPlaceholder('ID de commande ou téléphone...')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Rechercher' })).toBeDisabled();
     await page.goto('/inscription-defi-burj-khalifa', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Inscription au défi' });
     await expect(form.getByLabel('E-mail')).toBeDisabled();

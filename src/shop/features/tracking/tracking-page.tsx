@@ -41,6 +41,7 @@ export default function TrackingPage() {
   return (
     <>
       <PageHero title={t.title} subtitle={t.subtitle}>
+        {/* The page is prerendered: the search waits for React, as a tap before would send the form natively. */}
         <form onSubmit={search} role="search" className="mx-auto mt-8 flex max-w-xl flex-col gap-3 sm:flex-row">
           <label htmlFor="tracking-term" className="sr-only">
             {t.searchLabel}
@@ -48,6 +49,7 @@ export default function TrackingPage() {
           <input
             id="tracking-term"
             value={input}
+            disabled={!hydrated}
             onChange={(e) => setInput(e.target.value)}
             placeholder={t.searchPlaceholder}
             autoComplete="off"
@@ -55,7 +57,8 @@ export default function TrackingPage() {
           />
           <button
             type="submit"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
+            disabled={!hydrated}
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700 disabled:cursor-wait"
           >
             <SearchIcon className="size-5" /> {searching && typed ? t.searching : t.search}
           </button>
