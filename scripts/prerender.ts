@@ -75,7 +75,9 @@ export function moduleOrder(manifest: Record<string, ManifestChunk>, entry = 'in
 /**
  * The shell a prerendered page starts from: the app's entry script replaced by the boot script
  * (src/shop/boot.ts, bundled here with the modules to import written in), which evaluates the app once the
- * page has painted. The modulepreload links stay: the browser fetches the code early and runs it later.
+ * page has painted. The shell's modulepreload links go: fetched during the load, at high priority, the
+ * code would compete with the page's stylesheet, fonts and first picture on a slow connection; the boot
+ * script asks for all the modules at once when it starts.
  */
 async function bootShell(shopDir: string, shell: string): Promise<string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(shopDir, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -98,7 +100,9 @@ async function bootShell(shopDir: string, shell: string): Promise<string> {
   const code = outputFiles[0].contents;
   const file = `assets/boot-${crypto.createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
   fs.writeFileSync(path.join(shopDir, file), code);
-  return shell.replace(entryScript, () => `<script type="module" src="/${file}"></script>`);
+  return shell
+    .replace(entryScript, () => `<script type="module" src="/${file}"></script>`)
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
 }
 
 /** What src/shop/entry-server.tsx exports, once built for Node. */
