@@ -42,7 +42,7 @@ export default defineConfig({
       workbox: {
         // The prerendered pages (index.html, menu.html, menu/<category>.html…) are precached: a navigation to
         // /menu gets menu.html (cleanURLs), offline too. Other routes get the empty shell the app renders in.
-        globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/*.png', 'images/hero*.webp'],
+        globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/*.png', 'images/hero.webp', 'images/hero-grill.webp'],
         navigateFallback: '/shell.html',
         // Backend paths must reach the network, never the SPA shell.
         navigateFallbackDenylist: [

@@ -212,16 +212,20 @@ function contract() {
   return svg(800, 1000, body);
 }
 
-async function write(file, svgText, width, height, { format = 'webp', quality = 78 } = {}) {
+async function write(file, svgText, width, height, { format = 'webp', quality = 78, crop } = {}) {
   const target = path.join(out, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   let img = sharp(Buffer.from(svgText), { density: 96 }).resize(width, height);
+  // A crop is cut from the full-size render, so it shows exactly the pixels the full picture has there.
+  if (crop) img = sharp(await img.png().toBuffer()).extract(crop);
   img =
     format === 'png'
       ? img.png({ compressionLevel: 9 })
-      : format === 'avif'
-        ? img.avif({ quality, effort: 4 })
-        : img.webp({ quality });
+      : format === 'png-palette'
+        ? img.png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
+        : format === 'avif'
+          ? img.avif({ quality, effort: 4 })
+          : img.webp({ quality });
   await img.toFile(target);
 }
 
@@ -241,18 +245,12 @@ const dishSvg = (id) => {
   return svg(W, H, table(W, H) + menu[id](r));
 };
 
-// node scripts/make-shop-images.mjs [menu | <menu item id>]: only the menu pictures, or only one.
-const only = process.argv[2];
-const dishes = Object.keys(menu).filter((id) => !only || only === 'menu' || only === id);
-for (let i = 0; i < dishes.length; i += 4) {
-  await Promise.all(dishes.slice(i, i + 4).map((id) => writeMenuPicture(id, dishSvg(id))));
-}
-if (!only) {
-  for (const [cat, id] of Object.entries(categories)) {
-    const r = rng(`cat-${cat}`);
-    const portrait = svg(640, 800, `${table(640, 800)}<g transform="translate(-80 100)">${menu[id](r)}</g>`);
-    await write(`images/categories/${cat}.webp`, portrait, 640, 800);
-  }
+/**
+ * The home page's picture (home-page.tsx): hero.webp 1920 × 1080 (the fallback, og:image), hero-<w>.avif/.webp
+ * for wide screens, and hero-portrait.avif/.webp, the middle 680 × 1080 of the same render for portrait phones,
+ * which crop the sides anyway (object-cover on a screen-tall section): a phone shows the same pixels as before.
+ */
+async function writeHero() {
   const heroChickens = [
     [420, 560, 1.05, 'whole'],
     [1000, 600, 1.2, 'whole'],
@@ -260,18 +258,41 @@ if (!only) {
     [700, 760, 1.4, 'piece'],
     [1320, 780, 1.4, 'piece'],
   ];
-  await write('images/hero.webp', grillScene(1920, 1080, 'hero', heroChickens), 1920, 1080, { quality: 72 });
-  await write(
-    'images/hero-grill.webp',
-    grillScene(1600, 600, 'banner', [
-      [300, 330, 0.8, 'whole'],
-      [800, 360, 0.85, 'piece'],
-      [1300, 330, 0.8, 'whole'],
-    ]),
-    1600,
-    600,
-    { quality: 70 },
-  );
+  const hero = grillScene(1920, 1080, 'hero', heroChickens);
+  await write('images/hero.webp', hero, 1920, 1080, { quality: 72 });
+  for (const w of [960, 1280, 1920]) {
+    const h = Math.round((w * 1080) / 1920);
+    if (w !== 1920) await write(`images/hero-${w}.webp`, hero, w, h, { quality: 72 });
+    await write(`images/hero-${w}.avif`, hero, w, h, { format: 'avif', quality: 50 });
+  }
+  const crop = { left: (1920 - 680) / 2, top: 0, width: 680, height: 1080 };
+  await write('images/hero-portrait.webp', hero, 1920, 1080, { quality: 72, crop });
+  await write('images/hero-portrait.avif', hero, 1920, 1080, { format: 'avif', quality: 50, crop });
+}
+
+// node scripts/make-shop-images.mjs [menu | <menu item id> | hero | pictures | icons]: only those pictures.
+const only = process.argv[2];
+const dishes = Object.keys(menu).filter((id) => !only || only === 'menu' || only === id);
+for (let i = 0; i < dishes.length; i += 4) {
+  await Promise.all(dishes.slice(i, i + 4).map((id) => writeMenuPicture(id, dishSvg(id))));
+}
+// … hero: only the home page's picture; icons: only the app icons.
+if (!only || only === 'hero') await writeHero();
+if (!only || only === 'pictures') {
+  for (const [cat, id] of Object.entries(categories)) {
+    const r = rng(`cat-${cat}`);
+    const portrait = svg(640, 800, `${table(640, 800)}<g transform="translate(-80 100)">${menu[id](r)}</g>`);
+    await write(`images/categories/${cat}.webp`, portrait, 640, 800);
+    // The AVIF copies are the menu banners' first choice (page-hero.tsx): about half the bytes.
+    await write(`images/categories/${cat}.avif`, portrait, 640, 800, { format: 'avif', quality: 50 });
+  }
+  const banner = grillScene(1600, 600, 'banner', [
+    [300, 330, 0.8, 'whole'],
+    [800, 360, 0.85, 'piece'],
+    [1300, 330, 0.8, 'whole'],
+  ]);
+  await write('images/hero-grill.webp', banner, 1600, 600, { quality: 70 });
+  await write('images/hero-grill.avif', banner, 1600, 600, { format: 'avif', quality: 50 });
   await write(
     'images/about-grill.webp',
     grillScene(1200, 900, 'about', [
@@ -303,19 +324,20 @@ if (!only) {
     800,
   );
   await write('images/challenge-contract.webp', contract(), 800, 1000);
-
+}
+if (!only || only === 'icons') {
   const logo = fs.readFileSync(path.join(out, 'icons/logo-mark.svg'), 'utf8');
-  for (const size of [192, 512]) await write(`icons/icon-${size}.png`, logo, size, size, { format: 'png' });
+  for (const size of [192, 512]) await write(`icons/icon-${size}.png`, logo, size, size, { format: 'png-palette' });
   await write(
     'icons/apple-touch-icon.png',
     logo.replace('<circle', '<rect width="64" height="64" fill="#120d0b"/><circle'),
     180,
     180,
-    { format: 'png' },
+    { format: 'png-palette' },
   );
   const maskable = logo
     .replace('viewBox="0 0 64 64"', 'viewBox="-14 -14 92 92"')
     .replace('<defs>', '<rect x="-14" y="-14" width="92" height="92" fill="#120d0b"/><defs>');
-  await write('icons/icon-maskable-512.png', maskable, 512, 512, { format: 'png' });
+  await write('icons/icon-maskable-512.png', maskable, 512, 512, { format: 'png-palette' });
 }
 console.log('images written to', out);

@@ -18,6 +18,46 @@ test.describe('shop pages and layout', () => {
     await screenshot(page, 'home');
   });
 
+  test("the first screen's pictures and the app icons come small: a phone gets the middle of the hero", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const hero = page.getByRole('img', { name: 'Poulets grillés sur la braise' });
+    await expect(hero).toHaveJSProperty('complete', true);
+    const viewport = page.viewportSize()!;
+    const current = await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    // A portrait phone crops the sides of the 16:9 picture anyway: it loads only the middle 680 × 1080.
+    expect(current).toMatch(
+      viewport.width / viewport.height <= 9 / 16 ? /^\/images\/hero-portrait\.avif$/ : /^\/images\/hero-\d+\.avif$/,
+    );
+    const original = (await (await page.request.get('/images/hero.webp')).body()).length;
+    const html = await (await page.request.get('/')).text();
+    const heroPicture = /<picture>(.*?)<\/picture>/.exec(html)![1];
+    const copies = [...heroPicture.matchAll(/srcSet="([^"]+)"/g)]
+      .flatMap((m) => m[1].split(',').map((c) => c.trim().split(' ')[0]))
+      .filter((url) => url !== '/images/hero.webp');
+    expect(copies).toHaveLength(7);
+    for (const copy of copies) {
+      const response = await page.request.get(copy);
+      expect(response.headers()['content-type'], copy).toBe(copy.endsWith('.avif') ? 'image/avif' : 'image/webp');
+      expect((await response.body()).length, `${copy} is smaller than hero.webp`).toBeLessThan(original);
+    }
+    // The inner pages' banner comes as AVIF, smaller than its WebP.
+    const contact = await (await page.request.get('/contact')).text();
+    expect(contact).toContain('<picture><source type="image/avif" srcSet="/images/hero-grill.avif"/>');
+    const banner = await Promise.all(
+      ['/images/hero-grill.avif', '/images/hero-grill.webp'].map(async (u) => (await page.request.get(u)).body()),
+    );
+    expect(banner[0].length).toBeLessThan(banner[1].length * 0.7);
+    // The phone fetches the manifest's icons while the page loads: palette PNGs, a few KB each.
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { icons: { src: string }[] };
+    for (const { src } of [...manifest.icons, { src: '/icons/apple-touch-icon.png' }]) {
+      const icon = await page.request.get(src);
+      expect(icon.headers()['content-type'], src).toBe('image/png');
+      expect((await icon.body()).length, src).toBeLessThan(src.includes('512') ? 20_000 : 8_000);
+    }
+  });
+
   test('header turns opaque after 20px of scroll; footer has the year and the admin login', async ({ page }) => {
     await page.goto('/');
     const header = page.getByTestId('site-header');

@@ -15,6 +15,17 @@ const ReviewsWidget = lazy(() => import('./reviews-widget.js'));
 const OfferBlock = lazy(() => import('./offer-block.js').then((m) => ({ default: m.OfferBlock })));
 const t = fr.home;
 const highlightIcons = [FlameIcon, TruckIcon, StoreIcon];
+/**
+ * The hero picture (scripts/make-shop-images.mjs writes its copies): 16:9, it covers a section at least a screen
+ * tall, so it is drawn as wide as the screen or 16/9 of its height, whichever is more. A screen narrower than 9:16
+ * gets hero-portrait (the middle 680 × 1080 of the 1920 × 1080 picture), which covers the section the same way.
+ */
+const HERO_SIZES = 'max(100vw, 177.8vh)';
+const HERO_PORTRAIT = '(max-aspect-ratio: 9/16)';
+const heroSrcSet = (format: 'avif' | 'webp') =>
+  [960, 1280, 1920]
+    .map((w) => `/images/${format === 'webp' && w === 1920 ? 'hero' : `hero-${w}`}.${format} ${w}w`)
+    .join(', ');
 const showcased: string[] = ['grill', 'chic_n_fries', 'francesinhas', 'hamburgers', 'desserts'];
 
 export default function HomePage() {
@@ -22,12 +33,20 @@ export default function HomePage() {
   return (
     <>
       <section className="relative isolate flex min-h-dvh items-center overflow-hidden bg-charcoal-950 text-cream-50">
-        <img
-          src="/images/hero.webp"
-          alt={t.heroAlt}
-          className="absolute inset-0 -z-10 size-full object-cover"
-          fetchPriority="high"
-        />
+        <picture>
+          {/* A portrait phone shows only the middle of the picture: the same pixels, a quarter of the bytes. */}
+          <source media={HERO_PORTRAIT} type="image/avif" srcSet="/images/hero-portrait.avif" />
+          <source media={HERO_PORTRAIT} type="image/webp" srcSet="/images/hero-portrait.webp" />
+          <source type="image/avif" srcSet={heroSrcSet('avif')} sizes={HERO_SIZES} />
+          <img
+            src="/images/hero.webp"
+            srcSet={heroSrcSet('webp')}
+            sizes={HERO_SIZES}
+            alt={t.heroAlt}
+            className="absolute inset-0 -z-10 size-full object-cover"
+            fetchPriority="high"
+          />
+        </picture>
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-charcoal-950/90 via-charcoal-950/60 to-charcoal-950/20" />
         <div className="absolute inset-x-0 bottom-0 -z-10 h-40 bg-gradient-to-t from-charcoal-950 to-transparent" />
         <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-16">
