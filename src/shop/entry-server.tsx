@@ -42,8 +42,8 @@ export function readFrom(client: Parameters<typeof setSupabase>[0]): void {
 
 /**
  * The public reads every prerendered page may show, under the keys the pages read them with. Marked as
- * fetched at time 0: the browser refetches each once the page is hydrated (live prices, availability,
- * opening, offers), whatever the build's age.
+ * fetched at time 0 here; the browser marks them fresh when it hydrates (src/shop/main.tsx) and its live
+ * follow reads each once more, whatever the build's age (live prices, availability, opening, offers).
  */
 export async function readPublicData(): Promise<DehydratedState> {
   const client = new QueryClient();

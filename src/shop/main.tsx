@@ -35,7 +35,13 @@ if (data && root.firstElementChild && pageMatches(data, window.location)) {
   // and session come in right after (zustand and useHydrated read the initial state while hydrating).
   setRenderTime(data.renderedAt);
   setPrerenderedQueries(data.queries.queries);
-  hydrate(queryClient, data.queries);
+  // Fresh as of now: nothing is read again while the page hydrates. The live follow (lib/live-public-data.ts,
+  // once idle) catches up with what changed since the build, one read per key, and keeps it live.
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...data.queries,
+    queries: data.queries.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
+  });
   // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them
   // (a default hydration is one long task); the page is already painted and usable meanwhile.
   startTransition(() => {

@@ -149,7 +149,7 @@ export async function deleteOffer(offer: Pick<Offer, 'id' | 'imageUrl'>): Promis
 export const uploadOfferPhoto = (photo: Blob): Promise<string> =>
   uploadMenuPicture(`offers/offer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, photo, check);
 
-/** One pair of listeners per page: any change of an offer refetches the offers and the menu's prices. */
+/** The admin's offers list, live: any change of an offer refetches it and the menu's prices. */
 function useOffersLive(): void {
   const qc = useQueryClient();
   useEffect(() => {
@@ -162,11 +162,11 @@ function useOffersLive(): void {
 }
 
 /**
- * The shop's offers, live. An offer whose last day passes while the page is open is dropped by the
- * page (see useLuxembourgToday); an admin shortening one to the past is seen on the next refetch.
+ * The shop's offers. The shop keeps them live with the rest of its public reads (its channel on offers
+ * refetches them and the menu's prices: src/shop/lib/live-public-data.ts). An offer whose last day
+ * passes while the page is open is dropped by the page (see useLuxembourgToday).
  */
 export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ShopOffer[]> } = {}) {
-  useOffersLive();
   return useRenderedQuery({
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,

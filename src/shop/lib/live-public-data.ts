@@ -1,34 +1,63 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys, subscribeToTable } from './data.js';
+import { offersKey } from '../../shared/data/offers.js';
 import { OPENING_HOURS_KEY } from '../../shared/data/public-reads.js';
+
+/** How long the first catch-up waits for the channels to join before it reads anyway (no realtime). */
+export const CATCH_UP_FALLBACK_MS = 8000;
 
 /**
  * Keeps the public reads live for the whole visit: the menu (a dish marked unavailable, a category
- * renamed or moved), the store settings (ordering and delivery on or off, the restaurant's identity)
- * and the opening hours. A join re-reads too, so a change made while the page was loading or offline
- * is not missed: once when all the channels of a read have first joined (one request for the menu, not
- * one per table), then on every rejoin.
+ * renamed or moved), the store settings (ordering and delivery on or off, the restaurant's identity),
+ * the opening hours and the offers (the home page's block and the menu's prices).
+ *
+ * A prerendered page is hydrated with the data it was built with, marked fresh (src/shop/main.tsx): the
+ * catch-up is here, one read per key, once every channel has joined, so that a change made since the
+ * build or while the channels were joining is not missed; or after CATCH_UP_FALLBACK_MS if they cannot
+ * join (realtime blocked), without live updates then. The reviews have no channel: they are read again
+ * with the catch-up. A channel that joins again later (a dropped connection) re-reads its own keys.
  */
-export function followPublicData(qc: QueryClient): () => void {
+export function followPublicData(qc: QueryClient, fallbackMs = CATCH_UP_FALLBACK_MS): () => void {
   const refresh =
     (...keys: (readonly unknown[])[]) =>
     () => {
       for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
     };
-  const afterJoins = (channels: number, reread: () => void) => () => {
-    if (channels > 0 && --channels > 0) return;
-    reread();
-  };
   const menu = refresh(queryKeys.menu);
   const settings = refresh(queryKeys.storeSettings, OPENING_HOURS_KEY);
-  const exceptions = refresh(OPENING_HOURS_KEY);
-  const menuJoined = afterJoins(2, menu);
-  const settingsJoined = afterJoins(2, settings);
-  const stops = [
-    subscribeToTable('menu_items', '*', menu, { onJoin: menuJoined }),
-    subscribeToTable('menu_categories', '*', menu, { onJoin: menuJoined }),
-    subscribeToTable('store_settings', '*', settings, { onJoin: settingsJoined }),
-    subscribeToTable('opening_exceptions', '*', exceptions, { onJoin: settingsJoined }),
+  const hours = refresh(OPENING_HOURS_KEY);
+  // An offer's price shows on the menu too (the menu read embeds the offers).
+  const offers = refresh(offersKey, queryKeys.menu);
+  const catchUp = refresh(queryKeys.menu, queryKeys.storeSettings, OPENING_HOURS_KEY, offersKey, queryKeys.reviews);
+
+  let caughtUp = false;
+  const catchUpOnce = () => {
+    if (caughtUp) return;
+    caughtUp = true;
+    clearTimeout(fallback);
+    catchUp();
+  };
+  const fallback = setTimeout(catchUpOnce, fallbackMs);
+  const tables: [string, () => void][] = [
+    ['menu_items', menu],
+    ['menu_categories', menu],
+    ['store_settings', settings],
+    ['opening_exceptions', hours],
+    ['offers', offers],
   ];
-  return () => stops.forEach((stop) => stop());
+  let waiting = tables.length;
+  const stops = tables.map(([table, reread]) => {
+    let joined = false;
+    return subscribeToTable(table, '*', reread, {
+      onJoin: () => {
+        if (joined) return reread();
+        joined = true;
+        if (--waiting === 0) catchUpOnce();
+      },
+    });
+  });
+  return () => {
+    clearTimeout(fallback);
+    stops.forEach((stop) => stop());
+  };
 }

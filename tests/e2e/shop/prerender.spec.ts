@@ -53,6 +53,27 @@ test.describe('prerendered pages', () => {
     expect(logged.filter((m) => /hydrat|Minified React error #4(18|19|21|23|25)/i.test(m))).toEqual([]);
   });
 
+  test('once hydrated, the page reads each of its public reads once: the live follow catches up, no refetch before', async ({
+    page,
+  }) => {
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/rest/v1/')) reads.push(`${url.pathname}${url.search}`);
+    });
+    // The catch-up reads every public key at once when the channels have joined; the offers are among them.
+    const caughtUp = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/offers');
+    await page.goto('/');
+    await caughtUp;
+    await page.waitForLoadState('networkidle');
+    const tables = new Set(reads.map((read) => read.split('?')[0]));
+    expect(tables).toEqual(new Set(['/rest/v1/store_settings', '/rest/v1/opening_exceptions', '/rest/v1/offers']));
+    expect(
+      reads.filter((read, i) => reads.indexOf(read) !== i),
+      'a read made twice',
+    ).toEqual([]);
+  });
+
   test('a dish made unavailable after the build shows as unavailable once hydrated', async ({
     page,
     backend,
