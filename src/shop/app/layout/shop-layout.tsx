@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -19,7 +19,12 @@ export function ShopLayout() {
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
+  // After a navigation in the app, the new page's content has the focus (as a page load would start there);
+  // not on the first page, where the focus stays at the top, before the « skip to content » link.
+  const firstPath = useRef(pathname);
   useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 
