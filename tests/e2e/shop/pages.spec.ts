@@ -18,9 +18,11 @@ test.describe('shop pages and layout', () => {
     await screenshot(page, 'home');
   });
 
-  test("the first screen's pictures and the app icons come small: a phone gets the middle of the hero", async ({
+  test("the first screen's pictures, fonts and app icons come small: a phone gets the middle of the hero", async ({
     page,
   }) => {
+    const fonts: string[] = [];
+    page.on('response', (r) => r.url().endsWith('.woff2') && fonts.push(new URL(r.url()).pathname));
     await page.goto('/');
     const hero = page.getByRole('img', { name: 'Poulets grillés sur la braise' });
     await expect(hero).toHaveJSProperty('complete', true);
@@ -49,6 +51,14 @@ test.describe('shop pages and layout', () => {
       ['/images/hero-grill.avif', '/images/hero-grill.webp'].map(async (u) => (await page.request.get(u)).body()),
     );
     expect(banner[0].length).toBeLessThan(banner[1].length * 0.7);
+    // The fonts' French and Portuguese part only (src/shop/styles/fonts.css): the page draws its title with it.
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.length).toBeGreaterThanOrEqual(3);
+    expect(fonts.filter((f) => f.includes('-extra'))).toEqual([]);
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.weight} ${f.unicodeRange}`),
+    );
+    expect(loaded).toContain('Oswald 700 U+0-FF, U+152-153, U+2000-206F, U+20AC');
     // The phone fetches the manifest's icons while the page loads: palette PNGs, a few KB each.
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { icons: { src: string }[] };
     for (const { src } of [...manifest.icons, { src: '/icons/apple-touch-icon.png' }]) {
