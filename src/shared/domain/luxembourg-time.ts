@@ -1,7 +1,13 @@
 /**
- * Wall-clock time in Europe/Luxembourg through Intl only, so daylight-saving changes are the
- * platform's tz database's business. Dates are 'YYYY-MM-DD' and times 'HH:MM' strings, as the
+ * Wall-clock time in Europe/Luxembourg. Dates are 'YYYY-MM-DD' and times 'HH:MM' strings, as the
  * orders table stores preorder_date and preorder_time.
+ *
+ * Luxembourg keeps Central European Time with the EU's summer time (the tz database's rule for
+ * Europe/Luxembourg since 1996): computed here with date arithmetic, not with Intl. A page's first
+ * Intl.DateTimeFormat loads the browser's ICU data, 40–120 ms of main thread on this project's test
+ * machine and more on a cheap phone, and every public page of the shop reads the clock while it
+ * hydrates. tests/unit/domain/luxembourg-time.test.ts checks the rule against the platform's tz database
+ * (Intl) every hour from 2000 to 2045: if the EU ever drops the clock change, that test says so.
  */
 
 export const RESTAURANT_TIME_ZONE = 'Europe/Luxembourg';
@@ -18,22 +24,35 @@ export interface LuxembourgClock {
   minutes: number;
 }
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: RESTAURANT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const HOUR_MS = 3_600_000;
 
-function wallClockFields(instant: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant');
-  const f: Record<string, number> = {};
-  for (const p of parts.formatToParts(instant)) if (p.type !== 'literal') f[p.type] = Number(p.value);
-  return { y: f.year!, mo: f.month!, d: f.day!, h: f.hour! % 24, mi: f.minute!, s: f.second! };
+/** 00:00 UTC on the last Sunday of a month (1–12), in ms. */
+function lastSundayUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month, 0));
+  return Date.UTC(year, month - 1, lastDay.getUTCDate() - lastDay.getUTCDay());
+}
+
+/**
+ * Milliseconds Luxembourg is ahead of UTC at that instant: 7 200 000 (CEST) from 01:00 UTC on the last
+ * Sunday of March to 01:00 UTC on the last Sunday of October, 3 600 000 (CET) otherwise.
+ */
+export function luxembourgOffsetMs(instant: Date): number {
+  const t = instant.getTime();
+  if (Number.isNaN(t)) throw new RangeError('Invalid instant');
+  const year = instant.getUTCFullYear();
+  const summer = t >= lastSundayUtc(year, 3) + HOUR_MS && t < lastSundayUtc(year, 10) + HOUR_MS;
+  return summer ? 2 * HOUR_MS : HOUR_MS;
+}
+
+function wallClockFields(instant: Date): { y: number; mo: number; d: number; h: number; mi: number } {
+  const wall = new Date(instant.getTime() + luxembourgOffsetMs(instant));
+  return {
+    y: wall.getUTCFullYear(),
+    mo: wall.getUTCMonth() + 1,
+    d: wall.getUTCDate(),
+    h: wall.getUTCHours(),
+    mi: wall.getUTCMinutes(),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,13 +65,6 @@ export function luxembourgClock(instant: Date): LuxembourgClock {
 
 export function luxembourgDate(instant: Date): IsoDate {
   return luxembourgClock(instant).date;
-}
-
-/** Milliseconds Luxembourg is ahead of UTC at that instant (3 600 000 in winter, 7 200 000 in summer). */
-export function luxembourgOffsetMs(instant: Date): number {
-  const { y, mo, d, h, mi, s } = wallClockFields(instant);
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  return asUtc - (instant.getTime() - instant.getMilliseconds());
 }
 
 /**
@@ -89,6 +101,11 @@ export function parseClockTime(time: unknown): number | null {
 
 export function clockTime(minutes: number): ClockTime {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** Calendar order of two 'YYYY-MM-DD' dates: their code-unit order (localeCompare would load the browser's collation data). */
+export function compareIsoDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function weekdayOf(date: IsoDate): number {

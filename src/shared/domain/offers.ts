@@ -1,5 +1,5 @@
 import { MONTHS } from './french-dates.js';
-import { addDays, parseIsoDate, type IsoDate } from './luxembourg-time.js';
+import { addDays, compareIsoDates, parseIsoDate, type IsoDate } from './luxembourg-time.js';
 import type { SpecialPrice } from './pricing.js';
 
 /** The bounds the database enforces on public.offers (migration 20251121100100_menu_and_settings.sql). */
@@ -48,7 +48,7 @@ export function offerStatus(offer: Pick<Offer, 'startsOn' | 'endsOn'>, today: Is
 export function liveOffers<T extends Pick<Offer, 'startsOn' | 'endsOn'>>(offers: readonly T[], today: IsoDate): T[] {
   return offers
     .filter((o) => offerStatus(o, today) === 'live')
-    .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.startsOn.localeCompare(b.startsOn));
+    .sort((a, b) => compareIsoDates(a.endsOn, b.endsOn) || compareIsoDates(a.startsOn, b.startsOn));
 }
 
 /** The price rules of these offers, as the cart's pricing reads them (dates decide when they apply). */

@@ -1,6 +1,7 @@
 import {
   addDays,
   clockTime,
+  compareIsoDates,
   luxembourgClock,
   luxembourgInstant,
   parseClockTime,
@@ -265,7 +266,7 @@ export function upcomingExceptions(now: Date, schedule: OpeningSchedule, days = 
   const last = addDays(today, days);
   return [...schedule.exceptions]
     .filter((e) => e.day >= today && e.day <= last)
-    .sort((a, b) => a.day.localeCompare(b.day));
+    .sort((a, b) => compareIsoDates(a.day, b.day));
 }
 
 export type ServicesProblem = 'time' | 'order' | 'too_many';
