@@ -283,8 +283,11 @@ if (!only || only === 'pictures') {
     const r = rng(`cat-${cat}`);
     const portrait = svg(640, 800, `${table(640, 800)}<g transform="translate(-80 100)">${menu[id](r)}</g>`);
     await write(`images/categories/${cat}.webp`, portrait, 640, 800);
-    // The AVIF copies are the menu banners' first choice (page-hero.tsx): about half the bytes.
+    // The AVIF copies are the menu banners' first choice (page-hero.tsx): about half the bytes; the 320 px
+    // copies are for the home page's category cards, 170 to 240 px wide.
     await write(`images/categories/${cat}.avif`, portrait, 640, 800, { format: 'avif', quality: 50 });
+    await write(`images/categories/${cat}-320.avif`, portrait, 320, 400, { format: 'avif', quality: 50 });
+    await write(`images/categories/${cat}-320.webp`, portrait, 320, 400, { quality: 74 });
   }
   const banner = grillScene(1600, 600, 'banner', [
     [300, 330, 0.8, 'whole'],

@@ -44,6 +44,8 @@ test.describe('shop pages and layout', () => {
       expect(response.headers()['content-type'], copy).toBe(copy.endsWith('.avif') ? 'image/avif' : 'image/webp');
       expect((await response.body()).length, `${copy} is smaller than hero.webp`).toBeLessThan(original);
     }
+    // The category cards below it (170 to 240 px wide) have 320 px copies.
+    expect(html).toContain('srcSet="/images/categories/grill-320.avif 320w, /images/categories/grill.avif 640w"');
     // The inner pages' banner comes as AVIF, smaller than its WebP.
     const contact = await (await page.request.get('/contact')).text();
     expect(contact).toContain('<picture><source type="image/avif" srcSet="/images/hero-grill.avif"/>');

@@ -26,6 +26,11 @@ const heroSrcSet = (format: 'avif' | 'webp') =>
   [960, 1280, 1920]
     .map((w) => `/images/${format === 'webp' && w === 1920 ? 'hero' : `hero-${w}`}.${format} ${w}w`)
     .join(', ');
+/** A category card's width: two columns on a phone, three from 768 px, five from 1024 px (max 1280 px). */
+const CATEGORY_SIZES =
+  '(min-width: 1024px) 240px, (min-width: 768px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)';
+const categorySrcSet = (id: string, format: 'avif' | 'webp') =>
+  `/images/categories/${id}-320.${format} 320w, /images/categories/${id}.${format} 640w`;
 const showcased: string[] = ['grill', 'chic_n_fries', 'francesinhas', 'hamburgers', 'desserts'];
 
 export default function HomePage() {
@@ -92,12 +97,17 @@ export default function HomePage() {
                 to={`/menu/${c.slug}`}
                 className="group relative block aspect-[4/5] overflow-hidden rounded-2xl bg-charcoal-900 shadow-lg"
               >
-                <img
-                  src={`/images/categories/${c.id}.webp`}
-                  alt=""
-                  loading="lazy"
-                  className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-                />
+                <picture>
+                  <source type="image/avif" srcSet={categorySrcSet(c.id, 'avif')} sizes={CATEGORY_SIZES} />
+                  <img
+                    src={`/images/categories/${c.id}.webp`}
+                    srcSet={categorySrcSet(c.id, 'webp')}
+                    sizes={CATEGORY_SIZES}
+                    alt=""
+                    loading="lazy"
+                    className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
+                </picture>
                 <span className="absolute inset-0 bg-gradient-to-t from-charcoal-950/90 via-charcoal-950/20 to-transparent" />
                 <span className="absolute inset-x-0 bottom-0 p-4 font-display text-xl font-bold text-cream-50 uppercase">
                   {c.name}
@@ -127,12 +137,15 @@ export default function HomePage() {
       </TitledSection>
 
       <section className="relative isolate overflow-hidden bg-charcoal-950 py-20 text-center text-cream-50">
-        <img
-          src="/images/hero-grill.webp"
-          alt=""
-          className="absolute inset-0 -z-10 size-full object-cover opacity-35"
-          loading="lazy"
-        />
+        <picture>
+          <source type="image/avif" srcSet="/images/hero-grill.avif" />
+          <img
+            src="/images/hero-grill.webp"
+            alt=""
+            className="absolute inset-0 -z-10 size-full object-cover opacity-35"
+            loading="lazy"
+          />
+        </picture>
         <CallToAction title={t.ctaTitle} size="lg" to="/menu" label={t.ctaButton}>
           <p className="mx-auto mt-4 max-w-xl px-4 text-lg text-cream-100/90">{t.ctaText}</p>
         </CallToAction>
