@@ -8,13 +8,17 @@ export interface ShopBenchOptions {
   routes: string[];
   runs: number;
   parts: BenchPart[];
+  /** A folder for each Lighthouse run's full report (JSON), to read what the table sums up. */
+  reports?: string;
 }
 
-export const SHOP_BENCH_USAGE = `Usage: npm run bench:shop -- [--routes R1,R2…] [--runs N] [--only first,repeat,checkout]
+export const SHOP_BENCH_USAGE = `Usage: npm run bench:shop -- [--routes R1,R2…] [--runs N] [--only first,repeat,checkout] [--reports DIR]
   --routes   the public routes to measure (default: all five of issue 13)
   --runs     Lighthouse runs and orders per figure, its median is printed (default: SHOP_BENCH_RUNS or 5)
   --only     first: first visit; repeat: repeat visit with the service worker; checkout: « Commander » to
              the confirmation (default: all three)
+  --reports  a folder to write each Lighthouse run's full report to (JSON: long tasks, requests, trace
+             figures), e.g. to see what makes the total blocking time
 Quick check on one screen: npm run bench:shop -- --runs 1 --routes /menu`;
 
 const positiveInt = (text: string, what: string): number => {
@@ -29,13 +33,15 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /**
- * Reads `--routes a,b` (or `--routes=a,b`, or several `--route a`), `--runs N` and `--only parts`. Every route
+ * Reads `--routes a,b` (or `--routes=a,b`, or several `--route a`), `--runs N`, `--only parts` and
+ * `--reports dir`. Every route
  * must be one of `known`; the defaults are all of them, SHOP_BENCH_RUNS (else 5) runs, and every part.
  */
 export function parseShopBenchArgs(argv: string[], known: readonly string[], envRuns?: string): ShopBenchOptions {
   const routes: string[] = [];
   let runs = envRuns === undefined || envRuns === '' ? 5 : positiveInt(envRuns, 'SHOP_BENCH_RUNS');
   let parts: BenchPart[] = [...BENCH_PARTS];
+  let reports: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i]];
     const value = () => {
@@ -59,6 +65,9 @@ export function parseShopBenchArgs(argv: string[], known: readonly string[], env
         parts = BENCH_PARTS.filter((p) => chosen.includes(p));
         break;
       }
+      case '--reports':
+        reports = value();
+        break;
       default:
         throw new Error(`Unknown argument "${argv[i]}"`);
     }
@@ -66,7 +75,12 @@ export function parseShopBenchArgs(argv: string[], known: readonly string[], env
   const unknownRoutes = routes.filter((r) => !known.includes(r));
   if (unknownRoutes.length)
     throw new Error(`Unknown route(s) ${unknownRoutes.join(', ')}: the bench measures ${known.join(', ')}`);
-  return { routes: routes.length ? known.filter((r) => routes.includes(r)) : [...known], runs, parts };
+  return {
+    routes: routes.length ? known.filter((r) => routes.includes(r)) : [...known],
+    runs,
+    parts,
+    ...(reports ? { reports } : {}),
+  };
 }
 
 /** The median of the finite values (NaN when there is none). */

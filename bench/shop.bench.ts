@@ -99,6 +99,7 @@ try {
   process.exit(2);
 }
 const RUNS = options.runs;
+if (options.reports) fs.mkdirSync(options.reports, { recursive: true });
 const ROUTES = ALL_ROUTES.filter((r) => options.routes.includes(r.route));
 const doing = (part: BenchPart) => options.parts.includes(part);
 
@@ -169,7 +170,15 @@ async function retriedOnTimeout<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** One Lighthouse run of a route, its figures; throws when Lighthouse could not load the page. */
-async function lighthouseRun(url: string, port: number, extra: Flags = {}): Promise<Run> {
+/** Where the full report of each run goes (--reports), by route, part and run. */
+const reportFile = (url: string, part: BenchPart, run: number) =>
+  options.reports &&
+  path.join(
+    options.reports,
+    `${new URL(url).pathname.replace(/^\/$/, 'home').replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${part}-${run + 1}.json`,
+  );
+
+async function lighthouseRun(url: string, port: number, extra: Flags = {}, save?: string): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -178,6 +187,7 @@ async function lighthouseRun(url: string, port: number, extra: Flags = {}): Prom
     ...extra,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (save) fs.writeFileSync(save, JSON.stringify(result.lhr));
   const { categories, audits, runtimeError, runWarnings } = result.lhr;
   if (runtimeError) {
     const message = `Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`;
@@ -408,11 +418,19 @@ try {
       for (let i = 0; i < RUNS; i++) {
         for (const { route } of ROUTES) {
           const url = `${backend.url}${route}`;
-          if (doing('first')) firstRuns.get(route)!.push(await retriedOnTimeout(() => lighthouseRun(url, chrome.port)));
+          if (doing('first'))
+            firstRuns
+              .get(route)!
+              .push(await retriedOnTimeout(() => lighthouseRun(url, chrome.port, {}, reportFile(url, 'first', i))));
           if (doing('repeat')) {
             const repeat = await retriedOnTimeout(async () => {
               await warmServiceWorker(chrome.port, url);
-              return lighthouseRun(url, chrome.port, { disableStorageReset: true, throttlingMethod: 'devtools' });
+              return lighthouseRun(
+                url,
+                chrome.port,
+                { disableStorageReset: true, throttlingMethod: 'devtools' },
+                reportFile(url, 'repeat', i),
+              );
             });
             repeatRuns.get(route)!.push(repeat);
           }

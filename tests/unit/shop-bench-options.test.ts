@@ -17,6 +17,10 @@ describe('bench:shop options', () => {
       runs: 1,
       parts: ['first', 'checkout'],
     });
+    expect(parseShopBenchArgs(['--reports', '/tmp/lh', '--runs', '1'], ROUTES)).toMatchObject({
+      reports: '/tmp/lh',
+      runs: 1,
+    });
   });
 
   it('refuses what it does not know, naming it', () => {
@@ -24,6 +28,7 @@ describe('bench:shop options', () => {
     expect(() => parseShopBenchArgs(['--runs', '0'], ROUTES)).toThrow('--runs must be a whole number ≥ 1, not "0"');
     expect(() => parseShopBenchArgs(['--runs', '2.5'], ROUTES)).toThrow(/whole number/);
     expect(() => parseShopBenchArgs(['--runs'], ROUTES)).toThrow('--runs needs a value');
+    expect(() => parseShopBenchArgs(['--reports'], ROUTES)).toThrow('--reports needs a value');
     expect(() => parseShopBenchArgs([], ROUTES, 'five')).toThrow(/SHOP_BENCH_RUNS/);
     expect(() => parseShopBenchArgs(['--only', 'second'], ROUTES)).toThrow(/not second/);
     expect(() => parseShopBenchArgs(['/menu'], ROUTES)).toThrow('Unknown argument "/menu"');
