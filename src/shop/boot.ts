@@ -17,11 +17,40 @@ const HELD = 'button:not([type="submit"]), [role="button"], label, input[type="r
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * A link the browser is about to follow to another page (http(s), this tab, another path or query). The app
+ * is not started under it: its router's first history.replaceState would cancel that navigation, and the
+ * tap would seem lost.
+ */
+function leavingLink(target: EventTarget | null): boolean {
+  const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
+  if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
+  const url = new URL(link.href, location.href);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search;
+}
+
+/**
+ * Set while the page follows a link, however slow the next page is to come; cleared by the next tap or key
+ * elsewhere (the visitor is still here: the navigation failed or was stopped) or a return from the
+ * back-forward cache.
+ */
+let leaving = false;
+function onLeavingClick(event: MouseEvent) {
+  if (!started && event.isTrusted && !event.defaultPrevented && leavingLink(event.target)) leaving = true;
+}
+
+function onInput(event: Event) {
+  if (leavingLink(event.target)) return;
+  leaving = false;
+  void start();
+}
+
 let started = false;
 async function start() {
-  if (started) return;
+  if (started || leaving) return;
   started = true;
-  for (const type of INPUTS) removeEventListener(type, start, true);
+  for (const type of INPUTS) removeEventListener(type, onInput, true);
   // Every module is asked for at once (the page has no modulepreload links: they would compete with its
   // first paint), then evaluated one per task in order.
   for (const url of SHOP_MODULES) {
@@ -59,8 +88,9 @@ function replay() {
 if (scrollY === 0) document.querySelector('[data-landing]')?.scrollIntoView({ behavior: 'instant', block: 'start' });
 
 addEventListener('click', hold, true);
+addEventListener('click', onLeavingClick, true);
 document.addEventListener(HYDRATED_EVENT, replay, { once: true });
-for (const type of INPUTS) addEventListener(type, start, { capture: true, passive: true });
+for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
 // After the load event, the next frame (the page is painted) and a task, when the browser is idle.
 const whenIdle = () =>
   requestAnimationFrame(() =>
@@ -71,3 +101,8 @@ const whenIdle = () =>
   );
 if (document.readyState === 'complete') whenIdle();
 else addEventListener('load', whenIdle, { once: true });
+addEventListener('pageshow', (event) => {
+  if (!event.persisted || started) return;
+  leaving = false;
+  whenIdle();
+});

@@ -150,6 +150,38 @@ test.describe('prerendered pages while React takes them over', () => {
     }
   });
 
+  test('a tap on a link before React has taken the page over goes to its page, however slow that page is to come', async ({
+    page,
+  }) => {
+    // Never idle: the app starts only on a tap or a key (src/shop/boot.ts).
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const modules: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (/^\/assets\/.+\.js$/.test(pathname) && !pathname.startsWith('/assets/boot-')) modules.push(pathname);
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/menu$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const link = page.getByRole('link', { name: 'Commander Maintenant' });
+    const box = (await link.boundingBox())!;
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/menu');
+    // A real tap (pointerdown, then click) that does not wait for the navigation it starts.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await asked;
+    // Started under the navigation, the app's router would replace the history entry and cancel it.
+    expect(modules, 'the app started while the page was leaving').toEqual([]);
+    release();
+    await expect(page).toHaveURL(/\/menu$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
+  });
+
   test('a tap on « Ajouter » before React has taken the page over is kept: replayed once, once hydrated', async ({
     page,
   }) => {
