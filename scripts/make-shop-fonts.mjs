@@ -47,10 +47,6 @@ const hex = (n) => n.toString(16).toUpperCase().padStart(4, '0');
 const unicodeRange = (ranges) => ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(', ');
 
 fs.mkdirSync(out, { recursive: true });
-// font-display: optional. A font that is not there when the page first draws its text (within ~100 ms: a
-// first visit on a slow connection) is not swapped in later: the swap moved every line of a long page (a
-// layout shift of up to 0.27 on a menu page). The page keeps the system font then, and the next visit has
-// the font from the cache or the service worker's precache.
 let css = `/* Written by scripts/make-shop-fonts.mjs from @fontsource's latin files: do not edit. */\n`;
 for (const [family, pkg, weights] of fonts) {
   for (const weight of weights) {
@@ -64,7 +60,7 @@ for (const [family, pkg, weights] of fonts) {
       css += `@font-face {
   font-family: '${family}';
   font-style: normal;
-  font-display: optional;
+  font-display: swap;
   font-weight: ${weight};
   src: url(./fonts/${file}) format('woff2');
   unicode-range: ${unicodeRange(ranges)};
