@@ -1,8 +1,9 @@
-import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   DEFAULT_MENU_CATEGORY,
   menuCategoryBySlug,
+  type ShownMenuCategory,
   shownMenuCategories,
 } from '../../../shared/domain/menu-categories.js';
 import type { MenuItem } from '../../../shared/domain/menu.js';
@@ -47,6 +48,61 @@ function useSectionsShown(total: number, first: number): number {
   }, [count, total]);
   return count;
 }
+
+/**
+ * A category's section. A prerendered page's sections are hydrated after the rest of it, each in a task of its
+ * own (a Suspense boundary each). Memoised so that the page's re-render right after hydration (its
+ * browser-only values: the time, « hydrated ») passes them by: reaching a section not yet hydrated, that
+ * synchronous render would hydrate every one of them in one long task.
+ */
+const MenuSection = memo(function MenuSection({
+  category,
+  blocks,
+  landing,
+  below,
+  firstItem,
+}: {
+  category: ShownMenuCategory;
+  blocks: Block[];
+  /** The category the page was opened at: the boot script of the prerendered page scrolls to it. */
+  landing: boolean;
+  /** Below the category asked for: the browser lays out and paints it only near the screen. */
+  below: boolean;
+  /** The first card on the screen the page opens on (its picture loads first, not lazily). */
+  firstItem?: MenuItem;
+}) {
+  return (
+    <Suspense>
+      <section
+        id={`categorie-${category.slug}`}
+        aria-labelledby={`titre-${category.slug}`}
+        data-landing={landing ? '' : undefined}
+        className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${below ? 'menu-section-below' : ''}`}
+      >
+        <h2
+          id={`titre-${category.slug}`}
+          className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl"
+        >
+          <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
+          {category.name}
+        </h2>
+        {blocks.length === 0 && (
+          <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{fr.menu.emptyCategory}</p>
+        )}
+        {blocks.map((b, i) => (
+          <div key={b.title ?? i} className="mb-8">
+            {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {b.items.map((item) => (
+                <MenuItemCard key={item.id} item={item} priority={item === firstItem} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </section>
+    </Suspense>
+  );
+});
 
 export default function MenuPage() {
   const { categorySlug } = useParams();
@@ -108,42 +164,14 @@ export default function MenuPage() {
           </div>
         )}
         {sections?.slice(0, shown).map(({ category: c, blocks }, i) => (
-          // A prerendered page's sections are hydrated after the rest of it, each in a task of its own.
-          <Suspense key={c.id}>
-            <section
-              id={`categorie-${c.slug}`}
-              aria-labelledby={`titre-${c.slug}`}
-              // The boot script of the prerendered page scrolls to it (src/shop/boot.ts).
-              data-landing={category && i === asked ? '' : undefined}
-              // Below the category asked for, the browser lays out and paints a section only near the screen.
-              className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${i > Math.max(asked, 0) ? 'menu-section-below' : ''}`}
-            >
-              <h2
-                id={`titre-${c.slug}`}
-                className="mb-6 flex items-center gap-3 text-3xl font-bold uppercase md:text-4xl"
-              >
-                <span className="h-8 w-1.5 rounded-full bg-flame-600" aria-hidden="true" />
-                {c.name}
-              </h2>
-              {blocks.length === 0 && (
-                <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{fr.menu.emptyCategory}</p>
-              )}
-              {blocks.map((b, i) => (
-                <div key={b.title ?? i} className="mb-8">
-                  {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
-                  <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                    {b.items.map((item) => (
-                      <MenuItemCard
-                        key={item.id}
-                        item={item}
-                        priority={i === Math.max(asked, 0) && item === firstItem}
-                      />
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </section>
-          </Suspense>
+          <MenuSection
+            key={c.id}
+            category={c}
+            blocks={blocks}
+            landing={!!category && i === asked}
+            below={i > Math.max(asked, 0)}
+            firstItem={i === Math.max(asked, 0) ? firstItem : undefined}
+          />
         ))}
       </div>
       <section className="bg-charcoal-950 py-16 text-center text-cream-50">
