@@ -1,5 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys, subscribeToTable } from './data.js';
+// Not ./data.js: the channels need the client and realtime.ts only, not the whole data layer.
+import './data-client.js';
+import { queryKeys } from '../../shared/data/query-keys.js';
+import { subscribeToTable } from '../../shared/data/realtime.js';
 import { offersKey } from '../../shared/data/offers.js';
 import { OPENING_HOURS_KEY } from '../../shared/data/public-reads.js';
 
