@@ -1,5 +1,6 @@
 import '../zod-setup.js';
-import { z } from 'zod';
+// zod's functional build, as in store-settings.ts (which reads this with every public page).
+import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './email-address.js';
 import { DEFAULT_RESTAURANT_IDENTITY, restaurantAddress } from './restaurant-defaults.js';
 
@@ -10,26 +11,27 @@ export * from './restaurant-defaults.js';
  * in the admin's settings, the shop (footer, contact, location, legal pages), the admin's tickets and
  * the e-mails read it. The database checks the same shape (store_settings_restaurant_shape).
  */
-const text = (max: number) => z.string().trim().max(max);
-const link = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'invalid_link');
+const text = (max: number, min = 0) =>
+  z.string().check(z.trim(), z.maxLength(max), ...(min > 0 ? [z.minLength(min)] : []));
+const link = z.string().check(
+  z.trim(),
+  z.maxLength(500),
+  z.refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'invalid_link'),
+);
 
 export const restaurantIdentitySchema = z.object({
-  name: text(120).min(1),
+  name: text(120, 1),
   /** The company as the legal notice names it. */
   company: text(160),
-  street: text(160).min(1),
-  postal_code: text(20).min(1),
-  city: text(80).min(1),
+  street: text(160, 1),
+  postal_code: text(20, 1),
+  city: text(80, 1),
   country: text(80),
   /** E.164, for tel: links and SMS. */
-  phone: z.string().regex(/^\+[1-9]\d{7,14}$/, 'invalid_phone'),
+  phone: z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'invalid_phone')),
   /** The phone as people read it. */
-  phone_display: text(40).min(1),
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'invalid_email'),
+  phone_display: text(40, 1),
+  email: z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_PATTERN, 'invalid_email')),
   /** A short line about the hours ("Fermé le mardi"); the schedule itself is opening_hours. */
   hours_text: text(200),
   rcs: text(40),

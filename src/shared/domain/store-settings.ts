@@ -1,27 +1,28 @@
 import '../zod-setup.js';
-import { z } from 'zod';
+// zod's functional build, as in menu.ts: the shop reads the settings on every public page.
+import * as z from 'zod/mini';
 import { restaurantIdentitySchema } from './restaurant.js';
 
 export const deliveryZoneSchema = z.object({
   name: z.string(),
-  fee: z.coerce.number().nonnegative(),
+  fee: z.coerce.number().check(z.nonnegative()),
 });
 export type DeliveryZone = z.output<typeof deliveryZoneSchema>;
 
 export const orderingSettingSchema = z.object({
-  is_enabled: z.boolean().default(true),
-  message: z.string().default(''),
+  is_enabled: z._default(z.boolean(), true),
+  message: z._default(z.string(), ''),
 });
 export const deliveryOptionsSettingSchema = z.object({
-  is_enabled: z.boolean().default(true),
+  is_enabled: z._default(z.boolean(), true),
 });
 
-const slotCapacity = z.number().int().min(1).max(500).nullable().default(null);
+const slotCapacity = z._default(z.nullable(z.int().check(z.gte(1), z.lte(500))), null);
 /** Staff only (not public): acceptance of new orders, see docs/STATUSES.md. */
 export const orderAcceptanceSettingSchema = z.object({
-  default_ready_minutes: z.number().int().min(5).max(240).default(30),
-  auto_accept: z.boolean().default(false),
-  capacity: z.object({ delivery: slotCapacity, pickup: slotCapacity }).default({ delivery: null, pickup: null }),
+  default_ready_minutes: z._default(z.int().check(z.gte(5), z.lte(240)), 30),
+  auto_accept: z._default(z.boolean(), false),
+  capacity: z._default(z.object({ delivery: slotCapacity, pickup: slotCapacity }), { delivery: null, pickup: null }),
 });
 export type OrderAcceptanceSetting = z.output<typeof orderAcceptanceSettingSchema>;
 export const DEFAULT_ORDER_ACCEPTANCE: OrderAcceptanceSetting = {
@@ -35,9 +36,9 @@ export const storeSettingsSchema = z.object({
   delivery_options: deliveryOptionsSettingSchema,
   delivery_zones: z.array(deliveryZoneSchema),
   /** Read by staff only; the shop never sees it (absent there). */
-  order_acceptance: orderAcceptanceSettingSchema.optional(),
+  order_acceptance: z.optional(orderAcceptanceSettingSchema),
   /** The restaurant's identity (public); absent means the defaults (DEFAULT_RESTAURANT_IDENTITY). */
-  restaurant: restaurantIdentitySchema.optional(),
+  restaurant: z.optional(restaurantIdentitySchema),
 });
 export type StoreSettings = z.output<typeof storeSettingsSchema>;
 export type StoreSettingKey = keyof StoreSettings;
