@@ -25,8 +25,16 @@ export function hydrateWith(parse: (raw: string | null) => CartItem[]): void {
   useCartStore.setState({ hydrated: true, items: saved });
 }
 
-/** The parser needs zod, so the first page loads it when the browser is idle. */
+/**
+ * The parser needs zod (the cart's rules), so the first page loads it when the browser is idle, and only if
+ * there is a saved cart: a first visit has none, and reads no more code for it.
+ */
 export async function hydrateCart(): Promise<void> {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(CART_STORAGE_KEY);
+  } catch {}
+  if (saved === null) return hydrateWith(() => []);
   const { parsePersistedCart } = await import('../../shared/domain/cart.js');
   hydrateWith(parsePersistedCart);
 }
