@@ -18,9 +18,9 @@ const HELD = 'button:not([type="submit"]), [role="button"], label, input[type="r
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * A link the browser is about to follow to another page (http(s), this tab, another path or query). The app
- * is not started under it: its router's first history.replaceState would cancel that navigation, and the
- * tap would seem lost.
+ * A link the browser is about to follow to another page (http(s), this tab, another path or query). The app's
+ * entry is not run under it: its router would rewrite the history entry (history.replaceState) of the page
+ * being left and take over its links, which could cancel that navigation and make the tap seem lost.
  */
 function leavingLink(target: EventTarget | null): boolean {
   const link = target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
@@ -31,38 +31,72 @@ function leavingLink(target: EventTarget | null): boolean {
 }
 
 /**
- * Set while the page follows a link, however slow the next page is to come; cleared by the next tap or key
- * elsewhere (the visitor is still here: the navigation failed or was stopped) or a return from the
- * back-forward cache.
+ * Where the boot is. 'waiting' for the browser to be idle or for a first tap; 'loading' the app's modules;
+ * 'leaving' while the page follows a link, before the app's entry has run: nothing more is evaluated (the
+ * entry would start the router under the navigation) until the visitor is known to be still here, by a tap
+ * or key elsewhere (the navigation failed or was stopped) or a return from the back-forward cache, however
+ * slow the next page is to come; 'running' once the entry has run.
  */
-let leaving = false;
+let phase: 'waiting' | 'loading' | 'leaving' | 'running' = 'waiting';
+/** Set by the loading when it stops for 'leaving': goes on where it stopped. */
+let goOn = () => {};
+const whileLeaving = () => (phase === 'leaving' ? new Promise<void>((resolve) => (goOn = resolve)) : undefined);
+
 function onLeavingClick(event: MouseEvent) {
-  if (!started && event.isTrusted && !event.defaultPrevented && leavingLink(event.target)) leaving = true;
+  if (phase !== 'waiting' && phase !== 'loading') return;
+  if (!event.isTrusted || event.defaultPrevented || !leavingLink(event.target)) return;
+  const waiting = phase === 'waiting';
+  phase = 'leaving';
+  // Not started yet: the loading starts stopped, asking for no module while the next page loads.
+  if (waiting) void load();
+}
+
+/** The visitor is still here: the loading goes on, or starts. */
+function stay() {
+  if (phase === 'leaving') {
+    phase = 'loading';
+    goOn();
+  } else start();
 }
 
 function onInput(event: Event) {
-  if (leavingLink(event.target)) return;
-  leaving = false;
-  void start();
+  if (!leavingLink(event.target)) stay();
 }
 
-let started = false;
-async function start() {
-  if (started || leaving) return;
-  started = true;
-  for (const type of INPUTS) removeEventListener(type, onInput, true);
+function start() {
+  if (phase !== 'waiting') return;
+  phase = 'loading';
+  void load();
+}
+
+/** Resolves once a module is fetched (its modulepreload link loaded, or failed: its import will say so). */
+function preload(url: string): Promise<unknown> {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = url;
+  document.head.append(link);
+  return new Promise((resolve) => {
+    link.onload = resolve;
+    link.onerror = resolve;
+  });
+}
+
+async function load() {
+  await whileLeaving();
   // Every module is asked for at once (the page has no modulepreload links: they would compete with its
-  // first paint), then evaluated one per task in order.
-  for (const url of SHOP_MODULES) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = url;
-    document.head.append(link);
-  }
-  for (const url of SHOP_MODULES) {
+  // first paint), then evaluated one per task in order. An import() evaluates its module as soon as it has
+  // arrived: each is imported once fetched and only if the page is not leaving, so that a tap on a link
+  // while the modules arrive holds the entry back.
+  const fetched = SHOP_MODULES.map(preload);
+  for (const [i, url] of SHOP_MODULES.entries()) {
+    await fetched[i];
+    await whileLeaving();
     await import(/* @vite-ignore */ url);
     await nextTask();
   }
+  phase = 'running';
+  for (const type of INPUTS) removeEventListener(type, onInput, true);
+  removeEventListener('click', onLeavingClick, true);
 }
 
 const held: HTMLElement[] = [];
@@ -72,7 +106,7 @@ function hold(event: MouseEvent) {
   event.preventDefault();
   event.stopImmediatePropagation();
   held.push(target);
-  void start();
+  stay();
 }
 
 function replay() {
@@ -92,17 +126,15 @@ addEventListener('click', onLeavingClick, true);
 document.addEventListener(HYDRATED_EVENT, replay, { once: true });
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
 // After the load event, the next frame (the page is painted) and a task, when the browser is idle.
-const whenIdle = () =>
+const whenIdle = (then: () => void) =>
   requestAnimationFrame(() =>
     setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void start(), { timeout: 1000 });
-      else void start();
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 1000 });
+      else then();
     }, 0),
   );
-if (document.readyState === 'complete') whenIdle();
-else addEventListener('load', whenIdle, { once: true });
+if (document.readyState === 'complete') whenIdle(start);
+else addEventListener('load', () => whenIdle(start), { once: true });
 addEventListener('pageshow', (event) => {
-  if (!event.persisted || started) return;
-  leaving = false;
-  whenIdle();
+  if (event.persisted) whenIdle(stay);
 });

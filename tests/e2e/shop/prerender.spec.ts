@@ -182,6 +182,71 @@ test.describe('prerendered pages while React takes them over', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
   });
 
+  test('a tap on a link while the app loads, before its entry has run, goes to its page: the entry waits', async ({
+    page,
+  }) => {
+    // The page tells its history.replaceState calls (the router makes its first when the entry has run: the
+    // boot keeps it from coming under a navigation) and, for each module the boot's modulepreload links load,
+    // when the browser is next idle.
+    let replaced = 0;
+    const settled: string[] = [];
+    await page.exposeFunction('noteReplaced', () => (replaced += 1));
+    await page.exposeFunction('noteSettled', (href: string) => settled.push(href));
+    await page.addInitScript(() => {
+      const note = window as unknown as { noteReplaced(): void; noteSettled(href: string): void };
+      const replaceState = history.replaceState.bind(history);
+      history.replaceState = (...args: Parameters<History['replaceState']>) => {
+        note.noteReplaced();
+        replaceState(...args);
+      };
+      document.addEventListener(
+        'load',
+        ({ target }) => {
+          if (target instanceof HTMLLinkElement && target.rel === 'modulepreload')
+            requestIdleCallback(() => note.noteSettled(target.href));
+        },
+        true,
+      );
+    });
+    // The app's entry (the last module the boot imports) and the next page are held back.
+    let releaseEntry: () => void = () => {};
+    const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await entryReleased;
+      await route.continue();
+    });
+    let releaseMenu: () => void = () => {};
+    const menuReleased = new Promise<void>((resolve) => (releaseMenu = resolve));
+    await page.route(/\/menu$/, async (route) => {
+      await menuReleased;
+      await route.continue();
+    });
+    const entryAsked = page.waitForRequest('**/assets/index-*.js');
+    await page.goto('/');
+    // The app starts once the page is idle: its modules are asked for, the entry's among them.
+    const entry = (await entryAsked).url();
+    // The header's « Menu » where the header shows its links; on a phone they are behind a button that React
+    // opens, and the hero's « Commander Maintenant » goes to the same page.
+    const link =
+      page.viewportSize()!.width >= 1280
+        ? page.getByTestId('site-header').getByRole('navigation').getByRole('link', { name: 'Menu', exact: true })
+        : page.getByRole('link', { name: 'Commander Maintenant' });
+    const box = (await link.boundingBox())!;
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/menu');
+    const replacedBefore = replaced;
+    // A real tap (pointerdown, then click) that does not wait for the navigation it starts.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await asked;
+    // The entry arrives while the page is leaving. Once it is loaded and the browser idle, an entry evaluated
+    // then would have hydrated the page's router.
+    releaseEntry();
+    await expect.poll(() => settled, { message: 'the entry is loaded, the browser idle' }).toContain(entry);
+    expect(replaced, 'the router started under the navigation').toBe(replacedBefore);
+    releaseMenu();
+    await expect(page).toHaveURL(/\/menu$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
+  });
+
   test('a tap on « Ajouter » before React has taken the page over is kept: replayed once, once hydrated', async ({
     page,
   }) => {
