@@ -1,5 +1,6 @@
 import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
 import { MENU_CATEGORIES } from '../../../src/shared/domain/menu-categories';
+import { fr } from '../../../src/shop/i18n/fr';
 import { expect, test } from '../support/fixtures';
 import { setUnavailable } from './shop-helpers';
 
@@ -44,8 +45,8 @@ test.describe('prerendered pages', () => {
         for (const { slug } of MENU_CATEGORIES) expect(html, slug).toContain(`id="categorie-${slug}"`);
       }
       if (route === '/avis') expect(html).toContain('data-testid="reviews-list"');
-      // The sign-in links replace the placeholder the build rendered only once the page is hydrated.
-      await expect(page.locator('header a[href="/login"]').first()).toBeAttached();
+      // The sign-in links the build rendered unseen (the session is not known then) show once it is hydrated.
+      await expect(page.locator('header [aria-hidden="true"] a[href="/login"]')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       const kept = await page.evaluate(MAIN_WAS_KEPT);
       expect(kept, `${route}: the prerendered <main> was kept`).toBe(true);
@@ -245,6 +246,43 @@ test.describe('prerendered pages while React takes them over', () => {
     releaseMenu();
     await expect(page).toHaveURL(/\/menu$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
+  });
+
+  test('nothing in the header moves when React takes the page over: the sign-in links held their place', async ({
+    page,
+  }) => {
+    // Where the header's links and buttons are laid out (shown or held unseen), as the build drew them (the app
+    // held back) and once hydrated.
+    const places = () =>
+      page
+        .getByTestId('site-header')
+        .locator('a, button')
+        .evaluateAll((elements) =>
+          elements
+            .filter((e) => e.getClientRects().length > 0)
+            .map((e) => {
+              const { x, y, width } = e.getBoundingClientRect();
+              return `${e.textContent?.trim() || e.getAttribute('aria-label')}: ${Math.round(x)},${Math.round(y)} ${Math.round(width)}`;
+            }),
+        );
+    let releaseEntry: () => void = () => {};
+    const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await entryReleased;
+      await route.continue();
+    });
+    const entryAsked = page.waitForRequest('**/assets/index-*.js');
+    await page.goto('/menu');
+    await entryAsked;
+    await page.evaluate(() => document.fonts.ready);
+    const built = await places();
+    releaseEntry();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    // Shown where the header has room for them (and otherwise in the phone's menu, closed here).
+    await expect(page.getByTestId('site-header').getByRole('link', { name: fr.account.signIn })).toBeVisible({
+      visible: page.viewportSize()!.width >= 768,
+    });
+    expect(await places()).toEqual(built);
   });
 
   test('a tap on « Ajouter » before React has taken the page over is kept: replayed once, once hydrated', async ({

@@ -29,11 +29,17 @@ export function AccountMenu({ className = '', stacked = false }: { className?: s
     if (await signOut()) navigate('/');
   };
 
-  if (status === 'loading') return <div className={`${className} w-24`} aria-hidden="true" />;
-
-  if (status === 'signedOut') {
+  // While the session is being read (and in the prerendered page), the sign-in links hold their place unseen:
+  // most visitors have no account, and nothing in the header moves when they show (a link shifting under
+  // the pointer between press and release is a lost tap).
+  if (status === 'loading' || status === 'signedOut') {
+    const loading = status === 'loading';
     return (
-      <div className={`${className} items-center gap-2 ${stacked ? 'flex flex-col items-stretch' : ''}`}>
+      <div
+        className={`${className} items-center gap-2 ${stacked ? 'flex flex-col items-stretch' : ''} ${loading ? 'invisible' : ''}`}
+        aria-hidden={loading || undefined}
+        inert={loading || undefined}
+      >
         <Link to="/login" className={buttonClass('secondary', 'sm', 'border-cream-50/40')}>
           {fr.account.signIn}
         </Link>
