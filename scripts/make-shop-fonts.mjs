@@ -70,7 +70,8 @@ const systemFonts = {
 /**
  * Oswald is drawn in capitals in the shop (the titles are `uppercase`), where its width compared with a system
  * font's is not the one of lower-case text (Arial Narrow's capitals are wider than Oswald's, its lower case
- * narrower): its fallbacks are scaled on capitals, a French pangram's. Source Sans 3, running text, is scaled on
+ * narrower): its fallbacks are scaled on capitals, a French pangram's. So is Source Sans 3's semibold, the labels'
+ * weight (the menu bar's links, the home page's kicker, badges: `uppercase`). Its other weights, running text, on
  * capsize's average width (English letter frequencies).
  */
 const CAPITALS = 'PORTEZ CE VIEUX WHISKY AU JUGE BLOND QUI FUME';
@@ -79,11 +80,17 @@ const capitalsWidth = (file) => {
   return font.glyphsForString(CAPITALS).reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / font.unitsPerEm;
 };
 
-/** [family, @fontsource package, weights, fallbacks in the order the font stack names them, scaled on]. */
+/** [family, @fontsource package, weights, fallbacks in the order the font stack names them, scaled on by weight]. */
 const fonts = [
   // Oswald is condensed: Arial Narrow's width is nearest; Arial and Roboto are scaled down further.
-  ['Oswald', 'oswald', [500, 700], ['Narrow', 'Arial', 'Roboto'], 'capitals'],
-  ['Source Sans 3', 'source-sans-3', [400, 600, 700], ['Arial', 'Roboto'], 'text'],
+  ['Oswald', 'oswald', [500, 700], ['Narrow', 'Arial', 'Roboto'], () => 'capitals'],
+  [
+    'Source Sans 3',
+    'source-sans-3',
+    [400, 600, 700],
+    ['Arial', 'Roboto'],
+    (weight) => (weight === 600 ? 'capitals' : 'text'),
+  ],
 ];
 
 const percent = (n) => `${(n * 100).toFixed(2)}%`;
@@ -150,7 +157,7 @@ for (const [family, pkg, weights, systems, scaledOn] of fonts) {
         weight,
         systemFonts[system](weight),
         source,
-        scaledOn,
+        scaledOn(weight),
       );
       fallbacks += face;
     }

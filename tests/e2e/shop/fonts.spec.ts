@@ -17,8 +17,9 @@ type Layout = ReturnType<typeof LAYOUT>;
 
 async function layoutOf(page: Page, route: string): Promise<Layout> {
   await page.goto(route);
-  // The live menu has replaced the prerendered one: its last item is there.
+  // The live reads have answered and the fonts (or their fallbacks) are there.
   await expect(page.locator('main h3').last()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   return page.evaluate(LAYOUT);
 }
