@@ -32,32 +32,27 @@ const systemFontFile = (pattern) => {
 const fontsourceFile = (pkg, weight) =>
   fs.readFileSync(require.resolve(`@fontsource/${pkg}/files/${pkg}-latin-${weight}-normal.woff2`));
 
+/** A face of Arial (Narrow) or, on Linux, of its metric-compatible Liberation twin: regular below 600, bold from. */
+const arialOrLiberation = (family, regular, bold) => (weight) =>
+  weight < 600
+    ? { local: regular, file: systemFontFile(`${family}:style=Regular`) }
+    : { local: bold, file: systemFontFile(`${family}:style=Bold`) };
 /**
  * The system fonts a fallback family can use, by name: for a web font's weight, the local() names a browser may know
  * the nearest face by (full name, PostScript name) and that face's file. Liberation Sans (Narrow) has Arial (Narrow)'s
  * widths and heights: one face serves both.
  */
 const systemFonts = {
-  Narrow: (weight) =>
-    weight < 600
-      ? {
-          local: ['Arial Narrow', 'ArialNarrow', 'Liberation Sans Narrow', 'LiberationSansNarrow'],
-          file: systemFontFile('Liberation Sans Narrow:style=Regular'),
-        }
-      : {
-          local: ['Arial Narrow Bold', 'ArialNarrow-Bold', 'Liberation Sans Narrow Bold', 'LiberationSansNarrow-Bold'],
-          file: systemFontFile('Liberation Sans Narrow:style=Bold'),
-        },
-  Arial: (weight) =>
-    weight < 600
-      ? {
-          local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans'],
-          file: systemFontFile('Liberation Sans:style=Regular'),
-        }
-      : {
-          local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold'],
-          file: systemFontFile('Liberation Sans:style=Bold'),
-        },
+  Narrow: arialOrLiberation(
+    'Liberation Sans Narrow',
+    ['Arial Narrow', 'ArialNarrow', 'Liberation Sans Narrow', 'LiberationSansNarrow'],
+    ['Arial Narrow Bold', 'ArialNarrow-Bold', 'Liberation Sans Narrow Bold', 'LiberationSansNarrow-Bold'],
+  ),
+  Arial: arialOrLiberation(
+    'Liberation Sans',
+    ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans'],
+    ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold'],
+  ),
   // Android's.
   Roboto: (weight) =>
     weight < 500
