@@ -97,12 +97,16 @@ export function CategoryBar({
             <ChevronRightIcon className="size-5" />
           </button>
         )}
+        {/* Shown once the bar is measured (after hydration), over the page rather than in it: nothing moves
+            when it comes, nor when it goes. */}
         {hint && edges.right && (
           <p
             data-testid="swipe-hint"
-            className="pointer-events-none flex items-center justify-center gap-2 pb-2 text-xs text-cream-100/80 md:hidden"
+            className="pointer-events-none absolute inset-x-0 top-full flex justify-center pt-2 md:hidden"
           >
-            <HandSwipeIcon className="size-4 animate-pulse" /> {fr.menu.swipeHint}
+            <span className="flex items-center gap-2 rounded-full bg-charcoal-950/90 px-3 py-1 text-xs text-cream-100 shadow-lg">
+              <HandSwipeIcon className="size-4 animate-pulse" /> {fr.menu.swipeHint}
+            </span>
           </p>
         )}
       </div>
