@@ -58,7 +58,12 @@ export default function HomePage() {
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-flame-600/90 px-4 py-1.5 text-sm font-semibold tracking-wide uppercase">
             <FlameIcon className="size-4" /> {t.kicker}
           </p>
-          <h1 className="max-w-3xl text-5xl leading-[1.05] font-bold uppercase sm:text-6xl lg:text-7xl">{t.title}</h1>
+          {/* On a phone the title's size follows the screen's width, so that its longest line keeps a margin in
+              the web font and in its fallback alike (they break it the same way: nothing moves when the font
+              arrives); 3rem from 436 px. */}
+          <h1 className="max-w-3xl text-[clamp(2.25rem,11vw,3rem)] leading-[1.05] font-bold uppercase sm:text-6xl lg:text-7xl">
+            {t.title}
+          </h1>
           <p className="mt-6 max-w-xl text-lg text-cream-100/90 sm:text-xl">{t.lead}</p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link to="/menu" className={buttonClass('primary', 'lg')}>
