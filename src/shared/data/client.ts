@@ -1,36 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { appEnv } from './env.js';
+import { providePublicDb, type PublicDb } from './public-db.js';
 
-/** Runtime configuration: served as /env.js by the embedded backend, or baked in at build time for hosting. */
-export interface AppEnv {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-  GOOGLE_MAPS_API_KEY?: string;
-  REVIEWS_WIDGET_SRC?: string;
-  MAILBOX_URL?: string;
-}
-
-declare global {
-  interface Window {
-    __ENV__?: Partial<AppEnv>;
-  }
-}
-
-export function appEnv(): AppEnv {
-  const fromWindow = typeof window !== 'undefined' ? (window.__ENV__ ?? {}) : {};
-  const fromBuild = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
-  const url =
-    fromWindow.SUPABASE_URL ||
-    fromBuild.VITE_SUPABASE_URL ||
-    (typeof window !== 'undefined' ? window.location.origin : '');
-  const key = fromWindow.SUPABASE_ANON_KEY || fromBuild.VITE_SUPABASE_ANON_KEY || '';
-  return {
-    ...fromWindow,
-    SUPABASE_URL: url,
-    SUPABASE_ANON_KEY: key,
-    GOOGLE_MAPS_API_KEY: fromWindow.GOOGLE_MAPS_API_KEY || fromBuild.VITE_GOOGLE_MAPS_API_KEY || undefined,
-    REVIEWS_WIDGET_SRC: fromWindow.REVIEWS_WIDGET_SRC || fromBuild.VITE_REVIEWS_WIDGET_SRC || undefined,
-  };
-}
+export { appEnv, type AppEnv } from './env.js';
 
 let client: SupabaseClient | null = null;
 let storageKey = 'restaurant-auth';
@@ -57,6 +29,9 @@ export function getSupabase(): SupabaseClient {
   }
   return client;
 }
+
+// The public reads use this client unless the app gave them a lighter one (the shop: src/shop/main.tsx).
+providePublicDb(() => getSupabase() as unknown as PublicDb, { fallback: true });
 
 /** Every row of `table` the user may read, newest first (the admin's lists); filters chain on. */
 export function newestFirst(table: string) {

@@ -1,39 +1,21 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
-import { addDays, luxembourgDate } from '../domain/luxembourg-time.js';
 import {
   SEEDED_OPENING_SCHEDULE,
-  weeklyHoursFromSetting,
   type OpeningException,
   type OpeningSchedule,
   type WeeklyHours,
 } from '../domain/opening-hours.js';
 import { getSupabase } from './client.js';
+import { fetchOpeningSchedule } from './public-fetch.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable } from './realtime.js';
 import { useRenderedQuery } from './rendered-query.js';
 
-export const openingHoursKey = queryKeys.openingHours;
+export { fetchOpeningSchedule } from './public-fetch.js';
 
-/** The weekly schedule and the exceptions from yesterday on (the past ones matter to nobody). */
-export async function fetchOpeningSchedule(): Promise<OpeningSchedule> {
-  const supabase = getSupabase();
-  const [weekly, exceptions] = await Promise.all([
-    supabase.from('store_settings').select('value').eq('key', 'opening_hours').maybeSingle(),
-    supabase
-      .from('opening_exceptions')
-      .select('day, is_closed, services, reason')
-      .gte('day', addDays(luxembourgDate(new Date()), -1))
-      .order('day'),
-  ]);
-  failIf(weekly.error);
-  failIf(exceptions.error);
-  return {
-    weekly: weeklyHoursFromSetting(weekly.data?.value),
-    exceptions: (exceptions.data ?? []) as OpeningException[],
-  };
-}
+export const openingHoursKey = queryKeys.openingHours;
 
 /** Admin only (RLS): the whole weekly schedule at once. */
 export async function saveWeeklyHours(weekly: WeeklyHours): Promise<void> {

@@ -4,6 +4,8 @@ export const queryKeys = {
   /** Under menu: a menu change refetches the editor too. */
   menuEditor: ['menu', 'editor'] as const,
   reviews: ['reviews'] as const,
+  /** The shop's open offers; the admin's list is under it (a change refetches both). */
+  offers: ['offers'] as const,
   storeSettings: ['store-settings'] as const,
   /** The weekly schedule and the dated closures. */
   openingHours: ['opening-hours'] as const,

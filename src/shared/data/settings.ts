@@ -3,22 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_STORE_SETTINGS,
   orderingSetting,
-  storeSettingsFromRows,
   type StoreSettings,
 } from '../domain/store-settings.js';
 import { getSupabase } from './client.js';
+import { fetchStoreSettings } from './public-fetch.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
-import type { StoreSettingRow } from './rows.js';
 import { useServerMutation, type MutationConfig, type QueryConfig } from './react-query.js';
 import { useRenderedQuery } from './rendered-query.js';
 
-export async function fetchStoreSettings(): Promise<StoreSettings> {
-  const { data, error } = await getSupabase().from('store_settings').select('key, value');
-  failIf(error);
-  return storeSettingsFromRows(data as StoreSettingRow[]);
-}
+export { fetchStoreSettings } from './public-fetch.js';
 
 /** Admin only (RLS): upsert one key. */
 export async function saveStoreSetting<K extends keyof StoreSettings>(

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-// Not ./data.js: the channels need the client and realtime.ts only, not the whole data layer.
-import './data-client.js';
+// Not ./data.js: the channels need the public client (./public-client.ts) only, not supabase-js.
+import './public-client.js';
+import { subscribeOn, type Unsubscribe } from '../../shared/data/channels.js';
+import { publicDb } from '../../shared/data/public-db.js';
 import { queryKeys } from '../../shared/data/query-keys.js';
-import { subscribeToTable } from '../../shared/data/realtime.js';
-import { offersKey } from '../../shared/data/offers.js';
-import { OPENING_HOURS_KEY } from '../../shared/data/public-reads.js';
+
+const { menu: MENU_KEY, storeSettings: SETTINGS_KEY, openingHours: HOURS_KEY, offers: OFFERS_KEY } = queryKeys;
 
 /** How long the first catch-up waits for the channels to join before it reads anyway (no realtime). */
 export const CATCH_UP_FALLBACK_MS = 8000;
@@ -26,12 +27,12 @@ export function followPublicData(qc: QueryClient, fallbackMs = CATCH_UP_FALLBACK
     () => {
       for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
     };
-  const menu = refresh(queryKeys.menu);
-  const settings = refresh(queryKeys.storeSettings, OPENING_HOURS_KEY);
-  const hours = refresh(OPENING_HOURS_KEY);
+  const menu = refresh(MENU_KEY);
+  const settings = refresh(SETTINGS_KEY, HOURS_KEY);
+  const hours = refresh(HOURS_KEY);
   // An offer's price shows on the menu too (the menu read embeds the offers).
-  const offers = refresh(offersKey, queryKeys.menu);
-  const catchUp = refresh(queryKeys.menu, queryKeys.storeSettings, OPENING_HOURS_KEY, offersKey, queryKeys.reviews);
+  const offers = refresh(OFFERS_KEY, MENU_KEY);
+  const catchUp = refresh(MENU_KEY, SETTINGS_KEY, HOURS_KEY, OFFERS_KEY, queryKeys.reviews);
 
   let caughtUp = false;
   const catchUpOnce = () => {
@@ -49,17 +50,27 @@ export function followPublicData(qc: QueryClient, fallbackMs = CATCH_UP_FALLBACK
     ['offers', offers],
   ];
   let waiting = tables.length;
-  const stops = tables.map(([table, reread]) => {
-    let joined = false;
-    return subscribeToTable(table, '*', reread, {
-      onJoin: () => {
-        if (joined) return reread();
-        joined = true;
-        if (--waiting === 0) catchUpOnce();
-      },
-    });
-  });
+  let stopped = false;
+  let stops: Unsubscribe[] = [];
+  publicDb().then(
+    (db) => {
+      if (stopped) return;
+      stops = tables.map(([table, reread]) => {
+        let joined = false;
+        return subscribeOn(db, table, '*', reread, {
+          onJoin: () => {
+            if (joined) return reread();
+            joined = true;
+            if (--waiting === 0) catchUpOnce();
+          },
+        });
+      });
+    },
+    // No client (its module failed to load): the fallback still catches up, without live updates.
+    () => undefined,
+  );
   return () => {
+    stopped = true;
     clearTimeout(fallback);
     stops.forEach((stop) => stop());
   };

@@ -1,8 +1,4 @@
-// The public reads' door to the data layer: the menu, store settings and opening hours readers alone, not the
-// whole layer (./data.js) with its orders', accounts' and back office's schemas, which a visitor who only reads the
-// menu never needs. Importing it configures the client first, as ./data.js does.
-import './data-client.js';
-
-export { fetchMenu } from '../../shared/data/menu.js';
-export { fetchStoreSettings } from '../../shared/data/settings.js';
-export { fetchOpeningSchedule } from '../../shared/data/opening-hours.js';
+// The public reads' door to the data layer: the menu, store settings and opening hours readers alone, on the
+// shop's light client (./public-client.ts), not the whole layer (./data.js) with supabase-js and its orders',
+// accounts' and back office's schemas, which a visitor who only reads the menu never needs.
+export { fetchMenu, fetchOpeningSchedule, fetchStoreSettings } from '../../shared/data/public-fetch.js';

@@ -39,29 +39,39 @@ export function whenIdle(task: () => void, timeout = 2000): () => void {
   return () => window.clearTimeout(id);
 }
 
+let following = false;
+
 /**
- * Follows supabase-js auth events; a refresh that yields no session means signed out.
- * A signed-out visitor's first page does not wait for supabase-js: it loads when the browser is idle.
+ * Follows supabase-js' auth events from now on, for the whole visit: called by ./auth.ts when it loads (a
+ * sign-in, a sign-up, an account page) and by useAuthListener. A refresh that yields no session means signed out.
+ */
+export function followAuth(auth: {
+  fetchSession: () => Promise<Session | null>;
+  onSessionChange: (onChange: (session: Session | null) => void) => unknown;
+}): void {
+  if (following) return;
+  following = true;
+  auth.fetchSession().then(apply, () => apply(null));
+  auth.onSessionChange(apply);
+}
+
+/** A link from an e-mail (confirmation, password reset) brings its session in the address: supabase-js reads it. */
+const authInAddress = () => /(?:^|[#&?])(?:access_token|error_description|code)=/.test(location.hash + location.search);
+
+/**
+ * Loads auth (supabase-js) only when there is a session to follow: one saved, one in the address, or one saved
+ * by another tab (a `storage` event). A signed-out visitor's pages never load it; signing in here loads it
+ * through ./auth.ts, which starts following.
  */
 export function useAuthListener(): void {
   useEffect(() => {
-    let unsubscribe = () => {};
-    let cancelled = false;
-    const start = () =>
-      import('./auth.js').then(
-        ({ fetchSession, onSessionChange }) => {
-          if (cancelled) return;
-          fetchSession().then(apply, () => apply(null));
-          unsubscribe = onSessionChange(apply);
-        },
-        () => apply(null),
-      );
-    const cancelIdle = storedSession() ? (void start(), () => {}) : whenIdle(() => void start());
-    return () => {
-      cancelled = true;
-      cancelIdle();
-      unsubscribe();
+    const start = () => void import('./auth.js').catch(() => apply(null));
+    if (storedSession() || authInAddress()) return start();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_STORAGE_KEY && event.newValue) start();
     };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, []);
 }
 

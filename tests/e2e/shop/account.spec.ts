@@ -1,5 +1,5 @@
 import { expect, screenshot, test, uniqueEmail } from '../support/fixtures';
-import { addToCart, choosePreorder, openCart } from './shop-helpers';
+import { addToCart, choosePreorder, openCart, setUnavailable } from './shop-helpers';
 
 test.describe('customer accounts', () => {
   test('register checks the passwords, then signs up and goes home', async ({ page, backend }) => {
@@ -36,6 +36,48 @@ test.describe('customer accounts', () => {
     await expect(page.getByTestId('toast')).toContainText('Sign in Failed');
     await expect(page).toHaveURL(/\/login$/);
     await context.close();
+  });
+
+  test('a signed-out visit loads no sign-in code and stays live; signing in in another tab shows here', async ({
+    page,
+    backend,
+  }, testInfo) => {
+    // auth-js's password sign-in request: in the sign-in code only, whatever the minifier renames.
+    const SIGN_IN_CODE = 'grant_type=password';
+    const scripts: string[] = [];
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(await r.text().catch(() => ''));
+    });
+    const caughtUp = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/menu_categories');
+    await page.goto('/menu/francesinhas');
+    await caughtUp;
+    // The menu's channel has joined (the catch-up reads once it has): a dish made unavailable now shows at once.
+    const itemId = testInfo.project.name === 'phone' ? 'fr-4' : 'fr-5';
+    const dish = page.locator(`[data-item-id="${itemId}"]`);
+    try {
+      await setUnavailable(backend, itemId, true);
+      await expect(dish.getByRole('button', { name: /Indisponible/ })).toBeDisabled();
+    } finally {
+      await setUnavailable(backend, itemId, false);
+    }
+    await expect(dish.getByRole('button', { name: /Indisponible/ })).toHaveCount(0);
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((code) => code.includes(SIGN_IN_CODE))).toEqual([]);
+    await expect(page.locator('a[href="/login"]').first()).toBeAttached();
+
+    // Another tab signs in: this one hears of it (a `storage` event) and shows the account.
+    const customer = await backend.createCustomer();
+    const other = await page.context().newPage();
+    await other.goto('/login');
+    const form = other.getByRole('form', { name: 'Se connecter' });
+    await form.getByLabel('E-mail').fill(customer.email);
+    await form.getByLabel('Mot de passe').fill(customer.password);
+    await form.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(other).toHaveURL(/\/profil$/);
+    await expect(page.locator('a[href="/login"]')).toHaveCount(0);
+    await expect(page.locator('a[href="/profil"], button:has-text("Mon Compte")').first()).toBeAttached();
+    expect(scripts.some((code) => code.includes(SIGN_IN_CODE))).toBe(true);
+    await other.close();
   });
 
   test('login, profile, prefilled cart, history, latest order on tracking, sign-out', async ({ page, backend }) => {

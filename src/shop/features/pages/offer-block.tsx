@@ -1,9 +1,8 @@
-// The shop's session key is set before the data layer is used.
-import '../../lib/data-client.js';
 import { Link } from 'react-router-dom';
 import { formatEuroCompact } from '../../../shared/domain/money.js';
 import { liveOffers, offerDatesFr } from '../../../shared/domain/offers.js';
-import { useLuxembourgToday, useOpenOffersQuery, type ShopOffer } from '../../../shared/data/offers.js';
+import type { ShopOffer } from '../../../shared/data/public-fetch.js';
+import { useLuxembourgToday, useOpenOffersQuery } from '../../../shared/data/public-queries.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { PhoneIcon } from '../../components/ui/icons.js';
 import { fr } from '../../i18n/fr.js';

@@ -2,7 +2,8 @@ import { formatDateFr } from '../../../shared/domain/french-dates.js';
 import { fr } from '../../i18n/fr.js';
 import { StarIcon } from '../../components/ui/icons.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { useReviewsQuery, type ReviewRow } from '../../lib/data.js';
+import { useReviewsQuery } from '../../../shared/data/public-queries.js';
+import type { ReviewRow } from '../../../shared/data/rows.js';
 
 export function Stars({ rating, className = 'size-4' }: { rating: number; className?: string }) {
   return (

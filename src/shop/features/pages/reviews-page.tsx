@@ -4,7 +4,7 @@ import { PageHero } from '../../components/ui/page-hero.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ExternalIcon } from '../../components/ui/icons.js';
 import { ReviewCards, Stars, averageRating } from './review-cards.js';
-import { useReviewsQuery } from '../../lib/data.js';
+import { useReviewsQuery } from '../../../shared/data/public-queries.js';
 
 const t = fr.reviews;
 

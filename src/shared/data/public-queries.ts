@@ -1,0 +1,36 @@
+// The public reads' queries the shop's lazily loaded blocks use (the home page's offers and reviews), apart
+// from the modules that also write, which load supabase-js.
+import { luxembourgDate } from '../domain/luxembourg-time.js';
+import { useNow } from '../ui/render-clock.js';
+import { fetchOpenOffers, fetchReviews, type ShopOffer } from './public-fetch.js';
+import { queryKeys } from './query-keys.js';
+import type { QueryConfig } from './react-query.js';
+import { useRenderedQuery } from './rendered-query.js';
+import type { ReviewRow } from './rows.js';
+
+export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ReviewRow[]> } = {}) {
+  return useRenderedQuery({ staleTime: 30 * 60_000, ...config, queryKey: queryKeys.reviews, queryFn: fetchReviews });
+}
+
+/**
+ * The shop's offers. The shop keeps them live with the rest of its public reads (its channel on offers
+ * refetches them and the menu's prices: src/shop/lib/live-public-data.ts). An offer whose last day
+ * passes while the page is open is dropped by the page (see useLuxembourgToday).
+ */
+export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ShopOffer[]> } = {}) {
+  return useRenderedQuery({
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    ...config,
+    queryKey: queryKeys.offers,
+    queryFn: fetchOpenOffers,
+  });
+}
+
+/**
+ * Today in Luxembourg, re-rendering when the day changes (an offer ends at midnight by itself); the build's day
+ * while a prerendered page hydrates (src/shared/ui/render-clock.ts).
+ */
+export function useLuxembourgToday(): string {
+  return luxembourgDate(new Date(useNow()));
+}
