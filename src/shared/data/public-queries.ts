@@ -1,7 +1,7 @@
 // The public reads' queries the shop's lazily loaded blocks use (the home page's offers and reviews), apart
 // from the modules that also write, which load supabase-js.
 import { luxembourgDate } from '../domain/luxembourg-time.js';
-import { useNow } from '../ui/render-clock.js';
+import { useNowAs } from '../ui/render-clock.js';
 import { fetchOpenOffers, fetchReviews, type ShopOffer } from './public-fetch.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
@@ -32,5 +32,5 @@ export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?:
  * while a prerendered page hydrates (src/shared/ui/render-clock.ts).
  */
 export function useLuxembourgToday(): string {
-  return luxembourgDate(new Date(useNow()));
+  return useNowAs((now) => luxembourgDate(new Date(now)));
 }

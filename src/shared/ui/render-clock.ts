@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 
 /**
  * A page prerendered at build time is hydrated in the browser: its first client render must produce the
@@ -57,4 +57,35 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * What a component shows of the current time (the year, the day, a closure notice), refreshed every minute;
+ * the prerender's value during the build and the hydration of its page. Right after hydration React renders
+ * again, synchronously, only if that value differs, where useNow's milliseconds always do. A primitive, so
+ * that the same time gives the same value.
+ */
+export function useNowAs<T extends string | number | boolean | null>(select: (now: number) => T): T {
+  return useSyncExternalStore(
+    subscribeToClock,
+    () => select(now),
+    () => select(renderedAt ?? now),
+  );
+}
+
+/**
+ * True when this component came with the prerendered page (React hydrated its first render), false when it was
+ * rendered in the browser; it never changes, so it costs no render after hydration, unlike useHydrated. For
+ * what a component decides once, when it appears.
+ */
+export function useMountedByHydration(): boolean {
+  const first = useRef<boolean | null>(null);
+  // During hydration React takes the server value, otherwise the client one; afterwards both read the first.
+  const value = useSyncExternalStore(
+    noSubscription,
+    () => first.current ?? false,
+    () => first.current ?? true,
+  );
+  first.current ??= value;
+  return first.current;
 }

@@ -1,17 +1,16 @@
 import { closedTodayNotice } from '../../shared/domain/opening-hours.js';
 import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data.js';
 import { fr } from '../i18n/fr.js';
-import { useNow } from '../../shared/ui/render-clock.js';
+import { useNowAs } from '../../shared/ui/render-clock.js';
 
 /** Tells the customer, live, when the shop stops taking orders or deliveries, or is closed today. */
 export function StoreNotice({ className = '' }: { className?: string }) {
   const { data } = useShopStoreSettings();
   const schedule = useShopOpeningSchedule().data;
-  const now = useNow();
+  const closedToday = useNowAs((now) => (schedule ? closedTodayNotice(new Date(now), schedule) : null));
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
   const noDelivery = !data.delivery_options.is_enabled;
-  const closedToday = schedule ? closedTodayNotice(new Date(now), schedule) : null;
   if (!closed && !noDelivery && !closedToday) return null;
   return (
     <div

@@ -1,12 +1,12 @@
 import { closedTodayNotice, SEEDED_OPENING_SCHEDULE, weekLines } from '../../../shared/domain/opening-hours.js';
 import { fr } from '../../i18n/fr.js';
 import { useShopOpeningSchedule } from '../../lib/public-data.js';
-import { useNow } from '../../../shared/ui/render-clock.js';
+import { useNowAs } from '../../../shared/ui/render-clock.js';
 
 /** The footer's opening hours: the week, same days grouped by the live schedule, and today's closure. */
 export function FooterHours() {
   const schedule = useShopOpeningSchedule().data ?? SEEDED_OPENING_SCHEDULE;
-  const closedToday = closedTodayNotice(new Date(useNow()), schedule);
+  const closedToday = useNowAs((now) => closedTodayNotice(new Date(now), schedule));
   return (
     <div className="mt-5 text-sm" data-testid="footer-hours">
       <h3 className="font-semibold text-cream-50">{fr.hours.title}</h3>

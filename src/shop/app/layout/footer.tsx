@@ -6,7 +6,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from '..
 import { FooterHours } from './footer-hours.js';
 import { Logo } from './logo.js';
 import { mainLinks } from './header.js';
-import { useNow } from '../../../shared/ui/render-clock.js';
+import { useNowAs } from '../../../shared/ui/render-clock.js';
 
 const heading = 'mb-4 font-display text-lg font-semibold tracking-wider text-flame-400 uppercase';
 const link = 'text-cream-100/85 hover:text-flame-300';
@@ -43,7 +43,7 @@ function LinkColumn({
 }
 
 export function Footer() {
-  const year = new Date(useNow()).getFullYear();
+  const year = useNowAs((now) => new Date(now).getFullYear());
   const restaurant = useRestaurant();
   return (
     <footer className="bg-charcoal-950 text-cream-100">

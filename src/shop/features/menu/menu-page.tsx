@@ -15,7 +15,7 @@ import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
 import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
-import { useHydrated } from '../../../shared/ui/render-clock.js';
+import { useMountedByHydration } from '../../../shared/ui/render-clock.js';
 
 interface Block {
   title?: string;
@@ -38,8 +38,8 @@ function blocksOf(items: MenuItem[]): Block[] {
  * them all (it is read without JavaScript too), and its hydration keeps them.
  */
 function useSectionsShown(total: number, first: number): number {
-  const hydrated = useHydrated();
-  const [shown, setShown] = useState(() => (hydrated ? first : Number.MAX_SAFE_INTEGER));
+  const prerendered = useMountedByHydration();
+  const [shown, setShown] = useState(() => (prerendered ? Number.MAX_SAFE_INTEGER : first));
   const count = Math.min(Math.max(shown, first), total);
   useEffect(() => {
     if (count >= total) return;
@@ -132,8 +132,8 @@ export default function MenuPage() {
   // (a dish marked unavailable) must not pull the customer back there from wherever they read. A page
   // prerendered for the category opened there already (src/shop/boot.ts, at the first paint): by the time
   // it is hydrated the customer may have scrolled on, so it stays where it is.
-  const hydrated = useHydrated();
-  const scrolledTo = useRef<string | null>(!hydrated && category ? category.slug : null);
+  const prerendered = useMountedByHydration();
+  const scrolledTo = useRef<string | null>(prerendered && category ? category.slug : null);
   useEffect(() => {
     if (!category || !sections || scrolledTo.current === category.slug) return;
     scrolledTo.current = category.slug;

@@ -13,7 +13,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { fieldBinder, SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toastFailure } from '../../components/ui/toast-store.js';
 import { refusalOf, useCreateReservationMutation, useOpeningScheduleQuery } from '../../lib/data.js';
-import { useHydrated, useNow } from '../../../shared/ui/render-clock.js';
+import { useHydrated, useNowAs } from '../../../shared/ui/render-clock.js';
 
 const t = fr.contact;
 const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: '', people: '', message: '' };
@@ -26,7 +26,7 @@ export function ReservationForm() {
   const [error, setError] = useState<{ field: ReservationField; message: string } | null>(null);
   const reservation = useCreateReservationMutation();
   const navigate = useNavigate();
-  const today = luxembourgDate(new Date(useNow()));
+  const today = useNowAs((now) => luxembourgDate(new Date(now)));
   const schedule = useOpeningScheduleQuery().data;
   const slots = form.date ? timeSlotsFor(form.date, schedule) : [];
   const busy = reservation.isPending;
