@@ -1,6 +1,7 @@
 import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
 import { MENU_CATEGORIES } from '../../../src/shared/domain/menu-categories';
 import { fr } from '../../../src/shop/i18n/fr';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { setUnavailable } from './shop-helpers';
 
@@ -17,6 +18,17 @@ const RECORD_PARSED_MAIN = () => {
 };
 const MAIN_WAS_KEPT = () =>
   document.getElementById('main') === (window as unknown as { parsedMain?: Element }).parsedMain;
+
+/** Holds the requests for `pattern` back until the function it returns is called. */
+async function holdBack(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
 
 const ROUTES = [
   '/',
@@ -163,12 +175,7 @@ test.describe('prerendered pages while React takes them over', () => {
       const { pathname } = new URL(r.url());
       if (/^\/assets\/.+\.js$/.test(pathname) && !pathname.startsWith('/assets/boot-')) modules.push(pathname);
     });
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/menu$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/menu$/);
     await page.goto('/');
     const link = page.getByRole('link', { name: 'Commander Maintenant' });
     const box = (await link.boundingBox())!;
@@ -210,18 +217,8 @@ test.describe('prerendered pages while React takes them over', () => {
       );
     });
     // The app's entry (the last module the boot imports) and the next page are held back.
-    let releaseEntry: () => void = () => {};
-    const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await entryReleased;
-      await route.continue();
-    });
-    let releaseMenu: () => void = () => {};
-    const menuReleased = new Promise<void>((resolve) => (releaseMenu = resolve));
-    await page.route(/\/menu$/, async (route) => {
-      await menuReleased;
-      await route.continue();
-    });
+    const releaseEntry = await holdBack(page, '**/assets/index-*.js');
+    const releaseMenu = await holdBack(page, /\/menu$/);
     const entryAsked = page.waitForRequest('**/assets/index-*.js');
     await page.goto('/');
     // The app starts once the page is idle: its modules are asked for, the entry's among them.
