@@ -1,5 +1,5 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/realtime-js';
-import type { PublicDb } from './public-db.js';
+import { publicDb, type PublicDb } from './public-db.js';
 
 export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | '*';
 export type Unsubscribe = () => void;
@@ -42,4 +42,42 @@ export function subscribeOn<Row extends Record<string, unknown>>(
       if (status === 'SUBSCRIBED') onJoin?.();
     });
   return () => void db.removeChannel(channel);
+}
+
+/** How long subscribeToPublicTable waits before asking again for a client that could not load, at most. */
+export const PUBLIC_CLIENT_RETRY_MS = [2000, 5000, 15000, 60000] as const;
+
+/**
+ * subscribeOn the public reads' client (publicDb(): the shop's light client, supabase-js' in the admin), for the
+ * tables anyone may read: one socket for them all in the shop. The client may still be loading: stopped before
+ * it is there, nothing is subscribed. If it cannot load (its code did not arrive), the status says CHANNEL_ERROR
+ * and it is asked for again, later and later (PUBLIC_CLIENT_RETRY_MS), until it comes or the subscription stops.
+ */
+export function subscribeToPublicTable<Row extends Record<string, unknown>>(
+  table: string,
+  event: ChangeEvent,
+  onChange: (change: RealtimePostgresChangesPayload<Row>) => void,
+  options: SubscribeOptions = {},
+): Unsubscribe {
+  let stopped = false;
+  let stop: Unsubscribe = () => {};
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const attempt = (failures: number) =>
+    publicDb().then(
+      (db) => {
+        if (!stopped) stop = subscribeOn(db, table, event, onChange, options);
+      },
+      () => {
+        if (stopped) return;
+        options.onStatus?.('CHANNEL_ERROR');
+        const wait = PUBLIC_CLIENT_RETRY_MS[Math.min(failures, PUBLIC_CLIENT_RETRY_MS.length - 1)];
+        retry = setTimeout(() => void attempt(failures + 1), wait);
+      },
+    );
+  void attempt(0);
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    stop();
+  };
 }

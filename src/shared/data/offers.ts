@@ -6,7 +6,7 @@ import { getSupabase } from './client.js';
 import { removePhoto, uploadMenuPicture } from './menu-editor.js';
 import { queryKeys } from './query-keys.js';
 import { useServerMutation, type MutationOptions, type QueryConfig } from './react-query.js';
-import { subscribeToTable } from './realtime.js';
+import { subscribeToPublicTable } from './channels.js';
 import { offerFromRow, type OfferRow } from './public-fetch.js';
 
 export { fetchOpenOffers, offerFromRow, type OfferRow, type ShopOffer } from './public-fetch.js';
@@ -105,7 +105,7 @@ function useOffersLive(): void {
       void qc.invalidateQueries({ queryKey: offersKey });
       void qc.invalidateQueries({ queryKey: queryKeys.menu });
     };
-    return subscribeToTable('offers', '*', refresh, { onJoin: refresh });
+    return subscribeToPublicTable('offers', '*', refresh, { onJoin: refresh });
   }, [qc]);
 }
 

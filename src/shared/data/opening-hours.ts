@@ -10,7 +10,7 @@ import { getSupabase } from './client.js';
 import { fetchOpeningSchedule } from './public-fetch.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable } from './realtime.js';
+import { subscribeToPublicTable } from './channels.js';
 import { useRenderedQuery } from './rendered-query.js';
 
 export { fetchOpeningSchedule } from './public-fetch.js';
@@ -44,8 +44,8 @@ let listening: { users: number; stop: () => void } | null = null;
 function listenToOpeningHours(refetch: () => void): () => void {
   if (!listening) {
     const stops = [
-      subscribeToTable('opening_exceptions', '*', refetch, { onJoin: refetch }),
-      subscribeToTable('store_settings', '*', refetch, { filter: 'key=eq.opening_hours' }),
+      subscribeToPublicTable('opening_exceptions', '*', refetch, { onJoin: refetch }),
+      subscribeToPublicTable('store_settings', '*', refetch, { filter: 'key=eq.opening_hours' }),
     ];
     listening = { users: 0, stop: () => stops.forEach((stop) => stop()) };
   }

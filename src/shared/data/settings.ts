@@ -9,7 +9,7 @@ import { getSupabase } from './client.js';
 import { fetchStoreSettings } from './public-fetch.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
+import { subscribeToPublicTable, type SubscribeOptions, type Unsubscribe } from './channels.js';
 import { useServerMutation, type MutationConfig, type QueryConfig } from './react-query.js';
 import { useRenderedQuery } from './rendered-query.js';
 
@@ -32,7 +32,7 @@ export function subscribeToStoreSettings(
   onSettings: (settings: StoreSettings) => void,
   options: SubscribeOptions = {},
 ): Unsubscribe {
-  return subscribeToTable(
+  return subscribeToPublicTable(
     'store_settings',
     '*',
     () => {

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-// Not ./data.js: the channels need the public client (./public-client.ts) only, not supabase-js.
-import './public-client.js';
-import { subscribeOn, type Unsubscribe } from '../../shared/data/channels.js';
-import { publicDb } from '../../shared/data/public-db.js';
+// Not ./data.js: the channels need the public client (provided by ./public-client.ts) only, not supabase-js.
+import { subscribeToPublicTable } from '../../shared/data/channels.js';
 import { queryKeys } from '../../shared/data/query-keys.js';
 
 const { menu: MENU_KEY, storeSettings: SETTINGS_KEY, openingHours: HOURS_KEY, offers: OFFERS_KEY } = queryKeys;
@@ -50,27 +48,18 @@ export function followPublicData(qc: QueryClient, fallbackMs = CATCH_UP_FALLBACK
     ['offers', offers],
   ];
   let waiting = tables.length;
-  let stopped = false;
-  let stops: Unsubscribe[] = [];
-  publicDb().then(
-    (db) => {
-      if (stopped) return;
-      stops = tables.map(([table, reread]) => {
-        let joined = false;
-        return subscribeOn(db, table, '*', reread, {
-          onJoin: () => {
-            if (joined) return reread();
-            joined = true;
-            if (--waiting === 0) catchUpOnce();
-          },
-        });
-      });
-    },
-    // No client (its module failed to load): the fallback still catches up, without live updates.
-    () => undefined,
-  );
+  // Without a client (its module failed to load), the fallback still catches up, without live updates.
+  const stops = tables.map(([table, reread]) => {
+    let joined = false;
+    return subscribeToPublicTable(table, '*', reread, {
+      onJoin: () => {
+        if (joined) return reread();
+        joined = true;
+        if (--waiting === 0) catchUpOnce();
+      },
+    });
+  });
   return () => {
-    stopped = true;
     clearTimeout(fallback);
     stops.forEach((stop) => stop());
   };

@@ -140,6 +140,37 @@ test.describe('menu', () => {
 test.describe('menu without the service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
+  test('the live client’s code failing once to arrive is asked for again: the menu still follows changes', async ({
+    page,
+    backend,
+  }, testInfo) => {
+    // The module that opens the realtime socket (it names its path) is refused once, as a flaky network would.
+    let refused = 0;
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (refused === 0 && body.includes('realtime/v1')) {
+        refused += 1;
+        return route.abort('internetdisconnected');
+      }
+      return route.fulfill({ response, body });
+    });
+    // The catch-up reads the menu once the channels have joined, or after 8 s without them.
+    const caughtUp = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/menu_categories');
+    await page.goto('/menu/francesinhas');
+    await caughtUp;
+    expect(refused).toBe(1);
+    const itemId = testInfo.project.name === 'phone' ? 'fr-2' : 'fr-3';
+    const dish = page.locator(`[data-item-id="${itemId}"]`);
+    try {
+      await setUnavailable(backend, itemId, true);
+      await expect(dish.getByRole('button', { name: /Indisponible/ })).toBeDisabled();
+    } finally {
+      await setUnavailable(backend, itemId, false);
+    }
+    await expect(dish.getByRole('button', { name: /Indisponible/ })).toHaveCount(0);
+  });
+
   test('a missing picture shows the fallback text, also when it failed before the page was hydrated', async ({
     page,
   }) => {
