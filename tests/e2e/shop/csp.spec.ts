@@ -54,6 +54,9 @@ test.describe('shop under its Content-Security-Policy', () => {
     });
     // Reached by the site's own navigation, as a visitor does (the prerendered page shows the default map).
     await page.goto('/contact');
+    // Once React has taken the page over, as a visitor's tap on a link is (its router makes the move): an address
+    // changed while the page hydrates would no longer match the HTML React is taking over.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', /.*/);
     await page.evaluate(() => {
       history.pushState(null, '', '/localisation');
       dispatchEvent(new PopStateEvent('popstate'));
