@@ -88,7 +88,9 @@ describe.each(testDatabases())("the shop's light public client on %s", (kind) =>
     expect(row.rows[0].unavailable).toBe(false);
     // PostgREST refuses (no grant) or updates no row (RLS): either way nothing changed.
     expect(error === null || /permission|denied|policy/i.test(error.message)).toBe(true);
-    const settings = await light.from('store_settings').upsert({ key: 'ordering', value: { is_enabled: false, message: '' } });
+    const settings = await light
+      .from('store_settings')
+      .upsert({ key: 'ordering', value: { is_enabled: false, message: '' } });
     expect(settings.error?.message).toMatch(/permission|denied|policy|row-level/i);
   });
 

@@ -14,7 +14,9 @@ export function createPublicClient(
 ): PublicDb {
   const key = env.SUPABASE_ANON_KEY;
   if (!key)
-    throw new Error('Supabase configuration missing: SUPABASE_ANON_KEY is not set (/env.js or VITE_SUPABASE_ANON_KEY).');
+    throw new Error(
+      'Supabase configuration missing: SUPABASE_ANON_KEY is not set (/env.js or VITE_SUPABASE_ANON_KEY).',
+    );
   const base = new URL(env.SUPABASE_URL.endsWith('/') ? env.SUPABASE_URL : `${env.SUPABASE_URL}/`);
   const rest = new PostgrestClient(new URL('rest/v1', base).href, {
     headers: { apikey: key, Authorization: `Bearer ${key}` },

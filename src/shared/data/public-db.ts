@@ -29,6 +29,8 @@ export function providePublicDb(next: Provider, { fallback = false }: { fallback
 /** The client of the public reads (menu, store settings, opening hours, offers, reviews and their channels). */
 export async function publicDb(): Promise<PublicDb> {
   if (!provider)
-    throw new Error('No client for the public reads: load the data layer (client.ts) or the shop’s public client first.');
+    throw new Error(
+      'No client for the public reads: load the data layer (client.ts) or the shop’s public client first.',
+    );
   return provider();
 }

@@ -57,7 +57,9 @@ type MenuCategoryRead = MenuCategoryRow & { menu_items: (MenuItemRow & { offers:
  * unit_price() takes when two apply on the same day.
  */
 export async function fetchMenu(): Promise<Menu> {
-  const { data, error } = await (await publicDb())
+  const { data, error } = await (
+    await publicDb()
+  )
     .from('menu_categories')
     .select(`id, name, slug, sort_order, menu_items(${ITEM_COLUMNS}, offers(${OFFER_COLUMNS}))`)
     .eq('menu_items.hidden', false)
@@ -79,7 +81,9 @@ export async function fetchMenu(): Promise<Menu> {
 }
 
 export async function fetchReviews(): Promise<ReviewRow[]> {
-  const { data, error } = await (await publicDb())
+  const { data, error } = await (
+    await publicDb()
+  )
     .from('reviews')
     .select('id, author, rating, text, date, source')
     .order('date', { ascending: false });

@@ -48,6 +48,10 @@ export function useRenderedQuery<TData, TKey extends QueryKey = QueryKey>(
   if (hash !== null) reads?.add(hash);
   const built = hash !== null && asBuilt!.has(hash);
   const live = !built || result.data === asBuilt!.get(hash!);
-  const showLive = useSyncExternalStore(noSubscription, () => true, () => live);
+  const showLive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => live,
+  );
   return showLive || !built ? result : { ...result, data: asBuilt!.get(hash!) as TData };
 }

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  DEFAULT_STORE_SETTINGS,
-  orderingSetting,
-  type StoreSettings,
-} from '../domain/store-settings.js';
+import { DEFAULT_STORE_SETTINGS, orderingSetting, type StoreSettings } from '../domain/store-settings.js';
 import { getSupabase } from './client.js';
 import { fetchStoreSettings } from './public-fetch.js';
 import { failIf } from './errors.js';
