@@ -1,5 +1,5 @@
 import { expect, screenshot, test, uniqueEmail } from '../support/fixtures';
-import { addToCart, choosePreorder, openCart, setUnavailable } from './shop-helpers';
+import { addToCart, choosePreorder, expectFollowsUnavailable, openCart, signInAs } from './shop-helpers';
 
 test.describe('customer accounts', () => {
   test('register checks the passwords, then signs up and goes home', async ({ page, backend }) => {
@@ -52,15 +52,7 @@ test.describe('customer accounts', () => {
     await page.goto('/menu/francesinhas');
     await caughtUp;
     // The menu's channel has joined (the catch-up reads once it has): a dish made unavailable now shows at once.
-    const itemId = testInfo.project.name === 'phone' ? 'fr-4' : 'fr-5';
-    const dish = page.locator(`[data-item-id="${itemId}"]`);
-    try {
-      await setUnavailable(backend, itemId, true);
-      await expect(dish.getByRole('button', { name: /Indisponible/ })).toBeDisabled();
-    } finally {
-      await setUnavailable(backend, itemId, false);
-    }
-    await expect(dish.getByRole('button', { name: /Indisponible/ })).toHaveCount(0);
+    await expectFollowsUnavailable(page, backend, testInfo.project.name === 'phone' ? 'fr-4' : 'fr-5');
     expect(scripts.length).toBeGreaterThan(5);
     expect(scripts.filter((code) => code.includes(SIGN_IN_CODE))).toEqual([]);
     await expect(page.locator('a[href="/login"]').first()).toBeAttached();
@@ -68,12 +60,7 @@ test.describe('customer accounts', () => {
     // Another tab signs in: this one hears of it (a `storage` event) and shows the account.
     const customer = await backend.createCustomer();
     const other = await page.context().newPage();
-    await other.goto('/login');
-    const form = other.getByRole('form', { name: 'Se connecter' });
-    await form.getByLabel('E-mail').fill(customer.email);
-    await form.getByLabel('Mot de passe').fill(customer.password);
-    await form.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(other).toHaveURL(/\/profil$/);
+    await signInAs(other, customer);
     await expect(page.locator('a[href="/login"]')).toHaveCount(0);
     await expect(page.locator('a[href="/profil"], button:has-text("Mon Compte")').first()).toBeAttached();
     expect(scripts.some((code) => code.includes(SIGN_IN_CODE))).toBe(true);
@@ -82,12 +69,7 @@ test.describe('customer accounts', () => {
 
   test('login, profile, prefilled cart, history, latest order on tracking, sign-out', async ({ page, backend }) => {
     const customer = await backend.createCustomer();
-    await page.goto('/login');
-    const form = page.getByRole('form', { name: 'Se connecter' });
-    await form.getByLabel('E-mail').fill(customer.email);
-    await form.getByLabel('Mot de passe').fill(customer.password);
-    await form.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page).toHaveURL(/\/profil$/);
+    await signInAs(page, customer);
     await expect(page.getByTestId('toast')).toContainText('Bienvenue à nouveau !');
     await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
     // The shop keeps its own session, apart from the admin's on the same origin.

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expect, test } from '../support/fixtures';
+import { signInAs } from './shop-helpers';
 
 const line = { id: '32', name: 'Poulet entier grillé', price: 15, quantity: 1, options: [] };
 const order = (email: string, userId: string | null, address: string) => ({
@@ -40,12 +41,7 @@ test('a customer downloads their data as JSON from /profil, then deletes their a
   expect(error).toBeNull();
   await backend.service.from('orders').insert(order(other.email, other.id, '3 rue Bruno'));
 
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Se connecter' });
-  await form.getByLabel('E-mail').fill(customer.email);
-  await form.getByLabel('Mot de passe').fill(customer.password);
-  await form.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/profil$/);
+  await signInAs(page, customer);
   const section = page.getByRole('region', { name: 'Vos données personnelles' });
   await expect(section).toBeVisible();
   // The welcome toast goes away by itself (5 s) before the screenshot.

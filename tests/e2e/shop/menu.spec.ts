@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from '../support/fixtures';
-import { setUnavailable } from './shop-helpers';
+import { expectFollowsUnavailable, setUnavailable } from './shop-helpers';
 
 test.describe('menu', () => {
   test('category slug selects and scrolls to its section; unknown slug goes to entrees', async ({ page }) => {
@@ -160,15 +160,7 @@ test.describe('menu without the service worker', () => {
     await page.goto('/menu/francesinhas');
     await caughtUp;
     expect(refused).toBe(1);
-    const itemId = testInfo.project.name === 'phone' ? 'fr-2' : 'fr-3';
-    const dish = page.locator(`[data-item-id="${itemId}"]`);
-    try {
-      await setUnavailable(backend, itemId, true);
-      await expect(dish.getByRole('button', { name: /Indisponible/ })).toBeDisabled();
-    } finally {
-      await setUnavailable(backend, itemId, false);
-    }
-    await expect(dish.getByRole('button', { name: /Indisponible/ })).toHaveCount(0);
+    await expectFollowsUnavailable(page, backend, testInfo.project.name === 'phone' ? 'fr-2' : 'fr-3');
   });
 
   test('a missing picture shows the fallback text, also when it failed before the page was hydrated', async ({

@@ -36,6 +36,28 @@ export async function setUnavailable(backend: E2EBackend, itemId: string, unavai
   if (error) throw new Error(`menu_items ${itemId}: ${error.message}`);
 }
 
+/** Marks a dish unavailable and expects the open page to show it at once (live), then makes it available again. */
+export async function expectFollowsUnavailable(page: Page, backend: E2EBackend, itemId: string): Promise<void> {
+  const unavailable = page.locator(`[data-item-id="${itemId}"]`).getByRole('button', { name: /Indisponible/ });
+  try {
+    await setUnavailable(backend, itemId, true);
+    await expect(unavailable).toBeDisabled();
+  } finally {
+    await setUnavailable(backend, itemId, false);
+  }
+  await expect(unavailable).toHaveCount(0);
+}
+
+/** Signs in through the shop's login page; the shop then opens the profile. */
+export async function signInAs(page: Page, customer: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Se connecter' });
+  await form.getByLabel('E-mail').fill(customer.email);
+  await form.getByLabel('Mot de passe').fill(customer.password);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/profil$/);
+}
+
 /** The first pre-order slot the kitchen accepts, so ordering tests pass at any hour. */
 export function firstPreorderSlot(now = new Date()): { date: string; time: string } {
   const date = earliestPreorderDate(now);
