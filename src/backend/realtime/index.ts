@@ -9,7 +9,14 @@ import { ChangeCapture } from './capture.js';
 import { ChangeDispatcher } from './dispatch.js';
 import { ChangeFeed } from './feed.js';
 import { SUPPORTED_VSN, type Vsn } from './protocol.js';
-import { DEFAULT_REALTIME_LIMITS, RealtimeSession, type JoinedChannel, type RealtimeServices } from './session.js';
+import {
+  DEFAULT_REALTIME_LIMITS,
+  DEFAULT_SERVER_FANOUT_BYTES_PER_SECOND,
+  FanoutBudget,
+  RealtimeSession,
+  type JoinedChannel,
+  type RealtimeServices,
+} from './session.js';
 
 const PATH = '/realtime/v1/websocket';
 
@@ -56,7 +63,15 @@ export function attachRealtime(
       maxEventsPerSecond: quota(env.REALTIME_MAX_EVENTS_PER_SECOND, DEFAULT_REALTIME_LIMITS.maxEventsPerSecond),
       maxJoinsPerSecond: quota(env.REALTIME_MAX_JOINS_PER_SECOND, DEFAULT_REALTIME_LIMITS.maxJoinsPerSecond),
       maxJoinBytes: quota(env.REALTIME_MAX_JOIN_PAYLOAD_BYTES, DEFAULT_REALTIME_LIMITS.maxJoinBytes),
+      maxBroadcastBytes: quota(env.REALTIME_MAX_BROADCAST_PAYLOAD_BYTES, DEFAULT_REALTIME_LIMITS.maxBroadcastBytes),
+      maxFanoutBytesPerSecond: quota(
+        env.REALTIME_MAX_FANOUT_BYTES_PER_SECOND,
+        DEFAULT_REALTIME_LIMITS.maxFanoutBytesPerSecond,
+      ),
     },
+    fanout: new FanoutBudget(
+      quota(env.REALTIME_SERVER_FANOUT_BYTES_PER_SECOND, DEFAULT_SERVER_FANOUT_BYTES_PER_SECOND),
+    ),
   };
   const feed = new ChangeFeed(ctx.db, (selection) => dispatcher.deliver(selection));
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxBodyBytes, perMessageDeflate: false });

@@ -14,6 +14,28 @@ export interface RealtimeServices {
   topics: Map<string, Set<JoinedChannel>>;
   maxBufferedBytes: number;
   limits: RealtimeLimits;
+  /** Bytes of client broadcasts handed to peers in the current second, over every socket (see `broadcast`). */
+  fanout: FanoutBudget;
+}
+
+/** A per-second byte allowance, counted as payload size × recipients. */
+export class FanoutBudget {
+  private windowStart = 0;
+  private used = 0;
+
+  constructor(readonly bytesPerSecond: number) {}
+
+  /** Takes `bytes` from this second's allowance; false (and nothing taken) when they do not fit. */
+  take(bytes: number, now = Date.now()): boolean {
+    if (this.bytesPerSecond <= 0) return true;
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.used = 0;
+    }
+    if (this.used + bytes > this.bytesPerSecond) return false;
+    this.used += bytes;
+    return true;
+  }
 }
 
 /** Per-socket quotas, as hosted Supabase Realtime applies them (its defaults; 0 turns one off). */
@@ -28,6 +50,10 @@ export interface RealtimeLimits {
   maxJoinsPerSecond: number;
   /** Largest phx_join frame, in bytes. */
   maxJoinBytes: number;
+  /** Largest client broadcast payload, in bytes (Supabase's free plan: 256 KB). */
+  maxBroadcastBytes: number;
+  /** Bytes of client broadcasts one socket may have delivered per second: payload size × recipients. */
+  maxFanoutBytesPerSecond: number;
 }
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
@@ -36,7 +62,12 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxEventsPerSecond: 100,
   maxJoinsPerSecond: 100,
   maxJoinBytes: 64 * 1024,
+  maxBroadcastBytes: 256 * 1024,
+  maxFanoutBytesPerSecond: 4 * 1024 * 1024,
 };
+
+/** Client broadcasts delivered per second over all sockets together (payload size × recipients). */
+export const DEFAULT_SERVER_FANOUT_BYTES_PER_SECOND = 32 * 1024 * 1024;
 
 /** A client flooding this many times its per-second quota is disconnected rather than read on. */
 const FLOOD_FACTOR = 10;
@@ -93,6 +124,7 @@ export class RealtimeSession {
   private eventsInWindow = 0;
   private joinsInWindow = 0;
   private readonly shutDownThisWindow = new Set<string>();
+  private readonly fanout: FanoutBudget;
 
   constructor(
     private readonly ws: WebSocket,
@@ -100,7 +132,9 @@ export class RealtimeSession {
     /** Claims of the `apikey` the socket connected with: the default token of its channels. */
     private readonly socketClaims: JwtClaims,
     private readonly services: RealtimeServices,
-  ) {}
+  ) {
+    this.fanout = new FanoutBudget(services.limits.maxFanoutBytesPerSecond);
+  }
 
   onFrame(data: Buffer, isBinary: boolean): void {
     const now = Date.now();
@@ -274,6 +308,11 @@ export class RealtimeSession {
     this.scheduleExpiry(ch);
   }
 
+  /**
+   * One client message is copied to every peer of the topic: 100 paused peers and 1 MB messages stalled every
+   * request for seconds and grew the process by 2 GB. So a payload is bounded, and what it costs (its size ×
+   * its recipients) is taken from the socket's and the server's allowance for the second, or it is refused.
+   */
   private broadcast(ch: JoinedChannel, msg: PhoenixMessage): void {
     const p = msg.payload;
     if (typeof p.event !== 'string') {
@@ -281,10 +320,20 @@ export class RealtimeSession {
       return;
     }
     const payloadJson = JSON.stringify({ type: 'broadcast', event: p.event, payload: p.payload ?? {} });
-    for (const peer of this.services.topics.get(ch.topic) ?? []) {
-      if (peer === ch && !ch.broadcastSelf) continue;
-      peer.session.pushRaw(peer, 'broadcast', payloadJson);
+    const limits = this.services.limits;
+    if (limits.maxBroadcastBytes > 0 && payloadJson.length > limits.maxBroadcastBytes) {
+      this.reply(msg, 'error', {
+        reason: `PayloadTooLarge: the broadcast payload is ${payloadJson.length} bytes, at most ${limits.maxBroadcastBytes} are accepted`,
+      });
+      return;
     }
+    const peers = [...(this.services.topics.get(ch.topic) ?? [])].filter((peer) => peer !== ch || ch.broadcastSelf);
+    const cost = payloadJson.length * peers.length;
+    if (!this.fanout.take(cost) || !this.services.fanout.take(cost)) {
+      this.reply(msg, 'error', { reason: 'ClientBroadcastRateLimitReached: Too many broadcast bytes per second' });
+      return;
+    }
+    for (const peer of peers) peer.session.pushRaw(peer, 'broadcast', payloadJson);
     if (ch.broadcastAck) this.reply(msg, 'ok', {});
   }
 
