@@ -1,5 +1,5 @@
-import bcrypt from 'bcryptjs';
 import { AuthError, badRequest } from './errors.js';
+import { PasswordWork } from './password-work.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 // bcrypt only reads the first 72 bytes; GoTrue refuses longer passwords rather than silently truncating.
@@ -18,18 +18,28 @@ export function checkPassword(password: string): void {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+let work: PasswordWork | null = null;
+/** The process's bcrypt workers (see password-work.ts), started with the first password. */
+export function passwordWork(): PasswordWork {
+  return (work ??= new PasswordWork());
+}
+
+/** Passwords typed by a client without a known address share one queue. */
+const UNKNOWN_CLIENT = '';
+
+export function hashPassword(password: string, client = UNKNOWN_CLIENT): Promise<string> {
+  return passwordWork().run<string>({ op: 'hash', password, cost: BCRYPT_COST }, client);
 }
 
 // Compared against when the e-mail is unknown, so a wrong address takes as long as a wrong password
 // (the hash of a random string nobody kept, cost 10).
 const DUMMY_HASH = '$2b$10$WwlKFcA/PWMRzA0tde2YwO6jmV4Z4lISGkFzYsHZRDUCZQKb1z4ZC';
 
-export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
-  if (!hash) {
-    await bcrypt.compare(password, DUMMY_HASH);
-    return false;
-  }
-  return bcrypt.compare(password, hash);
+export async function passwordMatches(
+  password: string,
+  hash: string | null,
+  client = UNKNOWN_CLIENT,
+): Promise<boolean> {
+  const ok = await passwordWork().run<boolean>({ op: 'compare', password, hash: hash ?? DUMMY_HASH }, client);
+  return ok && hash !== null;
 }
