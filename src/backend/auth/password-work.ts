@@ -28,7 +28,7 @@ interface Queued {
 const KNOWN_CLIENTS_KEPT = 10_000;
 
 export function defaultPasswordWorkLimits(): PasswordWorkLimits {
-  return { workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), perClient: 4, total: 256 };
+  return { workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), perClient: 8, total: 256 };
 }
 
 function tooMany(): AuthError {
@@ -51,6 +51,7 @@ export class PasswordWork {
 
   /** Remembers a client address that proved a password, so its next checks are served first. */
   trust(client: string): void {
+    if (client === '') return;
     this.known.delete(client);
     this.known.set(client, true);
     if (this.known.size > KNOWN_CLIENTS_KEPT) this.known.delete(this.known.keys().next().value!);

@@ -3,8 +3,14 @@ import { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import { sendJson } from '../http.js';
 import { AuthError, badRequest, OAuthError, unprocessable } from './errors.js';
-import { PASSWORD_MAX_BYTES, passwordMatches } from './passwords.js';
-import { accountMayTryPassword, limitByAddress, overRequestRateLimit, recordFailedPassword } from './rate-limit.js';
+import { PASSWORD_MAX_BYTES, passwordMatches, passwordWork } from './passwords.js';
+import {
+  accountMayTryPassword,
+  clientAddress,
+  limitByAddress,
+  overRequestRateLimit,
+  recordFailedPassword,
+} from './rate-limit.js';
 import { readJson } from './request.js';
 import { refreshSession, startSession } from './sessions.js';
 import { findUserByEmail } from './users.js';
@@ -35,13 +41,20 @@ async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: Ser
   // Longer than bcrypt reads: no stored password can match it (none is accepted when set).
   const tooLong = Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES;
   const user = await findUserByEmail(ctx.db, email);
-  const ok = await passwordMatches(tooLong ? '' : password, tooLong ? null : (user?.encrypted_password ?? null));
+  const client = clientAddress(req);
+  const ok = await passwordMatches(
+    tooLong ? '' : password,
+    tooLong ? null : (user?.encrypted_password ?? null),
+    client,
+  );
   if (!user || !ok) {
     recordFailedPassword(ctx, email);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
   if (user.banned) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  // This address proved a password: its next sign-ins are checked ahead of unknown addresses (password-work.ts).
+  passwordWork().trust(client);
   const session = await ctx.db.transaction((tx) => startSession(ctx, tx, req, user.id, 'password'));
   sendJson(res, 200, session);
 }
