@@ -71,6 +71,9 @@ test.describe('the counter’s day', () => {
       names.findIndex((n) => n.includes('Quinta Cedo')),
     );
     await expect(row(page, thursday.id)).toContainText('Para 12:45');
+    // The pre-order is not new on its day: no highlight, no « new order » toast for it.
+    await expect(row(page, preorder.id)).not.toHaveAttribute('data-new', 'true');
+    await expect(page.getByTestId('toast').filter({ hasText: preorder.id.slice(0, 8) })).toHaveCount(0);
     await keepShot(page, 'dashboard-preorders-of-today');
   });
 
