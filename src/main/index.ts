@@ -7,7 +7,7 @@ import { createAutoLaunch } from './auto-launch';
 import { registerIpcHandlers, registerSetupHandler } from './ipc-handlers';
 import { KioskConfig } from './kiosk-config';
 import { PrintQueue } from './print-queue';
-import { printDaySummary, printOrderTickets, printTestTicket } from './printer/print-service';
+import { printDaySummary, printOrderTickets, printPreorderSlip, printTestTicket } from './printer/print-service';
 import { ADMIN_ENTRY, APP_ORIGIN, APP_SCHEME, contentTypeOf, resolveRendererFile } from './renderer-files';
 import { contentSecurityPolicy, DocumentUrls, guardContents, isAppUrl } from './security';
 import { setupPageHtml, setupPageScript } from './setup-page';
@@ -50,7 +50,14 @@ async function start(): Promise<void> {
 
   const queue = new PrintQueue({
     file: path.join(userData, 'print-queue.json'),
-    print: (order, restaurant) => printOrderTickets(order, config.printer, restaurant),
+    print: (order, restaurant, slip) =>
+      slip === 'acknowledgement'
+        ? printPreorderSlip(order, config.printer, restaurant)
+        : printOrderTickets(order, config.printer, restaurant),
+    preorders: () => ({
+      leadMinutes: config.printer.preorderLeadMinutes,
+      acknowledge: config.printer.preorderAcknowledgement,
+    }),
     onChange: (status) => {
       watchdog?.printer(status);
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC.printerStatusEvent, status);

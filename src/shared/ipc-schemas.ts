@@ -68,6 +68,9 @@ export const printerSettingsSchema = z.object({
   kitchenTicket: z.boolean(),
   cashDrawer: z.boolean(),
   autoPrint: z.boolean(),
+  // Settings saved by older versions have neither: the defaults of DEFAULT_PRINTER_SETTINGS.
+  preorderLeadMinutes: z.number().int().min(0).max(240).default(45),
+  preorderAcknowledgement: z.boolean().default(false),
 });
 
 const text = (max: number) => z.string().max(max, `Texte trop long (${max} caractères au plus).`);

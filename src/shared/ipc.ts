@@ -18,6 +18,10 @@ export interface PrinterSettings {
   kitchenTicket: boolean;
   cashDrawer: boolean;
   autoPrint: boolean;
+  /** A pre-order's tickets print automatically on its day, this many minutes before it is due (0–240). */
+  preorderLeadMinutes: number;
+  /** A pre-order also prints a short slip at once, saying it was received and when its tickets will print. */
+  preorderAcknowledgement: boolean;
 }
 
 export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
@@ -28,6 +32,8 @@ export const DEFAULT_PRINTER_SETTINGS: PrinterSettings = {
   kitchenTicket: false,
   cashDrawer: false,
   autoPrint: true,
+  preorderLeadMinutes: 45,
+  preorderAcknowledgement: false,
 };
 
 export type PrintReason = 'auto' | 'manual';

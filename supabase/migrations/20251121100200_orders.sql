@@ -67,6 +67,7 @@ create index orders_phone_key_idx on public.orders (public.phone_key(customer_ph
 create index orders_status_idx on public.orders (status);
 create index orders_waiting_idx on public.orders (created_at) where status = 'En attente';
 create index orders_slot_idx on public.orders (delivery_method, slot_start) where slot_start is not null;
+create index orders_preorder_date_idx on public.orders (preorder_date) where is_preorder;
 create trigger orders_touch before update on public.orders
   for each row execute function public.touch_updated_at();
 

@@ -131,6 +131,30 @@ begin
   );
 end $$;
 
+-- The counter's day (Luxembourg calendar of p_now, default now()): orders due that day (immediate orders
+-- placed that day and pre-orders for that day), then pre-orders placed that day for a later day, each part by
+-- its due time (a pre-order's slot; an immediate order's ready time once accepted, else when it was placed).
+create function public.day_orders(p_now timestamptz default null) returns setof public.orders
+language plpgsql stable set search_path = ''
+as $$
+declare
+  tz text := public.restaurant_time_zone();
+  day date := (coalesce(p_now, now()) at time zone tz)::date;
+  day_start timestamptz := day::timestamp at time zone tz;
+  day_end timestamptz := (day + 1)::timestamp at time zone tz;
+begin
+  perform public.require_admin();
+  return query
+    select o.* from public.orders o
+     where (o.created_at >= day_start and o.created_at < day_end)
+        or (o.is_preorder and o.preorder_date = day)
+     order by (o.is_preorder and o.preorder_date <> day),
+              case when o.is_preorder then (o.preorder_date + o.preorder_time) at time zone tz
+                   else coalesce(o.ready_at, o.created_at) end,
+              o.created_at
+     limit 500;
+end $$;
+
 -- Orders not yet delivered or cancelled (the list is tested against src/shared/domain/order-status.ts).
 create function public.active_order_count() returns integer
 language plpgsql stable set search_path = ''
@@ -142,9 +166,12 @@ begin
 end $$;
 
 revoke execute on function public.track_order(text), public.my_orders(), public.customer_prefill(),
-  public.search_orders_by_term(text), public.order_stats(timestamptz), public.active_order_count() from public;
+  public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
+  public.active_order_count() from public;
 grant execute on function public.track_order(text) to anon, authenticated, service_role;
 revoke execute on function public.my_orders(), public.customer_prefill(),
-  public.search_orders_by_term(text), public.order_stats(timestamptz), public.active_order_count() from anon;
+  public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
+  public.active_order_count() from anon;
 grant execute on function public.my_orders(), public.customer_prefill(),
-  public.search_orders_by_term(text), public.order_stats(timestamptz), public.active_order_count() to authenticated, service_role;
+  public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
+  public.active_order_count() to authenticated, service_role;

@@ -316,6 +316,7 @@ CREATE INDEX orders_created_at_idx ON public.orders USING btree (created_at DESC
 CREATE INDEX orders_email_idx ON public.orders USING btree (lower(customer_email), created_at DESC);
 CREATE UNIQUE INDEX orders_number_key ON public.orders USING btree ("left"(id, 8));
 CREATE INDEX orders_phone_key_idx ON public.orders USING btree (public.phone_key(customer_phone));
+CREATE INDEX orders_preorder_date_idx ON public.orders USING btree (preorder_date) WHERE is_preorder;
 CREATE INDEX orders_slot_idx ON public.orders USING btree (delivery_method, slot_start) WHERE (slot_start IS NOT NULL);
 CREATE INDEX orders_status_idx ON public.orders USING btree (status);
 CREATE INDEX orders_user_idx ON public.orders USING btree (user_id, created_at DESC);
@@ -1021,6 +1022,32 @@ AS $function$
 $function$;
 grant execute on function public.customer_prefill() to authenticated;
 grant execute on function public.customer_prefill() to service_role;
+
+CREATE OR REPLACE FUNCTION public.day_orders(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS SETOF public.orders
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  tz text := public.restaurant_time_zone();
+  day date := (coalesce(p_now, now()) at time zone tz)::date;
+  day_start timestamptz := day::timestamp at time zone tz;
+  day_end timestamptz := (day + 1)::timestamp at time zone tz;
+begin
+  perform public.require_admin();
+  return query
+    select o.* from public.orders o
+     where (o.created_at >= day_start and o.created_at < day_end)
+        or (o.is_preorder and o.preorder_date = day)
+     order by (o.is_preorder and o.preorder_date <> day),
+              case when o.is_preorder then (o.preorder_date + o.preorder_time) at time zone tz
+                   else coalesce(o.ready_at, o.created_at) end,
+              o.created_at
+     limit 500;
+end $function$;
+grant execute on function public.day_orders(timestamp with time zone) to authenticated;
+grant execute on function public.day_orders(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.delete_my_account()
  RETURNS jsonb

@@ -69,6 +69,49 @@ describe('ESC/POS tickets', () => {
     },
   );
 
+  it('prints the ready time the kitchen works to, and a pre-order’s due time, as the preview shows them', () => {
+    const cases: [Partial<Parameters<typeof sampleOrder>[0]>, string[]][] = [
+      // Accepted for 12:45 (11:45Z in November): the paper says when.
+      [{ delivery_method: 'pickup', ready_at: '2026-11-19T11:45:00Z' }, ['Prête à 12:45']],
+      [{ delivery_method: 'delivery', ready_at: '2026-07-01T10:15:00Z' }, ['Livrée vers 12:15']],
+      // A pre-order ready at its slot: the slot says it once.
+      [
+        { is_preorder: true, preorder_date: '2026-11-20', preorder_time: '12:30:00', ready_at: '2026-11-20T11:30:00Z' },
+        ['PRÉ-COMMANDE', 'à 12:30 (20/11/2026)'],
+      ],
+      // Accepted for another time than its slot: both.
+      [
+        {
+          is_preorder: true,
+          preorder_date: '2026-11-20',
+          preorder_time: '12:30',
+          delivery_method: 'pickup',
+          ready_at: '2026-11-20T11:50:00Z',
+        },
+        ['à 12:30 (20/11/2026)', 'Prête à 12:50'],
+      ],
+    ];
+    for (const [over, expected] of cases) {
+      const order = sampleOrder(over);
+      for (const kind of ['customer', 'kitchen'] as const) {
+        const bytes = renderOrderTickets(order, settings({ kitchenTicket: true }));
+        const ticket = decodeEscPos(bytes).tickets[kind === 'customer' ? 0 : 1]!;
+        const preview = previewText(layoutTicket(order, { columns: 42, kind, restaurant: TICKET_RESTAURANT }), 42);
+        expect(printed(ticket)).toEqual(preview);
+        const text = ticket.map((l) => l.text);
+        for (const line of expected) expect(text, `${kind} ${JSON.stringify(over)}`).toContain(line);
+        if (!expected.some((l) => l.startsWith('Prête') || l.startsWith('Livrée')))
+          expect(text.some((l) => /^(Prête|Livrée)/.test(l))).toBe(false);
+      }
+    }
+    // Not yet accepted: no ready time to print.
+    expect(
+      decodeEscPos(renderOrderTickets(sampleOrder(), settings()))
+        .tickets[0]!.map((l) => l.text)
+        .some((l) => /^(Prête|Livrée)/.test(l)),
+    ).toBe(false);
+  });
+
   it('adds a kitchen ticket without prices and opens the drawer for cash', () => {
     const order = sampleOrder({ payment_method: 'cash' });
     const decoded = decodeEscPos(renderOrderTickets(order, settings({ kitchenTicket: true, cashDrawer: true })));

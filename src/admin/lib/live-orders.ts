@@ -1,10 +1,11 @@
 import { create } from 'zustand';
-import { formatEuro, normaliseStatus, orderNumber, type Order } from '../../shared/domain/index.js';
+import { formatEuro, luxembourgDate, normaliseStatus, orderNumber, type Order } from '../../shared/domain/index.js';
 import { useLiveOrderCache, useTodayOrdersQuery } from './data.js';
 import { toast } from '../components/ui/toast-store.js';
 import { t } from '../i18n/index.js';
 import { playNewOrderSound } from './sound/notification-sound.js';
-import { autoPrint } from './kiosk/printer-store.js';
+import { autoPrint, usePrinterState } from './kiosk/printer-store.js';
+import { isKiosk } from './kiosk/kiosk.js';
 import { at } from '../i18n/acceptance.js';
 import { clockOf } from '../components/order/order-format.js';
 
@@ -64,8 +65,19 @@ function announce(order: Order): void {
   void autoPrint(order);
 }
 
+/**
+ * The day's pre-orders (due today, or taken today for later) go to the kiosk with every read: it holds each
+ * ticket until its print time (src/main/print-queue.ts), prints it once, and drops one refused meanwhile.
+ */
+function handPreorders(orders: Order[]): void {
+  if (!isKiosk()) return;
+  const { printed } = usePrinterState.getState();
+  orders.filter((o) => o.is_preorder && !printed[o.id]).forEach((o) => void autoPrint(o));
+}
+
 /** Every fetch (first load, 10 s poll, catch-up) passes here; the first only learns what exists. */
 function noticeOrders(orders: Order[]): void {
+  handPreorders(orders);
   if (!primed) {
     orders.forEach((o) => known.add(o.id));
     primed = true;
@@ -78,7 +90,13 @@ function noticeOrders(orders: Order[]): void {
       .forEach((o) => void autoPrint(o));
     return;
   }
-  [...orders].reverse().forEach(announce);
+  // A pre-order placed on an earlier day joins the list when its day comes (at midnight with the page open): it
+  // is not new, so it is only noted.
+  const today = luxembourgDate(new Date());
+  for (const o of [...orders].reverse()) {
+    if (luxembourgDate(new Date(o.created_at)) === today) announce(o);
+    else known.add(o.id);
+  }
 }
 
 /** Today's orders: realtime first, a silent poll every 10 s as the safety net. */

@@ -1,7 +1,8 @@
 import iconv from 'iconv-lite';
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Order } from '../../shared/domain/order';
-import { layoutTicket, type TicketLine, type TicketRestaurant } from '../../shared/domain/ticket';
+import { layoutPreorderSlip, layoutTicket, type TicketLine, type TicketRestaurant } from '../../shared/domain/ticket';
+import { dueAt } from '../../shared/domain/order-due';
 import { layoutDaySummary } from '../../shared/domain/takings-ticket';
 import type { TakingsReport } from '../../shared/domain/takings';
 import { wrapText } from '../../shared/domain/ticket-text';
@@ -103,6 +104,19 @@ export function renderOrderTickets(
     cut(p);
   }
   if (settings.cashDrawer && order.payment_method === 'cash') openDrawer(p, settings);
+  return Buffer.from(p.getBuffer());
+}
+
+/** ESC/POS bytes of a pre-order's receipt slip: one, cut; its tickets print on its day. */
+export function renderPreorderSlip(
+  order: Order,
+  settings: PrinterSettings,
+  restaurant: TicketRestaurant = TICKET_RESTAURANT,
+): Buffer {
+  const p = newPrinter(settings);
+  const ticketsAt = new Date(dueAt(order).getTime() - settings.preorderLeadMinutes * 60_000);
+  writeLines(p, layoutPreorderSlip(order, { columns: settings.width, restaurant, ticketsAt }));
+  cut(p);
   return Buffer.from(p.getBuffer());
 }
 

@@ -2,7 +2,7 @@ import type { Order } from '../../shared/domain/order';
 import type { PrinterSettings } from '../../shared/ipc';
 import type { TakingsReport } from '../../shared/domain/takings';
 import type { TicketRestaurant } from '../../shared/domain/ticket';
-import { renderDaySummary, renderOrderTickets, renderTestTicket } from './escpos';
+import { renderDaySummary, renderOrderTickets, renderPreorderSlip, renderTestTicket } from './escpos';
 import { sendToPrinter } from './transport';
 
 export async function printOrderTickets(
@@ -11,6 +11,15 @@ export async function printOrderTickets(
   restaurant?: TicketRestaurant,
 ): Promise<void> {
   await sendToPrinter(settings.interface, renderOrderTickets(order, settings, restaurant));
+}
+
+/** A pre-order's receipt slip (the kiosk's settings say whether one prints). */
+export async function printPreorderSlip(
+  order: Order,
+  settings: PrinterSettings,
+  restaurant?: TicketRestaurant,
+): Promise<void> {
+  await sendToPrinter(settings.interface, renderPreorderSlip(order, settings, restaurant));
 }
 
 export async function printTestTicket(settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void> {

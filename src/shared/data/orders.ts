@@ -4,7 +4,8 @@ import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { orderSchema, type Order } from '../domain/order.js';
 import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
 import { normaliseStatus, type OrderStatus } from '../domain/order-status.js';
-import { startOfToday } from '../domain/stats-periods.js';
+import { counterDayOrder, dueDay } from '../domain/order-due.js';
+import { luxembourgDate } from '../domain/luxembourg-time.js';
 import { getSupabase, newestFirst } from './client.js';
 import { failIf, isLostAnswer, refusalOf } from './errors.js';
 import { queryKeys } from './query-keys.js';
@@ -55,11 +56,14 @@ export async function fetchOrder(id: string): Promise<Order | null> {
   return data ? orderSchema.parse(data) : null;
 }
 
-/** Orders created at or after `since`, newest first (admin: today's orders). */
-export async function fetchOrdersSince(since: Date): Promise<Order[]> {
-  const { data, error } = await newestFirst('orders').gte('created_at', since.toISOString());
+/**
+ * Admin: the counter's day on the Luxembourg calendar of `now` (this device's clock): the orders due that day
+ * by due time (a pre-order on its date, whenever it was placed), then the pre-orders placed that day for later.
+ */
+export async function fetchDayOrders(now: Date): Promise<Order[]> {
+  const { data, error } = await getSupabase().rpc('day_orders', { p_now: now.toISOString() });
   failIf(error);
-  return toOrders(data);
+  return toOrders(data as unknown[]);
 }
 
 /** Orders created in [from, to), newest first (archive periods). */
@@ -186,13 +190,13 @@ function useOrdersLive(): void {
 }
 
 export interface LiveOrderHandlers {
-  /** A new order, already at the head of today's list. */
+  /** A new order, already in today's list (when due today or placed today). */
   onInsert?: (order: Order) => void;
   onStatus?: (status: SubscriptionStatus) => void;
 }
 
 /**
- * Admin: the order caches follow realtime. A new order goes to the head of today's list at once (stats
+ * Admin: the order caches follow realtime. A new order goes into today's list at once, at its due time (stats
  * and the waiting list refetch); an order accepted or refused elsewhere leaves the waiting list at once
  * (the chime stops) before the refetch; any other change, a re-join after a lost connection and the
  * browser coming back online refetch every order list, so orders missed meanwhile arrive too.
@@ -242,9 +246,10 @@ export function useLiveOrderCache({ onInsert, onStatus }: LiveOrderHandlers = {}
 }
 
 function insertIntoToday(qc: QueryClient, order: Order): void {
-  if (new Date(order.created_at) < startOfToday(new Date())) return;
+  const today = luxembourgDate(new Date());
+  if (dueDay(order) !== today && luxembourgDate(new Date(order.created_at)) !== today) return;
   qc.setQueryData<Order[]>(queryKeys.orders.today, (list) =>
-    list && !list.some((o) => o.id === order.id) ? [order, ...list] : list,
+    list && !list.some((o) => o.id === order.id) ? counterDayOrder([...list, order], today) : list,
   );
 }
 
@@ -283,9 +288,9 @@ export function useOrderQuery(
   });
 }
 
-/** Admin: today's orders (Luxembourg day) under one key that realtime inserts can update in place. */
+/** Admin: today's counter day (Luxembourg) under one key that realtime inserts can update in place. */
 export function fetchTodayOrders(): Promise<Order[]> {
-  return fetchOrdersSince(startOfToday(new Date()));
+  return fetchDayOrders(new Date());
 }
 
 /** `onFetched` sees every fetch (first load, poll, refetch) before the screens do: the order feed announces from it. */

@@ -3,6 +3,7 @@ import { formatDateFr, formatDateTimeFr, formatLongDateFr, formatTimeFr } from '
 import { formatEuro, fromCents, toCents } from './money.js';
 import { DEFAULT_DISCOUNT_PERCENTAGE, orderNumber, type Order } from './order.js';
 import { leaderLines, spellOutLigatures, textWidth, wrapText } from './ticket-text.js';
+import { luxembourgClock } from './luxembourg-time.js';
 
 /**
  * The one layout of an order ticket for an 80 mm printer, as plain data. The kiosk renders it to
@@ -46,6 +47,7 @@ export type TicketOrder = Pick<
   | 'is_preorder'
   | 'preorder_date'
   | 'preorder_time'
+  | 'ready_at'
   | 'order_items'
   | 'total_price'
   | 'delivery_fee'
@@ -134,7 +136,30 @@ function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestauran
       size: 'double',
     });
   }
+  const ready = readyLine(order);
+  if (ready) w.text(ready, { align: 'center', bold: true, size: 'double' });
   w.rule();
+}
+
+/**
+ * The time the kitchen works to, set at acceptance: "Prête à 12:45" (pickup) or "Livrée vers 12:45"
+ * (delivery), on the Luxembourg clock. A pre-order ready at its slot already says it above; ready at another
+ * time, or on another day, the line says so.
+ */
+export function readyLine(
+  order: Pick<TicketOrder, 'ready_at' | 'delivery_method' | 'is_preorder' | 'preorder_date' | 'preorder_time'>,
+): string | null {
+  if (!order.ready_at) return null;
+  const ready = luxembourgClock(new Date(order.ready_at));
+  if (
+    order.is_preorder &&
+    ready.date === order.preorder_date?.slice(0, 10) &&
+    ready.time === formatTimeFr(order.preorder_time ?? '')
+  )
+    return null;
+  const day =
+    order.is_preorder && ready.date !== order.preorder_date?.slice(0, 10) ? ` le ${formatDateFr(ready.date)}` : '';
+  return order.delivery_method === 'delivery' ? `Livrée vers ${ready.time}${day}` : `Prête à ${ready.time}${day}`;
 }
 
 function customerBlock(w: TicketWriter, order: TicketOrder): void {
@@ -231,4 +256,33 @@ export function ticketToPlainText(lines: readonly TicketLine[], columns: number 
       return l.text;
     })
     .join('\n');
+}
+
+/**
+ * The slip a pre-order prints when it is received, if the kiosk's settings ask for one: its number, when it is
+ * due, who ordered, and when its tickets will print (its due time less the lead of the settings).
+ */
+export function layoutPreorderSlip(
+  order: TicketOrder,
+  options: { columns?: TicketColumns; restaurant: TicketRestaurant; ticketsAt: Date },
+): TicketLine[] {
+  const w = new TicketWriter(options.columns ?? DEFAULT_TICKET_COLUMNS);
+  w.text(options.restaurant.name, { align: 'center', bold: true });
+  w.text('PRÉ-COMMANDE REÇUE', { align: 'center', bold: true, size: 'double' });
+  w.text(`Commande n° ${orderNumber(order.id)}`, { align: 'center', bold: true });
+  if (order.preorder_date && order.preorder_time) {
+    w.text(`Pour le ${formatLongDateFr(order.preorder_date)}`, { align: 'center', bold: true });
+    w.text(`à ${formatTimeFr(order.preorder_time)} (${formatDateFr(order.preorder_date)})`, {
+      align: 'center',
+      bold: true,
+      size: 'double',
+    });
+  }
+  w.text(DELIVERY_METHOD_LABELS[order.delivery_method], { align: 'center' });
+  w.rule();
+  w.text(`Client : ${order.customer_name}`, { bold: true });
+  w.text(`Tél. : ${order.customer_phone}`);
+  w.rule();
+  w.text(`Tickets de cuisine le ${formatDateTimeFr(options.ticketsAt)}`, { bold: true });
+  return w.lines;
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import { test, expect, screenshot } from '../support/fixtures';
-import { insertOrder, loginAsAdmin, orderStatus } from './admin-helpers';
+import { insertOrder, isPhone, loginAsAdmin, orderStatus } from './admin-helpers';
+
+const SHOTS = '/work/notes/shots/h4';
 
 test.describe('archive, customers, challenge, promotions', () => {
   test('the archive lists this week read-only', async ({ page, backend }) => {
@@ -9,11 +12,19 @@ test.describe('archive, customers, challenge, promotions', () => {
     const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
     await row.click();
     const detail = page.getByTestId('order-detail');
-    await detail.getByTestId('status-select').selectOption('Cancelada');
-    await detail.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Action non disponible');
+    // The status is text here: nothing looks editable that is not.
+    await expect(page.getByTestId('archive-read-only')).toContainText('Só consulta');
+    await expect(detail.getByTestId('status-text')).toHaveText('Pendente');
+    await expect(detail.getByTestId('status-select')).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
+    // Deleting happens on the order's own page, as the toast says.
     await detail.getByRole('button', { name: /Eliminar/ }).click();
     await expect(page.getByTestId('toast')).toContainText('Action non disponible');
+    await expect(page.getByTestId('toast')).toContainText('Para eliminar uma, abra-a com «Abrir encomenda»');
+    await expect(detail.getByRole('link', { name: 'Abrir encomenda' })).toHaveAttribute(
+      'href',
+      `/admin/order/${order.id}`,
+    );
     expect(await orderStatus(backend, order.id)).toBe('En attente');
     await screenshot(page, 'admin-archive');
     // Below 1024px the detail is an overlay over the list.
@@ -22,26 +33,50 @@ test.describe('archive, customers, challenge, promotions', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('customers list their state and their orders; delete is unavailable there', async ({ page, backend }) => {
+  test('customers list their state and their orders; an order is deleted from its own page, which says it leaves the report', async ({
+    page,
+    backend,
+  }) => {
     const customer = await backend.createCustomer();
     const order = await insertOrder(backend, { customer_email: customer.email, customer_name: 'Cliente Registado' });
     await loginAsAdmin(page, backend, '/admin/customers');
-    const row = page.getByRole('row').filter({ hasText: customer.email });
+    // A row of the table on a wide screen, a card on a phone: its actions on screen, nothing scrolls sideways.
+    const row = isPhone(page)
+      ? page.getByTestId('record-card').filter({ hasText: customer.email })
+      : page.getByRole('row').filter({ hasText: customer.email });
     await expect(row).toContainText('Vérifié');
     await expect(row).toContainText('Jamais');
+    const link = row.getByRole('link', { name: 'Ver encomendas' });
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    if (isPhone(page)) await expect(page.getByTestId('customers-table')).toHaveCount(0);
     await screenshot(page, 'admin-customers');
-    await row.getByRole('link', { name: 'Ver encomendas' }).click();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/customers-${isPhone(page) ? 390 : 1280}.png`, fullPage: true });
+    await link.click();
     await expect(page).toHaveURL(
       new RegExp(`/admin/customers/${encodeURIComponent(customer.email).replace(/\./g, '\\.')}/orders$`),
     );
     await page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByRole('button', { name: /Eliminar/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Action non disponible');
+    await expect(page.getByTestId('toast')).toContainText('abra-a com «Abrir encomenda»');
+    expect(await orderStatus(backend, order.id)).toBe('En attente');
+    await screenshot(page, 'admin-customer-orders');
+    await detail.getByRole('link', { name: 'Abrir encomenda' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/order/${order.id}$`));
     await page
       .getByTestId('order-detail')
       .getByRole('button', { name: /Eliminar/ })
       .click();
-    await expect(page.getByTestId('toast')).toContainText('Action non disponible');
-    expect(await orderStatus(backend, order.id)).toBe('En attente');
-    await screenshot(page, 'admin-customer-orders');
+    await expect(page.getByRole('dialog')).toContainText('deixa de contar no relatório de vendas');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Eliminar/ })
+      .click();
+    await expect.poll(() => orderStatus(backend, order.id)).toBeNull();
   });
 
   test('challenge registrations are listed', async ({ page, backend }) => {

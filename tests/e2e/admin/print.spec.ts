@@ -11,13 +11,19 @@ test.describe('ticket printing', () => {
   });
 
   test('the print page shows the ticket in an 80 mm box and prints itself after 500 ms', async ({ page, backend }) => {
-    const order = await insertOrder(backend, { customer_name: 'Paula Ticket' });
+    // Accepted for 12:45 (Luxembourg): the paper the kitchen works from says when.
+    const order = await insertOrder(backend, {
+      customer_name: 'Paula Ticket',
+      status: 'Bien reçu',
+      ready_at: '2026-11-19T11:45:00Z',
+    });
     await loginAsAdmin(page, backend);
     const opened = Date.now();
     await page.goto(`/admin/print-order/${order.id}`);
     const ticket = page.getByTestId('ticket');
     await expect(ticket).toContainText(`Commande n° ${order.id.slice(0, 8)}`);
     await expect(ticket).toContainText('Client : Paula Ticket');
+    await expect(ticket).toContainText('Livrée vers 12:45');
     await expect(ticket).toContainText('TOTAL');
     await expect(ticket).toHaveAttribute('data-columns', '42');
     const box = await ticket.boundingBox();

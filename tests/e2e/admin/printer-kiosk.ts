@@ -31,6 +31,8 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
       kitchenTicket: boolean;
       cashDrawer: boolean;
       autoPrint: boolean;
+      preorderLeadMinutes: number;
+      preorderAcknowledgement: boolean;
     };
     const w = window as unknown as Record<string, unknown>;
     const log = {
@@ -56,6 +58,8 @@ export async function installFakeKiosk(page: Page, opts: { printedIds?: string[]
       kitchenTicket: false,
       cashDrawer: false,
       autoPrint: true,
+      preorderLeadMinutes: 45,
+      preorderAcknowledgement: false,
     };
     let autoLaunch = kept?.autoLaunch ?? true;
     const keep = () => sessionStorage.setItem('fake-kiosk', JSON.stringify({ settings, autoLaunch }));

@@ -43,6 +43,10 @@ test.describe('the counter kiosk printer in the admin', () => {
     await page.getByRole('switch', { name: 'Talão de cozinha' }).click();
     await page.getByRole('switch', { name: 'Gaveta de dinheiro' }).click();
     await page.getByRole('switch', { name: 'Impressão automática' }).click();
+    // Pre-orders: their tickets print on their day, 45 min before by default; a receipt slip if the owner wants one.
+    await expect(page.getByLabel('Pré-encomendas: imprimir antes da hora (min, 0 a 240)')).toHaveValue('45');
+    await page.getByLabel('Pré-encomendas: imprimir antes da hora (min, 0 a 240)').fill('30');
+    await page.getByRole('switch', { name: 'Talão de receção das pré-encomendas' }).click();
     await page.getByRole('switch', { name: 'Iniciar com o computador' }).click();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Definições da impressora guardadas.');
@@ -55,6 +59,8 @@ test.describe('the counter kiosk printer in the admin', () => {
       kitchenTicket: true,
       cashDrawer: true,
       autoPrint: false,
+      preorderLeadMinutes: 30,
+      preorderAcknowledgement: true,
     });
     expect(log.autoLaunch).toEqual([false]);
 

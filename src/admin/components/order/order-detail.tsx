@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { orderNumber, type Order, type OrderStatus } from '../../../shared/domain/index.js';
 import { Button, buttonClass } from '../ui/button.js';
 import { Icon } from '../ui/icon.js';
@@ -18,7 +19,9 @@ import { StatusEditor } from './status-editor.js';
 
 /**
  * Where the detail is shown decides its wording and what it may do: the dashboard panel and the
- * order page change orders; the archive is read-only; the per-customer view cannot delete.
+ * order page change and delete orders (deleting asks first and says the order leaves the takings report,
+ * which reads the orders that exist); the archive and a customer's orders only read them, with a link to
+ * the order's page, where it can be deleted.
  */
 export type OrderDetailPlace = 'dashboard' | 'page' | 'archive' | 'customer';
 
@@ -37,6 +40,7 @@ export function OrderDetail({
   const remove = useDeleteOrderMutation();
   const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | null>(null);
   const readOnly = place === 'archive';
+  const consultOnly = readOnly || place === 'customer';
   const unavailable = () =>
     readOnly
       ? toast.error(t('archive.readOnlyTitle'), t('archive.readOnlyBody'))
@@ -126,7 +130,7 @@ export function OrderDetail({
         </p>
       </section>
 
-      <StatusEditor order={order} saving={update.isPending} onSave={saveStatus} />
+      <StatusEditor order={order} saving={update.isPending} readOnly={readOnly} onSave={saveStatus} />
       <OrderItems order={order} />
       {order.notes && (
         <section className="rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
@@ -162,11 +166,16 @@ export function OrderDetail({
         </Button>
         <Button
           variant="danger"
-          onClick={() => (readOnly || place === 'customer' ? unavailable() : setDialog('delete'))}
+          onClick={() => (consultOnly ? unavailable() : setDialog('delete'))}
           disabled={remove.isPending}
         >
           <Icon name="trash" /> {t('order.delete')}
         </Button>
+        {consultOnly && (
+          <Link to={`/order/${order.id}`} className={buttonClass('secondary')} data-testid="open-order">
+            {t('order.open')}
+          </Link>
+        )}
       </div>
 
       <ConfirmDialog

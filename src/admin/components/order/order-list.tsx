@@ -1,25 +1,40 @@
-import { formatEuro, orderNumber, type Order } from '../../../shared/domain/index.js';
-import { useT } from '../../i18n/index.js';
+import { formatEuro, luxembourgClock, orderNumber, type Order } from '../../../shared/domain/index.js';
+import { dueAt, dueDay } from '../../../shared/domain/order-due.js';
+import { useT, type Translate } from '../../i18n/index.js';
 import { StatusBadge } from './status-badge.js';
 import { PrintedBadge } from './printed-badge.js';
-import { clockOf, dateTimeOf } from './order-format.js';
+import { clockOf, dateTimeOf, frenchDate } from './order-format.js';
+
+/** The counter's words for when an order is due: its slot or ready time, or as soon as possible. */
+function dueText(t: Translate, o: Order): string {
+  const due = luxembourgClock(dueAt(o));
+  if (o.is_preorder && dueDay(o) !== luxembourgClock(new Date()).date)
+    return t('dashboard.dueOn', { date: frenchDate(dueDay(o)).slice(0, 5), time: due.time });
+  if (o.is_preorder || o.ready_at) return t('dashboard.dueAt', { time: due.time });
+  return t('dashboard.asap', { time: clockOf(o.created_at) });
+}
 
 export function OrderList({
   orders,
   selectedId,
   highlighted = {},
   showDate = false,
+  showDue = false,
+  testId = 'order-list',
   onSelect,
 }: {
   orders: Order[];
   selectedId?: string | null;
   highlighted?: Record<string, true>;
   showDate?: boolean;
+  /** Each row says when the order is due (the counter's day) instead of when it was placed. */
+  showDue?: boolean;
+  testId?: string;
   onSelect(order: Order): void;
 }) {
   const t = useT();
   return (
-    <ul className="space-y-2" data-testid="order-list">
+    <ul className="space-y-2" data-testid={testId}>
       {orders.map((o) => (
         <li key={o.id}>
           <button
@@ -39,8 +54,10 @@ export function OrderList({
                 <span className="truncate">{o.customer_name}</span>
               </p>
               <p className="text-slate-700">
-                {showDate ? dateTimeOf(o.created_at) : clockOf(o.created_at)} ·{' '}
-                {o.delivery_method === 'pickup' ? t('dashboard.pickup') : t('dashboard.delivery')}
+                <span data-testid="order-time" className={showDue ? 'font-bold text-slate-900' : undefined}>
+                  {showDue ? dueText(t, o) : showDate ? dateTimeOf(o.created_at) : clockOf(o.created_at)}
+                </span>{' '}
+                · {o.delivery_method === 'pickup' ? t('dashboard.pickup') : t('dashboard.delivery')}
                 {o.is_preorder ? ` · ${t('dashboard.preorder')}` : ''}
               </p>
             </div>

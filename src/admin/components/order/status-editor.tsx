@@ -8,10 +8,13 @@ import { useStatusLabel } from './status-badge.js';
 export function StatusEditor({
   order,
   saving,
+  readOnly = false,
   onSave,
 }: {
   order: Order;
   saving: boolean;
+  /** Where orders are only read (the archive, a customer's orders): the status as text, nothing to choose. */
+  readOnly?: boolean;
   onSave(status: OrderStatus): void;
 }) {
   const t = useT();
@@ -20,6 +23,15 @@ export function StatusEditor({
   const [selected, setSelected] = useState<OrderStatus>(current ?? 'En attente');
   useEffect(() => setSelected(normaliseStatus(order.status) ?? 'En attente'), [order.status]);
 
+  if (readOnly)
+    return (
+      <p className="font-semibold">
+        {t('order.status')}:{' '}
+        <span data-testid="status-text" className="text-lg font-bold">
+          {current ? label(current) : order.status}
+        </span>
+      </p>
+    );
   return (
     <div className="flex flex-wrap items-end gap-2">
       <label className="flex-1 font-semibold">

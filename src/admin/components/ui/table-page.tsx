@@ -31,6 +31,7 @@ export function QueryTable<Row extends { id: string }>({
   testId: string;
   columns: Column<Row>[];
   className?: string;
+  phoneCards?: boolean;
 }) {
   return (
     <QueryState query={query} error={error} empty={empty}>

@@ -43,7 +43,14 @@ export function ArchivePage() {
             key={period}
             orders={data}
             place="archive"
-            intro={<p className="mb-2 font-semibold text-slate-700">{t('archive.count', { n: data.length })}</p>}
+            intro={
+              <>
+                <p className="mb-1 text-slate-700" data-testid="archive-read-only">
+                  {t('archive.readOnlyHint')}
+                </p>
+                <p className="mb-2 font-semibold text-slate-700">{t('archive.count', { n: data.length })}</p>
+              </>
+            }
           />
         )}
       </QueryState>

@@ -19,6 +19,7 @@ export function CustomersPage() {
       <QueryTable
         testId="customers-table"
         className="text-base"
+        phoneCards
         query={customers}
         error={t('customers.loadFailedBody')}
         empty={t('customers.empty')}

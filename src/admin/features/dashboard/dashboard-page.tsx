@@ -11,6 +11,14 @@ import { useLiveOrders, useTodayOrders } from '../../lib/live-orders.js';
 import { SoundSettings } from '../../lib/sound/sound-controls.js';
 import { StatCards } from './stat-cards.js';
 import { SearchBox, SearchStatus, useOrderSearch } from './order-search.js';
+import { dueDay } from '../../../shared/domain/order-due.js';
+import { luxembourgDate, type Order } from '../../../shared/domain/index.js';
+
+/** The day's list (due today) and the pre-orders taken today for a later day, in the server's order. */
+function splitDay(orders: Order[]): { due: Order[]; later: Order[] } {
+  const today = luxembourgDate(new Date());
+  return { due: orders.filter((o) => dueDay(o) === today), later: orders.filter((o) => dueDay(o) !== today) };
+}
 
 export function DashboardPage() {
   const t = useT();
@@ -58,21 +66,44 @@ export function DashboardPage() {
               />
             </>
           ) : (
-            <QueryState
-              query={orders}
-              error={t('dashboard.loadErrorBody')}
-              empty={t('dashboard.noOrders')}
-              emptyClassName="text-slate-700"
-              keepDataOnError
-            >
-              {(data) => (
-                <OrderList
-                  orders={data}
-                  selectedId={selectedId}
-                  highlighted={highlighted}
-                  onSelect={(o) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`))}
-                />
-              )}
+            <QueryState query={orders} error={t('dashboard.loadErrorBody')} keepDataOnError>
+              {(data) => {
+                const { due, later } = splitDay(data);
+                const select = (o: Order) => (wide ? setSelectedId(o.id) : navigate(`/order/${o.id}`));
+                return (
+                  <>
+                    <p className="mb-3 text-slate-700" data-testid="today-hint">
+                      {t('dashboard.todayHint')}
+                    </p>
+                    {due.length === 0 ? (
+                      <p className="rounded-xl border-2 border-dashed border-slate-400 p-6 text-center text-lg text-slate-700">
+                        {t('dashboard.noOrders')}
+                      </p>
+                    ) : (
+                      <OrderList
+                        orders={due}
+                        selectedId={selectedId}
+                        highlighted={highlighted}
+                        showDue
+                        onSelect={select}
+                      />
+                    )}
+                    {later.length > 0 && (
+                      <>
+                        <h3 className="mt-6 mb-3 text-lg font-bold">{t('dashboard.laterOrders')}</h3>
+                        <OrderList
+                          orders={later}
+                          selectedId={selectedId}
+                          highlighted={highlighted}
+                          showDue
+                          testId="later-order-list"
+                          onSelect={select}
+                        />
+                      </>
+                    )}
+                  </>
+                );
+              }}
             </QueryState>
           )}
         </section>

@@ -9,13 +9,23 @@ import { useT, type MessageKey } from '../../i18n/index.js';
 import { useSetKioskSettings } from '../../lib/kiosk/kiosk-settings.js';
 import { kioskTestPrint, saveKioskPrinterSettings, setKioskAutoLaunch } from '../../lib/kiosk/kiosk.js';
 
-const SWITCHES: { key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint'; label: MessageKey; help: MessageKey }[] = [
+const SWITCHES: {
+  key: 'kitchenTicket' | 'cashDrawer' | 'autoPrint' | 'preorderAcknowledgement';
+  label: MessageKey;
+  help: MessageKey;
+}[] = [
   { key: 'kitchenTicket', label: 'printer.kitchenTicket', help: 'printer.kitchenTicketHelp' },
   { key: 'cashDrawer', label: 'printer.cashDrawer', help: 'printer.cashDrawerHelp' },
   { key: 'autoPrint', label: 'printer.autoPrint', help: 'printer.autoPrintHelp' },
+  {
+    key: 'preorderAcknowledgement',
+    label: 'printer.preorderAcknowledgement',
+    help: 'printer.preorderAcknowledgementHelp',
+  },
 ];
 const field = 'min-h-12 w-full rounded-lg border-2 border-slate-400 bg-white px-3 text-lg';
 const COPIES_INPUT = { type: 'number', inputMode: 'numeric', min: 1, max: 5, className: field } as const;
+const LEAD_INPUT = { type: 'number', inputMode: 'numeric', min: 0, max: 240, className: field } as const;
 
 /** A setting's name above its input (or select) and any help under it. */
 function FieldBlock({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -48,6 +58,7 @@ export function PrinterForm({
   const set = <K extends keyof PrinterSettings>(key: K, value: PrinterSettings[K]) =>
     setS((prev) => ({ ...prev, [key]: value }));
   const copies = Number.isFinite(s.copies) ? s.copies : '';
+  const lead = Number.isFinite(s.preorderLeadMinutes) ? s.preorderLeadMinutes : '';
   const dirty = JSON.stringify(s) !== JSON.stringify(saved.printer) || autoLaunch !== saved.autoLaunch;
 
   function save() {
@@ -116,6 +127,14 @@ export function PrinterForm({
             {...COPIES_INPUT}
             value={copies}
             onChange={(e) => set('copies', e.target.valueAsNumber)}
+          />
+        </FieldBlock>
+        <FieldBlock id="printer-preorder-lead" label={t('printer.preorderLead')}>
+          <input
+            id="printer-preorder-lead"
+            {...LEAD_INPUT}
+            value={lead}
+            onChange={(e) => set('preorderLeadMinutes', e.target.valueAsNumber)}
           />
         </FieldBlock>
       </div>

@@ -7,8 +7,8 @@ interface SoundState {
   /** Staff choice, on by default and remembered on this device. */
   enabled: boolean;
   /**
-   * Repeat the chime for as long as an order waits for acceptance. Always on in the counter kiosk;
-   * a choice in a browser (off: one chime per new order).
+   * Repeat the chime for as long as an order waits for acceptance. Always on in the counter kiosk; on by
+   * default in a browser too, where turning it off (one chime per new order) is the manager's visible choice.
    */
   repeatUntilAcknowledged: boolean;
   /** Browsers refuse audio before the first click or key press. */
@@ -23,7 +23,7 @@ export const useNotificationSound = create<SoundState>()(
   persist(
     (set) => ({
       enabled: true,
-      repeatUntilAcknowledged: false,
+      repeatUntilAcknowledged: true,
       unlocked: false,
       ringing: false,
       setEnabled: (enabled) => {
@@ -34,6 +34,12 @@ export const useNotificationSound = create<SoundState>()(
     }),
     {
       name: 'admin-notification-sound',
+      // Version 0 stored "off" as its default, never chosen: those devices ring until accepted from now on.
+      version: 1,
+      migrate: (stored) => ({
+        enabled: (stored as { enabled?: boolean } | null)?.enabled ?? true,
+        repeatUntilAcknowledged: true,
+      }),
       partialize: (s) => ({ enabled: s.enabled, repeatUntilAcknowledged: s.repeatUntilAcknowledged }),
     },
   ),

@@ -4,6 +4,7 @@ import { Banner } from '../../components/ui/banner.js';
 import { Icon } from '../../components/ui/icon.js';
 import { useT } from '../../i18n/index.js';
 import { repeatsUntilAccepted, useNotificationSound } from './notification-sound.js';
+import { useWaitingOrdersQuery } from '../data.js';
 
 const SOUND_OFF =
   'mb-4 flex flex-wrap items-center gap-3 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-900';
@@ -11,6 +12,8 @@ const SOUND_OFF =
 export function SoundBanner() {
   const t = useT();
   const { enabled, unlocked, setEnabled } = useNotificationSound();
+  // The same list the alarm polls (shared cache): how many orders wait while nothing can ring.
+  const waiting = useWaitingOrdersQuery().data?.length ?? 0;
   if (!enabled) {
     return (
       <Banner testId="sound-disabled-banner" icon="bellOff" text={t('sound.disabledBanner')} className={SOUND_OFF}>
@@ -28,7 +31,7 @@ export function SoundBanner() {
         className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-lg font-semibold text-amber-900"
       >
         <Icon name="bell" className="mr-2 inline h-6 w-6" />
-        {t('sound.lockedBanner')}
+        {waiting > 0 ? t('sound.lockedWaiting', { n: waiting }) : t('sound.lockedBanner')}
       </div>
     );
   }
@@ -55,6 +58,15 @@ export function SoundSettings() {
         />
         {t('sound.repeat')}
       </label>
+      {enabled && !repeatsUntilAccepted() && (
+        <p
+          role="status"
+          data-testid="sound-repeat-off"
+          className="rounded-lg border-2 border-amber-600 bg-amber-50 px-3 py-2 font-semibold text-amber-900"
+        >
+          {t('sound.repeatOff')}
+        </p>
+      )}
     </div>
   );
 }
