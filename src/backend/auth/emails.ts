@@ -17,17 +17,27 @@ export function hashLinkToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Stores a link token. A password reset replaces the previous one (one live reset link). Confirmation
+ * links are added beside the earlier ones: whoever asks again for an unconfirmed address (a second
+ * sign-up, a resend) must not make the link already in the owner's inbox fail. `keepsPassword: false`
+ * marks the link of a sign-up that came with another password: it confirms the address without any
+ * password (see verify.ts), so nobody's password but the first sign-up's is ever confirmed by a link.
+ */
 export async function storeOneTimeToken(
   tx: Queryable,
   userId: string,
   type: 'confirmation' | 'recovery',
   hash: string,
+  keepsPassword = true,
 ): Promise<void> {
-  // One live link per purpose: asking again replaces the previous one.
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
+  if (type === 'recovery')
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
+  else await tx.query(`delete from auth.one_time_tokens where user_id = $1 and expires_at <= now()`, [userId]);
   await tx.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [userId, type, hash, EMAIL_LINK_TTL_SECONDS],
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at, keeps_password)
+     values ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+    [userId, type, hash, EMAIL_LINK_TTL_SECONDS, keepsPassword],
   );
 }
 
