@@ -83,4 +83,16 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
       'over_request_rate_limit',
     );
   });
+
+  it('/health tells anyone only ok or not; the database and disk details need the service-role key', async () => {
+    const stranger = fetchFrom('127.0.0.4');
+    for (const headers of [{}, { authorization: `Bearer ${b.anonKey}` }, { apikey: b.serviceRoleKey }]) {
+      const r = await stranger(`${b.url}/health`, { headers });
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual({ status: 'ok' });
+    }
+    const owner = await fetch(`${b.url}/health`, { headers: { authorization: `Bearer ${b.serviceRoleKey}` } });
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toMatchObject({ status: 'ok', database: { kind, ok: true } });
+  });
 });
