@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { BackendContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
+import { recipientOverLimit } from '../mail/recipient-limit.js';
 
 /** How long an e-mailed link stays valid (GoTrue's default mailer OTP expiry: one day). */
 export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
@@ -80,8 +81,21 @@ const TEMPLATES: Record<LinkType, { subject: string; intro: string; action: stri
   },
 };
 
+/**
+ * Whether an account e-mail to this inbox may go: it counts with every other message to the same inbox
+ * (order and reservation e-mails included, Gmail's dots and +tags folded: mail/recipient-limit.ts). Over
+ * the limit nothing is sent, the request answers as if it had been (so nobody learns about the account
+ * or the limit), and the log says so.
+ */
+async function mayMail(ctx: BackendContext, to: string, what: string): Promise<boolean> {
+  if (!(await recipientOverLimit(ctx.db, 'email', to))) return true;
+  console.warn(`[auth] ${what} e-mail not sent: too many messages to this inbox within the hour (rate limit)`);
+  return false;
+}
+
 /** The reauthentication code (a password change from a session that is not fresh needs it). */
 export async function sendReauthenticationEmail(ctx: BackendContext, to: string, nonce: string): Promise<void> {
+  if (!(await mayMail(ctx, to, 'reauthentication'))) return;
   const subject = 'Votre code de confirmation';
   const intro = 'Pour changer le mot de passe de votre compte, saisissez ce code :';
   const ignore =
@@ -102,6 +116,7 @@ export async function sendAccountEmail(
   token: string,
   redirectTo: string,
 ): Promise<void> {
+  if (!(await mayMail(ctx, to, type))) return;
   const t = TEMPLATES[type];
   const link = verifyLink(ctx, token, type, redirectTo);
   const ignore =
