@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { GENEROUS_PRODUCT_LIMITS } from '../helpers/rate-limits.js';
 import { preorderSlot } from '../reliability/support/orders.js';
-import { authFetch, mailsTo, newEmail, signedInCustomer } from './auth-helpers.js';
+import { authFetch, mailsTo, newEmail, openLink, signedInCustomer, verifyLinkFor } from './auth-helpers.js';
 
 /**
  * Abuse by one stranger against everyone else: each client connects from its own loopback address
@@ -49,6 +49,23 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
     await b?.close();
     for (const a of agents.values()) await a.close();
     agents.clear();
+  });
+
+  it('a stranger signing up the unconfirmed address a minute later takes nothing over', async () => {
+    const email = newEmail('victime');
+    const owner = clientFrom(b, '127.0.0.7');
+    const stranger = clientFrom(b, '127.0.0.8');
+    expect((await owner.auth.signUp({ email, password: 'owner-password' })).error).toBeNull();
+    const ownersLink = await verifyLinkFor(b, email);
+    const later = await stranger.auth.signUp({ email, password: 'stranger-password' });
+    expect(later.error).toBeNull();
+    expect(later.data.session).toBeNull();
+    // The owner's link still works and confirms the owner's password; the stranger's never opens the account.
+    expect((await openLink(ownersLink)).fragment.get('access_token')).toBeTruthy();
+    expect((await owner.auth.signInWithPassword({ email, password: 'owner-password' })).error).toBeNull();
+    expect((await stranger.auth.signInWithPassword({ email, password: 'stranger-password' })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('wrong passwords from 127.0.0.2 keep coming; the admin signs in from 127.0.0.3 every time', async () => {
