@@ -167,7 +167,7 @@ describe.each(testDatabases())('auth security on %s', (kind) => {
       const token = opened.fragment.get('access_token');
       expect(token).toBeTruthy();
       expect(await signIn(email, 'attacker-password')).toBe('invalid_credentials');
-      // Signed in by the link, the owner chooses a password (the shop asks for one after such a link).
+      // Signed in by the link, the owner chooses a password (PUT /user, as after a reset link).
       const set = await authFetch(b, '/user', {
         method: 'PUT',
         headers: { Authorization: `Bearer ${token}` },
