@@ -57,14 +57,24 @@ as $$
 $$;
 
 -- Restaurant-branded e-mail to one person stays limited: only a single plain address is ever sent to
--- (no list separators, quotes, brackets or spaces), and the limit per recipient counts the address
--- without its +tag, in lower case. Over the limit the order or reservation still goes through; its
--- message is kept, marked not sent.
+-- (no list separators, quotes, brackets or spaces), and the limit per recipient counts the inbox as the
+-- mail provider sees it: lower case, without its +tag, and for Gmail (gmail.com, googlemail.com) without
+-- the dots of the name, which Gmail ignores (j.o.a.o@gmail.com is joao@gmail.com). Over the limit the
+-- order or reservation still goes through; its message is kept, marked not sent. The embedded backend's
+-- account e-mails (sign-up, password reset, e-mail change, reauthentication code) count in the same
+-- bucket, so every kind of message adds up (src/backend/mail/recipient-limit.ts).
 create function public.email_recipient_key(p_address text) returns text
 language sql immutable set search_path = ''
 as $$
-  select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@'))
+  select case when split_part(x.a, '@', 2) in ('gmail.com', 'googlemail.com')
+              then replace(split_part(x.a, '@', 1), '.', '') || '@gmail.com'
+              else x.a end
+    from (select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@')) as a) x
 $$;
+
+-- SMS to one phone number (E.164, as the mailer normalises it): at most 10 an hour, whoever sends them.
+insert into public.rate_limits (bucket, window_seconds, max_hits) values ('sms_recipient', 3600, 10)
+on conflict (bucket, window_seconds) do nothing;
 
 create function public.is_plain_email(p_address text) returns boolean
 language sql immutable set search_path = ''

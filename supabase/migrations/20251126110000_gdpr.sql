@@ -20,7 +20,9 @@ insert into public.rate_limits (bucket, window_seconds, max_hits) values
   ('account_delete', 60, 3), ('account_delete', 3600, 10)
 on conflict (bucket, window_seconds) do nothing;
 
--- The signed-in customer's id; refuses anyone else (anon never gets this far: no execute grant).
+-- The signed-in customer's id; refuses anyone else (anon never gets this far: no execute grant), and a token
+-- whose session has ended (public.require_live_session). Every entry point that reads a customer's personal
+-- data or destroys an account starts with it: my_data_export, delete_my_account.
 create function public.require_customer() returns uuid
 language plpgsql stable set search_path = ''
 as $$
@@ -29,7 +31,58 @@ begin
     raise exception using errcode = '42501', detail = 'not_signed_in', hint = 'Connexion requise',
       message = 'Connectez-vous pour gérer les données de votre compte.';
   end if;
+  perform public.require_live_session();
   return auth.uid();
+end $$;
+
+-- The session of the caller's token still exists, as Auth checks on /user: after a sign-out (or a password
+-- change on another device, or a stolen refresh token caught) the access token stays a valid JWT until it
+-- expires, but its session_id is gone from auth.sessions. A token without session_id (the service role,
+-- tokens minted with the project's secret) has no session to end.
+create function public.require_live_session() returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_session text := auth.jwt() ->> 'session_id';
+begin
+  if v_session is not null and not exists (
+    select 1 from auth.sessions s
+     where s.id::text = v_session and s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())
+  ) then
+    raise exception using errcode = '42501', detail = 'session_ended', hint = 'Session terminée',
+      message = 'Votre session a pris fin. Reconnectez-vous pour gérer les données de votre compte.';
+  end if;
+end $$;
+
+-- Whether the customer proved again who they are: their password (bcrypt, checked with pgcrypto; Auth writes
+-- $2a$ or $2b$, the same hash for passwords bcrypt accepts), or the code /auth/v1/reauthenticate e-mailed
+-- (valid 1 hour, spent here; stored hashed as the embedded backend does, sha256 of
+-- 'reauthentication:<email>:<code>', or as GoTrue does, sha224 of '<email><code>').
+create function public.account_reauthenticated(p_user_id uuid, p_password text, p_nonce text) returns boolean
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  u record;
+  v_hash text;
+begin
+  select x.email, x.encrypted_password, x.reauthentication_token, x.reauthentication_sent_at into u
+    from auth.users x where x.id = p_user_id for update;
+  if not found then
+    return false;
+  end if;
+  if coalesce(p_password, '') <> '' and coalesce(u.encrypted_password, '') ~ '^\$2[aby]\$' then
+    v_hash := '$2a$' || substr(u.encrypted_password, 5);
+    return extensions.crypt(p_password, v_hash) = v_hash;
+  end if;
+  if coalesce(p_nonce, '') <> '' and coalesce(u.reauthentication_token, '') <> ''
+     and u.reauthentication_sent_at > now() - interval '1 hour'
+     and u.reauthentication_token in (
+       encode(sha256(convert_to('reauthentication:' || lower(u.email) || ':' || btrim(p_nonce), 'UTF8')), 'hex'),
+       encode(sha224(convert_to(u.email || btrim(p_nonce), 'UTF8')), 'hex')) then
+    update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = p_user_id;
+    return true;
+  end if;
+  return false;
 end $$;
 
 create function public.check_account_rate_limit(p_bucket text) returns void
@@ -188,7 +241,11 @@ begin
   return result;
 end $$;
 
-create function public.delete_my_account() returns jsonb
+-- Asks for the password again (or the e-mailed reauthentication code): a token left signed in on a shared
+-- computer, or stolen, must not be enough to erase the account. A wrong one is an answer, not an error, so
+-- that the rate limit's count of the try is kept (an error would roll it back): {deleted: false, reason:
+-- 'wrong_password'}.
+create function public.delete_my_account(p_password text default null, p_nonce text default null) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
@@ -198,6 +255,13 @@ begin
   if public.is_admin() then
     raise exception using errcode = 'P0001', detail = 'admin_account', hint = 'Compte administrateur',
       message = 'Un compte administrateur ne peut pas être supprimé depuis la boutique.';
+  end if;
+  if coalesce(p_password, '') = '' and coalesce(p_nonce, '') = '' then
+    raise exception using errcode = 'P0001', detail = 'password_required', hint = 'Mot de passe requis',
+      message = 'Saisissez votre mot de passe pour supprimer votre compte.';
+  end if;
+  if not public.account_reauthenticated(uid, p_password, p_nonce) then
+    return jsonb_build_object('deleted', false, 'reason', 'wrong_password');
   end if;
   return public.erase_customer(uid, now()) || jsonb_build_object('deleted', true);
 end $$;
@@ -279,12 +343,13 @@ begin
     'cutoff', cutoff);
 end $$;
 
-revoke execute on function public.require_customer(), public.check_account_rate_limit(text),
+revoke execute on function public.require_customer(), public.require_live_session(),
+  public.account_reauthenticated(uuid, text, text), public.check_account_rate_limit(text),
   public.customer_order_ids(uuid, text), public.confirmed_email_of(uuid),
   public.anonymise_contact_records(text[], uuid[], uuid[], timestamptz), public.erase_customer(uuid, timestamptz),
-  public.apply_retention(timestamptz), public.my_data_export(), public.delete_my_account()
+  public.apply_retention(timestamptz), public.my_data_export(), public.delete_my_account(text, text)
   from public, anon, authenticated;
-grant execute on function public.my_data_export(), public.delete_my_account() to authenticated;
+grant execute on function public.my_data_export(), public.delete_my_account(text, text) to authenticated;
 grant execute on function public.apply_retention(timestamptz) to service_role;
 
 -- Hosted Supabase: pg_cron runs the retention rules every night (03:17 UTC). Where pg_cron is not

@@ -489,6 +489,36 @@ end $function$;
 grant execute on function public.accept_order(text,timestamp with time zone,integer) to authenticated;
 grant execute on function public.accept_order(text,timestamp with time zone,integer) to service_role;
 
+CREATE OR REPLACE FUNCTION public.account_reauthenticated(p_user_id uuid, p_password text, p_nonce text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  u record;
+  v_hash text;
+begin
+  select x.email, x.encrypted_password, x.reauthentication_token, x.reauthentication_sent_at into u
+    from auth.users x where x.id = p_user_id for update;
+  if not found then
+    return false;
+  end if;
+  if coalesce(p_password, '') <> '' and coalesce(u.encrypted_password, '') ~ '^\$2[aby]\$' then
+    v_hash := '$2a$' || substr(u.encrypted_password, 5);
+    return extensions.crypt(p_password, v_hash) = v_hash;
+  end if;
+  if coalesce(p_nonce, '') <> '' and coalesce(u.reauthentication_token, '') <> ''
+     and u.reauthentication_sent_at > now() - interval '1 hour'
+     and u.reauthentication_token in (
+       encode(sha256(convert_to('reauthentication:' || lower(u.email) || ':' || btrim(p_nonce), 'UTF8')), 'hex'),
+       encode(sha224(convert_to(u.email || btrim(p_nonce), 'UTF8')), 'hex')) then
+    update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = p_user_id;
+    return true;
+  end if;
+  return false;
+end $function$;
+grant execute on function public.account_reauthenticated(uuid,text,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.active_order_count()
  RETURNS integer
  LANGUAGE plpgsql
@@ -1049,7 +1079,7 @@ end $function$;
 grant execute on function public.day_orders(timestamp with time zone) to authenticated;
 grant execute on function public.day_orders(timestamp with time zone) to service_role;
 
-CREATE OR REPLACE FUNCTION public.delete_my_account()
+CREATE OR REPLACE FUNCTION public.delete_my_account(p_password text DEFAULT NULL::text, p_nonce text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1063,10 +1093,17 @@ begin
     raise exception using errcode = 'P0001', detail = 'admin_account', hint = 'Compte administrateur',
       message = 'Un compte administrateur ne peut pas être supprimé depuis la boutique.';
   end if;
+  if coalesce(p_password, '') = '' and coalesce(p_nonce, '') = '' then
+    raise exception using errcode = 'P0001', detail = 'password_required', hint = 'Mot de passe requis',
+      message = 'Saisissez votre mot de passe pour supprimer votre compte.';
+  end if;
+  if not public.account_reauthenticated(uid, p_password, p_nonce) then
+    return jsonb_build_object('deleted', false, 'reason', 'wrong_password');
+  end if;
   return public.erase_customer(uid, now()) || jsonb_build_object('deleted', true);
 end $function$;
-grant execute on function public.delete_my_account() to authenticated;
-grant execute on function public.delete_my_account() to service_role;
+grant execute on function public.delete_my_account(text,text) to authenticated;
+grant execute on function public.delete_my_account(text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.delivery_fee_for(p_city text)
  RETURNS numeric
@@ -1091,7 +1128,10 @@ CREATE OR REPLACE FUNCTION public.email_recipient_key(p_address text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@'))
+  select case when split_part(x.a, '@', 2) in ('gmail.com', 'googlemail.com')
+              then replace(split_part(x.a, '@', 1), '.', '') || '@gmail.com'
+              else x.a end
+    from (select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@')) as a) x
 $function$;
 grant execute on function public.email_recipient_key(text) to service_role;
 
@@ -2386,9 +2426,29 @@ begin
     raise exception using errcode = '42501', detail = 'not_signed_in', hint = 'Connexion requise',
       message = 'Connectez-vous pour gérer les données de votre compte.';
   end if;
+  perform public.require_live_session();
   return auth.uid();
 end $function$;
 grant execute on function public.require_customer() to service_role;
+
+CREATE OR REPLACE FUNCTION public.require_live_session()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_session text := auth.jwt() ->> 'session_id';
+begin
+  if v_session is not null and not exists (
+    select 1 from auth.sessions s
+     where s.id::text = v_session and s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())
+  ) then
+    raise exception using errcode = '42501', detail = 'session_ended', hint = 'Session terminée',
+      message = 'Votre session a pris fin. Reconnectez-vous pour gérer les données de votre compte.';
+  end if;
+end $function$;
+grant execute on function public.require_live_session() to service_role;
 
 CREATE OR REPLACE FUNCTION public.reservation_from_public()
  RETURNS trigger

@@ -24,7 +24,8 @@ describe('a failing data disk (PGlite)', () => {
   let spy: ReturnType<typeof vi.spyOn> | null = null;
 
   const health = async () => {
-    const r = await fetch(`${b.url}/health`);
+    // The details are the owner's (service-role key); the public answer is the status alone.
+    const r = await fetch(`${b.url}/health`, { headers: { authorization: `Bearer ${b.serviceRoleKey}` } });
     return {
       status: r.status,
       body: (await r.json()) as {
@@ -87,6 +88,9 @@ describe('a failing data disk (PGlite)', () => {
     expect(h.status).toBe(200);
     expect(h.body.status).toBe('warning');
     expect(h.body.backups.lastError?.message).toBeTruthy();
+    const anonymous = await fetch(`${b.url}/health`, { headers: { authorization: `Bearer ${b.anonKey}` } });
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ status: 'warning' });
     fs.rmSync(path.join(dataDir, 'backups'));
     await until(async () => listBackups(dataDir).some((f) => f.kind === 'daily'), 30_000, 'the retried daily backup');
     await until(async () => (await health()).body.status === 'ok', 10_000, 'health back to ok');

@@ -214,9 +214,20 @@ describe.each(testDatabases())('GDPR: export, account deletion and retention on 
     }
   });
 
+  it('asks for the password again before deleting, and says when it is wrong', async () => {
+    const none = await alice.client.rpc('delete_my_account');
+    expect(none.error?.message).toBe('Saisissez votre mot de passe pour supprimer votre compte.');
+    const wrong = await alice.client.rpc('delete_my_account', { p_password: 'not-her-password' });
+    expect(wrong.error).toBeNull();
+    expect(wrong.data).toEqual({ deleted: false, reason: 'wrong_password' });
+    const wrongCode = await alice.client.rpc('delete_my_account', { p_nonce: '123456' });
+    expect(wrongCode.data).toEqual({ deleted: false, reason: 'wrong_password' });
+    expect((await service.auth.admin.getUserById(alice.userId)).data.user?.id).toBe(alice.userId);
+  });
+
   it('deletes the account: orders kept and anonymised, sign-in and sessions gone, others untouched', async () => {
     const session = (await alice.client.auth.getSession()).data.session!;
-    const { data, error } = await alice.client.rpc('delete_my_account');
+    const { data, error } = await alice.client.rpc('delete_my_account', { p_password: alice.password });
     expect(error).toBeNull();
     expect(data).toMatchObject({ deleted: true, orders: 2, reservations: 1, challenge_registrations: 1 });
 
@@ -287,7 +298,7 @@ describe.each(testDatabases())('GDPR: export, account deletion and retention on 
     expect(created.error).toBeNull();
     const client = b.client();
     await client.auth.signInWithPassword({ email, password: 'frango-grelhado-42' });
-    const { error } = await client.rpc('delete_my_account');
+    const { error } = await client.rpc('delete_my_account', { p_password: 'frango-grelhado-42' });
     expect(error?.message).toBe('Un compte administrateur ne peut pas être supprimé depuis la boutique.');
     expect((await service.auth.admin.getUserById(created.data.user!.id)).data.user).not.toBeNull();
   });

@@ -345,9 +345,9 @@ describe.each(testDatabases())('recent entry points under attack on %s', (kind) 
       expect((await gerant.rpc('delete_my_account')).error?.message).toBe(
         'Un compte administrateur ne peut pas être supprimé depuis la boutique.',
       );
-      expect((await carla.client.rpc('delete_my_account')).error).toBeNull();
+      expect((await carla.client.rpc('delete_my_account', { p_password: carla.password })).error).toBeNull();
       // Her access token is still a valid JWT for an hour: the database refuses it all the same.
-      const again = await carla.client.rpc('delete_my_account');
+      const again = await carla.client.rpc('delete_my_account', { p_password: carla.password });
       expect(again.error?.message).toBe('Connectez-vous pour gérer les données de votre compte.');
       const deletes = [];
       for (let i = 0; i < 12; i++) deletes.push((await shopper.rpc('delete_my_account')).error?.code);

@@ -481,3 +481,127 @@ describe.each(testDatabases())('Storage upload bodies on %s', (kind) => {
     }
   });
 });
+
+describe.each(testDatabases())('Storage upload slots against strangers on %s', (kind) => {
+  let b: TestBackend;
+  let adminToken: string;
+  const DEPOT = 'depot-ouvert';
+
+  beforeAll(async () => {
+    b = await startTestBackend(kind, { env: { STORAGE_UPLOAD_TIMEOUT_MS: '5000' } });
+    adminToken = await b.context.jwt.sign(
+      {
+        role: 'authenticated',
+        aud: 'authenticated',
+        sub: crypto.randomUUID(),
+        app_metadata: { role: 'admin' },
+      },
+      3600,
+    );
+    // A bucket anyone may upload to (none exists in the product): the per-client cap and the time limit.
+    await b.db.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [DEPOT]);
+    await b.db.query(
+      `create policy depot_insert on storage.objects for insert to anon, authenticated with check (bucket_id = '${DEPOT}')`,
+    );
+    await b.db.query(
+      `create policy depot_select on storage.objects for select to anon, authenticated using (bucket_id = '${DEPOT}')`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  /** An upload from `ip` that sends its headers and half its body, then waits for `finish()`. */
+  function slowUpload(ip: string, bucket: string, name: string, token = b.anonKey) {
+    const u = new URL(b.url);
+    const req = http.request({
+      host: u.hostname,
+      port: u.port,
+      localAddress: ip,
+      method: 'POST',
+      path: `/storage/v1/object/${bucket}/${name}`,
+      headers: {
+        apikey: b.anonKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'image/png',
+        'Content-Length': String(PNG.length * 2),
+      },
+    });
+    const answer = new Promise<number>((resolve) => {
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      // The server may close the connection of a refused or timed-out body before it is all sent.
+      req.on('error', () => resolve(-1));
+    });
+    req.write(PNG);
+    return { answer, finish: () => req.end(PNG) };
+  }
+
+  /** A whole small upload from `ip`: its HTTP status (with Storage's statusCode when refused). */
+  async function quickUpload(ip: string, bucket: string, name: string, token = b.anonKey): Promise<string> {
+    const u = new URL(b.url);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          localAddress: ip,
+          method: 'POST',
+          path: `/storage/v1/object/${bucket}/${name}`,
+          headers: { apikey: b.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks).toString('utf8');
+            resolve(res.statusCode === 200 ? '200' : `${res.statusCode}/${JSON.parse(body).statusCode}`);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(PNG);
+    });
+  }
+
+  it('8 slow anonymous uploads of menu photos are refused before their bodies; the admin uploads at once', async () => {
+    const strangers = Array.from({ length: 8 }, (_, i) =>
+      slowUpload(`127.0.3.${i + 1}`, BUCKET, `items/intrus-${kind}-${i}.png`),
+    );
+    // Refused by the bucket's policy (admins only) without waiting for the rest of the body.
+    for (const s of strangers) expect(await s.answer).toBe(400);
+    expect(await quickUpload('127.0.3.20', BUCKET, `items/frango-${kind}.png`, adminToken)).toBe('200');
+    const customer = await b.context.jwt.sign(
+      { role: 'authenticated', aud: 'authenticated', sub: crypto.randomUUID() },
+      3600,
+    );
+    expect(await quickUpload('127.0.3.21', BUCKET, `items/client-${kind}.png`, customer)).toBe('400/403');
+    const { rows } = await b.db.query(`select name from storage.objects where name like 'items/intrus-%'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('strangers share their own slots, 2 per address, and a body too slow to arrive loses its slot', async () => {
+    const poll = async (what: () => Promise<boolean>, label: string) => {
+      const end = Date.now() + 4000;
+      while (Date.now() < end) if (await what()) return;
+      throw new Error(`${label} did not happen`);
+    };
+    // Two slow uploads from one address; a third from it is told to retry once both hold their slot.
+    const mine = [0, 1].map((i) => slowUpload('127.0.4.1', DEPOT, `lent-${kind}-${i}.png`));
+    let n = 0;
+    await poll(async () => (await quickUpload('127.0.4.1', DEPOT, `encore-${kind}-${n++}.png`)) === '503/503', '503');
+    // Six more from three other addresses fill everyone else's 8 slots.
+    const others = [2, 3, 4].flatMap((a) =>
+      [0, 1].map((i) => slowUpload(`127.0.4.${a}`, DEPOT, `lent-${kind}-${a}-${i}.png`)),
+    );
+    await poll(async () => (await quickUpload('127.0.4.9', DEPOT, `nouveau-${kind}-${n++}.png`)) === '503/503', 'full');
+    // The admin's photo upload does not wait for them.
+    expect(await quickUpload('127.0.4.10', BUCKET, `items/poulet-${kind}.png`, adminToken)).toBe('200');
+    // None of them finishes within STORAGE_UPLOAD_TIMEOUT_MS (5 s here): 408, and their slots are free again.
+    for (const s of [...mine, ...others]) expect([408, -1]).toContain(await s.answer);
+    expect(await quickUpload('127.0.4.1', DEPOT, `apres-${kind}.png`)).toBe('200');
+    for (const s of [...mine, ...others]) s.finish();
+  }, 30_000);
+});

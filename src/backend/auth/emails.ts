@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { BackendContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
+import { recipientOverLimit } from '../mail/recipient-limit.js';
 
 /** How long an e-mailed link stays valid (GoTrue's default mailer OTP expiry: one day). */
 export const EMAIL_LINK_TTL_SECONDS = 24 * 3600;
@@ -17,17 +18,27 @@ export function hashLinkToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Stores a link token. A password reset replaces the previous one (one live reset link). Confirmation
+ * links are added beside the earlier ones: whoever asks again for an unconfirmed address (a second
+ * sign-up, a resend) must not make the link already in the owner's inbox fail. `keepsPassword: false`
+ * marks the link of a sign-up that came with another password: it confirms the address without any
+ * password (see verify.ts), so nobody's password but the first sign-up's is ever confirmed by a link.
+ */
 export async function storeOneTimeToken(
   tx: Queryable,
   userId: string,
   type: 'confirmation' | 'recovery',
   hash: string,
+  keepsPassword = true,
 ): Promise<void> {
-  // One live link per purpose: asking again replaces the previous one.
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
+  if (type === 'recovery')
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
+  else await tx.query(`delete from auth.one_time_tokens where user_id = $1 and expires_at <= now()`, [userId]);
   await tx.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [userId, type, hash, EMAIL_LINK_TTL_SECONDS],
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at, keeps_password)
+     values ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+    [userId, type, hash, EMAIL_LINK_TTL_SECONDS, keepsPassword],
   );
 }
 
@@ -70,8 +81,21 @@ const TEMPLATES: Record<LinkType, { subject: string; intro: string; action: stri
   },
 };
 
+/**
+ * Whether an account e-mail to this inbox may go: it counts with every other message to the same inbox
+ * (order and reservation e-mails included, Gmail's dots and +tags folded: mail/recipient-limit.ts). Over
+ * the limit nothing is sent, the request answers as if it had been (so nobody learns about the account
+ * or the limit), and the log says so.
+ */
+async function mayMail(ctx: BackendContext, to: string, what: string): Promise<boolean> {
+  if (!(await recipientOverLimit(ctx.db, 'email', to))) return true;
+  console.warn(`[auth] ${what} e-mail not sent: too many messages to this inbox within the hour (rate limit)`);
+  return false;
+}
+
 /** The reauthentication code (a password change from a session that is not fresh needs it). */
 export async function sendReauthenticationEmail(ctx: BackendContext, to: string, nonce: string): Promise<void> {
+  if (!(await mayMail(ctx, to, 'reauthentication'))) return;
   const subject = 'Votre code de confirmation';
   const intro = 'Pour changer le mot de passe de votre compte, saisissez ce code :';
   const ignore =
@@ -92,6 +116,7 @@ export async function sendAccountEmail(
   token: string,
   redirectTo: string,
 ): Promise<void> {
+  if (!(await mayMail(ctx, to, type))) return;
   const t = TEMPLATES[type];
   const link = verifyLink(ctx, token, type, redirectTo);
   const ignore =

@@ -6,14 +6,13 @@ import { authSettings, type RateLimits } from './settings.js';
 const FIVE_MINUTES = 300_000;
 const HOUR = 3_600_000;
 
-type Bucket = keyof RateLimits;
+type Bucket = Exclude<keyof RateLimits, 'failedSignInsPerAccount'>;
 
 const WINDOW_MS: Record<Bucket, number> = {
   emailSent: HOUR,
   tokenRefresh: FIVE_MINUTES,
   signInSignUps: FIVE_MINUTES,
   tokenVerifications: FIVE_MINUTES,
-  failedSignInsPerAccount: FIVE_MINUTES,
 };
 
 interface State {
@@ -83,30 +82,77 @@ export const overRequestRateLimit = () => new AuthError(429, 'over_request_rate_
 export const overEmailRateLimit = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
 
 /** Counts one request of this kind from the caller's address; 429 once the address is over its limit. */
-export function limitByAddress(
-  ctx: BackendContext,
-  req: IncomingMessage,
-  bucket: Exclude<Bucket, 'failedSignInsPerAccount'>,
-): void {
+export function limitByAddress(ctx: BackendContext, req: IncomingMessage, bucket: Bucket): void {
   const limit = authSettings(ctx).rateLimits[bucket];
   if (!limiter(ctx).take(`${bucket}:${clientAddress(req)}`, limit, WINDOW_MS[bucket])) {
     throw bucket === 'emailSent' ? overEmailRateLimit() : overRequestRateLimit();
   }
 }
 
-/** Whether this address may try a password now (too many wrong ones lately, from anywhere: no). */
-export function accountMayTryPassword(ctx: BackendContext, email: string): boolean {
-  return limiter(ctx).peek(
-    `failed:${email}`,
-    authSettings(ctx).rateLimits.failedSignInsPerAccount,
-    WINDOW_MS.failedSignInsPerAccount,
-  );
+/**
+ * Wrong passwords, counted per account AND client address. The first `failedSignInsPerAccount` (5)
+ * are free; after that each try from that address for that account waits a delay that doubles with
+ * every further wrong password (1 s, 2 s, 4 s … at most 15 min), and is refused with 429 until then.
+ * Nobody else is held up: the owner signing in from another address (another phone, the restaurant)
+ * is never refused because a stranger keeps guessing, which a per-account lockout would allow. A
+ * right password from the address clears its count; an hour without a wrong one forgives it.
+ */
+interface Failures {
+  count: number;
+  last: number;
 }
 
-export function recordFailedPassword(ctx: BackendContext, email: string): void {
-  limiter(ctx).take(
-    `failed:${email}`,
-    authSettings(ctx).rateLimits.failedSignInsPerAccount,
-    WINDOW_MS.failedSignInsPerAccount,
-  );
+const MAX_DELAY_MS = 15 * 60_000;
+const failuresByContext = new WeakMap<BackendContext, Map<string, Failures>>();
+
+function failures(ctx: BackendContext): Map<string, Failures> {
+  let m = failuresByContext.get(ctx);
+  if (!m) {
+    m = new Map();
+    failuresByContext.set(ctx, m);
+  }
+  return m;
+}
+
+const failureKey = (req: IncomingMessage, email: string) => `${email}\n${clientAddress(req)}`;
+
+/** How long the caller's address must still wait before trying a password for this address (0: now). */
+export function passwordWaitMs(ctx: BackendContext, req: IncomingMessage, email: string, now = Date.now()): number {
+  const free = authSettings(ctx).rateLimits.failedSignInsPerAccount;
+  if (free <= 0) return 0;
+  const f = failures(ctx).get(failureKey(req, email));
+  if (!f || now - f.last > HOUR || f.count < free) return 0;
+  const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.min(f.count - free, 20));
+  return Math.max(0, f.last + delay - now);
+}
+
+export function recordFailedPassword(ctx: BackendContext, req: IncomingMessage, email: string, now = Date.now()): void {
+  const m = failures(ctx);
+  const key = failureKey(req, email);
+  const f = m.get(key);
+  m.set(key, { count: f && now - f.last <= HOUR ? f.count + 1 : 1, last: now });
+  if (m.size > 50_000) {
+    for (const [k, v] of m) if (now - v.last > HOUR) m.delete(k);
+    // Still too many (addresses made up behind a trusted proxy): forget the oldest ones.
+    for (const k of m.keys()) {
+      if (m.size <= 40_000) break;
+      m.delete(k);
+    }
+  }
+}
+
+export function recordGoodPassword(ctx: BackendContext, req: IncomingMessage, email: string): void {
+  failures(ctx).delete(failureKey(req, email));
+}
+
+/** Wrong reauthentication codes (6 digits) per account, from any address: 10 per 5 minutes. */
+const WRONG_CODES = 10;
+
+/** Whether this account may try a reauthentication code now (too many wrong ones lately: no). */
+export function codeMayBeTried(ctx: BackendContext, userId: string): boolean {
+  return limiter(ctx).peek(`wrong-code:${userId}`, WRONG_CODES, FIVE_MINUTES);
+}
+
+export function recordWrongCode(ctx: BackendContext, userId: string): void {
+  limiter(ctx).take(`wrong-code:${userId}`, WRONG_CODES, FIVE_MINUTES);
 }

@@ -48,7 +48,7 @@ export interface RateLimits {
   signInSignUps: number;
   /** Link and OTP verifications per 5 minutes per client address. */
   tokenVerifications: number;
-  /** Wrong passwords per 5 minutes per account, whoever tries them. */
+  /** Wrong passwords for one account from one client address before each try waits a growing delay. */
   failedSignInsPerAccount: number;
 }
 
@@ -68,7 +68,7 @@ const DEFAULT_LIMITS: RateLimits = {
   tokenRefresh: 150,
   signInSignUps: 30,
   tokenVerifications: 30,
-  failedSignInsPerAccount: 10,
+  failedSignInsPerAccount: 5,
 };
 
 const LIMIT_KEYS: [keyof RateLimits, string, string][] = [

@@ -6,7 +6,7 @@ import { sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
 import { AuthError, badRequest, internal, unprocessable } from './errors.js';
-import { checkPassword, hashPassword } from './passwords.js';
+import { checkPassword, hashPassword, passwordMatches } from './passwords.js';
 import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { startSession } from './sessions.js';
@@ -115,25 +115,41 @@ export function tooSoon(ctx: BackendContext, sentAt: Date | string | null): Auth
     : null;
 }
 
-/** Sends the confirmation link; when delivery fails the fresh token is withdrawn and signup fails (GoTrue rolls back). */
+/**
+ * Sends a confirmation link (beside any earlier one, which stays valid); when delivery fails the fresh
+ * token is withdrawn and signup fails (GoTrue rolls back). `keepsPassword: false` for a link that must
+ * confirm the address without the password on the account (a contested sign-up, see signup()).
+ */
 async function sendConfirmation(
   ctx: BackendContext,
   user: UserRow,
   redirectTo: string,
   onFailure: () => Promise<void>,
+  keepsPassword = true,
 ): Promise<void> {
   const { token, hash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
-    await storeOneTimeToken(tx, user.id, 'confirmation', hash);
+    await storeOneTimeToken(tx, user.id, 'confirmation', hash, keepsPassword);
     await tx.query(`update auth.users set confirmation_sent_at = now() where id = $1`, [user.id]);
   });
   try {
     await sendAccountEmail(ctx, user.email!, 'signup', token, redirectTo);
   } catch (e) {
     console.error(`[auth] confirmation e-mail to user ${user.id} failed: ${(e as Error).message}`);
+    await ctx.db.query(`delete from auth.one_time_tokens where token_hash = $1`, [hash]);
     await onFailure();
     throw internal('Error sending confirmation email');
   }
+}
+
+/** Whether an unconfirmed account has had a sign-up with another password: its next links confirm no password. */
+async function contested(ctx: BackendContext, userId: string): Promise<boolean> {
+  const r = await ctx.db.query(
+    `select 1 from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation' and not keeps_password
+        and expires_at > now() limit 1`,
+    [userId],
+  );
+  return r.rows.length > 0;
 }
 
 /** A stand-in answer for an address that is already registered, so signup does not reveal who has an account. */
@@ -164,11 +180,13 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
   const email = checkEmail(body.email);
   const user = await accountForLink(ctx, req, 'confirmation', email);
   if (user) {
-    await sendConfirmation(ctx, user, allowedRedirect(ctx, url.searchParams.get('redirect_to')), async () => {
-      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [
-        user.id,
-      ]);
-    });
+    await sendConfirmation(
+      ctx,
+      user,
+      allowedRedirect(ctx, url.searchParams.get('redirect_to')),
+      async () => {},
+      !(await contested(ctx, user.id)),
+    );
   }
   sendJson(res, 200, {});
 }
@@ -200,22 +218,20 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
   if (existing) {
     const wait = tooSoon(ctx, existing.confirmation_sent_at);
     if (wait) throw wait;
-    // Nobody has proven the address yet, so the latest sign-up wins (as in GoTrue): its password and
-    // details replace the earlier ones, whose links and sessions end. Otherwise whoever registered an
-    // address first would keep a password that works once the real owner confirms.
-    await ctx.db.transaction(async (tx) => {
-      await tx.query(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`,
-        [existing.id, hash, JSON.stringify(data)],
-      );
-      await tx.query(`delete from auth.sessions where user_id = $1`, [existing.id]);
-      await tx.query(`delete from auth.one_time_tokens where user_id = $1`, [existing.id]);
-    });
-    await sendConfirmation(ctx, existing, redirectTo, async () => {
-      await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [
-        existing.id,
-      ]);
-    });
+    // Nobody has proven the address yet, and nothing says which sign-up is the mailbox owner's. As GoTrue,
+    // the account is not updated (password, details, sessions and earlier links stay), so the owner's
+    // link keeps working and confirms the owner's password. The same password again (the owner trying
+    // twice) gets an ordinary link; another password gets a link that confirms the address with NO
+    // password (the person following it is signed in and chooses one), and so does every later link:
+    // a password typed by someone who cannot read the mailbox never becomes the account's.
+    const samePassword = await passwordMatches(body.password, existing.encrypted_password);
+    await sendConfirmation(
+      ctx,
+      existing,
+      redirectTo,
+      async () => {},
+      samePassword && !(await contested(ctx, existing.id)),
+    );
     sendJson(res, 200, userJson((await findUserById(ctx.db, existing.id))!));
     return;
   }

@@ -5,11 +5,12 @@ import { sendJson } from '../http.js';
 import { AuthError, badRequest, OAuthError, unprocessable } from './errors.js';
 import { PASSWORD_MAX_BYTES, passwordMatches, passwordWork } from './passwords.js';
 import {
-  accountMayTryPassword,
   clientAddress,
   limitByAddress,
   overRequestRateLimit,
+  passwordWaitMs,
   recordFailedPassword,
+  recordGoodPassword,
 } from './rate-limit.js';
 import { readJson } from './request.js';
 import { refreshSession, startSession } from './sessions.js';
@@ -35,8 +36,9 @@ async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: Ser
   }
   const email = body.email.trim().toLowerCase();
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  // Counted by address, not by account, so the answer says nothing about whether the account exists.
-  if (!accountMayTryPassword(ctx, email)) throw overRequestRateLimit();
+  // Counted by the address typed (and the caller's), not by account: the answer says nothing about whether
+  // the account exists; and another caller is never held up by this one's wrong passwords.
+  if (passwordWaitMs(ctx, req, email) > 0) throw overRequestRateLimit();
   const password = body.password ?? '';
   // Longer than bcrypt reads: no stored password can match it (none is accepted when set).
   const tooLong = Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES;
@@ -48,9 +50,10 @@ async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: Ser
     client,
   );
   if (!user || !ok) {
-    recordFailedPassword(ctx, email);
+    recordFailedPassword(ctx, req, email);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
+  recordGoodPassword(ctx, req, email);
   if (user.banned) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   // This address proved a password: its next sign-ins are checked ahead of unknown addresses (password-work.ts).

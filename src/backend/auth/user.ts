@@ -7,7 +7,7 @@ import { checkEmail } from './email-address.js';
 import { hashLinkToken, newLinkToken, sendAccountEmail, sendReauthenticationEmail } from './emails.js';
 import { badRequest, internal, unprocessable } from './errors.js';
 import { checkPassword, hashPassword, passwordMatches } from './passwords.js';
-import { accountMayTryPassword, limitByAddress, overRequestRateLimit, recordFailedPassword } from './rate-limit.js';
+import { codeMayBeTried, limitByAddress, overRequestRateLimit, recordWrongCode } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { requireUser, type Caller } from './sessions.js';
 import { authSettings } from './settings.js';
@@ -86,15 +86,14 @@ async function checkReauthentication(
   }
   if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
   limitByAddress(ctx, req, 'tokenVerifications');
-  const key = `reauthentication:${caller.user.id}`;
-  if (!accountMayTryPassword(ctx, key)) throw overRequestRateLimit();
+  if (!codeMayBeTried(ctx, caller.user.id)) throw overRequestRateLimit();
   const r = await ctx.db.query(
     `update auth.users set reauthentication_token = '', reauthentication_sent_at = null
       where id = $1 and reauthentication_token = $2 and reauthentication_sent_at > now() - make_interval(secs => $3) returning id`,
     [caller.user.id, nonceHash(caller.user.email ?? '', nonce), NONCE_TTL_SECONDS],
   );
   if (r.rows.length === 0) {
-    recordFailedPassword(ctx, key);
+    recordWrongCode(ctx, caller.user.id);
     throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
   }
 }

@@ -65,20 +65,28 @@ async function consume(
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const hash = hashLinkToken(token);
   return ctx.db.transaction(async (tx) => {
-    const userId =
-      type === 'email_change' ? await confirmEmailChange(tx, hash) : await consumeOneTimeToken(tx, type, hash);
+    let userId: string | null | 'pending';
+    let keepsPassword = true;
+    if (type === 'email_change') userId = await confirmEmailChange(tx, hash);
+    else {
+      const consumed = await consumeOneTimeToken(tx, type, hash);
+      userId = consumed?.userId ?? null;
+      keepsPassword = consumed?.keepsPassword ?? true;
+    }
     if (userId === 'pending') return 'pending' as const;
     if (!userId) return null;
-    if (type === 'recovery' || type === 'magiclink') {
+    if (type === 'recovery' || type === 'magiclink' || !keepsPassword) {
       // A reset link that first proves an address: its password was chosen by whoever registered it,
-      // maybe not this mailbox's owner, so it goes (with its sessions) and a new one must be set.
+      // maybe not this mailbox's owner, so it goes (with its sessions) and a new one must be set. The same
+      // for the link of a sign-up that came with another password than the account's (signup.ts).
       const unproven = await tx.query(
         `update auth.users set encrypted_password = null where id = $1 and email_confirmed_at is null returning id`,
         [userId],
       );
       if (unproven.rows.length) await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
     }
-    // Following a link proves the mailbox, for recovery too (as GoTrue).
+    // Following a link proves the mailbox, for recovery too (as GoTrue); the other confirmation links go.
+    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [userId]);
     await tx.query(
       `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
       [userId],
@@ -91,10 +99,10 @@ async function consumeOneTimeToken(
   tx: Queryable,
   type: Exclude<VerifyType, 'email_change'>,
   hash: string,
-): Promise<string | null> {
-  const r = await tx.query<{ user_id: string; fresh: boolean }>(
+): Promise<{ userId: string; keepsPassword: boolean } | null> {
+  const r = await tx.query<{ user_id: string; fresh: boolean; keeps_password: boolean }>(
     `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
-     returning user_id, expires_at > now() as fresh`,
+     returning user_id, expires_at > now() as fresh, keeps_password`,
     [hash, TOKEN_TYPES[type]],
   );
   const row = r.rows[0];
@@ -103,7 +111,7 @@ async function consumeOneTimeToken(
     `select 1 from auth.users where id = $1 and deleted_at is null and not coalesce(banned_until > now(), false)`,
     [row.user_id],
   );
-  return user.rows.length ? row.user_id : null;
+  return user.rows.length ? { userId: row.user_id, keepsPassword: row.keeps_password } : null;
 }
 
 async function confirmEmailChange(tx: Queryable, hash: string): Promise<string | null | 'pending'> {

@@ -176,11 +176,15 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
     const diskStatus = disk ? await disk.check() : null;
     const newest = dataDir ? listBackups(dataDir)[0] : undefined;
     const ok = database.ok && (diskStatus?.ok ?? true);
+    const status = ok ? (lastError ? 'warning' : 'ok') : 'error';
+    // Anyone may ask whether the backend is up; what it says about the machine (the data folder, its free
+    // space, backup file names, error messages) is for the owner, who has the service-role key.
+    if (!(await isServiceRole(req))) return sendJson(res, ok ? 200 : 503, { status }, { 'Cache-Control': 'no-store' });
     sendJson(
       res,
       ok ? 200 : 503,
       {
-        status: ok ? (lastError ? 'warning' : 'ok') : 'error',
+        status,
         message: engineStopped
           ? `The database engine stopped (${engineStopped.message}): restart the server.`
           : !database.ok
@@ -205,6 +209,16 @@ export function createDataSafety(config: BackendConfig, lock: DataDirLock | null
       },
       { 'Cache-Control': 'no-store' },
     );
+  }
+
+  async function isServiceRole(req: IncomingMessage): Promise<boolean> {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    if (!token || !jwt) return false;
+    try {
+      return (await jwt.verify(token)).role === 'service_role';
+    } catch {
+      return false;
+    }
   }
 
   async function backupRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {

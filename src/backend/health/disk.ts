@@ -4,7 +4,8 @@ import type { Db, Queryable } from '../db/types.js';
 
 /**
  * Watches the disk under the data directory. A write that fails there (disk full, I/O error, read-only
- * or vanished mount) turns the backend "unhealthy": /health says why, API writes answer 503 with that
+ * or vanished mount) turns the backend "unhealthy": /health says why (to the service-role key; anyone
+ * else gets the status alone), API writes answer 503 with that
  * reason instead of failing one by one with 500s, and the disk is tried again every few seconds until
  * it takes writes again. The check is a real write: a small file written, fsynced and removed in each
  * directory the backend writes to (the data directory and PGlite's own).

@@ -2,10 +2,11 @@ import type { BackendContext } from '../context.js';
 import { checkEmail, smsRecipient } from './checks.js';
 import { mailConfigFromEnv } from './config.js';
 import { saveToOutbox } from './outbox.js';
+import { recipientOverLimit } from './recipient-limit.js';
 import { createResendSender } from './resend.js';
 import { createSmtpSender } from './smtp.js';
 import { createTwilioSender } from './twilio.js';
-import type { EmailMessage, Mailer, SentMessage } from './types.js';
+import { InvalidMessageError, type EmailMessage, type Mailer, type SentMessage } from './types.js';
 
 export { MailError } from './types.js';
 export type { EmailMessage, Mailer, SentMessage, SmsMessage } from './types.js';
@@ -61,6 +62,9 @@ export function createMailer(ctx: BackendContext): Mailer {
     },
     async sendSms(message) {
       const to = smsRecipient(message.to, message.body, smsProvider, config.smsDefaultCountryCode);
+      // Every SMS to one number counts, whoever sends it (recipient-limit.ts); over the limit it is not sent.
+      if (await recipientOverLimit(ctx.db, 'sms', to))
+        throw new InvalidMessageError('not sent: too many messages to this number (rate limit)', smsProvider);
       return { ...(await deliverSms(to, message.body, message.idempotencyKey)), to };
     },
   };

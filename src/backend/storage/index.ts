@@ -4,6 +4,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { BackendContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { CORS_HEADERS, readBody, sendJson, type RouteHandler } from '../http.js';
+import { clientAddress } from '../auth/rate-limit.js';
 import { createAuthenticator, type RequestIdentity } from '../rest/auth.js';
 import { RestError } from '../rest/errors.js';
 import { REQUEST_SETTINGS_SQL } from '../rest/index.js';
@@ -99,6 +100,9 @@ function objectHeaders(row: ObjectRow, fallbackCache: string): Record<string, st
   };
 }
 
+/** Ends the rolled-back trial write of an upload (checkMayWrite). */
+class DryRun extends Error {}
+
 /** A request whose caller is known: what every authenticated route reads, answers and runs as. */
 interface Call {
   req: IncomingMessage;
@@ -113,12 +117,17 @@ export function createStorageService(ctx: BackendContext): StorageService {
   const identify = createAuthenticator(ctx.jwt);
   const globalLimit = globalFileSizeLimit(ctx.config.env);
   const signingKey = new TextEncoder().encode(ctx.jwt.secret);
-  // Each upload body is held in memory up to its limit: only so many at once (STORAGE_MAX_CONCURRENT_UPLOADS).
-  const maxUploads =
-    Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS) > 0
-      ? Number(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS)
-      : 8;
-  let uploading = 0;
+  // Each upload body is held in memory up to its limit: only so many at once (STORAGE_MAX_CONCURRENT_UPLOADS),
+  // in two pools: the admin's and the service role's, and everyone else's, so that uploads nobody trusted
+  // cannot take the slots the restaurant's own photo uploads need. Everyone else may also hold only
+  // STORAGE_MAX_UPLOADS_PER_CLIENT (2) at once per client address, and a body must arrive within
+  // STORAGE_UPLOAD_TIMEOUT_MS (120 s): a slow sender loses its slot (408) instead of keeping it.
+  const positive = (v: string | undefined, fallback: number) => (Number(v) > 0 ? Number(v) : fallback);
+  const maxUploads = positive(ctx.config.env.STORAGE_MAX_CONCURRENT_UPLOADS, 8);
+  const maxUploadsPerClient = positive(ctx.config.env.STORAGE_MAX_UPLOADS_PER_CLIENT, 2);
+  const uploadTimeoutMs = positive(ctx.config.env.STORAGE_UPLOAD_TIMEOUT_MS, 120_000);
+  const uploading = { trusted: 0, others: 0 };
+  const uploadingFrom = new Map<string, number>();
 
   /**
    * One transaction: `before` runs as the server (bucket limits, the version being replaced), then
@@ -330,18 +339,86 @@ export function createStorageService(ctx: BackendContext): StorageService {
     }
   }
 
+  /**
+   * Before any byte of the body is read: the same write, as the caller, rolled back. Where the bucket's
+   * policies cannot let this role write this name (anon, a customer on the menu photos), the upload is
+   * refused at once instead of holding a slot while its body arrives. A name that exists already is left
+   * to the real write (an upsert may replace it; a plain upload then answers 409 as before).
+   */
+  async function checkMayWrite(call: Call, bucketId: string, name: string, mode: 'create' | 'upsert' | 'update') {
+    const type = call.req.headers['content-type'];
+    const probe = { mimetype: typeof type === 'string' ? type.slice(0, 255) : DEFAULT_MIME };
+    try {
+      await asCaller(call, async (tx) => {
+        if (mode === 'update') {
+          const r = await tx.query(
+            `update storage.objects set updated_at = now() where bucket_id = $1 and name = $2 returning id`,
+            [bucketId, name],
+          );
+          if (r.rows.length === 0) throw objectNotFound();
+        } else {
+          await tx.query(
+            `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, auth.uid(), auth.uid()::text, $3)`,
+            [bucketId, name, probe],
+          );
+        }
+        throw new DryRun();
+      });
+    } catch (e) {
+      if (e instanceof DryRun) return;
+      if ((e as { code?: string }).code === '23505') return;
+      throw e;
+    }
+  }
+
+  /** A slot to read one upload body in, or 503 SlowDown; the returned function gives it back. */
+  function takeUploadSlot(call: Call): () => void {
+    const claims = call.who.claims as { app_metadata?: { role?: unknown } };
+    const trusted = call.who.role === 'service_role' || claims.app_metadata?.role === 'admin';
+    const slowDown = () => new StorageError(503, '503', 'SlowDown', 'Too many uploads at once: try again in a moment');
+    if (trusted) {
+      if (uploading.trusted >= maxUploads) throw slowDown();
+      uploading.trusted += 1;
+      return () => (uploading.trusted -= 1);
+    }
+    const client = clientAddress(call.req);
+    const mine = uploadingFrom.get(client) ?? 0;
+    if (uploading.others >= maxUploads || mine >= maxUploadsPerClient) throw slowDown();
+    uploading.others += 1;
+    uploadingFrom.set(client, mine + 1);
+    return () => {
+      uploading.others -= 1;
+      const left = (uploadingFrom.get(client) ?? 1) - 1;
+      if (left > 0) uploadingFrom.set(client, left);
+      else uploadingFrom.delete(client);
+    };
+  }
+
+  /** The body, or 408 once it has taken longer than STORAGE_UPLOAD_TIMEOUT_MS (the connection is then closed). */
+  function readUploadInTime(req: IncomingMessage, limit: number): Promise<Upload> {
+    let timer: NodeJS.Timeout | undefined;
+    const reading = readUpload(req, limit);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reading.catch(() => undefined);
+        reject(new StorageError(408, '408', 'RequestTimeout', 'The upload took too long: try again'));
+      }, uploadTimeoutMs);
+      timer.unref();
+    });
+    return Promise.race([reading, late]).finally(() => clearTimeout(timer));
+  }
+
   async function upload(call: Call, bucketId: string, name: string, mode: 'create' | 'upsert' | 'update') {
     const { req, res } = call;
     const bucket = await bucketAsServer(ctx.db, bucketId);
     const limit = limitOf(bucket);
-    if (uploading >= maxUploads)
-      throw new StorageError(503, '503', 'SlowDown', 'Too many uploads at once: try again in a moment');
-    uploading += 1;
+    await checkMayWrite(call, bucketId, name, mode);
+    const release = takeUploadSlot(call);
     let body: Upload;
     try {
-      body = await readUpload(req, limit);
+      body = await readUploadInTime(req, limit);
     } finally {
-      uploading -= 1;
+      release();
     }
     if (body.data.length > limit) throw entityTooLarge();
     if (!mimeAllowed(body.mimetype, bucket.allowed_mime_types)) throw invalidMimeType(body.mimetype);

@@ -29,6 +29,12 @@ export interface AccountDeletion {
   challenge_registrations: number;
 }
 
+/** delete_my_account()'s answer when the password (or code) given was not the account's: nothing was deleted. */
+export interface AccountNotDeleted {
+  deleted: false;
+  reason: 'wrong_password';
+}
+
 export async function exportMyData(): Promise<AccountDataExport> {
   const { data, error } = await getSupabase().rpc('my_data_export');
   failIf(error);
@@ -36,22 +42,27 @@ export async function exportMyData(): Promise<AccountDataExport> {
 }
 
 /**
- * Erases the account. The session on this device is ended first, while the auth server still knows the
- * user (afterwards it would answer the sign-out with 403); the erasure then runs with the access token,
- * which stays valid until it expires.
+ * Erases the account, once the customer typed their password again (the database checks it, and that the
+ * session is still live, so it runs before any sign-out). Afterwards the auth server no longer knows the
+ * user: a sign-out request would only earn a 403, so the session stored on this device is dropped first
+ * and the sign-out then has nothing to send, it only tells the app (SIGNED_OUT).
  */
-export async function deleteMyAccount(): Promise<AccountDeletion> {
+export async function deleteMyAccount(password: string): Promise<AccountDeletion | AccountNotDeleted> {
   const auth = getSupabase().auth;
   const { data: current } = await auth.getSession();
   if (!current.session) throw new DataError({ code: '42501', message: 'not signed in' });
-  const token = current.session.access_token;
-  await auth.signOut({ scope: 'local' });
-  const { data, error } = await getSupabase().rpc('delete_my_account').setHeader('Authorization', `Bearer ${token}`);
+  const { data, error } = await getSupabase().rpc('delete_my_account', { p_password: password });
   failIf(error);
-  return data as AccountDeletion;
+  const result = data as AccountDeletion | AccountNotDeleted;
+  if (result.deleted) {
+    const { storageKey } = auth as unknown as { storageKey: string };
+    for (const key of [storageKey, `${storageKey}-user`]) globalThis.localStorage?.removeItem(key);
+    await auth.signOut({ scope: 'local' });
+  }
+  return result;
 }
 
-type MutationConfig<TData> = Omit<UseMutationOptions<TData, Error, void>, 'mutationFn'>;
+type MutationConfig<TData, TVariables = void> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
 export function useExportMyDataMutation({
   mutationConfig,
@@ -61,14 +72,14 @@ export function useExportMyDataMutation({
 
 export function useDeleteMyAccountMutation({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<AccountDeletion> } = {}) {
+}: { mutationConfig?: MutationConfig<AccountDeletion | AccountNotDeleted, string> } = {}) {
   const qc = useQueryClient();
   const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({
     ...rest,
     mutationFn: deleteMyAccount,
     onSuccess: (...args) => {
-      qc.removeQueries({ queryKey: queryKeys.account.all });
+      if (args[0].deleted) qc.removeQueries({ queryKey: queryKeys.account.all });
       return onSuccess?.(...args);
     },
   });

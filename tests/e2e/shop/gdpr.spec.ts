@@ -66,10 +66,14 @@ test('a customer downloads their data as JSON from /profil, then deletes their a
   const confirm = page.getByRole('form', { name: 'Confirmer la suppression du compte' });
   await expect(confirm).toContainText('Vos commandes restent conservées 10 ans pour notre comptabilité');
   await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
-  await expect(confirm.getByText('Tapez SUPPRIMER en majuscules pour confirmer.')).toBeVisible();
-  // Nothing was deleted by the unconfirmed click.
+  await expect(confirm.getByText('Saisissez votre mot de passe pour confirmer.')).toBeVisible();
+  const password = confirm.getByLabel('Pour confirmer, saisissez votre mot de passe');
+  await password.fill('pas-le-bon-mot-de-passe');
+  await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(confirm.getByText('Mot de passe incorrect : votre compte n’a pas été supprimé.')).toBeVisible();
+  // Nothing was deleted by the unconfirmed click nor by the wrong password.
   expect((await backend.service.auth.admin.getUserById(customer.id)).data.user?.id).toBe(customer.id);
-  await confirm.getByLabel('Pour confirmer, tapez SUPPRIMER').fill('SUPPRIMER');
+  await password.fill(customer.password);
   await shot(page, 'delete-confirmation');
   await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
 

@@ -44,19 +44,25 @@ export function AccountDataSection() {
 function DeleteAccount() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
+  const [wrong, setWrong] = useState(false);
   const titleId = useId();
   const remover = useDeleteMyAccountMutation({
     mutationConfig: {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        if (!result.deleted) {
+          setWrong(true);
+          return;
+        }
         toast({ title: t.deletedTitle, description: t.deletedText, variant: 'success' });
         navigate('/', { replace: true });
       },
       onError: failure(t.deleteFailed),
     },
   });
-  const matches = typed.trim() === t.confirmWord;
+  const typed = password !== '';
+  const fieldError = tried && !typed ? t.passwordMissing : wrong ? t.passwordWrong : undefined;
 
   if (!confirming)
     return (
@@ -80,7 +86,8 @@ function DeleteAccount() {
       onSubmit={(e) => {
         e.preventDefault();
         setTried(true);
-        if (matches) remover.mutate();
+        setWrong(false);
+        if (typed) remover.mutate(password);
       }}
     >
       <h3 id={titleId} className="font-bold text-ember-700">
@@ -94,12 +101,15 @@ function DeleteAccount() {
       <div className="mt-4">
         <TextField
           id="confirm-delete"
-          label={t.confirmLabel}
-          autoComplete="off"
-          autoCapitalize="characters"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          error={tried && !matches ? t.confirmMismatch : undefined}
+          type="password"
+          label={t.passwordLabel}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setWrong(false);
+          }}
+          error={fieldError}
         />
       </div>
       <div className="mt-4 grid gap-2">
@@ -114,8 +124,9 @@ function DeleteAccount() {
           type="button"
           onClick={() => {
             setConfirming(false);
-            setTyped('');
+            setPassword('');
             setTried(false);
+            setWrong(false);
           }}
           className={buttonClass('outline', 'sm')}
         >
