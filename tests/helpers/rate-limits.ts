@@ -26,3 +26,13 @@ export async function relaxProductRateLimits(url: string, serviceRoleKey: string
   });
   if (!r.ok) throw new Error(`raising the product rate limits: HTTP ${r.status} ${await r.text()}`);
 }
+
+/**
+ * The product limits count in fixed windows (an hour starts on the hour). A test that expects a window's exact
+ * count must not straddle two: when fewer than `needSeconds` are left in the current window, this waits for the
+ * next one to begin (at most `needSeconds`).
+ */
+export async function startOfFreshWindow(windowSeconds: number, needSeconds: number): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+  if (left < needSeconds * 1000) await new Promise((r) => setTimeout(r, left + 1000));
+}

@@ -3,7 +3,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
-import { GENEROUS_PRODUCT_LIMITS } from '../helpers/rate-limits.js';
+import { GENEROUS_PRODUCT_LIMITS, startOfFreshWindow } from '../helpers/rate-limits.js';
 import { preorderSlot } from '../reliability/support/orders.js';
 import { authFetch, mailsTo, newEmail, openLink, signedInCustomer, verifyLinkFor } from './auth-helpers.js';
 
@@ -170,6 +170,7 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
     afterAll(generous);
 
     it('one Gmail inbox gets at most 10 an hour, whatever its dots, +tags, case and the senders’ addresses', async () => {
+      await startOfFreshWindow(3600, 120);
       await realLimits();
       const name = `joanasilva${Date.now().toString(36).replace(/\d/g, 'x')}`;
       // j.oanasilva…@gmail.com, jo.anasilva…+promo@googlemail.com, JOA.NASILVA…@GMAIL.COM …: all one inbox.
@@ -229,6 +230,7 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
     });
 
     it('one phone number gets at most 10 SMS an hour, however it is written', async () => {
+      await startOfFreshWindow(3600, 60);
       await realLimits();
       const n = String(Date.now() % 1000).padStart(3, '0');
       const written = [`+352 621 777 ${n}`, `00352621777${n}`, `621 777 ${n}`, `621-777-${n}`, `(+352) 621777${n}`];
