@@ -126,6 +126,12 @@ export const fr: Record<MessageKey, string> = {
   'order.delete': 'Supprimer',
   'order.deleteConfirmTitle': 'Supprimer cette commande ?',
   'order.deleteConfirmBody': 'La commande #{id} sera définitivement supprimée.',
+  'order.refuseClient': 'Refuser et bloquer le client',
+  'order.refuseClientConfirmTitle': 'Refuser toutes les commandes de ce client ?',
+  'order.refuseClientConfirmBody':
+    "Toutes les commandes en attente du téléphone {phone} et de la même connexion internet seront refusées, et ce téléphone et cette connexion ne pourront plus commander en ligne jusqu'à la fin de la journée.",
+  'order.refuseClientDone': "{n} commande(s) refusée(s) ; client bloqué jusqu'à la fin de la journée.",
+  'order.refuseClientFailed': 'Impossible de refuser les commandes de ce client.',
   'order.deleted': 'Commande supprimée',
   'order.callConfirmTitle': 'Appeler le client ?',
   'order.callConfirmBody': 'Appeler {name} ({phone}) ?',

@@ -126,6 +126,12 @@ export const pt = {
   'order.delete': 'Eliminar',
   'order.deleteConfirmTitle': 'Eliminar esta encomenda?',
   'order.deleteConfirmBody': 'A encomenda #{id} será apagada definitivamente.',
+  'order.refuseClient': 'Recusar e bloquear cliente',
+  'order.refuseClientConfirmTitle': 'Recusar todas as encomendas deste cliente?',
+  'order.refuseClientConfirmBody':
+    'Todas as encomendas em espera do telefone {phone} e da mesma ligação à internet serão recusadas, e este telefone e esta ligação não poderão encomendar online até ao fim do dia.',
+  'order.refuseClientDone': '{n} encomenda(s) recusada(s); cliente bloqueado até ao fim do dia.',
+  'order.refuseClientFailed': 'Não foi possível recusar as encomendas deste cliente.',
   'order.deleted': 'Commande supprimée',
   'order.callConfirmTitle': 'Ligar ao cliente?',
   'order.callConfirmBody': 'Ligar para {name} ({phone})?',
