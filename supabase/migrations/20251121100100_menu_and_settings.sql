@@ -161,13 +161,14 @@ declare
 begin
   case p_key
     when 'ordering' then
-      -- max_anonymous_total: the largest order without an account (place_order; 500 € when absent).
       return coalesce(jsonb_typeof(p_value) = 'object'
         and jsonb_typeof(p_value -> 'is_enabled') = 'boolean'
-        and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null')
-        and coalesce(jsonb_typeof(p_value -> 'max_anonymous_total'), 'null') in ('number', 'null')
-        and (jsonb_typeof(p_value -> 'max_anonymous_total') is distinct from 'number'
-             or (p_value ->> 'max_anonymous_total')::numeric between 20 and 10000), false);
+        and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null'), false);
+    when 'order_limits' then
+      -- max_anonymous_total: the largest order without an account, 20 to 10,000 € (place_order).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and jsonb_typeof(p_value -> 'max_anonymous_total') = 'number'
+        and (p_value ->> 'max_anonymous_total')::numeric between 20 and 10000, false);
     when 'image_hosts' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'hosts') = 'array'
         and jsonb_array_length(p_value -> 'hosts') <= 20
@@ -276,6 +277,8 @@ insert into public.store_settings (key, value) values
   ('ordering', '{"is_enabled": true, "message": ""}'),
   ('delivery_options', '{"is_enabled": true}'),
   ('delivery_zones', '[]'),
+  -- An order without an account above this total is taken by telephone (place_order).
+  ('order_limits', '{"max_anonymous_total": 500}'),
   -- ISO weekday (1 = Monday) → service periods. Orders stop 30 minutes before each closing;
   -- pre-orders are taken in 15-minute slots.
   ('opening_hours', '{

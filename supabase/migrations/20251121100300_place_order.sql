@@ -308,13 +308,13 @@ begin
   end if;
 end $$;
 
--- The largest total of an order placed without an account (store_settings ordering.max_anonymous_total,
--- 500 € when unset): a larger order is taken by telephone.
+-- The largest total of an order placed without an account (store_settings order_limits.max_anonymous_total,
+-- 500 € installed and when the row is missing): a larger order is taken by telephone.
 create function public.max_anonymous_order_total() returns numeric
 language sql stable set search_path = ''
 as $$
   select coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
-                    where s.key = 'ordering' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
+                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
 $$;
 
 -- The checks, the slot capacity, auto-accept and the insert. No API role may call it.

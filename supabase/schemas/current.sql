@@ -1432,7 +1432,7 @@ CREATE OR REPLACE FUNCTION public.max_anonymous_order_total()
  SET search_path TO ''
 AS $function$
   select coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
-                    where s.key = 'ordering' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
+                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
 $function$;
 grant execute on function public.max_anonymous_order_total() to service_role;
 
@@ -2761,13 +2761,14 @@ declare
 begin
   case p_key
     when 'ordering' then
-      -- max_anonymous_total: the largest order without an account (place_order; 500 € when absent).
       return coalesce(jsonb_typeof(p_value) = 'object'
         and jsonb_typeof(p_value -> 'is_enabled') = 'boolean'
-        and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null')
-        and coalesce(jsonb_typeof(p_value -> 'max_anonymous_total'), 'null') in ('number', 'null')
-        and (jsonb_typeof(p_value -> 'max_anonymous_total') is distinct from 'number'
-             or (p_value ->> 'max_anonymous_total')::numeric between 20 and 10000), false);
+        and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null'), false);
+    when 'order_limits' then
+      -- max_anonymous_total: the largest order without an account, 20 to 10,000 € (place_order).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and jsonb_typeof(p_value -> 'max_anonymous_total') = 'number'
+        and (p_value ->> 'max_anonymous_total')::numeric between 20 and 10000, false);
     when 'image_hosts' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'hosts') = 'array'
         and jsonb_array_length(p_value -> 'hosts') <= 20

@@ -62,7 +62,7 @@ export const REFUSALS = {
     'Zone de livraison non valide',
     'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.',
   ),
-  // With the installed limit (store_settings ordering.max_anonymous_total, 500 €); orderTotalTooHighMessage below.
+  // With the installed limit (store_settings order_limits.max_anonymous_total, 500 €); orderTotalTooHighMessage below.
   order_total_too_high: refusal(
     'order_total_too_high',
     ORDER_TOTAL_TOO_HIGH_TITLE,

@@ -61,7 +61,9 @@ test.describe('store settings, delivery zones, menu', () => {
       await last.getByLabel('Taxa (€)').fill('-1');
       await expect(last.getByLabel('Taxa (€)')).toHaveAttribute('step', '0.01');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
-      await expect(page.getByTestId('toast')).toContainText('A taxa para a zona Testville não é um número válido.');
+      await expect(page.getByTestId('toast')).toContainText(
+        'A taxa para a zona Testville deve ser um número de 0 a 50 €.',
+      );
 
       await last.getByLabel('Taxa (€)').fill('4.75');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
