@@ -6,7 +6,7 @@
 -- belonging to the signed-in caller, so an order placed elsewhere with someone else's number never
 -- replaces theirs; and unless the caller is the signed-in owner it shows only the status, the method and
 -- the ready time of an immediate order: no items, amounts, address, city, notes, pre-order date or time,
--- not even the order number (docs/TRACKING.md). Each address may look up a bounded number of distinct
+-- not even the order number (docs/DATABASE.md, « Reading orders »). Each address may look up a bounded number of distinct
 -- terms; refreshing the same term is free.
 create function public.track_order(p_term text) returns jsonb
 language plpgsql volatile security definer set search_path = ''

@@ -407,7 +407,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
   });
 
   it('gives anon a tracking answer without personal data', async () => {
-    // By phone, from the address that placed it: the status only (docs/TRACKING.md).
+    // By phone, from the address that placed it: the status only (docs/DATABASE.md, « Reading orders »).
     const { data, error } = await clients.anon.rpc('track_order', { p_term: '+352 621 000 111' });
     expect(error).toBeNull();
     expect(data).toMatchObject({ order_number: null, details_hidden: true, order_items: [] });
