@@ -160,15 +160,17 @@ comment on table public.order_requests is
 -- that one address cannot hold more than a small share of a day's slots with unreviewed orders
 -- (place_order), the counter can refuse every waiting order from it at once (refuse_client_orders), and
 -- tracking by phone finds only an order placed from the caller's own address (track_order). Nobody reads
--- it through the API; it goes with its order.
+-- it through the API; it goes with its order, and place_order forgets an address after 60 days (as long
+-- as tracking by phone finds an order).
 create table public.order_origins (
   order_id text primary key references public.orders (id) on delete cascade,
   client_address text not null check (length(client_address) between 1 and 100),
   created_at timestamptz not null default now()
 );
 create index order_origins_address_idx on public.order_origins (client_address);
+create index order_origins_created_at_idx on public.order_origins (created_at);
 comment on table public.order_origins is
-  'Client address of the request that placed each order (written by place_order, read by the order rules only).';
+  'Client address of the request that placed each order (written by place_order, read by the order rules only; kept 60 days).';
 
 -- Phones and client addresses the counter blocked until the end of the restaurant's day
 -- (refuse_client_orders); place_order refuses their orders until then. Only the database reads it.

@@ -514,6 +514,8 @@ begin
       if public.client_address() is not null then
         insert into public.order_origins (order_id, client_address) values (saved.id, left(public.client_address(), 100));
       end if;
+      -- An address is personal data: kept only as long as tracking by phone may look for its order.
+      delete from public.order_origins g where g.created_at < now() - interval '60 days';
       exit;
     exception when unique_violation then
       attempt := attempt + 1;

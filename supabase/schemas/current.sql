@@ -251,8 +251,9 @@ create table public.order_origins (
   constraint order_origins_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
   constraint order_origins_pkey PRIMARY KEY (order_id)
 );
-comment on table public.order_origins is 'Client address of the request that placed each order (written by place_order, read by the order rules only).';
+comment on table public.order_origins is 'Client address of the request that placed each order (written by place_order, read by the order rules only; kept 60 days).';
 CREATE INDEX order_origins_address_idx ON public.order_origins USING btree (client_address);
+CREATE INDEX order_origins_created_at_idx ON public.order_origins USING btree (created_at);
 alter table public.order_origins enable row level security;
 grant delete, insert, references, select, trigger, truncate, update on public.order_origins to service_role;
 
@@ -2305,6 +2306,8 @@ begin
       if public.client_address() is not null then
         insert into public.order_origins (order_id, client_address) values (saved.id, left(public.client_address(), 100));
       end if;
+      -- An address is personal data: kept only as long as tracking by phone may look for its order.
+      delete from public.order_origins g where g.created_at < now() - interval '60 days';
       exit;
     exception when unique_violation then
       attempt := attempt + 1;

@@ -158,6 +158,18 @@ describe.each(testDatabases())('orders and admin values under abuse on %s', (kin
       600,
     );
 
+  it('forgets where an order came from after 60 days', async () => {
+    const old = await place(pickup(openDay(6), '20:00', '+352 621 700 001'), '203.0.113.60');
+    expect(old.error).toBeNull();
+    const id = (old.data as { id: string }).id;
+    await b.db.query(`update public.order_origins set created_at = now() - interval '61 days' where order_id = $1`, [
+      id,
+    ]);
+    expect((await place(pickup(openDay(6), '20:15', '+352 621 700 002'))).error).toBeNull();
+    const { rows } = await b.db.query(`select 1 from public.order_origins where order_id = $1`, [id]);
+    expect(rows).toHaveLength(0);
+  });
+
   describe('tracking by phone (fixed)', () => {
     const delivery = (phone: string) => ({
       customer: { name: 'Ana Sousa', phone, address: '5 rue de la Gare', postalCode: '4601', city: 'Differdange' },
