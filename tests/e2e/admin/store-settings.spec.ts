@@ -79,6 +79,35 @@ test.describe('store settings, delivery zones, menu', () => {
     }
   });
 
+  test('delivery zones: the postal codes a zone covers, checked and saved as four digits', async ({
+    page,
+    backend,
+  }) => {
+    const before = await setting(backend, 'delivery_zones');
+    await loginAsAdmin(page, backend, '/admin/delivery-settings');
+    try {
+      await page.getByRole('button', { name: '+ Adicionar zona' }).click();
+      const last = page.getByTestId('zone-list').locator('li').last();
+      await last.getByLabel('Cidade').fill('Codeville');
+      await last.getByLabel('Taxa (€)').fill('2.5');
+      await last.getByLabel('Códigos postais (opcional)').fill('4501, 45');
+      await page.getByRole('button', { name: 'Guardar zonas' }).click();
+      await expect(page.getByTestId('toast')).toContainText(
+        'Os códigos postais da zona Codeville devem ser códigos do Luxemburgo de 4 algarismos (ex.: 4501 ou L-4501).',
+      );
+      await last.getByLabel('Códigos postais (opcional)').fill('4501, L-4502');
+      await page.getByRole('button', { name: 'Guardar zonas' }).click();
+      await expect(page.getByTestId('toast')).toContainText('As zonas de entrega foram atualizadas.');
+      await expect
+        .poll(async () => (await setting(backend, 'delivery_zones')) as unknown[])
+        .toContainEqual({ name: 'Codeville', fee: 2.5, postal_codes: ['4501', '4502'] });
+    } finally {
+      await backend.service
+        .from('store_settings')
+        .upsert({ key: 'delivery_zones', value: before }, { onConflict: 'key' });
+    }
+  });
+
   test('menu: an item marked unavailable and a new price reach the shop', async ({ page, backend }) => {
     // The menu editor lists every dish with its photo: its full-page screenshot at phone size takes a while.
     test.setTimeout(120_000);
