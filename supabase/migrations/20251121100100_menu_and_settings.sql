@@ -40,6 +40,8 @@ create table public.menu_items (
   constraint menu_items_name_length check (char_length(name) <= 120),
   constraint menu_items_description_length check (char_length(description) <= 1000),
   constraint menu_items_price_bound check (price <= 1000),
+  -- A dish costs at least a cent: numeric(10, 2) rounds 0.004 to 0, which would sell it for free.
+  constraint menu_items_dish_price check (item_type <> 'dish' or price >= 0.01),
   constraint menu_items_image_src_shape check (
     image_src is null or (char_length(image_src) <= 500 and image_src ~ '^(https?://|/)[^[:space:]"''<>\\]*$')),
   constraint menu_items_image_alt_length check (image_alt is null or char_length(image_alt) <= 200),
@@ -53,6 +55,54 @@ comment on column public.menu_items.vat_rate is
 create index menu_items_category_idx on public.menu_items (category_id, sort_order);
 create trigger menu_items_touch before update on public.menu_items
   for each row execute function public.touch_updated_at();
+
+-- Pictures an admin may point a dish or an offer at: a path of the site ("/images/menu/1.webp"), a file of
+-- the project's own Storage (the host the admin's request came to, path /storage/v1/object/public/…), or
+-- an https address on a host of the image_hosts setting ({"hosts": ["cdn.example.lu"]}). "//host/x.png"
+-- (another site, with the page's scheme) and any other host are refused. Checked when an API writer
+-- sets the address (a restore writes as the owner and keeps what was saved).
+create function public.image_url_is_allowed(p_url text) returns boolean
+language plpgsql stable set search_path = ''
+as $$
+declare
+  headers jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
+  url_host text := lower(substring(p_url from '^https?://([^/?#]+)'));
+begin
+  if p_url is null then
+    return true;
+  end if;
+  if p_url ~ '^/[^/\\]' then
+    return true;
+  end if;
+  -- The host the admin's request came to: the project's own Storage.
+  if url_host is not null and url_host = lower(btrim(headers ->> 'host'))
+     and p_url ~ '^https?://[^/?#]+/storage/v1/object/public/' then
+    return true;
+  end if;
+  return p_url ~ '^https://' and url_host is not null and exists (
+    select 1 from public.store_settings s, jsonb_array_elements_text(
+             case when jsonb_typeof(s.value -> 'hosts') = 'array' then s.value -> 'hosts' else '[]' end) h
+     where s.key = 'image_hosts' and lower(h) = url_host);
+end $$;
+
+create function public.menu_image_is_allowed() returns trigger
+language plpgsql set search_path = ''
+as $$
+declare
+  url text := case when tg_table_name = 'offers' then to_jsonb(new) ->> 'image_url' else to_jsonb(new) ->> 'image_src' end;
+  old_url text := case when tg_op = 'UPDATE' then
+    case when tg_table_name = 'offers' then to_jsonb(old) ->> 'image_url' else to_jsonb(old) ->> 'image_src' end end;
+begin
+  -- Addresses of a site ("https://…", "//…"); the shape of the rest is the table's check.
+  if current_user in ('anon', 'authenticated') and url is distinct from old_url and url ~* '^(https?:)?//'
+     and not public.image_url_is_allowed(url) then
+    raise exception using errcode = '23514', detail = 'image_not_allowed', hint = 'Imagem recusada',
+      message = 'L''image doit venir du stockage du restaurant, d''un chemin du site ou d''une adresse https autorisée.';
+  end if;
+  return new;
+end $$;
+create trigger menu_items_image_allowed before insert or update of image_src on public.menu_items
+  for each row execute function public.menu_image_is_allowed();
 
 -- A hidden or deleted dish cannot be ordered: place_order refuses unavailable items.
 create function public.menu_item_hidden_is_unavailable() returns trigger
@@ -114,16 +164,43 @@ begin
       return coalesce(jsonb_typeof(p_value) = 'object'
         and jsonb_typeof(p_value -> 'is_enabled') = 'boolean'
         and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null'), false);
+    when 'order_limits' then
+      -- max_anonymous_total: the largest order without an account, 20 to 10,000 € (place_order).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and jsonb_typeof(p_value -> 'max_anonymous_total') = 'number'
+        and (p_value ->> 'max_anonymous_total')::numeric between 20 and 10000, false);
+    when 'image_hosts' then
+      return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'hosts') = 'array'
+        and jsonb_array_length(p_value -> 'hosts') <= 20
+        and not exists (select 1 from jsonb_array_elements(p_value -> 'hosts') h
+                         where jsonb_typeof(h) <> 'string' or (h #>> '{}') !~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$'
+                            or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
     when 'delivery_zones' then
       if jsonb_typeof(p_value) is distinct from 'array' then return false; end if;
+      -- Each zone: a name, a fee of 0 to 50 € in cents, and optionally the Luxembourg postal codes it covers
+      -- (four digits each, at most 300, none in two zones).
+      if jsonb_array_length(p_value) > 200 then return false; end if;
       for zone in select * from jsonb_array_elements(p_value) loop
-        if jsonb_typeof(zone -> 'name') is distinct from 'string' or btrim(zone ->> 'name') = ''
-          or jsonb_typeof(zone -> 'fee') is distinct from 'number' or (zone ->> 'fee')::numeric < 0 then
+        if jsonb_typeof(zone) is distinct from 'object'
+          or jsonb_typeof(zone -> 'name') is distinct from 'string' or btrim(zone ->> 'name') = ''
+          or char_length(zone ->> 'name') > 80
+          or jsonb_typeof(zone -> 'fee') is distinct from 'number' or (zone ->> 'fee')::numeric < 0
+          or (zone ->> 'fee')::numeric > 50 or (zone ->> 'fee')::numeric <> round((zone ->> 'fee')::numeric, 2)
+          or coalesce(jsonb_typeof(zone -> 'postal_codes'), 'array') <> 'array' then
+          return false;
+        end if;
+        if jsonb_typeof(zone -> 'postal_codes') = 'array' and (jsonb_array_length(zone -> 'postal_codes') > 300
+            or exists (select 1 from jsonb_array_elements(zone -> 'postal_codes') c
+                        where jsonb_typeof(c) <> 'string' or (c #>> '{}') !~ '^[0-9]{4}$')) then
           return false;
         end if;
       end loop;
+      if (select count(c) <> count(distinct c #>> '{}') from jsonb_array_elements(p_value) z,
+            jsonb_array_elements(case when jsonb_typeof(z -> 'postal_codes') = 'array' then z -> 'postal_codes' else '[]' end) c) then
+        return false;
+      end if;
       return (select count(distinct lower(btrim(z ->> 'name'))) = count(*) from jsonb_array_elements(p_value) z);
     when 'opening_hours' then
       if jsonb_typeof(p_value) is distinct from 'object' or jsonb_typeof(p_value -> 'timezone') is distinct from 'string'
@@ -200,6 +277,8 @@ insert into public.store_settings (key, value) values
   ('ordering', '{"is_enabled": true, "message": ""}'),
   ('delivery_options', '{"is_enabled": true}'),
   ('delivery_zones', '[]'),
+  -- An order without an account above this total is taken by telephone (place_order).
+  ('order_limits', '{"max_anonymous_total": 500}'),
   -- ISO weekday (1 = Monday) → service periods. Orders stop 30 minutes before each closing;
   -- pre-orders are taken in 15-minute slots.
   ('opening_hours', '{
@@ -230,6 +309,28 @@ create function public.restaurant_today() returns date
 language sql stable set search_path = ''
 as $$
   select (now() at time zone public.restaurant_time_zone())::date
+$$;
+
+-- A Luxembourg postal code as four digits ("L-4501", "l 4501", "4501" → "4501"); null for anything else.
+create function public.lux_postal_code(p_code text) returns text
+language sql immutable set search_path = ''
+as $$
+  select substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$')
+$$;
+
+-- The fee of the zone an address is in: a zone that lists postal codes covers those codes only (the
+-- typed town does not matter: a Luxembourg-City address typed "Differdange" is not in Differdange's
+-- zone); a zone without postal codes matches the town (trimmed, case-insensitive). Null when none.
+create function public.delivery_zone_fee(p_city text, p_postal_code text) returns numeric
+language sql stable set search_path = ''
+as $$
+  select (z ->> 'fee')::numeric(10, 2)
+    from public.store_settings s, jsonb_array_elements(s.value) z
+   where s.key = 'delivery_zones'
+     and case when jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0
+              then (z -> 'postal_codes') ? coalesce(public.lux_postal_code(p_postal_code), '')
+              else btrim(coalesce(p_city, '')) <> '' and lower(btrim(z ->> 'name')) = lower(btrim(p_city)) end
+   limit 1
 $$;
 
 -- The fee of the zone whose name equals the city (trimmed, case-insensitive); null when none.
@@ -280,6 +381,8 @@ create index offers_item_idx on public.offers (item_id) where item_id is not nul
 create index offers_ends_on_idx on public.offers (ends_on);
 create trigger offers_touch before update on public.offers
   for each row execute function public.touch_updated_at();
+create trigger offers_image_allowed before insert or update of image_url on public.offers
+  for each row execute function public.menu_image_is_allowed();
 
 -- A check constraint cannot read the clock: an offer starts at most two years from today, and at most
 -- 20 offers are live or scheduled at once (the home page shows every live one).
@@ -405,6 +508,12 @@ grant execute on function public.delivery_fee_for(text),
 -- The settings checks run as the admin who saves.
 revoke execute on function public.order_acceptance_setting_is_valid(jsonb) from public, anon;
 grant execute on function public.order_acceptance_setting_is_valid(jsonb) to authenticated, service_role;
+-- The zone rule runs inside place_order (a definer); nobody calls it through the API.
+revoke execute on function public.lux_postal_code(text), public.delivery_zone_fee(text, text) from public, anon, authenticated;
+-- The image check runs as the admin who saves (the trigger is not a definer: it must see who writes).
+revoke execute on function public.image_url_is_allowed(text) from public, anon;
+grant execute on function public.image_url_is_allowed(text) to authenticated, service_role;
+revoke execute on function public.menu_image_is_allowed() from public, anon, authenticated;
 revoke execute on function public.order_acceptance_settings(), public.menu_item_hidden_is_unavailable(),
   public.menu_item_delete_keeps_history(), public.menu_category_keeps_slug() from public, anon, authenticated;
 

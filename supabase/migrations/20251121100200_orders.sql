@@ -157,6 +157,35 @@ create index order_requests_order_id_idx on public.order_requests (order_id);
 comment on table public.order_requests is
   'Request ids of placed orders (idempotent retries of place_order). Written only by place_order; deleted with their order.';
 
+-- Where an order came from: the client address of the request that placed it (client_address()), so
+-- that one address cannot hold more than a small share of a day's slots with unreviewed orders
+-- (place_order), the counter can refuse every waiting order from it at once (refuse_client_orders), and
+-- tracking by phone finds only an order placed from the caller's own address (track_order). Nobody reads
+-- it through the API; it goes with its order, and place_order forgets an address after 60 days (as long
+-- as tracking by phone finds an order).
+create table public.order_origins (
+  order_id text primary key references public.orders (id) on delete cascade,
+  client_address text not null check (length(client_address) between 1 and 100),
+  created_at timestamptz not null default now()
+);
+create index order_origins_address_idx on public.order_origins (client_address);
+create index order_origins_created_at_idx on public.order_origins (created_at);
+comment on table public.order_origins is
+  'Client address of the request that placed each order (written by place_order, read by the order rules only; kept 60 days).';
+
+-- Phones and client addresses the counter blocked until the end of the restaurant's day
+-- (refuse_client_orders); place_order refuses their orders until then. Only the database reads it.
+create table public.blocked_clients (
+  kind text not null check (kind in ('phone', 'address')),
+  key text not null check (length(key) between 1 and 100),
+  blocked_until timestamptz not null,
+  order_id text,
+  created_at timestamptz not null default now(),
+  primary key (kind, key)
+);
+comment on table public.blocked_clients is
+  'Phone keys (phone_key) and client addresses whose online orders are refused until blocked_until (set by refuse_client_orders).';
+
 -- The restaurant's local time of an instant, "HH:MM".
 create function public.local_hhmi(p_at timestamptz) returns text
 language sql stable set search_path = ''
@@ -214,9 +243,12 @@ revoke all on public.orders from anon, authenticated;
 grant select, insert, update, delete on public.orders to authenticated;
 revoke all on public.order_requests from anon, authenticated;
 grant select on public.order_requests to authenticated;
+revoke all on public.order_origins, public.blocked_clients from anon, authenticated;
 
 alter table public.orders enable row level security;
 alter table public.order_requests enable row level security;
+alter table public.order_origins enable row level security;
+alter table public.blocked_clients enable row level security;
 
 create policy orders_select_authenticated on public.orders for select to authenticated using (
   (select public.is_admin())

@@ -262,6 +262,61 @@ begin
       'next_free', case when next_slot is not null then public.local_hhmi(next_slot) end) end);
 end $$;
 
+-- One client's share of a day's capacity. When a method's slots are limited, one client (its address, its
+-- phone, its e-mail) may hold at most `waiting_orders` orders the counter has not reviewed yet (waiting for
+-- acceptance, or auto-accepted and not yet moved on) in the slots of one Luxembourg day; the counter's
+-- acceptance frees the share. The cap is the max_hits of the rate_limits row (bucket waiting_orders), so
+-- the tests raise it with the other product limits. Admins are not capped.
+insert into public.rate_limits (bucket, window_seconds, max_hits) values ('waiting_orders', 86400, 3);
+
+create function public.check_waiting_orders_share(p_slot timestamptz, p_phone text, p_email text) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  cap integer := (select min(r.max_hits) from public.rate_limits r where r.bucket = 'waiting_orders');
+  tz text := public.restaurant_time_zone();
+  day date := (p_slot at time zone tz)::date;
+  addr text := public.client_address();
+  phone text := public.phone_key(p_phone);
+  email text := lower(p_email);
+begin
+  if cap is null or public.is_admin() then
+    return;
+  end if;
+  if (select count(*) from public.orders o
+       where o.slot_start >= (day::timestamp at time zone tz) and o.slot_start < ((day + 1)::timestamp at time zone tz)
+         and (o.status = 'En attente' or (o.auto_accepted and o.status = 'Bien reçu'))
+         and ((length(phone) >= 6 and public.phone_key(o.customer_phone) = phone)
+              or lower(o.customer_email) = email
+              or exists (select 1 from public.order_origins g where g.order_id = o.id and g.client_address = addr))) >= cap then
+    perform public.refuse('too_many_waiting', 'Trop de commandes en attente',
+      'Vous avez déjà des commandes en attente de confirmation pour ce jour-là. Attendez notre confirmation ou appelez le restaurant.');
+  end if;
+end $$;
+
+-- A phone or address the counter blocked for the day (refuse_client_orders) orders by telephone only.
+create function public.check_client_not_blocked(p_phone text) returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.blocked_clients b
+              where b.blocked_until > now()
+                and ((b.kind = 'phone' and b.key = public.phone_key(p_phone))
+                     or (b.kind = 'address' and b.key = public.client_address()))) then
+    perform public.refuse('client_blocked', 'Commande en ligne impossible',
+      'Nous ne pouvons plus prendre vos commandes en ligne aujourd''hui. Veuillez appeler le restaurant.');
+  end if;
+end $$;
+
+-- The largest total of an order placed without an account (store_settings order_limits.max_anonymous_total,
+-- 500 € installed and when the row is missing): a larger order is taken by telephone.
+create function public.max_anonymous_order_total() returns numeric
+language sql stable set search_path = ''
+as $$
+  select coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
+                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
+$$;
+
 -- The checks, the slot capacity, auto-accept and the insert. No API role may call it.
 create function public.place_order_once(p_order jsonb, p_now timestamptz default null) returns jsonb
 language plpgsql volatile security definer set search_path = ''
@@ -337,6 +392,7 @@ begin
   if name is null or phone is null or (method = 'delivery' and (address is null or postal_code is null or city is null)) then
     perform public.refuse('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
   end if;
+  perform public.check_client_not_blocked(phone);
   email := coalesce((select u.email from auth.users u where u.id = auth.uid()), email);
   if email is not null and email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     perform public.refuse('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.');
@@ -371,11 +427,18 @@ begin
 
   -- 6. Delivery zone and its fee.
   if method = 'delivery' then
-    fee := public.delivery_fee_for(city);
+    fee := public.delivery_zone_fee(city, postal_code);
     if fee is null then
       perform public.refuse('invalid_zone', 'Zone de livraison non valide',
         'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.');
     end if;
+  end if;
+
+  -- Without an account, a large order is taken by telephone (a fake order cannot block the kitchen).
+  if auth.uid() is null and subtotal + fee > public.max_anonymous_order_total() then
+    perform public.refuse('order_total_too_high', 'Commande trop importante',
+      format('Une commande en ligne sans compte ne peut pas dépasser %s. Pour une grande commande, veuillez appeler le restaurant.',
+             public.euros(public.max_anonymous_order_total())));
   end if;
 
   if method = 'delivery' and (delivery_options -> 'is_enabled') = 'false'::jsonb then
@@ -424,6 +487,7 @@ begin
       end if;
       slot := wanted_slot;
     end if;
+    perform public.check_waiting_orders_share(slot, phone, email);
   end if;
 
   if auto then
@@ -447,6 +511,11 @@ begin
         subtotal + fee, notes, (select u.id from auth.users u where u.id = auth.uid()), slot,
         case when auto then now() end, ready, auto
       ) returning * into saved;
+      if public.client_address() is not null then
+        insert into public.order_origins (order_id, client_address) values (saved.id, left(public.client_address(), 100));
+      end if;
+      -- An address is personal data: kept only as long as tracking by phone may look for its order.
+      delete from public.order_origins g where g.created_at < now() - interval '60 days';
       exit;
     exception when unique_violation then
       attempt := attempt + 1;
@@ -572,16 +641,67 @@ begin
   return to_jsonb(o);
 end $$;
 
+-- The counter's answer to a flood of fake orders: refuses, with one reason, every order not reviewed yet
+-- (waiting, or auto-accepted and not moved on) placed with the phone of this order or from the client
+-- address it came from, and blocks that phone and address until the end of the restaurant's day.
+-- Answers {refused: n, blocked_until, address_blocked}.
+create function public.refuse_client_orders(p_order_id text, p_reason text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  o public.orders;
+  reason text := btrim(public.clean_text(coalesce(p_reason, '')));
+  phone text;
+  addr text;
+  until timestamptz := ((public.restaurant_today() + 1)::timestamp at time zone public.restaurant_time_zone());
+  n integer;
+begin
+  perform public.require_admin();
+  if length(reason) < 3 then
+    perform public.refuse('reason_required', 'Motivo obrigatório', 'Indiquez la raison du refus (au moins 3 caractères).');
+  end if;
+  if length(reason) > 300 then
+    perform public.refuse('reason_too_long', 'Motivo demasiado longo', 'La raison du refus ne peut pas dépasser 300 caractères.');
+  end if;
+  select * into o from public.orders where id = p_order_id;
+  if not found then
+    perform public.refuse('unknown_order', 'Encomenda desconhecida', 'Cette commande n''existe pas (ou plus).');
+  end if;
+  phone := public.phone_key(o.customer_phone);
+  addr := (select g.client_address from public.order_origins g where g.order_id = o.id);
+  with refused as (
+    update public.orders x set status = 'Annulée', refusal_reason = reason, accepted_at = null, ready_at = null
+     where (x.status = 'En attente' or (x.auto_accepted and x.status = 'Bien reçu'))
+       and ((length(phone) >= 6 and public.phone_key(x.customer_phone) = phone)
+            or x.id = o.id
+            or (addr is not null and x.id in (select g.order_id from public.order_origins g where g.client_address = addr)))
+    returning 1)
+  select count(*) into n from refused;
+  if length(phone) >= 6 then
+    insert into public.blocked_clients as b (kind, key, blocked_until, order_id) values ('phone', phone, until, o.id)
+    on conflict (kind, key) do update set blocked_until = greatest(b.blocked_until, excluded.blocked_until), order_id = excluded.order_id;
+  end if;
+  if addr is not null then
+    insert into public.blocked_clients as b (kind, key, blocked_until, order_id) values ('address', addr, until, o.id)
+    on conflict (kind, key) do update set blocked_until = greatest(b.blocked_until, excluded.blocked_until), order_id = excluded.order_id;
+  end if;
+  delete from public.blocked_clients b where b.blocked_until < now() - interval '7 days';
+  return jsonb_build_object('refused', n, 'blocked_until', until, 'address_blocked', addr is not null);
+end $$;
+
 revoke execute on function public.order_clock(timestamptz), public.invalid_order_item(),
   public.priced_order_item(jsonb, text, date),
   public.clean_order_request(jsonb), public.check_order_bounds(jsonb, timestamptz),
   public.order_slot_of(timestamptz), public.order_slot_is_full(text, timestamptz),
   public.next_free_order_slot(text, timestamptz, boolean),
-  public.place_order_once(jsonb, timestamptz) from public, anon, authenticated;
+  public.place_order_once(jsonb, timestamptz), public.check_waiting_orders_share(timestamptz, text, text),
+  public.check_client_not_blocked(text), public.max_anonymous_order_total() from public, anon, authenticated;
 revoke execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz),
   public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from public;
 grant execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz)
   to anon, authenticated, service_role;
-revoke execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from anon;
-grant execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text)
-  to authenticated, service_role;
+revoke execute on function public.refuse_client_orders(text, text) from public;
+revoke execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text),
+  public.refuse_client_orders(text, text) from anon;
+grant execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text),
+  public.refuse_client_orders(text, text) to authenticated, service_role;

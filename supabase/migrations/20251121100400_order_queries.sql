@@ -2,9 +2,12 @@
 -- search, statistics and active count.
 
 -- Tracking. The order number (or full id) shows the whole tracking page. The phone number alone finds
--- only a recent or still active order and hides its address and notes (door codes), unless the caller
--- is the signed-in owner. Each address may look up a bounded number of distinct terms; refreshing the
--- same term is free.
+-- only a recent or still active order placed from the caller's own client address (order_origins) or
+-- belonging to the signed-in caller, so an order placed elsewhere with someone else's number never
+-- replaces theirs; and unless the caller is the signed-in owner it shows only the status, the method and
+-- the ready time of an immediate order: no items, amounts, address, city, notes, pre-order date or time,
+-- not even the order number (docs/DATABASE.md, « Reading orders »). Each address may look up a bounded number of distinct
+-- terms; refreshing the same term is free.
 create function public.track_order(p_term text) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -45,6 +48,10 @@ begin
      where public.phone_key(o.customer_phone) = phone
        and (o.created_at > now() - interval '48 hours'
             or (o.status not in ('Livrée', 'Annulée') and o.created_at > now() - interval '60 days'))
+       and ((auth.uid() is not null and o.user_id = auth.uid())
+            or (auth.uid() is not null and lower(o.customer_email) = (select lower(u.email) from auth.users u
+                  where u.id = auth.uid() and u.email_confirmed_at is not null))
+            or exists (select 1 from public.order_origins g where g.order_id = o.id and g.client_address = address))
      order by o.created_at desc
      limit 1;
     if not found then
@@ -60,7 +67,15 @@ begin
   if by_number or is_owner then
     return answer || jsonb_build_object('details_hidden', false);
   end if;
-  return answer || jsonb_build_object('customer_address', null, 'customer_postal_code', null, 'notes', null, 'details_hidden', true);
+  return jsonb_build_object(
+    'order_number', null, 'status', hit.status, 'created_at', hit.created_at, 'updated_at', hit.updated_at,
+    'order_items', '[]'::jsonb, 'total_price', null, 'delivery_fee', null, 'discount_amount', null, 'grand_total', null,
+    'delivery_method', hit.delivery_method, 'customer_address', null, 'customer_postal_code', null, 'customer_city', null,
+    'notes', null, 'is_preorder', hit.is_preorder, 'preorder_date', null, 'preorder_time', null,
+    'accepted_at', hit.accepted_at,
+    'ready_at', case when not hit.is_preorder then hit.ready_at end,
+    'ready_text', case when not hit.is_preorder then answer ->> 'ready_text' end,
+    'refusal_reason', null, 'details_hidden', true);
 end $$;
 
 -- The signed-in customer's orders (their account, or their verified e-mail), newest first.

@@ -33,6 +33,15 @@ begin
     or btrim(p_value ->> 'city') = '' or btrim(p_value ->> 'phone_display') = '' then
     return false;
   end if;
+  -- The name goes out in the subject and heading of every branded e-mail, to any address a customer
+  -- types: letters, digits, spaces and ordinary punctuation, 2 to 60 characters, at most 4 digits (no
+  -- telephone number) and no address of a site (no "www", no point followed by a letter).
+  if char_length(btrim(p_value ->> 'name')) not between 2 and 60
+    or (p_value ->> 'name') !~ '^[A-Za-zÀ-ÖØ-öø-ÿŒœ0-9 ''’&.,()!-]+$'
+    or (p_value ->> 'name') ~ '\.[A-Za-zÀ-ÖØ-öø-ÿ]' or (p_value ->> 'name') ~* 'www'
+    or char_length(regexp_replace(p_value ->> 'name', '[^0-9]', '', 'g')) > 4 then
+    return false;
+  end if;
   if (p_value ->> 'phone') !~ '^\+[1-9][0-9]{7,14}$' then return false; end if;
   if (p_value ->> 'email') !~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$' then return false; end if;
   foreach field in array array['facebook_url', 'instagram_url', 'reviews_url'] loop

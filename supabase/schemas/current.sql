@@ -3,6 +3,20 @@
 
 -- Tables (public)
 
+create table public.blocked_clients (
+  kind text not null,
+  key text not null,
+  blocked_until timestamp with time zone not null,
+  order_id text,
+  created_at timestamp with time zone default now() not null,
+  constraint blocked_clients_key_check CHECK (((length(key) >= 1) AND (length(key) <= 100))),
+  constraint blocked_clients_kind_check CHECK ((kind = ANY (ARRAY['phone'::text, 'address'::text]))),
+  constraint blocked_clients_pkey PRIMARY KEY (kind, key)
+);
+comment on table public.blocked_clients is 'Phone keys (phone_key) and client addresses whose online orders are refused until blocked_until (set by refuse_client_orders).';
+alter table public.blocked_clients enable row level security;
+grant delete, insert, references, select, trigger, truncate, update on public.blocked_clients to service_role;
+
 create table public.challenge_registrations (
   id uuid default gen_random_uuid() not null,
   name text not null,
@@ -74,6 +88,7 @@ create table public.menu_items (
   constraint menu_items_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.menu_categories(id) ON UPDATE CASCADE,
   constraint menu_items_check CHECK (((item_type <> 'section_title'::text) OR (title IS NOT NULL))),
   constraint menu_items_description_length CHECK ((char_length(description) <= 1000)),
+  constraint menu_items_dish_price CHECK (((item_type <> 'dish'::text) OR (price >= 0.01))),
   constraint menu_items_id_check CHECK ((id ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text)),
   constraint menu_items_image_alt_length CHECK (((image_alt IS NULL) OR (char_length(image_alt) <= 200))),
   constraint menu_items_image_src_shape CHECK (((image_src IS NULL) OR ((char_length(image_src) <= 500) AND (image_src ~ '^(https?://|/)[^[:space:]"''<>\\]*$'::text)))),
@@ -95,6 +110,7 @@ comment on column public.menu_items.vat_rate is 'VAT rate in percent (Luxembourg
 CREATE INDEX menu_items_category_idx ON public.menu_items USING btree (category_id, sort_order);
 CREATE TRIGGER menu_items_delete_keeps_history BEFORE DELETE ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.menu_item_delete_keeps_history();
 CREATE TRIGGER menu_items_hidden_unavailable BEFORE INSERT OR UPDATE ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.menu_item_hidden_is_unavailable();
+CREATE TRIGGER menu_items_image_allowed BEFORE INSERT OR UPDATE OF image_src ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.menu_image_is_allowed();
 CREATE TRIGGER menu_items_touch BEFORE UPDATE ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 alter table public.menu_items enable row level security;
 create policy menu_items_delete_admin on public.menu_items as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
@@ -189,6 +205,7 @@ create table public.offers (
 comment on table public.offers is 'Special offers of the home page, live from starts_on to ends_on (Luxembourg days, inclusive); an optional price rule (item_id, price, delivery_method pickup/delivery/both) that unit_price() applies while live.';
 CREATE INDEX offers_ends_on_idx ON public.offers USING btree (ends_on);
 CREATE INDEX offers_item_idx ON public.offers USING btree (item_id) WHERE (item_id IS NOT NULL);
+CREATE TRIGGER offers_image_allowed BEFORE INSERT OR UPDATE OF image_url ON public.offers FOR EACH ROW EXECUTE FUNCTION public.menu_image_is_allowed();
 CREATE TRIGGER offers_touch BEFORE UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER offers_within_limits BEFORE INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.offer_is_within_limits();
 alter table public.offers enable row level security;
@@ -225,6 +242,20 @@ create policy opening_exceptions_update_admin on public.opening_exceptions as pe
 grant select on public.opening_exceptions to anon;
 grant delete, insert, select, update on public.opening_exceptions to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.opening_exceptions to service_role;
+
+create table public.order_origins (
+  order_id text not null,
+  client_address text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint order_origins_client_address_check CHECK (((length(client_address) >= 1) AND (length(client_address) <= 100))),
+  constraint order_origins_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE,
+  constraint order_origins_pkey PRIMARY KEY (order_id)
+);
+comment on table public.order_origins is 'Client address of the request that placed each order (written by place_order, read by the order rules only; kept 60 days).';
+CREATE INDEX order_origins_address_idx ON public.order_origins USING btree (client_address);
+CREATE INDEX order_origins_created_at_idx ON public.order_origins USING btree (created_at);
+alter table public.order_origins enable row level security;
+grant delete, insert, references, select, trigger, truncate, update on public.order_origins to service_role;
 
 create table public.order_requests (
   request_id uuid not null,
@@ -690,6 +721,23 @@ begin
 end $function$;
 grant execute on function public.check_account_rate_limit(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.check_client_not_blocked(p_phone text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.blocked_clients b
+              where b.blocked_until > now()
+                and ((b.kind = 'phone' and b.key = public.phone_key(p_phone))
+                     or (b.kind = 'address' and b.key = public.client_address()))) then
+    perform public.refuse('client_blocked', 'Commande en ligne impossible',
+      'Nous ne pouvons plus prendre vos commandes en ligne aujourd''hui. Veuillez appeler le restaurant.');
+  end if;
+end $function$;
+grant execute on function public.check_client_not_blocked(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.check_order_bounds(p_order jsonb, p_now timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
@@ -810,6 +858,35 @@ begin
   end if;
 end $function$;
 grant execute on function public.check_rate_limit(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.check_waiting_orders_share(p_slot timestamp with time zone, p_phone text, p_email text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  cap integer := (select min(r.max_hits) from public.rate_limits r where r.bucket = 'waiting_orders');
+  tz text := public.restaurant_time_zone();
+  day date := (p_slot at time zone tz)::date;
+  addr text := public.client_address();
+  phone text := public.phone_key(p_phone);
+  email text := lower(p_email);
+begin
+  if cap is null or public.is_admin() then
+    return;
+  end if;
+  if (select count(*) from public.orders o
+       where o.slot_start >= (day::timestamp at time zone tz) and o.slot_start < ((day + 1)::timestamp at time zone tz)
+         and (o.status = 'En attente' or (o.auto_accepted and o.status = 'Bien reçu'))
+         and ((length(phone) >= 6 and public.phone_key(o.customer_phone) = phone)
+              or lower(o.customer_email) = email
+              or exists (select 1 from public.order_origins g where g.order_id = o.id and g.client_address = addr))) >= cap then
+    perform public.refuse('too_many_waiting', 'Trop de commandes en attente',
+      'Vous avez déjà des commandes en attente de confirmation pour ce jour-là. Attendez notre confirmation ou appelez le restaurant.');
+  end if;
+end $function$;
+grant execute on function public.check_waiting_orders_share(timestamp with time zone,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.claim_notifications(p_limit integer DEFAULT 10, p_lease_seconds integer DEFAULT 60)
  RETURNS SETOF public.notification_outbox
@@ -1122,6 +1199,22 @@ grant execute on function public.delivery_fee_for(text) to authenticated;
 grant execute on function public.delivery_fee_for(text) to public;
 grant execute on function public.delivery_fee_for(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.delivery_zone_fee(p_city text, p_postal_code text)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (z ->> 'fee')::numeric(10, 2)
+    from public.store_settings s, jsonb_array_elements(s.value) z
+   where s.key = 'delivery_zones'
+     and case when jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0
+              then (z -> 'postal_codes') ? coalesce(public.lux_postal_code(p_postal_code), '')
+              else btrim(coalesce(p_city, '')) <> '' and lower(btrim(z ->> 'name')) = lower(btrim(p_city)) end
+   limit 1
+$function$;
+grant execute on function public.delivery_zone_fee(text,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.email_recipient_key(p_address text)
  RETURNS text
  LANGUAGE sql
@@ -1259,6 +1352,35 @@ begin
 end $function$;
 grant execute on function public.hit_rate_limit(text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.image_url_is_allowed(p_url text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  headers jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
+  url_host text := lower(substring(p_url from '^https?://([^/?#]+)'));
+begin
+  if p_url is null then
+    return true;
+  end if;
+  if p_url ~ '^/[^/\\]' then
+    return true;
+  end if;
+  -- The host the admin's request came to: the project's own Storage.
+  if url_host is not null and url_host = lower(btrim(headers ->> 'host'))
+     and p_url ~ '^https?://[^/?#]+/storage/v1/object/public/' then
+    return true;
+  end if;
+  return p_url ~ '^https://' and url_host is not null and exists (
+    select 1 from public.store_settings s, jsonb_array_elements_text(
+             case when jsonb_typeof(s.value -> 'hosts') = 'array' then s.value -> 'hosts' else '[]' end) h
+     where s.key = 'image_hosts' and lower(h) = url_host);
+end $function$;
+grant execute on function public.image_url_is_allowed(text) to authenticated;
+grant execute on function public.image_url_is_allowed(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.invalid_order_item()
  RETURNS void
  LANGUAGE plpgsql
@@ -1361,6 +1483,27 @@ AS $function$
 $function$;
 grant execute on function public.local_hhmi(timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION public.lux_postal_code(p_code text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$')
+$function$;
+grant execute on function public.lux_postal_code(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.max_anonymous_order_total()
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
+                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
+$function$;
+grant execute on function public.max_anonymous_order_total() to service_role;
+
 CREATE OR REPLACE FUNCTION public.menu_category_keeps_slug()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1374,6 +1517,26 @@ begin
   return new;
 end $function$;
 grant execute on function public.menu_category_keeps_slug() to service_role;
+
+CREATE OR REPLACE FUNCTION public.menu_image_is_allowed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  url text := case when tg_table_name = 'offers' then to_jsonb(new) ->> 'image_url' else to_jsonb(new) ->> 'image_src' end;
+  old_url text := case when tg_op = 'UPDATE' then
+    case when tg_table_name = 'offers' then to_jsonb(old) ->> 'image_url' else to_jsonb(old) ->> 'image_src' end end;
+begin
+  -- Addresses of a site ("https://…", "//…"); the shape of the rest is the table's check.
+  if current_user in ('anon', 'authenticated') and url is distinct from old_url and url ~* '^(https?:)?//'
+     and not public.image_url_is_allowed(url) then
+    raise exception using errcode = '23514', detail = 'image_not_allowed', hint = 'Imagem recusada',
+      message = 'L''image doit venir du stockage du restaurant, d''un chemin du site ou d''une adresse https autorisée.';
+  end if;
+  return new;
+end $function$;
+grant execute on function public.menu_image_is_allowed() to service_role;
 
 CREATE OR REPLACE FUNCTION public.menu_item_delete_keeps_history()
  RETURNS trigger
@@ -2088,6 +2251,7 @@ begin
   if name is null or phone is null or (method = 'delivery' and (address is null or postal_code is null or city is null)) then
     perform public.refuse('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
   end if;
+  perform public.check_client_not_blocked(phone);
   email := coalesce((select u.email from auth.users u where u.id = auth.uid()), email);
   if email is not null and email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     perform public.refuse('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.');
@@ -2122,11 +2286,18 @@ begin
 
   -- 6. Delivery zone and its fee.
   if method = 'delivery' then
-    fee := public.delivery_fee_for(city);
+    fee := public.delivery_zone_fee(city, postal_code);
     if fee is null then
       perform public.refuse('invalid_zone', 'Zone de livraison non valide',
         'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.');
     end if;
+  end if;
+
+  -- Without an account, a large order is taken by telephone (a fake order cannot block the kitchen).
+  if auth.uid() is null and subtotal + fee > public.max_anonymous_order_total() then
+    perform public.refuse('order_total_too_high', 'Commande trop importante',
+      format('Une commande en ligne sans compte ne peut pas dépasser %s. Pour une grande commande, veuillez appeler le restaurant.',
+             public.euros(public.max_anonymous_order_total())));
   end if;
 
   if method = 'delivery' and (delivery_options -> 'is_enabled') = 'false'::jsonb then
@@ -2175,6 +2346,7 @@ begin
       end if;
       slot := wanted_slot;
     end if;
+    perform public.check_waiting_orders_share(slot, phone, email);
   end if;
 
   if auto then
@@ -2198,6 +2370,11 @@ begin
         subtotal + fee, notes, (select u.id from auth.users u where u.id = auth.uid()), slot,
         case when auto then now() end, ready, auto
       ) returning * into saved;
+      if public.client_address() is not null then
+        insert into public.order_origins (order_id, client_address) values (saved.id, left(public.client_address(), 100));
+      end if;
+      -- An address is personal data: kept only as long as tracking by phone may look for its order.
+      delete from public.order_origins g where g.created_at < now() - interval '60 days';
       exit;
     exception when unique_violation then
       attempt := attempt + 1;
@@ -2326,6 +2503,55 @@ begin
 end $function$;
 grant execute on function public.refuse(text,text,text) to authenticated;
 grant execute on function public.refuse(text,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.refuse_client_orders(p_order_id text, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders;
+  reason text := btrim(public.clean_text(coalesce(p_reason, '')));
+  phone text;
+  addr text;
+  until timestamptz := ((public.restaurant_today() + 1)::timestamp at time zone public.restaurant_time_zone());
+  n integer;
+begin
+  perform public.require_admin();
+  if length(reason) < 3 then
+    perform public.refuse('reason_required', 'Motivo obrigatório', 'Indiquez la raison du refus (au moins 3 caractères).');
+  end if;
+  if length(reason) > 300 then
+    perform public.refuse('reason_too_long', 'Motivo demasiado longo', 'La raison du refus ne peut pas dépasser 300 caractères.');
+  end if;
+  select * into o from public.orders where id = p_order_id;
+  if not found then
+    perform public.refuse('unknown_order', 'Encomenda desconhecida', 'Cette commande n''existe pas (ou plus).');
+  end if;
+  phone := public.phone_key(o.customer_phone);
+  addr := (select g.client_address from public.order_origins g where g.order_id = o.id);
+  with refused as (
+    update public.orders x set status = 'Annulée', refusal_reason = reason, accepted_at = null, ready_at = null
+     where (x.status = 'En attente' or (x.auto_accepted and x.status = 'Bien reçu'))
+       and ((length(phone) >= 6 and public.phone_key(x.customer_phone) = phone)
+            or x.id = o.id
+            or (addr is not null and x.id in (select g.order_id from public.order_origins g where g.client_address = addr)))
+    returning 1)
+  select count(*) into n from refused;
+  if length(phone) >= 6 then
+    insert into public.blocked_clients as b (kind, key, blocked_until, order_id) values ('phone', phone, until, o.id)
+    on conflict (kind, key) do update set blocked_until = greatest(b.blocked_until, excluded.blocked_until), order_id = excluded.order_id;
+  end if;
+  if addr is not null then
+    insert into public.blocked_clients as b (kind, key, blocked_until, order_id) values ('address', addr, until, o.id)
+    on conflict (kind, key) do update set blocked_until = greatest(b.blocked_until, excluded.blocked_until), order_id = excluded.order_id;
+  end if;
+  delete from public.blocked_clients b where b.blocked_until < now() - interval '7 days';
+  return jsonb_build_object('refused', n, 'blocked_until', until, 'address_blocked', addr is not null);
+end $function$;
+grant execute on function public.refuse_client_orders(text,text) to authenticated;
+grant execute on function public.refuse_client_orders(text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.refuse_order(p_order_id text, p_reason text)
  RETURNS jsonb
@@ -2502,6 +2728,15 @@ begin
     or btrim(p_value ->> 'city') = '' or btrim(p_value ->> 'phone_display') = '' then
     return false;
   end if;
+  -- The name goes out in the subject and heading of every branded e-mail, to any address a customer
+  -- types: letters, digits, spaces and ordinary punctuation, 2 to 60 characters, at most 4 digits (no
+  -- telephone number) and no address of a site (no "www", no point followed by a letter).
+  if char_length(btrim(p_value ->> 'name')) not between 2 and 60
+    or (p_value ->> 'name') !~ '^[A-Za-zÀ-ÖØ-öø-ÿŒœ0-9 ''’&.,()!-]+$'
+    or (p_value ->> 'name') ~ '\.[A-Za-zÀ-ÖØ-öø-ÿ]' or (p_value ->> 'name') ~* 'www'
+    or char_length(regexp_replace(p_value ->> 'name', '[^0-9]', '', 'g')) > 4 then
+    return false;
+  end if;
   if (p_value ->> 'phone') !~ '^\+[1-9][0-9]{7,14}$' then return false; end if;
   if (p_value ->> 'email') !~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$' then return false; end if;
   foreach field in array array['facebook_url', 'instagram_url', 'reviews_url'] loop
@@ -2619,16 +2854,43 @@ begin
       return coalesce(jsonb_typeof(p_value) = 'object'
         and jsonb_typeof(p_value -> 'is_enabled') = 'boolean'
         and coalesce(jsonb_typeof(p_value -> 'message'), 'string') in ('string', 'null'), false);
+    when 'order_limits' then
+      -- max_anonymous_total: the largest order without an account, 20 to 10,000 € (place_order).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and jsonb_typeof(p_value -> 'max_anonymous_total') = 'number'
+        and (p_value ->> 'max_anonymous_total')::numeric between 20 and 10000, false);
+    when 'image_hosts' then
+      return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'hosts') = 'array'
+        and jsonb_array_length(p_value -> 'hosts') <= 20
+        and not exists (select 1 from jsonb_array_elements(p_value -> 'hosts') h
+                         where jsonb_typeof(h) <> 'string' or (h #>> '{}') !~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$'
+                            or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
     when 'delivery_zones' then
       if jsonb_typeof(p_value) is distinct from 'array' then return false; end if;
+      -- Each zone: a name, a fee of 0 to 50 € in cents, and optionally the Luxembourg postal codes it covers
+      -- (four digits each, at most 300, none in two zones).
+      if jsonb_array_length(p_value) > 200 then return false; end if;
       for zone in select * from jsonb_array_elements(p_value) loop
-        if jsonb_typeof(zone -> 'name') is distinct from 'string' or btrim(zone ->> 'name') = ''
-          or jsonb_typeof(zone -> 'fee') is distinct from 'number' or (zone ->> 'fee')::numeric < 0 then
+        if jsonb_typeof(zone) is distinct from 'object'
+          or jsonb_typeof(zone -> 'name') is distinct from 'string' or btrim(zone ->> 'name') = ''
+          or char_length(zone ->> 'name') > 80
+          or jsonb_typeof(zone -> 'fee') is distinct from 'number' or (zone ->> 'fee')::numeric < 0
+          or (zone ->> 'fee')::numeric > 50 or (zone ->> 'fee')::numeric <> round((zone ->> 'fee')::numeric, 2)
+          or coalesce(jsonb_typeof(zone -> 'postal_codes'), 'array') <> 'array' then
+          return false;
+        end if;
+        if jsonb_typeof(zone -> 'postal_codes') = 'array' and (jsonb_array_length(zone -> 'postal_codes') > 300
+            or exists (select 1 from jsonb_array_elements(zone -> 'postal_codes') c
+                        where jsonb_typeof(c) <> 'string' or (c #>> '{}') !~ '^[0-9]{4}$')) then
           return false;
         end if;
       end loop;
+      if (select count(c) <> count(distinct c #>> '{}') from jsonb_array_elements(p_value) z,
+            jsonb_array_elements(case when jsonb_typeof(z -> 'postal_codes') = 'array' then z -> 'postal_codes' else '[]' end) c) then
+        return false;
+      end if;
       return (select count(distinct lower(btrim(z ->> 'name'))) = count(*) from jsonb_array_elements(p_value) z);
     when 'opening_hours' then
       if jsonb_typeof(p_value) is distinct from 'object' or jsonb_typeof(p_value -> 'timezone') is distinct from 'string'
@@ -2870,6 +3132,10 @@ begin
      where public.phone_key(o.customer_phone) = phone
        and (o.created_at > now() - interval '48 hours'
             or (o.status not in ('Livrée', 'Annulée') and o.created_at > now() - interval '60 days'))
+       and ((auth.uid() is not null and o.user_id = auth.uid())
+            or (auth.uid() is not null and lower(o.customer_email) = (select lower(u.email) from auth.users u
+                  where u.id = auth.uid() and u.email_confirmed_at is not null))
+            or exists (select 1 from public.order_origins g where g.order_id = o.id and g.client_address = address))
      order by o.created_at desc
      limit 1;
     if not found then
@@ -2885,7 +3151,15 @@ begin
   if by_number or is_owner then
     return answer || jsonb_build_object('details_hidden', false);
   end if;
-  return answer || jsonb_build_object('customer_address', null, 'customer_postal_code', null, 'notes', null, 'details_hidden', true);
+  return jsonb_build_object(
+    'order_number', null, 'status', hit.status, 'created_at', hit.created_at, 'updated_at', hit.updated_at,
+    'order_items', '[]'::jsonb, 'total_price', null, 'delivery_fee', null, 'discount_amount', null, 'grand_total', null,
+    'delivery_method', hit.delivery_method, 'customer_address', null, 'customer_postal_code', null, 'customer_city', null,
+    'notes', null, 'is_preorder', hit.is_preorder, 'preorder_date', null, 'preorder_time', null,
+    'accepted_at', hit.accepted_at,
+    'ready_at', case when not hit.is_preorder then hit.ready_at end,
+    'ready_text', case when not hit.is_preorder then answer ->> 'ready_text' end,
+    'refusal_reason', null, 'details_hidden', true);
 end $function$;
 grant execute on function public.track_order(text) to anon;
 grant execute on function public.track_order(text) to authenticated;

@@ -30,15 +30,28 @@ const TRACKING_FIELDS = [
 
 describe.each(testDatabases())('order queries on %s', (kind) => {
   let b: TestBackend;
-  const rpc = async (who: Caller, sql: string, params: unknown[] = []) =>
-    as(b, who, async (tx) => (await tx.query<AnyRow>(sql, params)).rows);
-  const place = async (order: Record<string, unknown>) =>
+  /** As `who`, from a client address (x-forwarded-for, as the API passes it) when one is given. */
+  const rpc = async (who: Caller, sql: string, params: unknown[] = [], address?: string) =>
+    as(b, who, async (tx) => {
+      if (address)
+        await tx.query(`select set_config('request.headers', $1, true)`, [
+          JSON.stringify({ 'x-forwarded-for': address }),
+        ]);
+      return (await tx.query<AnyRow>(sql, params)).rows;
+    });
+  /** The customers order from HOME. */
+  const HOME = '203.0.113.7';
+  const place = async (order: Record<string, unknown>, address = HOME) =>
     (
-      await rpc(service, `select public.place_order($1::jsonb, $2::timestamptz) as o`, [
-        JSON.stringify(order),
-        WEDNESDAY_NOON,
-      ])
+      await rpc(
+        service,
+        `select public.place_order($1::jsonb, $2::timestamptz) as o`,
+        [JSON.stringify(order), WEDNESDAY_NOON],
+        address,
+      )
     )[0].o;
+  const track = async (term: string, who: Caller = anon, address = HOME) =>
+    (await rpc(who, `select public.track_order($1) as t`, [term], address))[0].t;
   const joana = customer('customer', 'joana@example.lu');
   const other = customer('other customer', 'rui@example.lu');
   let delivered: AnyRow;
@@ -70,19 +83,19 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
   afterAll(async () => b?.close());
 
   it('tracks by order number or full phone number and returns only what the tracking page shows', async () => {
-    const byNumber = (await rpc(anon, `select public.track_order($1) as t`, [delivered.order_number.toUpperCase()]))[0]
-      .t;
+    const byNumber = await track(delivered.order_number.toUpperCase(), anon, '198.51.100.9');
     expect(Object.keys(byNumber).sort()).toEqual(TRACKING_FIELDS);
     expect(byNumber.order_number).toBe(delivered.order_number);
     expect(byNumber.order_items).toEqual([{ name: 'Francesinha classique', quantity: 2, price: 19.49, options: [] }]);
+    expect(byNumber.customer_city).toBe('Differdange');
     expect(JSON.stringify(byNumber)).not.toMatch(/example\.lu|621|Joana/i);
     for (const phone of ['621123456', '+352621123456', '00352 621 123 456', ' +352 621 123 456 ']) {
-      expect((await rpc(anon, `select public.track_order($1) as t`, [phone]))[0].t?.order_number, phone).toBe(
-        delivered.order_number,
-      );
+      const byPhone = await track(phone);
+      expect(Object.keys(byPhone).sort(), phone).toEqual(TRACKING_FIELDS);
+      expect(byPhone, phone).toMatchObject({ status: 'En attente', delivery_method: 'delivery', details_hidden: true });
     }
     for (const miss of ['62112345', 'zzzzzzzz', delivered.order_number.slice(0, 7), "' or 1=1 --", '%']) {
-      expect((await rpc(anon, `select public.track_order($1) as t`, [miss]))[0].t, miss).toBeNull();
+      expect(await track(miss), miss).toBeNull();
     }
     const empty = await failure(rpc(anon, `select public.track_order($1)`, ['   ']));
     expect([empty?.detail, empty?.hint, empty?.message]).toEqual([
@@ -92,13 +105,78 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
     ]);
   });
 
-  it('tracks the latest order of a phone number', async () => {
+  it('by phone alone shows the status, never the number, items, amounts, town or pre-order time', async () => {
+    const preorder = await place({
+      customer: {
+        name: 'Marta Dias',
+        phone: '+352 661 404 404',
+        address: '3 rue Haute',
+        postalCode: '4601',
+        city: 'Differdange',
+      },
+      delivery_method: 'delivery',
+      is_preorder: true,
+      preorder_date: '2025-11-21',
+      preorder_time: '19:30',
+      items: [{ menuItemId: 'fr-1', quantity: 2 }],
+    });
+    const byPhone = await track('661404404');
+    expect(byPhone).toEqual({
+      order_number: null,
+      status: 'En attente',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      order_items: [],
+      total_price: null,
+      delivery_fee: null,
+      discount_amount: null,
+      grand_total: null,
+      delivery_method: 'delivery',
+      customer_address: null,
+      customer_postal_code: null,
+      customer_city: null,
+      notes: null,
+      is_preorder: true,
+      preorder_date: null,
+      preorder_time: null,
+      accepted_at: null,
+      ready_at: null,
+      ready_text: null,
+      refusal_reason: null,
+      details_hidden: true,
+    });
+    expect(JSON.stringify(byPhone)).not.toMatch(/Differdange|19:30|2025-11-21|38[.,]98|fr-1|Francesinha/);
+    // The number shows everything, from anywhere.
+    expect(await track(preorder.order_number, anon, '198.51.100.10')).toMatchObject({
+      customer_city: 'Differdange',
+      preorder_time: '19:30:00',
+      details_hidden: false,
+    });
+  });
+
+  it('tracks the latest order of a phone number placed from the same address; another address cannot take its place', async () => {
     const again = await place({
       customer: { name: 'Rui Costa', phone: '+352691000222' },
       delivery_method: 'pickup',
       items: [{ menuItemId: '30', quantity: 1 }],
     });
-    expect((await rpc(anon, `select public.track_order('691000222') as t`))[0].t.order_number).toBe(again.order_number);
+    const latest = await track('691000222');
+    expect(latest).toMatchObject({ status: 'En attente', delivery_method: 'pickup', details_hidden: true });
+    expect(latest.created_at).toBe(again.created_at);
+    // Someone else places an order with Rui's number from elsewhere: Rui still finds his own, and the
+    // other address finds only the fake one.
+    const fake = await place(
+      {
+        customer: { name: 'Faux', phone: '691 000 222' },
+        delivery_method: 'pickup',
+        items: [{ menuItemId: '31', quantity: 1 }],
+      },
+      '192.0.2.66',
+    );
+    expect((await track('691000222')).created_at).toBe(again.created_at);
+    expect((await track('691000222', anon, '192.0.2.66')).created_at).toBe(fake.created_at);
+    // From an address that placed no order with this number: nothing.
+    expect(await track('691000222', anon, '192.0.2.67')).toBeNull();
   });
 
   it('gives the signed-in customer their own orders and prefill, matched by verified e-mail', async () => {

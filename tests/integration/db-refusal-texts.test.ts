@@ -84,11 +84,33 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   ordering_closed: { before: [setting('ordering', 'is_enabled', false)], call: placeOrder(order()) },
   preorder_missing_datetime: { call: placeOrder(order({ isPreorder: true })) },
   missing_fields: { call: placeOrder(order({ customer: { ...person, phone: null } })) },
+  client_blocked: {
+    before: [
+      [
+        `insert into public.blocked_clients (kind, key, blocked_until) values ('phone', public.phone_key($1), now() + interval '1 hour')`,
+        [person.phone],
+      ],
+    ],
+    call: placeOrder(order()),
+  },
   invalid_email: { call: placeOrder(order({ customer: { ...person, email: 'ana@' } })) },
   empty_cart: { call: placeOrder(order({ items: [] })) },
   item_unavailable: { call: placeOrder(order({ items: [{ menuItemId: 'no-such-dish', quantity: 1 }] })) },
   invalid_item: { call: placeOrder(order({ items: [{ menuItemId: DISH, quantity: 0 }] })) },
   invalid_zone: { call: placeOrder(order({ customer: { ...person, city: 'Paris' } })) },
+  order_total_too_high: { call: placeOrder(order({ items: [{ menuItemId: DISH, quantity: 21 }] })) },
+  too_many_waiting: {
+    before: [
+      [`update public.rate_limits set max_hits = 1 where bucket = 'waiting_orders'`, []],
+      // As the service role, so the order is placed at MONDAY_NOON (its slot is on that day).
+      [
+        `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+        [],
+      ],
+      placeOrder(order({ deliveryMethod: 'pickup' })),
+    ],
+    call: [`select public.check_waiting_orders_share($1::timestamptz, $2, null)`, [MONDAY_NOON, person.phone]],
+  },
   delivery_disabled: { before: [setting('delivery_options', 'is_enabled', false)], call: placeOrder(order()) },
   outside_hours: { call: placeOrder(order({ deliveryMethod: 'pickup' }), MONDAY_NIGHT) },
   preorder_invalid_date: { call: slot(null, '12:00') },

@@ -114,19 +114,31 @@ describe.each(testDatabases())('menu editor rules in the database on %s', (kind)
       [`update public.menu_items set name = $1 where id = '32'`, ['x'.repeat(121)]],
       [`update public.menu_items set price = 1000.01 where id = '32'`, []],
       [`update public.menu_items set price = -1 where id = '32'`, []],
+      // numeric(10, 2) rounds it to 0: a free dish.
+      [`update public.menu_items set price = 0.004 where id = '32'`, []],
       [`update public.menu_items set image_src = $1 where id = '32'`, ['javascript:alert(1)']],
       [`update public.menu_items set image_src = $1 where id = '32'`, ['https://x.lu/a b.webp']],
       [`update public.menu_categories set name = $1 where id = 'grill'`, ['y'.repeat(61)]],
     ];
     for (const [sql, params] of cases)
       expect(await failure(write(boss, sql, params)), sql).toMatchObject({ code: '23514' });
+    // A file of the project's own Storage: the host the admin's request came to (PostgREST passes it).
+    const headers = JSON.stringify({ host: new URL(b.url).host });
+    const own = `${b.url}/storage/v1/object/public/menu-images/items/32.webp`;
     expect(
       await failure(
-        write(boss, `update public.menu_items set image_src = $1 where id = '32'`, [
-          `${b.url}/storage/v1/object/public/menu-images/items/32.webp`,
-        ]),
+        as(b, boss, async (tx) => {
+          await tx.query(`select set_config('request.headers', $1, true)`, [headers]);
+          return tx.query(`update public.menu_items set image_src = $1 where id = '32'`, [own]);
+        }),
       ),
     ).toBeNull();
+    // Another site's picture (or one with the page's scheme, "//host/x.png") is refused.
+    for (const url of ['//evil.example/x.png', 'https://evil.example/storage/v1/object/public/menu-images/x.png'])
+      expect(
+        await failure(write(boss, `update public.menu_items set image_src = $1 where id = '32'`, [url])),
+        url,
+      ).toMatchObject({ code: '23514', detail: 'image_not_allowed' });
   });
 
   it('menu categories are published for realtime', async () => {

@@ -422,10 +422,12 @@ describe.each(testDatabases())('recent entry points under attack on %s', (kind) 
       }
       const { rows } = await b.db.query(`select value from public.store_settings where key = 'restaurant'`);
       expect(rows[0]!.value).toEqual(DEFAULT_RESTAURANT_IDENTITY);
-      // Markup is text: allowed in the row (the shop and the e-mails escape it), as are quotes in a link.
+      // Markup is text: allowed in the row (the shop and the e-mails escape it), as are quotes in a link;
+      // not in the name, which is plain words only (security-orders-abuse.test.ts).
+      expect((await save(boss, { ...d, name: '<img src=x onerror=alert(1)>' })).error).not.toBeNull();
       const markup = {
         ...d,
-        name: '<img src=x onerror=alert(1)>',
+        company: '<img src=x onerror=alert(1)>',
         reviews_url: 'https://x.example/"onmouseover=alert(1)',
       };
       expect((await save(boss, markup)).error).toBeNull();

@@ -11,7 +11,7 @@ const EXPECTED: Record<string, string[]> = {
     'register_challenge',
     'track_order',
   ],
-  // accept_order and refuse_order call require_admin() first; order_slot_availability is bounded and shows full slots only.
+  // accept_order, refuse_order and refuse_client_orders call require_admin() first; order_slot_availability is bounded and shows full slots only.
   // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md).
   definer_executable_by_authenticated: [
     'accept_order',
@@ -20,6 +20,7 @@ const EXPECTED: Record<string, string[]> = {
     'my_data_export',
     'order_slot_availability',
     'place_order',
+    'refuse_client_orders',
     'refuse_order',
     'register_challenge',
     'track_order',
@@ -52,8 +53,9 @@ const EXPECTED: Record<string, string[]> = {
     'unit_price',
   ],
   anon_writable_tables: ['challenge_registrations INSERT', 'reservations INSERT'],
-  // Only the service role reads and changes the product rate limits and their counters.
-  rls_enabled_no_policy: ['rate_limit_counters', 'rate_limits'],
+  // Only the service role reads and changes the product rate limits and their counters; only the order
+  // rules read where orders came from and which clients the counter blocked.
+  rls_enabled_no_policy: ['blocked_clients', 'order_origins', 'rate_limit_counters', 'rate_limits'],
 };
 
 describe.each(testDatabases())('database linter rules on %s', (kind) => {

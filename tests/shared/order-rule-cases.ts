@@ -95,6 +95,14 @@ const CLOSED: StoreSettings = {
   ordering: { is_enabled: false, message: 'As encomendas online estão temporariamente fechadas.' },
 };
 const NO_DELIVERY: StoreSettings = { ...OPEN, delivery_options: { is_enabled: false } };
+const BY_POSTAL_CODE: StoreSettings = {
+  ...OPEN,
+  delivery_zones: [
+    { name: 'Differdange', fee: 2.5, postal_codes: ['4501', '4601'] },
+    { name: 'Pétange', fee: 3.1 },
+    { name: 'Luxembourg', fee: 9.5, postal_codes: ['1111'] },
+  ],
+};
 
 // Monday 23 November 2026, Luxembourg is UTC+1: 11:00Z is 12:00 local.
 const MONDAY_NOON = '2026-11-23T11:00:00.000Z';
@@ -523,6 +531,35 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
     'no accent folding: Petange is not Pétange',
   ),
   at(MONDAY_NOON, { ...OPEN, delivery_zones: [] }, delivery(chickenAndFries), BAD_ZONE, 'no zones configured'),
+  // Zones that list postal codes: the code decides, not the typed town; a zone without codes keeps the town.
+  at(
+    MONDAY_NOON,
+    BY_POSTAL_CODE,
+    delivery(chickenAndFries, { customer: person({ postalCode: 'L-1111', city: 'Differdange' }) }),
+    totals(22, 9.5, 31.5),
+    'a Luxembourg-City code typed with « Differdange » pays the Luxembourg zone',
+  ),
+  at(
+    MONDAY_NOON,
+    BY_POSTAL_CODE,
+    delivery(chickenAndFries, { customer: person({ postalCode: '9999', city: 'Differdange' }) }),
+    BAD_ZONE,
+    'a postal code of no zone is refused, whatever the town',
+  ),
+  at(
+    MONDAY_NOON,
+    BY_POSTAL_CODE,
+    delivery(chickenAndFries, { customer: person({ postalCode: 'l 4501', city: 'Niederkorn' }) }),
+    totals(22, 2.5, 24.5),
+    'the code normalised (« l 4501 ») finds its zone',
+  ),
+  at(
+    MONDAY_NOON,
+    BY_POSTAL_CODE,
+    delivery(chickenAndFries, { customer: person({ postalCode: '4440', city: 'pétange ' }) }),
+    totals(22, 3.1, 25.1),
+    'a zone without codes matches the town',
+  ),
 
   // Then: delivery switched off.
   at(

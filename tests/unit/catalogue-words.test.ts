@@ -73,23 +73,28 @@ describe('one status list', () => {
 
 describe('admin catalogue: delivery zone problems', () => {
   it('words each problem code of the zone list in Portuguese', () => {
-    const problem = (drafts: { name: string; fee: string }[]) => {
+    const problem = (drafts: { name: string; fee: string; postalCodes?: string }[]) => {
       const check = validateZoneList(drafts);
       if (check.ok) throw new Error('expected a refusal');
       const key = {
         required: 'delivery.requiredBody',
         fee_invalid: 'delivery.feeInvalid',
         duplicate: 'delivery.duplicate',
+        postal_code_invalid: 'delivery.postalCodeInvalid',
+        postal_code_twice: 'delivery.postalCodeTwice',
       } as const;
       return translate('pt', key[check.problem], { name: check.name });
     };
     expect(problem([{ name: '', fee: '2' }])).toBe('Todos os campos de nome da zona e taxa devem ser preenchidos.');
-    expect(problem([{ name: 'Sanem', fee: 'trois' }])).toBe('A taxa para a zona Sanem não é um número válido.');
+    expect(problem([{ name: 'Sanem', fee: 'trois' }])).toBe('A taxa para a zona Sanem deve ser um número de 0 a 50 €.');
     expect(
       problem([
         { name: 'Sanem', fee: '1' },
         { name: 'sanem', fee: '2' },
       ]),
     ).toBe('A zona sanem aparece mais de uma vez.');
+    expect(problem([{ name: 'Sanem', fee: '1', postalCodes: '44' }])).toBe(
+      'Os códigos postais da zona Sanem devem ser códigos do Luxemburgo de 4 algarismos (ex.: 4501 ou L-4501).',
+    );
   });
 });

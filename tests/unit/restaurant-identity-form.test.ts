@@ -10,13 +10,13 @@ describe('the admin’s restaurant form', () => {
   it('turns pasted tabs and line breaks into spaces and drops control characters and direction overrides', () => {
     const result = checkRestaurantDraft({
       ...draft,
-      name: 'Chez\tZé\r\nBcc: victim@example.com\x1b@',
+      company: 'Chez\tZé\r\nBcc: victim@example.com\x1b@',
       phone_display: '\u202e+352 26 58 40 12',
       hours_text: 'Fermé\x07 le mardi',
     } satisfies Draft);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.name).toBe('Chez Zé  Bcc: victim@example.com@');
+    expect(result.value.company).toBe('Chez Zé  Bcc: victim@example.com@');
     expect(result.value.phone_display).toBe('+352 26 58 40 12');
     expect(result.value.phone).toBe('+35226584012');
     expect(result.value.hours_text).toBe('Fermé le mardi');
@@ -27,6 +27,25 @@ describe('the admin’s restaurant form', () => {
     expect(result).toEqual({
       ok: false,
       errors: { reviews_url: 'restaurant.errorLink', name: 'restaurant.errorTooLong' },
+    });
+  });
+
+  it('keeps the name to plain words: no site address, no phone number, nothing but ordinary punctuation', () => {
+    for (const name of [
+      'Churrasqueira www.evil.example',
+      'Churrasqueira evil.example',
+      'Remboursement : http://evil.example',
+      'Appelez le +352 621 000 000',
+      'Bcc: victim@example.com',
+    ]) {
+      const result = checkRestaurantDraft({ ...draft, name });
+      expect(result, name).toEqual({ ok: false, errors: { name: 'restaurant.errorName' } });
+    }
+    for (const name of ['Chez Émile & Fils (depuis 1987)', "O'Frango, Grill-Bar!", 'Churrasqueira Differdange'])
+      expect(checkRestaurantDraft({ ...draft, name }).ok, name).toBe(true);
+    expect(checkRestaurantDraft({ ...draft, name: 'x'.repeat(61) })).toEqual({
+      ok: false,
+      errors: { name: 'restaurant.errorTooLong' },
     });
   });
 });

@@ -137,6 +137,12 @@ export const fr: Record<MessageKey, string> = {
   'order.deleteConfirmBody':
     'La commande #{id} sera définitivement supprimée et ne comptera plus dans le rapport des ventes.',
   'order.open': 'Ouvrir la commande',
+  'order.refuseClient': 'Refuser et bloquer le client',
+  'order.refuseClientConfirmTitle': 'Refuser toutes les commandes de ce client ?',
+  'order.refuseClientConfirmBody':
+    "Toutes les commandes en attente du téléphone {phone} et de la même connexion internet seront refusées, et ce téléphone et cette connexion ne pourront plus commander en ligne jusqu'à la fin de la journée.",
+  'order.refuseClientDone': "{n} commande(s) refusée(s) ; client bloqué jusqu'à la fin de la journée.",
+  'order.refuseClientFailed': 'Impossible de refuser les commandes de ce client.',
   'order.deleted': 'Commande supprimée',
   'order.callConfirmTitle': 'Appeler le client ?',
   'order.callConfirmBody': 'Appeler {name} ({phone}) ?',
@@ -264,8 +270,14 @@ export const fr: Record<MessageKey, string> = {
   'delivery.empty': 'Aucune zone : aucune adresse ne peut être livrée.',
   'delivery.validationTitle': 'Erreur de validation',
   'delivery.requiredBody': 'Tous les champs nom de zone et frais doivent être remplis.',
-  'delivery.feeInvalid': 'Les frais de la zone {name} ne sont pas un nombre valide.',
+  'delivery.feeInvalid': 'Les frais de la zone {name} doivent être un nombre de 0 à 50 €.',
   'delivery.duplicate': 'La zone {name} apparaît plusieurs fois.',
+  'delivery.postalCodes': 'Codes postaux (facultatif)',
+  'delivery.postalCodesHint':
+    "Avec des codes postaux, c'est le code de l'adresse qui décide de la zone (pas la ville tapée). Sans codes, la ville décide.",
+  'delivery.postalCodeInvalid':
+    'Les codes postaux de la zone {name} doivent être des codes luxembourgeois à 4 chiffres (ex. : 4501 ou L-4501).',
+  'delivery.postalCodeTwice': 'Un code postal de la zone {name} appartient déjà à une autre zone.',
   'delivery.saved': 'Les zones de livraison ont été mises à jour.',
   'delivery.failed': 'Impossible de mettre à jour les zones de livraison.',
 
@@ -428,5 +440,7 @@ export const fr: Record<MessageKey, string> = {
   'restaurant.errorPhone': 'Numéro de téléphone invalide (ex. : +352 26 58 40 12).',
   'restaurant.errorEmail': 'Adresse e-mail invalide.',
   'restaurant.errorLink': 'Le lien doit commencer par https://.',
+  'restaurant.errorName':
+    "Lettres, chiffres, espaces et ponctuation simple (. , ' & ( ) - !) seulement, sans adresse de site ni numéro de téléphone.",
   'restaurant.errorTooLong': 'Texte trop long.',
 };

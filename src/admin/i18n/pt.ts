@@ -136,6 +136,12 @@ export const pt = {
   'order.deleteConfirmTitle': 'Eliminar esta encomenda?',
   'order.deleteConfirmBody': 'A encomenda #{id} será apagada definitivamente e deixa de contar no relatório de vendas.',
   'order.open': 'Abrir encomenda',
+  'order.refuseClient': 'Recusar e bloquear cliente',
+  'order.refuseClientConfirmTitle': 'Recusar todas as encomendas deste cliente?',
+  'order.refuseClientConfirmBody':
+    'Todas as encomendas em espera do telefone {phone} e da mesma ligação à internet serão recusadas, e este telefone e esta ligação não poderão encomendar online até ao fim do dia.',
+  'order.refuseClientDone': '{n} encomenda(s) recusada(s); cliente bloqueado até ao fim do dia.',
+  'order.refuseClientFailed': 'Não foi possível recusar as encomendas deste cliente.',
   'order.deleted': 'Commande supprimée',
   'order.callConfirmTitle': 'Ligar ao cliente?',
   'order.callConfirmBody': 'Ligar para {name} ({phone})?',
@@ -262,8 +268,14 @@ export const pt = {
   'delivery.empty': 'Sem zonas: nenhuma morada pode ser entregue.',
   'delivery.validationTitle': 'Erro de validação',
   'delivery.requiredBody': 'Todos os campos de nome da zona e taxa devem ser preenchidos.',
-  'delivery.feeInvalid': 'A taxa para a zona {name} não é um número válido.',
+  'delivery.feeInvalid': 'A taxa para a zona {name} deve ser um número de 0 a 50 €.',
   'delivery.duplicate': 'A zona {name} aparece mais de uma vez.',
+  'delivery.postalCodes': 'Códigos postais (opcional)',
+  'delivery.postalCodesHint':
+    'Com códigos postais, é o código da morada que decide a zona (não a cidade escrita). Sem códigos, decide a cidade.',
+  'delivery.postalCodeInvalid':
+    'Os códigos postais da zona {name} devem ser códigos do Luxemburgo de 4 algarismos (ex.: 4501 ou L-4501).',
+  'delivery.postalCodeTwice': 'Um código postal da zona {name} já pertence a outra zona.',
   'delivery.saved': 'As zonas de entrega foram atualizadas.',
   'delivery.failed': 'Não foi possível atualizar as zonas de entrega.',
 
@@ -426,6 +438,8 @@ export const pt = {
   'restaurant.errorPhone': 'Número de telefone inválido (ex.: +352 26 58 40 12).',
   'restaurant.errorEmail': 'Endereço de e-mail inválido.',
   'restaurant.errorLink': 'A ligação deve começar por https://.',
+  'restaurant.errorName':
+    "Só letras, algarismos, espaços e pontuação simples (. , ' & ( ) - !), sem endereço de site nem número de telefone.",
   'restaurant.errorTooLong': 'Texto demasiado longo.',
 } as const;
 

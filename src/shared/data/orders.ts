@@ -118,6 +118,23 @@ export async function refuseOrder(id: string, reason: string): Promise<Order> {
   return orderSchema.parse(data);
 }
 
+/** What refuse_client_orders did: how many orders it refused, and until when the phone (and address) are blocked. */
+export interface ClientRefusal {
+  refused: number;
+  blocked_until: string;
+  address_blocked: boolean;
+}
+
+/**
+ * Admin: refuses every order not reviewed yet from this order's phone or client address, with the
+ * reason the customers are told, and blocks both for online orders until the end of the day.
+ */
+export async function refuseClientOrders(id: string, reason: string): Promise<ClientRefusal> {
+  const { data, error } = await getSupabase().rpc('refuse_client_orders', { p_order_id: id, p_reason: reason });
+  failIf(error);
+  return data as ClientRefusal;
+}
+
 /** Full 15-minute slots of a day ("HH:MM") and, for today, where an immediate order lands. */
 export interface SlotAvailability {
   date: string;
@@ -369,6 +386,10 @@ export const useUpdateOrderStatusMutation = (options?: MutationOptions<typeof se
 
 export const useDeleteOrderMutation = (options?: MutationOptions<typeof deleteOrder>) =>
   useServerMutation(deleteOrder, options, { invalidate: [queryKeys.orders.all] });
+
+const refuseClient = (v: { id: string; reason: string }) => refuseClientOrders(v.id, v.reason);
+export const useRefuseClientOrdersMutation = (options?: MutationOptions<typeof refuseClient>) =>
+  useServerMutation(refuseClient, options, { invalidate: [queryKeys.orders.all] });
 
 /**
  * Accept or refuse: the order leaves the waiting list at once and every order list refetches; a failure

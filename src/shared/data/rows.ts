@@ -48,17 +48,21 @@ export interface ReviewRow {
 /** What place_order returns: the stored order plus its number and subtotal. */
 export type PlacedOrder = Order & { order_number: string; subtotal: number };
 
-/** What track_order returns: only what the tracking page shows (no name, e-mail or phone). */
+/**
+ * What track_order returns: only what the tracking page shows (no name, e-mail or phone). Found by phone
+ * number alone (details_hidden), the status only: the number, items, amounts, address, town, notes and
+ * pre-order date and time are null (empty items).
+ */
 export interface TrackedOrder {
-  order_number: string;
+  order_number: string | null;
   status: string;
   created_at: string;
   updated_at: string;
   order_items: (Pick<OrderItem, 'name' | 'quantity' | 'price'> & { options: { name: string; price: number }[] })[];
-  total_price: number;
-  delivery_fee: number;
-  discount_amount: number;
-  grand_total: number;
+  total_price: number | null;
+  delivery_fee: number | null;
+  discount_amount: number | null;
+  grand_total: number | null;
   delivery_method: 'pickup' | 'delivery';
   customer_address: string | null;
   customer_postal_code: string | null;
@@ -74,7 +78,7 @@ export interface TrackedOrder {
   ready_text?: string | null;
   /** Why the restaurant refused the order (status Annulée only). */
   refusal_reason?: string | null;
-  /** Found by phone number alone: the address and notes are left out (the order number shows them). */
+  /** Found by phone number alone: everything but the status is left out (the order number shows it). */
   details_hidden?: boolean;
 }
 

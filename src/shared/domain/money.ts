@@ -53,3 +53,16 @@ export function parseEuroPrice(value: unknown): number | null {
   if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
   return Number(cleaned);
 }
+
+/** A dish's price bounds (menu_items_dish_price and menu_items_price_bound in SQL). */
+export const DISH_PRICE_MAX = 1000;
+
+/**
+ * A dish's price as the menu stores it: 0,01 to 1000 €, in whole cents (the database's numeric(10, 2)
+ * would turn 0,004 into a free dish). A « coming soon » card or a section title may stay at 0.
+ */
+export function isDishPrice(price: number | null, free = false): price is number {
+  if (price === null || !Number.isFinite(price) || price > DISH_PRICE_MAX) return false;
+  if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) return false;
+  return free ? price >= 0 : price >= 0.01;
+}

@@ -127,7 +127,7 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   const shortfall = minimumOrderWarning(fromCents(subtotalCents), order.deliveryMethod);
   if (shortfall) return refuse({ code: 'minimum_not_met', title: MINIMUM_NOT_MET_TITLE, message: shortfall });
 
-  const fee = delivery ? deliveryFeeFor(c.city, settings.delivery_zones).fee : 0;
+  const fee = delivery ? deliveryFeeFor(c.city, settings.delivery_zones, c.postalCode).fee : 0;
   if (fee === null) return refuse(ORDER_REFUSALS.invalid_zone);
   if (delivery && !settings.delivery_options.is_enabled) return refuse(ORDER_REFUSALS.delivery_disabled);
 

@@ -19,6 +19,13 @@ const MISSING = 'Information en manque';
 const PREORDER_DATE = 'Date de pré-commande invalide';
 const INVALID_DATE = 'Date invalide';
 
+const ORDER_TOTAL_TOO_HIGH_TITLE = 'Commande trop importante';
+
+/** order_total_too_high for the restaurant's limit, written as the database's euros() writes it ('500,00€'). */
+export function orderTotalTooHighMessage(max: string): string {
+  return `Une commande en ligne sans compte ne peut pas dépasser ${max}. Pour une grande commande, veuillez appeler le restaurant.`;
+}
+
 export const REFUSALS = {
   // place_order, in the order it checks.
   ordering_closed: refusal('ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.'),
@@ -28,6 +35,12 @@ export const REFUSALS = {
     'Veuillez choisir une date et une heure pour votre pré-commande.',
   ),
   missing_fields: refusal('missing_fields', MISSING, 'Veuillez remplir tous les champs obligatoires.'),
+  // check_client_not_blocked: a phone or address the counter blocked for the day (refuse_client_orders).
+  client_blocked: refusal(
+    'client_blocked',
+    'Commande en ligne impossible',
+    "Nous ne pouvons plus prendre vos commandes en ligne aujourd'hui. Veuillez appeler le restaurant.",
+  ),
   invalid_email: refusal('invalid_email', 'E-mail invalide', INVALID_EMAIL_MESSAGE),
   empty_cart: refusal(
     'empty_cart',
@@ -49,6 +62,12 @@ export const REFUSALS = {
     'Zone de livraison non valide',
     'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.',
   ),
+  // With the installed limit (store_settings order_limits.max_anonymous_total, 500 €); orderTotalTooHighMessage below.
+  order_total_too_high: refusal(
+    'order_total_too_high',
+    ORDER_TOTAL_TOO_HIGH_TITLE,
+    orderTotalTooHighMessage('500,00€'),
+  ),
   delivery_disabled: refusal(
     'delivery_disabled',
     'Livraison indisponible',
@@ -58,6 +77,12 @@ export const REFUSALS = {
     'outside_hours',
     'Restaurant fermé',
     'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.',
+  ),
+  // check_waiting_orders_share: one client's share of a day with limited slots.
+  too_many_waiting: refusal(
+    'too_many_waiting',
+    'Trop de commandes en attente',
+    'Vous avez déjà des commandes en attente de confirmation pour ce jour-là. Attendez notre confirmation ou appelez le restaurant.',
   ),
   // check_preorder_slot (the last two with the seeded week; see the message functions below).
   preorder_invalid_date: refusal(
@@ -122,6 +147,10 @@ export const REFUSALS = {
 } as const;
 
 export type RefusalKey = keyof typeof REFUSALS;
+
+/** The reason every customer refused at once by the counter's « refuse and block » is told (refuse_client_orders). */
+export const BLOCKED_CLIENT_REASON =
+  'Commande refusée par le restaurant. Pour commander aujourd’hui, veuillez nous appeler.';
 
 /** preorder_closed_day on another day: 'mardi', or 'vendredi 26 décembre (Noël)' for a dated closure. */
 export const closedDayMessage = (day: string) => `Le restaurant est fermé le ${day}. Veuillez choisir un autre jour.`;

@@ -19,8 +19,31 @@ const link = z.string().check(
   z.refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'invalid_link'),
 );
 
+/** The longest restaurant name (restaurant_identity_is_valid in SQL). */
+export const RESTAURANT_NAME_MAX = 60;
+const NAME_CHARACTERS = /^[A-Za-zÀ-ÖØ-öø-ÿŒœ0-9 '’&.,()!-]+$/;
+
+/**
+ * The name goes out in the subject and heading of every branded e-mail, to any address a customer types:
+ * letters, digits, spaces and ordinary punctuation only, at most 4 digits (no telephone number), and no
+ * site address (no « www », no point followed by a letter). The database checks the same.
+ */
+export function isPlainRestaurantName(name: string): boolean {
+  return (
+    NAME_CHARACTERS.test(name) &&
+    !/\.[A-Za-zÀ-ÖØ-öø-ÿ]/.test(name) &&
+    !/www/i.test(name) &&
+    name.replace(/[^0-9]/g, '').length <= 4
+  );
+}
+
 export const restaurantIdentitySchema = z.object({
-  name: text(120, 1),
+  name: z.string().check(
+    z.trim(),
+    z.maxLength(RESTAURANT_NAME_MAX),
+    z.minLength(2),
+    z.refine((v) => v.length < 2 || isPlainRestaurantName(v), 'invalid_name'),
+  ),
   /** The company as the legal notice names it. */
   company: text(160),
   street: text(160, 1),

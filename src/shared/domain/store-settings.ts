@@ -3,9 +3,11 @@ import '../zod-setup.js';
 import * as z from 'zod/mini';
 import { restaurantIdentitySchema } from './restaurant.js';
 
+/** A zone: the town it is named after, its fee, and optionally the Luxembourg postal codes it covers ("4501"). */
 export const deliveryZoneSchema = z.object({
   name: z.string(),
   fee: z.coerce.number().check(z.nonnegative()),
+  postal_codes: z.optional(z.array(z.string())),
 });
 export type DeliveryZone = z.output<typeof deliveryZoneSchema>;
 
@@ -13,6 +15,12 @@ export const orderingSettingSchema = z.object({
   is_enabled: z._default(z.boolean(), true),
   message: z._default(z.string(), ''),
 });
+/** store_settings key order_limits: the largest order without an account, in euros (place_order). */
+export const orderLimitsSettingSchema = z.object({
+  max_anonymous_total: z._default(z.number().check(z.gte(20), z.lte(10_000)), 500),
+});
+/** The installed limit, and place_order's when the row is missing. */
+export const MAX_ANONYMOUS_TOTAL = 500;
 export const deliveryOptionsSettingSchema = z.object({
   is_enabled: z._default(z.boolean(), true),
 });

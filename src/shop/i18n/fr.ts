@@ -200,7 +200,8 @@ export const fr = {
     errorTitle: 'Erreur de recherche',
     errorText: "Une erreur s'est produite lors de la recherche de la commande.",
     detailsHidden:
-      "L'adresse et les remarques ne s'affichent qu'avec le numéro de commande ou une fois connecté à votre compte.",
+      "Pour voir les articles, le montant, l'adresse et l'heure de votre commande, recherchez-la avec son numéro de commande (reçu à la confirmation et par e-mail) ou connectez-vous à votre compte.",
+    deliveryHidden: "L'adresse de livraison s'affiche avec le numéro de commande.",
     unexpected: 'Erreur inattendue',
     notFoundTitle: 'Commande non trouvée',
     notFoundText: 'Aucune commande trouvée avec les informations fournies.',

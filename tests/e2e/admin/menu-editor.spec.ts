@@ -85,7 +85,9 @@ test.describe('menu editor', () => {
       await form.getByLabel('Nome').fill(name);
       await form.getByLabel('Preço (€)').fill('treze');
       await form.getByRole('button', { name: 'Guardar' }).click();
-      await expect(form.getByRole('alert')).toHaveText('Preço inválido: um valor entre 0 e 1000 €, por exemplo 12,50.');
+      await expect(form.getByRole('alert')).toHaveText(
+        'Preço inválido: um valor entre 0,01 e 1000 €, ao cêntimo, por exemplo 12,50.',
+      );
 
       await form.getByLabel('Descrição').fill('Pão brioche, carne maturada, queijo da Serra.');
       await form.getByLabel('Preço (€)').fill('13,50');

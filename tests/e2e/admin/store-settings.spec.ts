@@ -61,7 +61,9 @@ test.describe('store settings, delivery zones, menu', () => {
       await last.getByLabel('Taxa (€)').fill('-1');
       await expect(last.getByLabel('Taxa (€)')).toHaveAttribute('step', '0.01');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
-      await expect(page.getByTestId('toast')).toContainText('A taxa para a zona Testville não é um número válido.');
+      await expect(page.getByTestId('toast')).toContainText(
+        'A taxa para a zona Testville deve ser um número de 0 a 50 €.',
+      );
 
       await last.getByLabel('Taxa (€)').fill('4.75');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
@@ -70,6 +72,35 @@ test.describe('store settings, delivery zones, menu', () => {
         .poll(async () => (await setting(backend, 'delivery_zones')) as unknown[])
         .toContainEqual({ name: 'Testville', fee: 4.75 });
       await screenshot(page, 'admin-delivery-zones');
+    } finally {
+      await backend.service
+        .from('store_settings')
+        .upsert({ key: 'delivery_zones', value: before }, { onConflict: 'key' });
+    }
+  });
+
+  test('delivery zones: the postal codes a zone covers, checked and saved as four digits', async ({
+    page,
+    backend,
+  }) => {
+    const before = await setting(backend, 'delivery_zones');
+    await loginAsAdmin(page, backend, '/admin/delivery-settings');
+    try {
+      await page.getByRole('button', { name: '+ Adicionar zona' }).click();
+      const last = page.getByTestId('zone-list').locator('li').last();
+      await last.getByLabel('Cidade').fill('Codeville');
+      await last.getByLabel('Taxa (€)').fill('2.5');
+      await last.getByLabel('Códigos postais (opcional)').fill('4501, 45');
+      await page.getByRole('button', { name: 'Guardar zonas' }).click();
+      await expect(page.getByTestId('toast')).toContainText(
+        'Os códigos postais da zona Codeville devem ser códigos do Luxemburgo de 4 algarismos (ex.: 4501 ou L-4501).',
+      );
+      await last.getByLabel('Códigos postais (opcional)').fill('4501, L-4502');
+      await page.getByRole('button', { name: 'Guardar zonas' }).click();
+      await expect(page.getByTestId('toast')).toContainText('As zonas de entrega foram atualizadas.');
+      await expect
+        .poll(async () => (await setting(backend, 'delivery_zones')) as unknown[])
+        .toContainEqual({ name: 'Codeville', fee: 2.5, postal_codes: ['4501', '4502'] });
     } finally {
       await backend.service
         .from('store_settings')

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryFeeFor, validateZoneList } from '../../../src/shared/domain/delivery-zones.js';
+import {
+  deliveryFeeFor,
+  luxPostalCode,
+  parsePostalCodes,
+  validateZoneList,
+} from '../../../src/shared/domain/delivery-zones.js';
 
 const zones = [
   { name: 'Differdange', fee: 2.5 },
@@ -89,5 +94,62 @@ describe('zone list validation (admin editor)', () => {
         { name: 'sanem ', fee: 2 },
       ]),
     ).toEqual({ ok: false, problem: 'duplicate', index: 1, name: 'sanem' });
+  });
+});
+
+describe('delivery zones by postal code', () => {
+  const byCode = [
+    { name: 'Differdange', fee: 2, postal_codes: ['4501', '4601'] },
+    { name: 'Luxembourg', fee: 9.5, postal_codes: ['1111'] },
+    { name: 'Sanem', fee: 3 },
+  ];
+
+  it('reads a Luxembourg postal code as its four digits', () => {
+    for (const typed of ['L-4501', 'l 4501', ' 4501 ', 'L4501', 'L - 4501'])
+      expect(luxPostalCode(typed), typed).toBe('4501');
+    for (const typed of ['450', '45011', 'D-4501', 'F-57000', '', null, undefined])
+      expect(luxPostalCode(typed)).toBeNull();
+  });
+
+  it('lets the code decide when a zone lists codes, and the town otherwise', () => {
+    expect(deliveryFeeFor('Differdange', byCode, 'L-1111').fee).toBe(9.5);
+    expect(deliveryFeeFor('Differdange', byCode, '9999')).toMatchObject({ fee: null, zone: null });
+    expect(deliveryFeeFor('Differdange', byCode, null).fee).toBeNull();
+    expect(deliveryFeeFor('Niederkorn', byCode, '4501').fee).toBe(2);
+    expect(deliveryFeeFor('sanem', byCode, '4440').fee).toBe(3);
+  });
+
+  it('parses the codes an admin types, and refuses anything else', () => {
+    expect(parsePostalCodes('4501, L-4502; l 4503 4501')).toEqual(['4501', '4502', '4503']);
+    expect(parsePostalCodes('')).toEqual([]);
+    expect(parsePostalCodes('4501, Differdange')).toBeNull();
+    expect(parsePostalCodes(Array.from({ length: 301 }, (_, i) => String(1000 + i)).join(' '))).toBeNull();
+  });
+
+  it('validates a zone list with codes: each a Luxembourg code, in one zone only; fees up to 50 €', () => {
+    expect(
+      validateZoneList([
+        { name: 'Differdange', fee: '2', postalCodes: 'L-4501, 4601' },
+        { name: 'Sanem', fee: '3', postalCodes: '' },
+      ]),
+    ).toEqual({
+      ok: true,
+      zones: [
+        { name: 'Differdange', fee: 2, postal_codes: ['4501', '4601'] },
+        { name: 'Sanem', fee: 3 },
+      ],
+    });
+    expect(validateZoneList([{ name: 'Sanem', fee: '3', postalCodes: '44' }])).toMatchObject({
+      ok: false,
+      problem: 'postal_code_invalid',
+    });
+    expect(
+      validateZoneList([
+        { name: 'Differdange', fee: '2', postalCodes: '4501' },
+        { name: 'Niederkorn', fee: '2', postalCodes: 'L-4501' },
+      ]),
+    ).toEqual({ ok: false, problem: 'postal_code_twice', index: 1, name: 'Niederkorn' });
+    expect(validateZoneList([{ name: 'Sanem', fee: '1e20' }])).toMatchObject({ ok: false, problem: 'fee_invalid' });
+    expect(validateZoneList([{ name: 'Sanem', fee: '50,01' }])).toMatchObject({ ok: false, problem: 'fee_invalid' });
   });
 });

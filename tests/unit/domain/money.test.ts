@@ -4,6 +4,7 @@ import {
   formatEuro,
   formatEuroCompact,
   fromCents,
+  isDishPrice,
   multiplyEuros,
   parseEuroPrice,
   sumEuros,
@@ -43,5 +44,15 @@ describe('money', () => {
     expect(parseEuroPrice('')).toBeNull();
     expect(parseEuroPrice(Number.POSITIVE_INFINITY)).toBeNull();
     expect(parseEuroPrice(null)).toBeNull();
+  });
+});
+
+describe('a dish price', () => {
+  it('is 0,01 to 1000 € in whole cents; a « coming soon » card may stay at 0', () => {
+    for (const p of [0.01, 12.5, 19.49, 1000]) expect(isDishPrice(p), String(p)).toBe(true);
+    for (const p of [0.004, 0, -1, 12.345, 1000.01, 1e20, Number.NaN, null])
+      expect(isDishPrice(p), String(p)).toBe(false);
+    expect(isDishPrice(0, true)).toBe(true);
+    expect(isDishPrice(-1, true)).toBe(false);
   });
 });

@@ -11,7 +11,13 @@ import { EmailDialog } from './email-dialog.js';
 import { gpsUrl, clockOf, frenchDate } from './order-format.js';
 import { restaurantAddress } from '../../../shared/domain/restaurant.js';
 import { OrderItems, OrderTotals } from './order-items.js';
-import { useDeleteOrderMutation, useRestaurantIdentity, useUpdateOrderStatusMutation } from '../../lib/data.js';
+import {
+  useDeleteOrderMutation,
+  useRefuseClientOrdersMutation,
+  useRestaurantIdentity,
+  useUpdateOrderStatusMutation,
+} from '../../lib/data.js';
+import { BLOCKED_CLIENT_REASON } from '../../../shared/domain/refusals.js';
 import { SmsDialog } from './sms-dialog.js';
 import { StatusBadge } from './status-badge.js';
 import { PrintedBadge } from './printed-badge.js';
@@ -38,7 +44,10 @@ export function OrderDetail({
   const pickupAddress = restaurantAddress(useRestaurantIdentity());
   const update = useUpdateOrderStatusMutation();
   const remove = useDeleteOrderMutation();
-  const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | null>(null);
+  const refuseClient = useRefuseClientOrdersMutation();
+  const [dialog, setDialog] = useState<'call' | 'sms' | 'email' | 'delete' | 'refuse-client' | null>(null);
+  // Not reviewed yet (waiting, or auto-accepted and not moved on): the counter may refuse the client's flood.
+  const unreviewed = order.status === 'En attente' || (order.auto_accepted === true && order.status === 'Bien reçu');
   const readOnly = place === 'archive';
   const consultOnly = readOnly || place === 'customer';
   const unavailable = () =>
@@ -66,6 +75,16 @@ export function OrderDetail({
       onDeleted?.();
     } catch {
       toast.error(t('common.error'), t('order.deleteFailed'));
+    }
+  }
+
+  async function confirmRefuseClient() {
+    setDialog(null);
+    try {
+      const done = await refuseClient.mutateAsync({ id: order.id, reason: BLOCKED_CLIENT_REASON });
+      toast.success(t('order.refuseClientDone', { n: String(done.refused) }));
+    } catch {
+      toast.error(t('common.error'), t('order.refuseClientFailed'));
     }
   }
 
@@ -176,6 +195,16 @@ export function OrderDetail({
             {t('order.open')}
           </Link>
         )}
+        {unreviewed && (place === 'dashboard' || place === 'page') && (
+          <Button
+            variant="danger"
+            onClick={() => setDialog('refuse-client')}
+            disabled={refuseClient.isPending}
+            data-testid="refuse-client"
+          >
+            <Icon name="close" /> {t('order.refuseClient')}
+          </Button>
+        )}
       </div>
 
       <ConfirmDialog
@@ -197,6 +226,15 @@ export function OrderDetail({
         confirmLabel={t('order.delete')}
         onClose={() => setDialog(null)}
         onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={dialog === 'refuse-client'}
+        danger
+        title={t('order.refuseClientConfirmTitle')}
+        body={t('order.refuseClientConfirmBody', { phone: order.customer_phone })}
+        confirmLabel={t('order.refuseClient')}
+        onClose={() => setDialog(null)}
+        onConfirm={confirmRefuseClient}
       />
       {dialog === 'sms' && <SmsDialog order={order} open onClose={() => setDialog(null)} />}
       {dialog === 'email' && <EmailDialog order={order} open onClose={() => setDialog(null)} />}

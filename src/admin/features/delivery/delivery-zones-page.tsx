@@ -10,13 +10,15 @@ import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/da
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 const zoneField = (label: string) => ({ label, labelClassName: 'font-semibold', className: field });
-const FEE_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const;
+const FEE_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0', max: '50' } as const;
 
 /** The domain decides whether the list is valid and why not; the catalogue words the reason. */
 const problemKey = {
   required: 'delivery.requiredBody',
   fee_invalid: 'delivery.feeInvalid',
   duplicate: 'delivery.duplicate',
+  postal_code_invalid: 'delivery.postalCodeInvalid',
+  postal_code_twice: 'delivery.postalCodeTwice',
 } as const;
 
 export function DeliveryZonesPage() {
@@ -27,7 +29,13 @@ export function DeliveryZonesPage() {
 
   useEffect(() => {
     if (settings.data && drafts === null)
-      setDrafts(settings.data.delivery_zones.map((z) => ({ name: z.name, fee: z.fee.toFixed(2) })));
+      setDrafts(
+        settings.data.delivery_zones.map((z) => ({
+          name: z.name,
+          fee: z.fee.toFixed(2),
+          postalCodes: (z.postal_codes ?? []).join(', '),
+        })),
+      );
   }, [settings.data, drafts]);
 
   const save = useSaveStoreSettingMutation({
@@ -56,6 +64,7 @@ export function DeliveryZonesPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('delivery.title')} />
       <Card>
+        <p className="mb-3 text-slate-700">{t('delivery.postalCodesHint')}</p>
         {drafts.length === 0 && <p className="mb-3 text-lg text-slate-700">{t('delivery.empty')}</p>}
         <ul className="space-y-3" data-testid="zone-list">
           {drafts.map((d, i) => (
@@ -77,11 +86,20 @@ export function DeliveryZonesPage() {
               >
                 ✕
               </Button>
+              <div className="col-span-3">
+                <TextField
+                  {...zoneField(t('delivery.postalCodes'))}
+                  inputMode="numeric"
+                  placeholder="4501, 4502, 4503"
+                  value={d.postalCodes ?? ''}
+                  onValue={(postalCodes) => edit(i, { postalCodes })}
+                />
+              </div>
             </li>
           ))}
         </ul>
         <div className="mt-5 flex flex-wrap justify-between gap-2">
-          <Button variant="secondary" onClick={() => setDrafts([...drafts, { name: '', fee: '' }])}>
+          <Button variant="secondary" onClick={() => setDrafts([...drafts, { name: '', fee: '', postalCodes: '' }])}>
             + {t('delivery.add')}
           </Button>
           <Button onClick={submit} disabled={save.isPending}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseEuroPrice } from '../../../shared/domain/index.js';
+import { isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
@@ -34,11 +34,17 @@ interface Props {
   onClose(): void;
 }
 
-function validate(t: MenuTranslate, name: string, description: string, price: string, offer: string): string | null {
+function validate(
+  t: MenuTranslate,
+  name: string,
+  description: string,
+  price: string,
+  offer: string,
+  comingSoon: boolean,
+): string | null {
   if (name.trim() === '' || name.trim().length > 120) return t('errName');
   if (description.length > 1000) return t('errDescription');
-  const p = parseEuroPrice(price.trim());
-  if (p === null || p < 0 || p > 1000) return t('errPrice');
+  if (!isDishPrice(parseEuroPrice(price.trim()), comingSoon)) return t('errPrice');
   if (offer.length > 200) return t('errOffer');
   return null;
 }
@@ -58,7 +64,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
   const [dropPhoto, setDropPhoto] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function submit() {
-    const problem = validate(t, name, description, price, offerText);
+    const problem = validate(t, name, description, price, offerText, comingSoon);
     if (problem) {
       setError(problem);
       return;

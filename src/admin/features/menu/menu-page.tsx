@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatEuro, parseEuroPrice } from '../../../shared/domain/index.js';
+import { formatEuro, isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
@@ -99,7 +99,7 @@ function DishRow({
   const action = useMenuAction(async (kind: 'price' | 'availability' | 'hide' | 'up' | 'down' | 'delete') => {
     if (kind === 'price') {
       const p = parseEuroPrice(price.trim());
-      if (p === null || p < 0 || p > 1000) throw new MenuSaveError('invalid', 'price');
+      if (!isDishPrice(p, item.item_type !== 'dish')) throw new MenuSaveError('invalid', 'price');
       await updateItem(item.id, { price: p });
       return t('menu.updated');
     }

@@ -18,9 +18,11 @@ const problemKey = (message: string, code: string): MessageKey =>
       ? 'restaurant.errorEmail'
       : message === 'invalid_link'
         ? 'restaurant.errorLink'
-        : code === 'too_big'
-          ? 'restaurant.errorTooLong'
-          : 'restaurant.errorRequired';
+        : message === 'invalid_name'
+          ? 'restaurant.errorName'
+          : code === 'too_big'
+            ? 'restaurant.errorTooLong'
+            : 'restaurant.errorRequired';
 
 /** The draft as the stored row, or the problem of each wrong field. */
 export function checkRestaurantDraft(

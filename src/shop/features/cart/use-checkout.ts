@@ -59,7 +59,7 @@ export function useCheckout() {
   const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : luxembourgDate(new Date());
   const priceContext = { method: deliveryMethod, date: serviceDate, specialPrices: menu?.specialPrices };
   const subtotal = cartSubtotal(items, priceContext);
-  const zoneQuote = deliveryFeeFor(checkout.customer.city, settings.delivery_zones);
+  const zoneQuote = deliveryFeeFor(checkout.customer.city, settings.delivery_zones, checkout.customer.postalCode);
   const deliveryFee = deliveryMethod === 'delivery' ? zoneQuote.fee : 0;
   const grandTotal = sumEuros([subtotal, deliveryFee ?? 0]);
   const minimumWarning = items.length > 0 ? minimumOrderWarning(subtotal, deliveryMethod) : null;

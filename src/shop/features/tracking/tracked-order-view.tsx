@@ -60,6 +60,20 @@ function DeliveryMap({ address }: { address: string }) {
   );
 }
 
+/** The items and amounts, when the answer has them (not found by phone number alone). */
+function amountsOf(order: TrackedOrder) {
+  const { total_price, delivery_fee, discount_amount, grand_total } = order;
+  if (
+    order.details_hidden ||
+    total_price === null ||
+    delivery_fee === null ||
+    discount_amount === null ||
+    grand_total === null
+  )
+    return null;
+  return { ...order, total_price, delivery_fee, discount_amount, grand_total };
+}
+
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
   const restaurant = useRestaurant();
   const status = normaliseStatus(order.status);
@@ -69,13 +83,21 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
     .filter(Boolean)
     .join(', ');
   const cancelled = status === 'Annulée';
+  const amounts = amountsOf(order);
+  const hidden = (
+    <p className="text-sm text-charcoal-600" data-testid="tracking-details-hidden">
+      {t.detailsHidden}
+    </p>
+  );
 
   return (
     <article data-testid="tracked-order" className="space-y-6">
       <section
         className={`rounded-3xl p-6 text-cream-50 shadow-xl md:p-8 ${cancelled ? 'bg-ember-700' : 'bg-charcoal-900'}`}
       >
-        <p className="text-sm tracking-wider text-flame-300 uppercase">{t.orderNumber(order.order_number)}</p>
+        {order.order_number && (
+          <p className="text-sm tracking-wider text-flame-300 uppercase">{t.orderNumber(order.order_number)}</p>
+        )}
         <h2 className="mt-1 text-4xl font-bold uppercase" data-testid="tracking-status">
           {words?.label ?? order.status}
         </h2>
@@ -113,7 +135,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
       <div className="grid gap-6 md:grid-cols-2">
         <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
           <h3 className="mb-3 text-xl font-semibold uppercase">{t.itemsTitle}</h3>
-          <OrderSummary order={order} />
+          {amounts ? <OrderSummary order={amounts} /> : hidden}
         </section>
         <div className="space-y-6">
           <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
@@ -123,13 +145,14 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
                   <MapPinIcon className="size-5 text-flame-600" />
                   {t.deliveryTitle}
                 </h3>
-                <p className="mb-4">{address}</p>
-                {order.details_hidden && (
-                  <p className="mb-4 text-sm text-charcoal-600" data-testid="tracking-details-hidden">
-                    {t.detailsHidden}
-                  </p>
+                {address ? (
+                  <>
+                    <p className="mb-4">{address}</p>
+                    <DeliveryMap address={address} />
+                  </>
+                ) : (
+                  <p className="text-sm text-charcoal-600">{t.deliveryHidden}</p>
                 )}
-                <DeliveryMap address={address} />
               </>
             ) : (
               <>
@@ -142,11 +165,6 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
               </>
             )}
           </section>
-          {order.details_hidden && order.delivery_method !== 'delivery' && (
-            <p className="text-sm text-charcoal-600" data-testid="tracking-details-hidden">
-              {t.detailsHidden}
-            </p>
-          )}
           {order.notes && (
             <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
               <h3 className="mb-2 text-xl font-semibold uppercase">{t.notesTitle}</h3>
