@@ -103,6 +103,8 @@ interface Failures {
 }
 
 const MAX_DELAY_MS = 15 * 60_000;
+/** The first wait after the free wrong passwords (`AUTH_FAILED_SIGN_IN_DELAY_MS`); each further one doubles it. */
+const FIRST_DELAY_MS = 1000;
 const failuresByContext = new WeakMap<BackendContext, Map<string, Failures>>();
 
 function failures(ctx: BackendContext): Map<string, Failures> {
@@ -122,7 +124,8 @@ export function passwordWaitMs(ctx: BackendContext, req: IncomingMessage, email:
   if (free <= 0) return 0;
   const f = failures(ctx).get(failureKey(req, email));
   if (!f || now - f.last > HOUR || f.count < free) return 0;
-  const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.min(f.count - free, 20));
+  const first = Number(ctx.config.env.AUTH_FAILED_SIGN_IN_DELAY_MS) || FIRST_DELAY_MS;
+  const delay = Math.min(MAX_DELAY_MS, first * 2 ** Math.min(f.count - free, 20));
   return Math.max(0, f.last + delay - now);
 }
 
