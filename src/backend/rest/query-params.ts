@@ -107,6 +107,13 @@ export interface QueryParams {
 }
 
 const MAX_DEPTH = 16;
+/**
+ * Embedded resources nest at most this deep (`a(b(c(d(e(f)))))` is five levels under `a`). The shop's
+ * deepest read is two (categories → dishes → offers); each level multiplies the rows the database joins,
+ * and a select looping between two tables a dozen times deep made one anonymous request hold the
+ * database for half a minute.
+ */
+export const MAX_EMBED_DEPTH = 5;
 const IDENT_STOP = new Set([',', '(', ')', '!', ':', '.', '"', '-', '>', '*']);
 
 class Cursor {
@@ -181,7 +188,15 @@ function field(c: Cursor): FieldRef {
 }
 
 function selectList(c: Cursor, depth: number): SelectItem[] {
-  if (depth > MAX_DEPTH) c.fail('less nesting');
+  if (depth > MAX_EMBED_DEPTH) {
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse select parameter (${c.text})" (line 1, column ${c.pos + 1})`,
+      `embedded resources nest deeper than ${MAX_EMBED_DEPTH} levels`,
+      'Embed fewer levels, or read the deeper rows with a request of their own.',
+    );
+  }
   const items: SelectItem[] = [];
   if (c.eof() || c.peek() === ')') return items;
   for (;;) {
