@@ -68,6 +68,8 @@ async function handle(m) {
 
 try {
   pg = await PGlite.create(dataDir, {
+    ...(workerData.pgliteWasmModule ? { pgliteWasmModule: workerData.pgliteWasmModule } : {}),
+    ...(workerData.fsBundle ? { fsBundle: workerData.fsBundle } : {}),
     parsers,
     relaxedDurability: false,
     extensions: { pgcrypto },

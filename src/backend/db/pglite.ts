@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { nestsDeeperThan } from '../json-depth.js';
 import type { Db, QueryResult, Queryable, TransactionOptions } from './types.js';
@@ -57,6 +58,28 @@ function privateTempDir(): string {
     /* no /dev/shm: the system's temp folder */
   }
   return fs.mkdtempSync(path.join(base, 'churrasqueira-pglite-'));
+}
+
+/**
+ * PGlite's WebAssembly, compiled once per process and its file-system bundle read once: an engine reopened
+ * after a statement past its bound then starts in about half the time (0.7 s instead of 1.6–2.2 s measured
+ * on a busy 2-core machine).
+ */
+let engineFiles: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob } | null> | null = null;
+function loadEngineFiles() {
+  engineFiles ??= (async () => {
+    try {
+      const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+      const [wasm, data] = await Promise.all([
+        fs.promises.readFile(path.join(dist, 'pglite.wasm')),
+        fs.promises.readFile(path.join(dist, 'pglite.data')),
+      ]);
+      return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+    } catch {
+      return null; // another layout of the package: each worker loads them itself
+    }
+  })();
+  return engineFiles;
 }
 
 /**
@@ -125,7 +148,7 @@ class FairQueue {
 export type PgliteDb = Db & {
   onListenerReconnect(cb: () => void): () => void;
   /** How many times the engine was ended and reopened (a statement over its time bound). */
-  readonly restarts: number;
+  restarts(): number;
 };
 
 /**
@@ -158,12 +181,14 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   let closed = false;
   let restarts = 0;
 
-  function start(first: boolean): Promise<void> {
+  async function start(first: boolean): Promise<void> {
+    const files = await loadEngineFiles();
     const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: {
         dataDir: dir,
         archive: first && !dataDir ? (archive ?? null) : null,
         channels: [...listeners.keys()],
+        ...files,
       },
     });
     worker = w;
@@ -261,9 +286,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
 
   const db: PgliteDb = {
     kind: 'pglite',
-    get restarts() {
-      return restarts;
-    },
+    restarts: () => restarts,
     query: <T>(sql: string, params: unknown[] = []) => queue.run('', () => runQuery<T>(sql, params)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       return queue.run(options.client ?? '', async () => {

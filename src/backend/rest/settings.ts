@@ -23,7 +23,7 @@ export interface RestSettings {
   maxResponseBytes: number;
   /**
    * The largest planned cost (EXPLAIN's total cost) of a request's statement for every role but service_role
-   * (REST_MAX_PLAN_COST, default 25000; 0 turns the check off). See docs/POSTGREST.md for the costs measured.
+   * (REST_MAX_PLAN_COST, default 10000; 0 turns the check off). See docs/POSTGREST.md for the costs measured.
    */
   maxPlanCost: number;
   /**
@@ -101,7 +101,7 @@ export function restSettings(config: Pick<BackendConfig, 'supabaseDir' | 'env'>)
       1000,
     ),
     maxResponseBytes: count('REST_MAX_RESPONSE_BYTES', config.env.REST_MAX_RESPONSE_BYTES, 8 * 1024 * 1024) ?? Infinity,
-    maxPlanCost: count('REST_MAX_PLAN_COST', config.env.REST_MAX_PLAN_COST, 25_000) ?? 0,
+    maxPlanCost: count('REST_MAX_PLAN_COST', config.env.REST_MAX_PLAN_COST, 10_000) ?? 0,
     pgliteTimeoutMs: {
       anon: count('PGLITE_TIMEOUT_ANON_MS', config.env.PGLITE_TIMEOUT_ANON_MS, 1000),
       authenticated: count('PGLITE_TIMEOUT_AUTHENTICATED_MS', config.env.PGLITE_TIMEOUT_AUTHENTICATED_MS, 1500),
