@@ -70,7 +70,10 @@ describe.each(testDatabases())('read bounds on %s', (kind) => {
     expect(JSON.parse(deep.body)).toMatchObject({ code: 'PGRST100', details: expect.stringContaining('5 levels') });
     const wideOnce = await get(b, WIDE, '127.0.0.2');
     expect(wideOnce.status).toBe(400);
-    expect(JSON.parse(wideOnce.body)).toMatchObject({ code: '54001', message: 'plan cost limit exceeded' });
+    expect(JSON.parse(wideOnce.body)).toMatchObject({
+      code: 'PGRST100',
+      details: 'more than 20 embedded resources',
+    });
 
     const attackers = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map(async (from) => {
       const answers = [];
@@ -135,11 +138,22 @@ describe.each(testDatabases())('read bounds on %s', (kind) => {
     expect(counted.data).toHaveLength(1000);
     expect(counted.count).toBeGreaterThanOrEqual(1500);
     expect(counted.status).toBe(206);
+    // Beyond db-max-rows an estimated count is the planner's (the orders were just analysed: about 1500).
+    const estimated = await admin.from('orders').select('id', { count: 'estimated', head: true });
+    expect(estimated.count).toBeGreaterThan(1000);
   });
 
-  it('refuses a response over REST_MAX_RESPONSE_BYTES with a PostgREST-shaped error', async () => {
-    const small = await startTestBackend(kind, { env: { REST_MAX_RESPONSE_BYTES: '2000' } });
+  it('refuses a statement over REST_MAX_PLAN_COST and a response over REST_MAX_RESPONSE_BYTES, PostgREST-shaped', async () => {
+    const small = await startTestBackend(kind, { env: { REST_MAX_RESPONSE_BYTES: '2000', REST_MAX_PLAN_COST: '60' } });
     try {
+      // The menu read plans at about 130: over this backend's limit, refused before it runs.
+      const costly = await get(small, MENU, '127.0.0.12');
+      expect(costly.status).toBe(400);
+      expect(JSON.parse(costly.body)).toMatchObject({
+        code: '54001',
+        message: 'plan cost limit exceeded',
+        details: expect.stringContaining('over the limit of 60'),
+      });
       const big = await get(small, 'menu_items?select=*', '127.0.0.12');
       expect(big.status).toBe(400);
       expect(JSON.parse(big.body)).toMatchObject({
@@ -195,8 +209,11 @@ describe('PGlite: a statement past its time bound', () => {
     expect(ticks).toBeGreaterThan(5);
     const read = await visitor;
     expect(read.status).toBe(200);
-    expect(read.ms).toBeLessThan(3000);
     expect(db.restarts()).toBe(restarts + 1);
+    // It waited for the bound (500 ms) and the reopening: 0.7 s on an idle machine, up to 3.5 s measured
+    // while four other test runs shared its two cores.
+    expect(read.ms).toBeLessThan(500 + db.lastReopenMs()! + 1500);
+    expect(db.lastReopenMs()).toBeLessThan(8000);
 
     const reviews = await b.db.query<{ author: string }>(`select author from public.reviews where author in ($1, $2)`, [
       kept,

@@ -149,6 +149,8 @@ export type PgliteDb = Db & {
   onListenerReconnect(cb: () => void): () => void;
   /** How many times the engine was ended and reopened (a statement over its time bound). */
   restarts(): number;
+  /** How long the last reopening took, in milliseconds (null before any). */
+  lastReopenMs(): number | null;
 };
 
 /**
@@ -180,6 +182,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   let ready: Promise<void>;
   let closed = false;
   let restarts = 0;
+  let lastReopenMs: number | null = null;
 
   async function start(first: boolean): Promise<void> {
     const files = await loadEngineFiles();
@@ -239,7 +242,8 @@ export async function openPglite(dataDir: string | null, archive?: string | null
       if (closed) return;
       const t = Date.now();
       await start(false);
-      console.warn(`[database] a statement ran past its time bound: PGlite reopened in ${Date.now() - t} ms.`);
+      lastReopenMs = Date.now() - t;
+      console.warn(`[database] a statement ran past its time bound: PGlite reopened in ${lastReopenMs} ms.`);
       for (const cb of reconnectHooks) cb();
     })();
     ready.catch(() => {});
@@ -287,6 +291,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   const db: PgliteDb = {
     kind: 'pglite',
     restarts: () => restarts,
+    lastReopenMs: () => lastReopenMs,
     query: <T>(sql: string, params: unknown[] = []) => queue.run('', () => runQuery<T>(sql, params)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       return queue.run(options.client ?? '', async () => {
