@@ -120,6 +120,10 @@ export async function startBackend(
   let server: http.Server | null = null;
   try {
     const migrations = await migrate(db, config.supabaseDir);
+    // Fresh statistics for the planner: the REST layer refuses a statement by its planned cost, and a table
+    // never analysed is estimated at thousands of rows (the menu read then looks 100 times heavier than it is).
+    // PGlite has no autovacuum, and PostgreSQL's never analyses a table of a few rows like the menu's.
+    await db.exec('analyze');
     const jwt = await createJwtKeys(loadOrCreateSecret(config));
 
     // Idle keep-alive connections stay open 65 s (as behind a cloud load balancer), not Node's 5 s: a
@@ -220,6 +224,9 @@ export async function startBackend(
 
     safety.start(db, jwt, port);
     const retention = startRetentionJob(db, config.env);
+    // …and again every six hours, as the orders grow (a failure only leaves the older statistics).
+    const analyzer = setInterval(() => void db.exec('analyze').catch(() => {}), 6 * 3600_000);
+    analyzer.unref();
     let closing: Promise<void> | null = null;
     return {
       url: publicUrl,
@@ -236,6 +243,7 @@ export async function startBackend(
       retention,
       close() {
         closing ??= (async () => {
+          clearInterval(analyzer);
           await dispatcher?.stop();
           await retention.stop();
           await safety.stop();

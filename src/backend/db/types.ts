@@ -19,6 +19,17 @@ export interface Queryable {
 
 export interface TransactionOptions {
   readOnly?: boolean;
+  /**
+   * PGlite: the longest one statement of this transaction may run, in milliseconds; beyond it the engine is
+   * ended and reopened (the transaction fails with 57014, committed data is kept). PostgreSQL bounds the API
+   * roles with their own statement_timeout instead and ignores this.
+   */
+  timeoutMs?: number;
+  /**
+   * PGlite: who the transaction is for (the client address), so that one address waits its turn behind the
+   * others rather than holding the queue (see pglite.ts).
+   */
+  client?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import { SchemaCacheHolder, type SchemaCache } from './schema-cache.js';
 import { openApiDocument } from './openapi.js';
 import { PlanCache } from './plan-cache.js';
 import { restSettings } from './settings.js';
+import { CostGuard } from './cost-guard.js';
 
 const PREFIX = '/rest/v1';
 
@@ -73,6 +74,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
   const identify = createAuthenticator(ctx.jwt);
   const plans = new PlanCache(schemas);
   const settings = restSettings(ctx.config);
+  const costs = new CostGuard(settings.maxPlanCost);
   let listening: Promise<unknown> | null = null;
 
   /** Plans against the cache; a name it does not know makes it read the catalog once more. */
@@ -131,6 +133,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
       body,
       planEnabled: settings.planEnabled,
       version: settings.version,
+      maxRows: settings.maxRows,
     };
     const build = (cache: SchemaCache) => (isRpc ? planRpc(cache, parts[1], info) : planTable(cache, parts[0], info));
     const op = body === null ? await plans.get(schema, req, url, () => plan(schema, build)) : await plan(schema, build);
@@ -142,23 +145,48 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
       JSON.stringify(req.headers),
       cookies(req.headers.cookie),
     ];
+    const bounded = identity.role !== 'service_role';
+    let outcome: Outcome;
     try {
-      return await ctx.db.transaction(
+      outcome = await ctx.db.transaction(
         async (tx) => {
           await tx.query(REQUEST_SETTINGS_SQL, requestSettings);
           // As PostgREST does, the requested schema comes first on the search path.
           if (schema !== 'public')
             await tx.query(`select set_config('search_path', $1, true)`, [`${quoted(schema)}, "public", "extensions"`]);
+          // Planned as the request's role, before it runs: a statement too costly never reaches the engine.
+          if (bounded && op.statement && !info.media.plan) await costs.check(tx, identity.role, op.statement);
           const outcome = await op.run(tx);
           if (info.prefs.tx === 'rollback') throw new Rollback(outcome);
           return outcome;
         },
-        { readOnly: op.readOnly },
+        {
+          readOnly: op.readOnly,
+          // PGlite: how long this request may hold the one engine (PostgreSQL applies the role's statement_timeout).
+          timeoutMs:
+            (identity.role in settings.pgliteTimeoutMs
+              ? settings.pgliteTimeoutMs[identity.role]
+              : settings.pgliteTimeoutMs.authenticated) ?? undefined,
+          client: typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'] : undefined,
+        },
       );
     } catch (e) {
-      if (e instanceof Rollback) return e.outcome;
-      throw e;
+      if (!(e instanceof Rollback)) throw e;
+      outcome = e.outcome;
     }
+    if (outcome.body !== null && outcome.body.length > settings.maxResponseBytes / 3) {
+      const bytes = Buffer.byteLength(outcome.body);
+      if (bytes > settings.maxResponseBytes) {
+        throw new RestError(
+          400,
+          '54000',
+          'response too large',
+          `The response would be ${bytes} bytes, over the limit of ${settings.maxResponseBytes}.`,
+          'Ask for fewer rows (limit, range) or fewer columns.',
+        );
+      }
+    }
+    return outcome;
   }
 
   return async (req, res, url) => {

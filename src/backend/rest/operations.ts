@@ -29,6 +29,8 @@ export interface RequestInfo {
   planEnabled?: boolean;
   /** The PostgREST version answered where 12 and 13 differ (default 13). */
   version?: 12 | 13;
+  /** db-max-rows: the most rows a read answers at its top level (null: no limit). */
+  maxRows?: number | null;
 }
 
 /** A planned request: everything decided before the transaction opens. */
@@ -67,10 +69,14 @@ function planRows(
   checkLevelsUsed(pc);
   const top = q.levels.get('')!;
   const page: Paging = paging(info.headers, top.offset, top.limit);
+  const maxRows = info.maxRows ?? null;
+  // db-max-rows caps the page whatever limit or range the client asked for, as PostgREST does.
+  if (maxRows !== null && (page.limit === null || page.limit > maxRows)) page.limit = maxRows;
   level.limit = page.limit;
   level.offset = page.offset;
   const count = info.prefs.count;
-  // Without db-max-rows, PostgREST's estimated count is the larger of the exact count and the planner's estimate.
+  // An estimated count is the exact one up to db-max-rows; beyond it (or without db-max-rows), the larger
+  // of the exact count and the planner's estimate, as PostgREST computes it.
   const total = count === 'exact' || count === 'estimated' ? `(${countSql(level, from)})` : 'null::int8';
   const text = `${withSql}SELECT ${total} AS total, count(*)::int AS n, ${aggregateSql(info.media.stripNulls, shape.scalarColumn, info.media.type === 'csv' ? level.outputNames : null)} AS body FROM (${selectSql(level, from)}) _t`;
   const planned =
@@ -84,7 +90,7 @@ function planRows(
     const r = (await tx.query<PageResult>(text, params)).rows[0];
     if (withSql) checkMaxAffected(info.prefs, r.n);
     let totalRows = r.total === null ? null : Number(r.total);
-    if (planned) {
+    if (planned && !(count === 'estimated' && maxRows !== null && totalRows !== null && totalRows <= maxRows)) {
       const plan = (await tx.query<Record<string, unknown>>(planned, params)).rows[0];
       const json = Object.values(plan)[0];
       const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];

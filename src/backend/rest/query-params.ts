@@ -107,10 +107,24 @@ export interface QueryParams {
 }
 
 const MAX_DEPTH = 16;
+/**
+ * Embedded resources nest at most this deep (`a(b(c(d(e(f)))))` is five levels under `a`). The shop's
+ * deepest read is two (categories → dishes → offers); each level multiplies the rows the database joins,
+ * and a select looping between two tables a dozen times deep made one anonymous request hold the
+ * database for half a minute.
+ */
+export const MAX_EMBED_DEPTH = 5;
+/**
+ * And at most this many embedded resources in one select: siblings multiply the rows as depth does (six
+ * embeds of menu_items on each of three levels are 258 joins, whose planning alone held PGlite over a second).
+ */
+export const MAX_EMBEDS = 20;
 const IDENT_STOP = new Set([',', '(', ')', '!', ':', '.', '"', '-', '>', '*']);
 
 class Cursor {
   pos = 0;
+  /** Embedded resources seen so far (select lists only). */
+  embeds = 0;
   constructor(
     readonly text: string,
     readonly what: string,
@@ -181,7 +195,15 @@ function field(c: Cursor): FieldRef {
 }
 
 function selectList(c: Cursor, depth: number): SelectItem[] {
-  if (depth > MAX_DEPTH) c.fail('less nesting');
+  if (depth > MAX_EMBED_DEPTH) {
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse select parameter (${c.text})" (line 1, column ${c.pos + 1})`,
+      `embedded resources nest deeper than ${MAX_EMBED_DEPTH} levels`,
+      'Embed fewer levels, or read the deeper rows with a request of their own.',
+    );
+  }
   const items: SelectItem[] = [];
   if (c.eof() || c.peek() === ')') return items;
   for (;;) {
@@ -216,6 +238,15 @@ function selectItem(c: Cursor, depth: number): SelectItem {
       else if (h !== 'left') hint = h;
     }
     c.expect('(');
+    if (++c.embeds > MAX_EMBEDS) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse select parameter (${c.text})" (line 1, column ${c.pos + 1})`,
+        `more than ${MAX_EMBEDS} embedded resources`,
+        'Embed fewer resources, or read them with requests of their own.',
+      );
+    }
     const select = selectList(c, depth + 1);
     c.expect(')');
     return { kind: 'embed', name, alias, hint, inner, spread, select };

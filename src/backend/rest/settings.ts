@@ -13,14 +13,34 @@ export interface RestSettings {
    * to-many embed (12: refused with `PGRST119`, 13: arrays). Max-affected is 13's and always honoured.
    */
   version: 12 | 13;
+  /**
+   * db-max-rows: the most rows a read answers at its top level (PGRST_DB_MAX_ROWS, else `[api] max_rows` of
+   * config.toml, else 1000 as on hosted Supabase; `none` lifts it). Also decides when a count `estimated` turns
+   * to the planner's estimate, as in PostgREST.
+   */
+  maxRows: number | null;
+  /** The largest response body in bytes (REST_MAX_RESPONSE_BYTES, default 8 MiB): beyond it, 400 `54000`. */
+  maxResponseBytes: number;
+  /**
+   * The largest planned cost (EXPLAIN's total cost) of a request's statement for every role but service_role
+   * (REST_MAX_PLAN_COST, default 10000; 0 turns the check off). See docs/POSTGREST.md for the costs measured.
+   */
+  maxPlanCost: number;
+  /**
+   * PGlite only (one engine serves everyone, and it ignores statement_timeout): how long a request's
+   * transaction of each role may hold the engine before it is ended, in milliseconds (PGLITE_TIMEOUT_ANON_MS,
+   * default 1000; PGLITE_TIMEOUT_AUTHENTICATED_MS, default 1500; PGLITE_TIMEOUT_SERVICE_ROLE_MS, default none).
+   * PostgreSQL applies the roles' own statement_timeout (anon 3 s, authenticated 8 s) instead.
+   */
+  pgliteTimeoutMs: Record<string, number | null>;
 }
 
 function listSetting(text: string): string[] {
   return [...text.matchAll(/"([^"]+)"|'([^']+)'/g)].map((m) => (m[1] ?? m[2]).trim()).filter(Boolean);
 }
 
-/** `schemas = [...]` in the `[api]` section of supabase/config.toml, if there is one. */
-function configTomlSchemas(supabaseDir: string): string[] | null {
+/** The value of `key = …` in the `[api]` section of supabase/config.toml, if there is one. */
+function configTomlApi(supabaseDir: string, key: string): string | null {
   let text: string;
   try {
     text = fs.readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8');
@@ -35,13 +55,28 @@ function configTomlSchemas(supabaseDir: string): string[] | null {
       section = header[1];
       continue;
     }
-    const m = /^schemas\s*=\s*\[(.*)\]$/.exec(line);
-    if (section === 'api' && m) {
-      const list = listSetting(m[1]);
-      return list.length ? list : null;
-    }
+    const eq = line.indexOf('=');
+    if (section === 'api' && eq > 0 && line.slice(0, eq).trim() === key) return line.slice(eq + 1).trim();
   }
   return null;
+}
+
+/** `schemas = [...]` in the `[api]` section of supabase/config.toml, if there is one. */
+function configTomlSchemas(supabaseDir: string): string[] | null {
+  const m = /^\[(.*)\]$/.exec(configTomlApi(supabaseDir, 'schemas') ?? '');
+  if (!m) return null;
+  const list = listSetting(m[1]);
+  return list.length ? list : null;
+}
+
+/** A whole number setting: unset gives `fallback`, `none`/`off` gives null. */
+function count(name: string, value: string | null | undefined, fallback: number | null): number | null {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (v === 'none' || v === 'off' || v === 'unlimited') return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (or none), got "${value}"`);
+  return n;
 }
 
 function postgrestVersion(value: string | undefined): 12 | 13 {
@@ -60,5 +95,17 @@ export function restSettings(config: Pick<BackendConfig, 'supabaseDir' | 'env'>)
     schemas: fromEnv?.length ? fromEnv : (configTomlSchemas(config.supabaseDir) ?? ['public']),
     planEnabled: ['1', 'true', 'yes', 'on'].includes(plan),
     version: postgrestVersion(config.env.POSTGREST_VERSION),
+    maxRows: count(
+      'PGRST_DB_MAX_ROWS',
+      config.env.PGRST_DB_MAX_ROWS ?? configTomlApi(config.supabaseDir, 'max_rows'),
+      1000,
+    ),
+    maxResponseBytes: count('REST_MAX_RESPONSE_BYTES', config.env.REST_MAX_RESPONSE_BYTES, 8 * 1024 * 1024) ?? Infinity,
+    maxPlanCost: count('REST_MAX_PLAN_COST', config.env.REST_MAX_PLAN_COST, 10_000) ?? 0,
+    pgliteTimeoutMs: {
+      anon: count('PGLITE_TIMEOUT_ANON_MS', config.env.PGLITE_TIMEOUT_ANON_MS, 1000),
+      authenticated: count('PGLITE_TIMEOUT_AUTHENTICATED_MS', config.env.PGLITE_TIMEOUT_AUTHENTICATED_MS, 1500),
+      service_role: count('PGLITE_TIMEOUT_SERVICE_ROLE_MS', config.env.PGLITE_TIMEOUT_SERVICE_ROLE_MS, null),
+    },
   };
 }
