@@ -110,6 +110,7 @@ export const pages = {
     submit: 'Envoyer la réservation',
     submitting: 'Envoi en cours…',
     closedDay: 'Le restaurant est fermé ce jour-là : choisissez un autre jour.',
+    noTimeLeft: 'Plus aucune heure disponible ce jour-là : choisissez un autre jour.',
     errorTitle: "Erreur d'Envoi !",
     errorText: 'Un problème est survenu. Veuillez réessayer plus tard.',
     faqTitle: 'Questions fréquentes',
