@@ -1,6 +1,7 @@
 import { legal } from './fr-legal.js';
 import { pages } from './fr-pages.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
+import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
 
 interface ToastText {
@@ -12,6 +13,10 @@ interface ToastText {
 const cartToasts: Record<CartToastKey, (lineName: string) => ToastText> = {
   item_added: () => ({ title: 'Article ajouté' }),
   quantity_updated: () => ({ title: 'Quantité mise à jour' }),
+  quantity_max: () => ({
+    title: 'Quantité maximale atteinte',
+    description: `${MAX_LINE_QUANTITY} au maximum ; pour plus, appelez-nous.`,
+  }),
   item_removed: () => ({ title: 'Article retiré' }),
   added_to_cart: (lineName) => ({ title: 'Ajouté au panier !', description: `${lineName} a été ajouté.` }),
   item_deleted: () => ({ title: 'Article supprimé', description: "L'article a été retiré de votre panier." }),
@@ -66,6 +71,34 @@ const orderStatus: Record<OrderStatus, { label: string; description: string; ste
   },
 };
 
+/**
+ * A pickup order's own words where the delivery ones would mislead (« Prêt pour livraison », « En route »): the
+ * customer comes to the restaurant. Its progress bar has four steps (`tracking.pickupSteps`).
+ */
+const pickupStatus: Partial<Record<OrderStatus, { label: string; description: string; step: number | null }>> = {
+  Prêt: {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+    step: 2,
+  },
+  'Prête pour Livraison': {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+    step: 2,
+  },
+  'En livraison': {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+    step: 2,
+  },
+  Livrée: { label: 'Retirée', description: 'Vous avez retiré votre commande. Merci et bon appétit !', step: 3 },
+};
+
+/** The words of a status for this order: a pickup order's where they differ, the delivery ones otherwise. */
+function orderStatusFor(status: OrderStatus, deliveryMethod: string | null | undefined) {
+  return (deliveryMethod === 'pickup' ? pickupStatus[status] : undefined) ?? orderStatus[status];
+}
+
 const euro = (n: number) => `${n.toFixed(2).replace('.', ',')}€`;
 
 /** Every string a customer reads in the shop. */
@@ -80,6 +113,27 @@ export const fr = {
     optional: 'facultatif',
     euro,
     somethingWrong: 'Something went wrong',
+  },
+  /** The documents' titles (src/shop/app/page-titles.ts): the page's name, then `site`. */
+  pageTitles: {
+    site: 'Churrasqueira Differdange',
+    home: 'Churrasqueira Differdange — Poulet grillé au charbon de bois',
+    menu: 'Menu',
+    menuCategory: (category: string) => `${category} — Menu`,
+    tracking: 'Suivi de commande',
+    about: 'À propos',
+    location: 'Localisation et horaires',
+    contact: 'Contact et réservation',
+    reservationSent: 'Réservation envoyée',
+    reviews: 'Avis des clients',
+    challenge: 'Défi Burj Khalifa',
+    legalNotice: 'Mentions légales',
+    privacy: 'Politique de confidentialité',
+    terms: 'Conditions générales',
+    register: 'Créer un compte',
+    login: 'Se connecter',
+    profile: 'Mon profil',
+    orders: 'Mes commandes',
   },
   nav: {
     home: 'Accueil',
@@ -211,6 +265,7 @@ export const fr = {
     preorderFor: (date: string, time: string) => `Pré-commande pour le ${date} à ${time}`,
     statusTitle: 'Statut',
     steps: ['Reçue', 'En préparation', 'Prête', 'En route', 'Livrée'],
+    pickupSteps: ['Reçue', 'En préparation', 'Prête à retirer', 'Retirée'],
     itemsTitle: 'Votre commande',
     discount: 'Remise',
     deliveryTitle: 'Livraison',
@@ -279,6 +334,7 @@ export const fr = {
   },
   cartToasts,
   orderStatus,
+  orderStatusFor,
   toast: { dismiss: 'Fermer la notification', region: 'Notifications' },
   install: { text: 'Installez notre application pour commander plus vite.', install: 'Instalar', close: 'Fermer' },
   legal,
