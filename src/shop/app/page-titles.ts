@@ -19,6 +19,8 @@ const TITLES: Record<string, string> = {
   '/conditions-generales': t.terms,
   '/register': t.register,
   '/login': t.login,
+  '/mot-de-passe-oublie': t.forgotPassword,
+  '/nouveau-mot-de-passe': t.resetPassword,
   '/profil': t.profile,
   '/mes-commandes': t.orders,
 };

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { reservationSlotsFor } from '../../../src/shared/domain/bookable-slots';
 import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { formatEuro } from '../../../src/shared/domain/money';
+import { offerDatesFr } from '../../../src/shared/domain/offers';
 import { expect, test, type E2EBackend } from '../support/fixtures';
 import { addToCart, isPhone, openCart } from './shop-helpers';
 
@@ -64,6 +66,58 @@ test.describe('the shop never misleads a customer', () => {
     await page.goto(`/suivi-commande?q=${number}`);
     await expect(page.getByTestId('tracking-status')).toHaveText('Prête à retirer');
     await shot(page, 'tracking-from-email');
+  });
+
+  test('a live offer shows on its dish’s card, an ended one nowhere', async ({ page, backend }) => {
+    const today = luxembourgDate(new Date());
+    const ends = luxembourgDate(new Date(Date.now() + 3 * 86_400_000));
+    const { data, error } = await backend.service
+      .from('offers')
+      .insert({
+        title: 'Demi-poulet à 7 €',
+        item_id: '31',
+        price: 7,
+        delivery_method: 'pickup',
+        starts_on: today,
+        ends_on: ends,
+      })
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    try {
+      await page.goto('/menu/grillades');
+      const half = page.locator('[data-item-id="31"]').getByTestId('item-offer');
+      await expect(half).toContainText('Offre spéciale à emporter : 7,00 €');
+      await expect(half).toContainText(offerDatesFr(today, ends, today));
+      await expect(page.getByText(/Du 10 au 13 octobre/)).toHaveCount(0);
+      await expect(page.locator('[data-item-id="32"]').getByTestId('item-offer')).toHaveCount(0);
+      await page.locator('[data-item-id="31"]').scrollIntoViewIfNeeded();
+      await shot(page, 'menu-card-offer', false);
+    } finally {
+      await backend.service
+        .from('offers')
+        .delete()
+        .eq('id', (data as { id: number }).id);
+    }
+  });
+
+  test('the Burj Khalifa says the same on the menu and on the challenge page: the menu’s dish', async ({
+    page,
+    backend,
+  }) => {
+    const { data } = await backend.service.from('menu_items').select('description, price').eq('id', 'hb-6').single();
+    const dish = data as { description: string; price: number };
+    const price = formatEuro(Number(dish.price));
+    await page.goto('/menu/hungryburgers');
+    const card = page.locator('[data-item-id="hb-6"]');
+    await expect(card).toContainText(price);
+    await expect(card).toContainText(dish.description);
+    await page.goto('/inscription-defi-burj-khalifa');
+    const main = page.locator('main');
+    await expect(main).toContainText(dish.description);
+    await expect(main).toContainText(`facturé ${price}`);
+    await expect(main).not.toContainText('39,90');
+    await expect(main).not.toContainText('six steaks');
   });
 
   test('a cart line stops at 99 and says to call', async ({ page }) => {
@@ -189,5 +243,56 @@ test.describe('the shop never misleads a customer', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
     }
+  });
+
+  test('a customer who forgot the password resets it from the e-mail’s link and signs in with the new one', async ({
+    page,
+    backend,
+    browser,
+    baseURL,
+  }) => {
+    const customer = await backend.createCustomer();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
+    await expect(page).toHaveTitle('Mot de passe oublié · Churrasqueira Differdange');
+    const form = page.getByRole('form', { name: 'Mot de passe oublié' });
+    await form.getByLabel('E-mail').fill(customer.email);
+    await form.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await expect(page.getByRole('status')).toContainText('Le lien est valable 24 heures.');
+    await expect(page.getByText(`Si un compte existe pour ${customer.email}`)).toBeVisible();
+
+    await expect
+      .poll(async () => (await backend.mailbox(customer.email)).map((m) => m.subject))
+      .toContain('Réinitialisez votre mot de passe');
+    const mail = (await backend.mailbox(customer.email)).find((m) => m.subject === 'Réinitialisez votre mot de passe')!;
+    const href = /href="([^"]*\/auth\/v1\/verify[^"]*)"/.exec(mail.html ?? '')?.[1]?.replace(/&amp;/g, '&');
+    expect(href, 'the e-mail’s link').toBeTruthy();
+    await page.goto(href!);
+    await expect(page).toHaveURL(/\/nouveau-mot-de-passe/);
+    const reset = page.getByRole('form', { name: 'Nouveau mot de passe' });
+    await reset.getByLabel('Nouveau mot de passe').fill('court');
+    await reset.getByLabel('Confirmer le mot de passe').fill('court');
+    await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(reset.getByRole('alert')).toHaveText('Le mot de passe doit contenir au moins 6 caractères.');
+    const fresh = `Neuf-${crypto.randomBytes(4).toString('hex')}`;
+    await reset.getByLabel('Nouveau mot de passe').fill(fresh);
+    await reset.getByLabel('Confirmer le mot de passe').fill(fresh);
+    await reset.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Mot de passe modifié');
+    await expect(page).toHaveURL(/\/profil$/);
+
+    // The new password opens the account; the link does not serve twice.
+    const check = await backend.service.auth.signInWithPassword({ email: customer.email, password: fresh });
+    expect(check.error).toBeNull();
+    const elsewhere = await browser.newContext({ baseURL });
+    const again = await elsewhere.newPage();
+    await again.goto(href!);
+    await expect(again.getByRole('heading', { name: 'Lien expiré' })).toBeVisible();
+    await expect(again.getByRole('link', { name: 'Recevoir un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/mot-de-passe-oublie',
+    );
+    await elsewhere.close();
   });
 });

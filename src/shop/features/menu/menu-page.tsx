@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
+import { useItemOffers } from './item-offers.js';
 import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
 import { useMountedByHydration } from '../../../shared/ui/render-clock.js';
@@ -71,6 +72,7 @@ const MenuSection = memo(function MenuSection({
   /** The first card on the screen the page opens on (its picture loads first, not lazily). */
   firstItem?: MenuItem;
 }) {
+  const offers = useItemOffers();
   return (
     <Suspense>
       <section
@@ -94,7 +96,7 @@ const MenuSection = memo(function MenuSection({
             {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {b.items.map((item) => (
-                <MenuItemCard key={item.id} item={item} priority={item === firstItem} />
+                <MenuItemCard key={item.id} item={item} priority={item === firstItem} offer={offers.get(item.id)} />
               ))}
             </div>
           </div>
