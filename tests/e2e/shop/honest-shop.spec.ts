@@ -283,8 +283,13 @@ test.describe('the shop never misleads a customer', () => {
     await expect(page).toHaveURL(/\/profil$/);
 
     // The new password opens the account; the link does not serve twice.
-    const check = await backend.service.auth.signInWithPassword({ email: customer.email, password: fresh });
-    expect(check.error).toBeNull();
+    // Straight to the auth endpoint: signing in on the worker's shared service client would make it act as this customer.
+    const signIn = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: customer.email, password: fresh }),
+    });
+    expect(signIn.status).toBe(200);
     const elsewhere = await browser.newContext({ baseURL });
     const again = await elsewhere.newPage();
     await again.goto(href!);

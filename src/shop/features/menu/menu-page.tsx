@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
-import { useItemOffers } from './item-offers.js';
+import { useItemOffers, type ItemOffer } from './item-offers.js';
 import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
 import { useMountedByHydration } from '../../../shared/ui/render-clock.js';
@@ -62,6 +62,7 @@ const MenuSection = memo(function MenuSection({
   landing,
   below,
   firstItem,
+  offers,
 }: {
   category: ShownMenuCategory;
   blocks: Block[];
@@ -71,8 +72,9 @@ const MenuSection = memo(function MenuSection({
   below: boolean;
   /** The first card on the screen the page opens on (its picture loads first, not lazily). */
   firstItem?: MenuItem;
+  /** The offers live today, by dish. */
+  offers: ReadonlyMap<string, ItemOffer>;
 }) {
-  const offers = useItemOffers();
   return (
     <Suspense>
       <section
@@ -115,6 +117,7 @@ export default function MenuPage() {
   const data = useDeferredValue(menu.data);
   // Names and order as the owner set them in the back office; the slugs (links) never change.
   const categories = useMemo(() => shownMenuCategories(data?.categories), [data]);
+  const offers = useItemOffers(data?.specialPrices);
   const sections = useMemo(
     () =>
       data
@@ -173,6 +176,7 @@ export default function MenuPage() {
             landing={!!category && i === asked}
             below={i > Math.max(asked, 0)}
             firstItem={i === Math.max(asked, 0) ? firstItem : undefined}
+            offers={offers}
           />
         ))}
       </div>
