@@ -30,15 +30,18 @@ export function pageFile(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
- * The shell with a page in #root and its data before the app's script. The preloads React puts first (the
+ * The shell with a page in #root (and the page's own title) and its data before the app's script. The preloads React puts first (the
  * page's pictures) go to the head, where the browser finds them before it parses the page.
  */
-export function pageHtml(shell: string, body: string, data: string): string {
+export function pageHtml(shell: string, body: string, data: string, title?: string): string {
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error(`The shop's index.html has no ${root}`);
   const preloads = /^(?:<link [^>]*\/?>)*/.exec(body)![0];
   return shell
+    .replace(/<title>[^<]*<\/title>/, (shellTitle) => (title ? `<title>${escapeText(title)}</title>` : shellTitle))
     .replace('</head>', () => `${preloads ? `  ${preloads}\n  ` : ''}</head>`)
     .replace(
       root,
@@ -112,6 +115,7 @@ interface ServerEntry {
   readPublicData(): Promise<unknown>;
   renderPage(path: string, queries: unknown, renderedAt: number): Promise<{ html: string; queries: unknown }>;
   serializePrerenderData(data: { path: string; renderedAt: number; queries: unknown }): string;
+  pageTitle(path: string): string;
 }
 
 async function buildServerEntry(outDir: string): Promise<ServerEntry> {
@@ -188,7 +192,7 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
     const data = server.serializePrerenderData({ path: route, renderedAt, queries: page.queries });
     const file = path.join(shopDir, pageFile(route));
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, pageHtml(shell, page.html, data));
+    fs.writeFileSync(file, pageHtml(shell, page.html, data, server.pageTitle(route)));
     written.push(path.relative(shopDir, file));
   }
   console.log(

@@ -23,8 +23,7 @@ insert into public.menu_items (id, category_id, name, description, price, unavai
   ('grill-poulets', 'grill', 'Nos poulets', '', 0, false, null, 'section_title', 'Poulets grillés au charbon de bois', null, 0),
   ('30', 'grill', 'Quart de poulet grillé', 'Cuisse de poulet grillée au charbon, marinade maison ail et citron.', 5.50, false, null, 'dish', null, null, 1),
   ('31', 'grill', 'Demi-poulet grillé', 'Demi-poulet grillé au charbon de bois, badigeonné de piri-piri à votre goût.', 8.50, false, null, 'dish', null, null, 2),
-  ('32', 'grill', 'Poulet entier grillé', 'Notre spécialité : poulet entier grillé au charbon de bois, doré et juteux, avec sa sauce piri-piri maison.', 15.00, false,
-    '{"text": "Offre spéciale : 12,50 € à emporter", "condition": "Du 10 au 13 octobre, pour toute commande à emporter"}', 'dish', null, null, 3),
+  ('32', 'grill', 'Poulet entier grillé', 'Notre spécialité : poulet entier grillé au charbon de bois, doré et juteux, avec sa sauce piri-piri maison.', 15.00, false, null, 'dish', null, null, 3),
   ('37', 'grill', 'Chouriço grillé', 'Saucisse portugaise fumée grillée au feu de bois.', 3.50, false, null, 'dish', null, null, 4),
   ('grill-viandes', 'grill', 'Nos viandes', '', 0, false, null, 'section_title', 'Viandes et poissons grillés', null, 10),
   ('33', 'grill', 'Espetada de poulet', 'Brochette de poulet mariné, poivrons et oignons, riz et frites.', 12.90, false, null, 'dish', null, null, 11),
@@ -93,7 +92,8 @@ update public.menu_items
 -- VAT (Luxembourg): 3 % for food and soft drinks (the column default), 17 % for alcohol.
 update public.menu_items set vat_rate = 17 where id in ('bo-9', 'bo-10', 'bo-11');
 
--- The spec's offer: the whole grilled chicken (item 32) at 12,50 € for pickup, 10 to 13 October 2025.
+-- The spec's offer: the whole grilled chicken (item 32) at 12,50 € for pickup, 10 to 13 October 2025. A dated offer
+-- lives here only (the menu card shows it while it is live), never as the dish's fixed label, which outlived it.
 insert into public.offers (title, body, image_url, item_id, price, delivery_method, starts_on, ends_on) values
   ('Poulet grillé entier',
    'Notre poulet entier grillé au charbon de bois, à emporter, à un prix exceptionnel.',

@@ -15,6 +15,7 @@ import { AppProviders, createShopQueryClient } from './app/providers.js';
 import { ShopRoutes } from './app/router.js';
 
 export { serializePrerenderData } from './app/prerender-data.js';
+export { pageTitle } from './app/page-titles.js';
 
 /**
  * The shop's public pages rendered to HTML at build time (scripts/prerender.ts), with the data they show.

@@ -1088,6 +1088,9 @@ begin
     perform public.refuse('invalid_time', 'Heure invalide', 'Veuillez choisir une heure valide.');
   end if;
   reservation_at := btrim(p_reservation_time)::time;
+  if reservation_day + reservation_at <= (now() at time zone public.restaurant_time_zone()) then
+    perform public.refuse('time_in_past', 'Heure invalide', 'Cette heure est déjà passée : veuillez choisir une heure à venir.');
+  end if;
   if btrim(p_people) not in ('1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '10+') then
     perform public.refuse('invalid_people', 'Nombre de personnes invalide', 'Veuillez choisir de 1 à 10 personnes, ou 10+.');
   end if;
@@ -2692,6 +2695,12 @@ begin
   end if;
   new.id := gen_random_uuid();
   new.created_at := now();
+  -- A day already past is refused by the policies; today, a time already past is refused here.
+  if new.reservation_date = public.restaurant_today()
+     and new.reservation_date + new.reservation_time <= (now() at time zone public.restaurant_time_zone()) then
+    raise exception using errcode = 'P0001', detail = 'time_in_past', hint = 'Heure invalide',
+      message = 'Cette heure est déjà passée : veuillez choisir une heure à venir.';
+  end if;
   if new.reservation_date > public.restaurant_today() + 365 then
     raise exception using errcode = 'P0001', detail = 'date_too_far', hint = 'Date invalide',
       message = 'Une réservation peut être faite au plus tard un an à l''avance.';

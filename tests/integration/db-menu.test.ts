@@ -62,11 +62,11 @@ describe.each(testDatabases())('menu and settings on %s', (kind) => {
     for (const r of rows) expect(r.image_src).toBe(`/images/menu/${r.id}.webp`);
   });
 
-  it('has the whole grilled chicken at 15.00 with its pickup special offer as data', async () => {
+  it('has the whole grilled chicken at 15.00, its dated pickup offer in offers and no fixed label on the dish', async () => {
     const item = await as(b, anon, (tx) =>
       tx.query(`select name, price, special_offer is not null as has_offer from public.menu_items where id = '32'`),
     );
-    expect(item.rows[0]).toEqual({ name: 'Poulet entier grillé', price: '15.00', has_offer: true });
+    expect(item.rows[0]).toEqual({ name: 'Poulet entier grillé', price: '15.00', has_offer: false });
     // The offer is over, so only an admin (or the service) still reads it.
     const special = await b.db.query(
       `select title, price, delivery_method, starts_on::text, ends_on::text from public.offers where item_id = '32'`,

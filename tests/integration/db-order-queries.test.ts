@@ -274,6 +274,27 @@ describe.each(testDatabases())('order queries on %s', (kind) => {
       );
     await insert('En attente', today);
     expect((await failure(insert('Confirmée', today)))?.code).toBe('42501');
+    // A time already past today (07:00 booked at 10:06 was taken): refused by the function and the plain insert.
+    // Midnight today is past whatever the minute the test runs at.
+    const now = (await b.db.query<{ d: string }>(`select (now() at time zone 'Europe/Luxembourg')::date::text as d`))
+      .rows[0]!.d;
+    const past = await failure(
+      rpc(anon, `select public.create_reservation('Ana', 'ana@example.lu', '621', $1, '00:00', '2')`, [now]),
+    );
+    expect([past?.code, past?.detail, past?.message]).toEqual([
+      'P0001',
+      'time_in_past',
+      'Cette heure est déjà passée : veuillez choisir une heure à venir.',
+    ]);
+    const plain = await failure(
+      rpc(
+        anon,
+        `insert into public.reservations (name, email, phone, reservation_date, reservation_time, people, status)
+                 values ('Ana', 'ana@example.lu', '621', $1, '00:00', '2', 'En attente')`,
+        [now],
+      ),
+    );
+    expect([plain?.code, plain?.detail]).toEqual(['P0001', 'time_in_past']);
     expect((await failure(insert('En attente', '2020-01-01')))?.code).toBe('42501');
     expect(
       (

@@ -13,6 +13,7 @@ import {
 import { formatLongDateFr } from '../../src/shared/domain/french-dates.js';
 import { minimumOrderWarning } from '../../src/shared/domain/minimum-order.js';
 import type { Refusal } from '../../src/shared/domain/refusal.js';
+import { luxembourgDate } from '../../src/shared/domain/luxembourg-time.js';
 
 /**
  * Every refusal text of src/shared/domain/refusals.ts against the SQL that raises it: the shop shows the
@@ -123,6 +124,8 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   date_too_far: { call: reservation({ date: '2099-01-05' }) },
   invalid_date: { call: reservation({ date: '2030-02-30' }) },
   date_in_past: { call: reservation({ date: '2000-01-07' }) },
+  // Midnight today in Luxembourg: already past, whatever the minute the test runs at.
+  time_in_past: { call: reservation({ date: luxembourgDate(new Date()), time: '00:00' }) },
   invalid_time: { call: reservation({ time: '25:00' }) },
   invalid_people: { call: reservation({ people: '11' }) },
   name_required: { call: challenge(' ', true) },

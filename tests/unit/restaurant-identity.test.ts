@@ -5,6 +5,7 @@ import {
   TICKET_RESTAURANT,
   restaurantAddress,
   restaurantFullAddress,
+  isUnfilledNumber,
   restaurantIdentitySchema,
   ticketRestaurant,
 } from '../../src/shared/domain/restaurant.js';
@@ -46,7 +47,7 @@ describe('the restaurant identity', () => {
     expect(restaurantAddress(identity)).toBe('1, rue Neuve, L-4500 Differdange');
   });
 
-  it('the legal notice names the stored company, RCS and VAT numbers, and leaves out an empty one', () => {
+  it('the legal notice names the stored company, RCS and VAT numbers, and says plainly which are missing', () => {
     const notice = allText(fr.legal.notice.sections(legalOf(identity)));
     expect(notice).toContain('édité par Grill Sàrl');
     expect(notice).toContain('1, rue Neuve, L-4500 Differdange, Luxembourg');
@@ -54,7 +55,18 @@ describe('the restaurant identity', () => {
     expect(notice).toContain('Numéro d’identification TVA : LU12345678.');
     expect(notice).toContain('Téléphone : +352 26 00 00 01');
     const noRcs = allText(fr.legal.notice.sections(legalOf({ ...identity, rcs: '' })));
-    expect(noRcs).not.toContain('Registre de Commerce');
+    expect(noRcs).toContain('Registre de Commerce et des Sociétés de Luxembourg : pas encore renseigné');
+    expect(noRcs).toContain('Numéro d’identification TVA : LU12345678.');
+    // The installed stand-ins are never published as numbers.
+    const installed = allText(fr.legal.notice.sections(legalOf(DEFAULT_RESTAURANT_IDENTITY)));
+    expect(installed).not.toMatch(/B 000000|LU00000000/);
+    expect(installed).toContain('Numéro d’identification TVA : pas encore renseigné par le restaurant.');
+    expect(installed).toMatch(
+      /n’a pas encore renseigné sur ce site : le numéro d’immatriculation .* TVA ; le nom, l’adresse et le téléphone de l’hébergeur/,
+    );
+    expect(isUnfilledNumber('B 000000')).toBe(true);
+    expect(isUnfilledNumber('LU 0000 0000')).toBe(true);
+    expect(isUnfilledNumber('B 123456')).toBe(false);
     expect(allText(fr.legal.terms.sections(legalOf(identity)))).toContain('+352 26 00 00 01');
     expect(allText(fr.legal.privacy.sections(legalOf(identity)))).toContain('Grill Sàrl, 1, rue Neuve');
   });

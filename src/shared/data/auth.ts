@@ -22,6 +22,18 @@ export async function signUp({ email, password, emailRedirectTo }: Credentials &
   if (error) throw error;
 }
 
+/** E-mails a link to choose a new password, which brings the person to `redirectTo` signed in. */
+export async function requestPasswordReset({ email, redirectTo }: { email: string; redirectTo: string }) {
+  const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), { redirectTo });
+  if (error) throw error;
+}
+
+/** Sets the signed-in person's password (after a reset link). */
+export async function updatePassword(password: string): Promise<void> {
+  const { error } = await getSupabase().auth.updateUser({ password });
+  if (error) throw error;
+}
+
 export async function signOut(): Promise<void> {
   const { error } = await getSupabase().auth.signOut();
   if (error) throw error;
@@ -42,3 +54,9 @@ export function onSessionChange(onChange: (session: Session | null) => void): Un
 export const useSignInMutation = (options?: MutationOptions<typeof signIn>) => useServerMutation(signIn, options);
 
 export const useSignUpMutation = (options?: MutationOptions<typeof signUp>) => useServerMutation(signUp, options);
+
+export const useRequestPasswordResetMutation = (options?: MutationOptions<typeof requestPasswordReset>) =>
+  useServerMutation(requestPasswordReset, options);
+
+export const useUpdatePasswordMutation = (options?: MutationOptions<typeof updatePassword>) =>
+  useServerMutation(updatePassword, options);

@@ -25,3 +25,15 @@ export function validateRegistration(form: {
 export function validateLogin(form: { email: string; password: string }): string | null {
   return form.email.trim() && form.password ? null : ACCOUNT_MESSAGES.credentialsRequired;
 }
+
+/** « Mot de passe oublié ? »: an e-mail that looks like one. */
+export function validateResetRequest(form: { email: string }): string | null {
+  return looksLikeEmail(form.email) ? null : ACCOUNT_MESSAGES.emailInvalid;
+}
+
+/** The new password a reset link sets: at least 6 characters, twice the same. */
+export function validateNewPassword(form: { password: string; confirmPassword: string }): string | null {
+  if (form.password.length < MIN_PASSWORD_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (form.password !== form.confirmPassword) return ACCOUNT_MESSAGES.passwordsDiffer;
+  return null;
+}

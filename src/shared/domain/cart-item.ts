@@ -2,6 +2,9 @@ import '../zod-setup.js';
 import { z } from 'zod';
 import { KIDS_MENU_OPTION_IDS, type KidsMenuOption, type MenuItem } from './menu.js';
 
+/** The most of one line the server takes (place_order); the cart stops there and says so. */
+export const MAX_LINE_QUANTITY = 99;
+
 /** An extra chosen with a product (its price is added to the product's, per unit). */
 export const cartOptionSchema = z.object({
   id: z.string().min(1),

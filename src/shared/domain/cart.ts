@@ -4,6 +4,7 @@ import {
   cartItemSchema,
   cartItemUniqueId,
   kidsMenuLineId,
+  MAX_LINE_QUANTITY,
   kidsMenuLineName,
   type CartItem,
   type CartOption,
@@ -19,6 +20,7 @@ export { CART_STORAGE_KEY, cartItemCount } from './cart-storage.js';
 export type CartToastKey =
   | 'item_added'
   | 'quantity_updated'
+  | 'quantity_max'
   | 'item_removed'
   | 'added_to_cart'
   | 'item_deleted'
@@ -91,6 +93,8 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
   }
 
   const existing = cart.find((l) => l.uniqueId === line.uniqueId);
+  if ((existing?.quantity ?? 0) + quantity > MAX_LINE_QUANTITY)
+    return { ok: false, items: [...cart], toast: toastOf('quantity_max') };
   if (!existing) return { ok: true, items: [...cart, line], toast };
   return {
     ok: true,
@@ -99,12 +103,16 @@ export function addToCart(cart: readonly CartItem[], item: MenuItem, choice: Add
   };
 }
 
-/** Sets a line's quantity; zero or less removes the line. */
+/**
+ * Sets a line's quantity; zero or less removes the line. Above MAX_LINE_QUANTITY (what the server takes for one
+ * line) the cart stays as it is and says why.
+ */
 export function setLineQuantity(cart: readonly CartItem[], uniqueId: string, quantity: number): CartChange {
   const line = cart.find((l) => l.uniqueId === uniqueId);
   if (!line || !Number.isFinite(quantity)) return { ok: false, items: [...cart] };
   if (quantity <= 0) return { ok: true, items: cart.filter((l) => l !== line), toast: toastOf('item_removed') };
   const q = Math.floor(quantity);
+  if (q > MAX_LINE_QUANTITY) return { ok: false, items: [...cart], toast: toastOf('quantity_max') };
   return {
     ok: true,
     items: cart.map((l) => (l === line ? { ...l, quantity: q } : l)),

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from './cart-item.js';
 import { deliveryFeeFor } from './delivery-zones.js';
 import { orderBoundsRefusal, type BoundRefusalCode } from './input-bounds.js';
 import { looksLikeEmail } from './email-address.js';
@@ -57,7 +58,7 @@ export type OrderRefusalCode =
 export type OrderValidation =
   { ok: true; totals: OrderTotals; items: OrderItem[] } | ({ ok: false } & Refusal<OrderRefusalCode>);
 
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 
 export const ORDER_REFUSALS = {
   ordering_closed: REFUSALS.ordering_closed,

@@ -126,6 +126,11 @@ export const REFUSALS = {
   invalid_date: refusal('invalid_date', INVALID_DATE, 'Veuillez choisir une date valide.'),
   date_in_past: refusal('date_in_past', INVALID_DATE, 'La date de réservation ne peut pas être dans le passé.'),
   invalid_time: refusal('invalid_time', 'Heure invalide', 'Veuillez choisir une heure valide.'),
+  time_in_past: refusal(
+    'time_in_past',
+    'Heure invalide',
+    'Cette heure est déjà passée : veuillez choisir une heure à venir.',
+  ),
   invalid_people: refusal(
     'invalid_people',
     'Nombre de personnes invalide',

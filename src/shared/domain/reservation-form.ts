@@ -1,3 +1,4 @@
+import { reservationTimeIsPast } from './bookable-slots.js';
 import { looksLikeEmail } from './email-address.js';
 import { INPUT_BOUNDS } from './input-bounds.js';
 import { addDays, luxembourgDate, parseClockTime, parseIsoDate } from './luxembourg-time.js';
@@ -38,6 +39,7 @@ export type ReservationCheck =
       | 'date_in_past'
       | 'date_too_far'
       | 'invalid_time'
+      | 'time_in_past'
       | 'invalid_people'
     >);
 
@@ -45,7 +47,7 @@ const REQUIRED: Exclude<ReservationField, 'message'>[] = ['name', 'email', 'phon
 
 /**
  * Name, e-mail, phone, date, time and people are required; the message is optional. The date may
- * not be before today on the restaurant's calendar; people is 1 to 10 or '10+'.
+ * not be before today on the restaurant's calendar, nor the time already past today; people is 1 to 10 or '10+'.
  */
 export function validateReservation(form: ReservationForm, now: Date): ReservationCheck {
   const limits: [ReservationField, number, string][] = [
@@ -67,6 +69,7 @@ export function validateReservation(form: ReservationForm, now: Date): Reservati
     return { ok: false, field: 'date', ...REFUSALS.date_too_far };
   const minutes = parseClockTime(form.time.trim());
   if (minutes === null) return { ok: false, field: 'time', ...REFUSALS.invalid_time };
+  if (reservationTimeIsPast(date, form.time.trim(), now)) return { ok: false, field: 'time', ...REFUSALS.time_in_past };
   const people = form.people.trim();
   if (!(RESERVATION_PEOPLE as readonly string[]).includes(people))
     return { ok: false, field: 'people', ...REFUSALS.invalid_people };

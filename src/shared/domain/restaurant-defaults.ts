@@ -34,3 +34,12 @@ export function restaurantAddress(r: Pick<RestaurantIdentity, 'street' | 'postal
 export function restaurantFullAddress(r: RestaurantIdentity): string {
   return r.country ? `${restaurantAddress(r)}, ${r.country}` : restaurantAddress(r);
 }
+
+/**
+ * True when a registration number (RCS, VAT) is not really filled in: empty, or the installed stand-in whose
+ * digits are all zeros ('B 000000', 'LU00000000'). The shop never publishes such a number.
+ */
+export function isUnfilledNumber(value: string | null | undefined): boolean {
+  const digits = (value ?? '').replace(/\D/g, '');
+  return digits === '' || /^0+$/.test(digits);
+}

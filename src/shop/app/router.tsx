@@ -22,6 +22,8 @@ const PrivacyPage = lazy(() => import('../features/pages/privacy-page.js'));
 const TermsPage = lazy(() => import('../features/pages/terms-page.js'));
 const RegisterPage = lazy(() => import('../features/account/register-page.js'));
 const LoginPage = lazy(() => import('../features/account/login-page.js'));
+const ForgotPasswordPage = lazy(() => import('../features/account/forgot-password-page.js'));
+const ResetPasswordPage = lazy(() => import('../features/account/reset-password-page.js'));
 const ProfilePage = lazy(() => import('../features/account/profile-page.js'));
 const OrderHistoryPage = lazy(() => import('../features/account/order-history-page.js'));
 
@@ -84,6 +86,8 @@ export function ShopRoutes() {
           <Route path="conditions-generales" element={page(TermsPage)} />
           <Route path="register" element={page(RegisterPage)} />
           <Route path="login" element={page(LoginPage)} />
+          <Route path="mot-de-passe-oublie" element={page(ForgotPasswordPage)} />
+          <Route path="nouveau-mot-de-passe" element={page(ResetPasswordPage)} />
           <Route element={<RequireCustomer />}>
             <Route path="profil" element={page(ProfilePage)} />
             <Route path="mes-commandes" element={page(OrderHistoryPage)} />

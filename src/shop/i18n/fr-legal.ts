@@ -1,3 +1,5 @@
+import { isUnfilledNumber } from '../../shared/domain/restaurant-defaults.js';
+
 /** What the legal pages say about the restaurant: the stored identity (store_settings 'restaurant'). */
 export interface LegalIdentity {
   company: string;
@@ -9,14 +11,42 @@ export interface LegalIdentity {
   vat: string;
 }
 
+/**
+ * What the legal notice must name and the restaurant has not filled in yet, in plain words. The web host has
+ * no field in the stored identity: until it has one, the page says it is missing rather than name none.
+ */
+export function missingLegalDetails(r: LegalIdentity): string[] {
+  return [
+    isUnfilledNumber(r.rcs) && 'le numéro d’immatriculation au Registre de Commerce et des Sociétés (RCS)',
+    isUnfilledNumber(r.vat) && 'le numéro d’identification TVA',
+    'le nom, l’adresse et le téléphone de l’hébergeur du site',
+  ].filter((x): x is string => !!x);
+}
+
+const NOT_FILLED = 'pas encore renseigné par le restaurant';
+
 const registration = (r: LegalIdentity) =>
   [
-    r.rcs && `Immatriculée au Registre de Commerce et des Sociétés de Luxembourg sous le numéro ${r.rcs}.`,
-    r.vat && `Numéro d’identification TVA : ${r.vat}.`,
-    'Autorisation d’établissement délivrée par le Ministère de l’Économie.',
-  ]
-    .filter(Boolean)
-    .join(' ');
+    isUnfilledNumber(r.rcs)
+      ? `Numéro d’immatriculation au Registre de Commerce et des Sociétés de Luxembourg : ${NOT_FILLED}.`
+      : `Immatriculée au Registre de Commerce et des Sociétés de Luxembourg sous le numéro ${r.rcs}.`,
+    isUnfilledNumber(r.vat)
+      ? `Numéro d’identification TVA : ${NOT_FILLED}.`
+      : `Numéro d’identification TVA : ${r.vat}.`,
+  ].join(' ');
+
+const missingSection = (r: LegalIdentity): LegalSection[] => {
+  const missing = missingLegalDetails(r);
+  if (missing.length === 0) return [];
+  return [
+    {
+      title: 'Informations à compléter',
+      paragraphs: [
+        `Le restaurant n’a pas encore renseigné sur ce site : ${missing.join(' ; ')}. Elles figureront sur cette page dès qu’elles le seront ; en attendant, vous pouvez les demander par téléphone (${r.phoneDisplay}) ou par e-mail (${r.email}).`,
+      ],
+    },
+  ];
+};
 
 export interface LegalSection {
   title: string;
@@ -29,10 +59,11 @@ export const legal = {
   notice: {
     title: 'Mentions légales',
     sections: (r: LegalIdentity): LegalSection[] => [
+      ...missingSection(r),
       {
         title: 'Éditeur du site',
         paragraphs: [
-          `Le présent site est édité par ${r.company}, société à responsabilité limitée de droit luxembourgeois au capital de 12 500 €, dont le siège social est situé ${r.fullAddress}.`,
+          `Le présent site est édité par ${r.company}, dont le siège social est situé ${r.fullAddress}.`,
           registration(r),
           `Téléphone : ${r.phoneDisplay} · E-mail : ${r.email}`,
           'Directeur de la publication : le gérant de la société.',
@@ -40,10 +71,7 @@ export const legal = {
       },
       {
         title: 'Hébergement',
-        paragraphs: [
-          'Le site et ses données sont hébergés sur des serveurs situés dans l’Union européenne par notre prestataire d’hébergement, dans le respect du Règlement général sur la protection des données (RGPD).',
-          'Les coordonnées complètes de l’hébergeur sont disponibles sur simple demande à l’adresse e-mail ci-dessus.',
-        ],
+        paragraphs: [`Hébergeur du site (nom, adresse, téléphone) : ${NOT_FILLED}.`],
       },
       {
         title: 'Propriété intellectuelle',

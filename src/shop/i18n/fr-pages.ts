@@ -110,6 +110,7 @@ export const pages = {
     submit: 'Envoyer la réservation',
     submitting: 'Envoi en cours…',
     closedDay: 'Le restaurant est fermé ce jour-là : choisissez un autre jour.',
+    noTimeLeft: 'Plus aucune heure disponible ce jour-là : choisissez un autre jour.',
     errorTitle: "Erreur d'Envoi !",
     errorText: 'Un problème est survenu. Veuillez réessayer plus tard.',
     faqTitle: 'Questions fréquentes',
@@ -157,15 +158,16 @@ export const pages = {
     title: 'Défi Burj Khalifa Burger',
     subtitle: 'Le burger le plus haut de Differdange vous attend. Êtes-vous à la hauteur ?',
     rulesTitle: 'Le défi',
+    /** The burger itself (what it holds, its price) is the menu's dish: one truth, shown here as on the menu. */
     rules: [
-      'Un burger géant de six steaks, six tranches de cheddar, bacon, oignons et sauce maison, servi avec 500 g de frites.',
       'Vous avez 30 minutes pour tout manger, seul et sans aide.',
       'Réussi ? Le repas est offert, votre photo rejoint notre mur des champions et vous recevez un t-shirt collector.',
-      'Raté ? Le burger est facturé 39,90€… et vous repartez avec un doggy bag !',
     ],
+    failed: (price: string) =>
+      `Raté ? Le burger est facturé ${price} (le prix de la carte)… et vous repartez avec un doggy bag !`,
     contractTitle: 'Le contrat du défi',
     contractAlt: 'Contrat du défi Burj Khalifa Burger à signer avant de commencer',
-    burgerAlt: 'Le burger géant Burj Khalifa, six étages de steaks',
+    burgerAlt: 'Le burger géant Burj Khalifa',
     formTitle: 'Inscription au défi',
     formLead: 'Inscrivez-vous : nous vous contactons pour fixer la date de votre tentative.',
     name: 'Nom complet',

@@ -1,6 +1,7 @@
 import { legal } from './fr-legal.js';
 import { pages } from './fr-pages.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
+import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
 
 interface ToastText {
@@ -12,6 +13,10 @@ interface ToastText {
 const cartToasts: Record<CartToastKey, (lineName: string) => ToastText> = {
   item_added: () => ({ title: 'Article ajouté' }),
   quantity_updated: () => ({ title: 'Quantité mise à jour' }),
+  quantity_max: () => ({
+    title: 'Quantité maximale atteinte',
+    description: `${MAX_LINE_QUANTITY} au maximum ; pour plus, appelez-nous.`,
+  }),
   item_removed: () => ({ title: 'Article retiré' }),
   added_to_cart: (lineName) => ({ title: 'Ajouté au panier !', description: `${lineName} a été ajouté.` }),
   item_deleted: () => ({ title: 'Article supprimé', description: "L'article a été retiré de votre panier." }),
@@ -66,6 +71,34 @@ const orderStatus: Record<OrderStatus, { label: string; description: string; ste
   },
 };
 
+/**
+ * A pickup order's own words where the delivery ones would mislead (« Prêt pour livraison », « En route »): the
+ * customer comes to the restaurant. Its progress bar has four steps (`tracking.pickupSteps`).
+ */
+const pickupStatus: Partial<Record<OrderStatus, { label: string; description: string; step: number | null }>> = {
+  Prêt: {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+    step: 2,
+  },
+  'Prête pour Livraison': {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+    step: 2,
+  },
+  'En livraison': {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+    step: 2,
+  },
+  Livrée: { label: 'Retirée', description: 'Vous avez retiré votre commande. Merci et bon appétit !', step: 3 },
+};
+
+/** The words of a status for this order: a pickup order's where they differ, the delivery ones otherwise. */
+function orderStatusFor(status: OrderStatus, deliveryMethod: string | null | undefined) {
+  return (deliveryMethod === 'pickup' ? pickupStatus[status] : undefined) ?? orderStatus[status];
+}
+
 const euro = (n: number) => `${n.toFixed(2).replace('.', ',')}€`;
 
 /** Every string a customer reads in the shop. */
@@ -80,6 +113,29 @@ export const fr = {
     optional: 'facultatif',
     euro,
     somethingWrong: 'Something went wrong',
+  },
+  /** The documents' titles (src/shop/app/page-titles.ts): the page's name, then `site`. */
+  pageTitles: {
+    site: 'Churrasqueira Differdange',
+    home: 'Churrasqueira Differdange — Poulet grillé au charbon de bois',
+    menu: 'Menu',
+    menuCategory: (category: string) => `${category} — Menu`,
+    tracking: 'Suivi de commande',
+    about: 'À propos',
+    location: 'Localisation et horaires',
+    contact: 'Contact et réservation',
+    reservationSent: 'Réservation envoyée',
+    reviews: 'Avis des clients',
+    challenge: 'Défi Burj Khalifa',
+    legalNotice: 'Mentions légales',
+    privacy: 'Politique de confidentialité',
+    terms: 'Conditions générales',
+    register: 'Créer un compte',
+    login: 'Se connecter',
+    forgotPassword: 'Mot de passe oublié',
+    resetPassword: 'Nouveau mot de passe',
+    profile: 'Mon profil',
+    orders: 'Mes commandes',
   },
   nav: {
     home: 'Accueil',
@@ -136,6 +192,8 @@ export const fr = {
     unavailableNamed: (name: string) => `${name} : Indisponible`,
     imageMissing: 'Image Indisponível',
     comingSoon: 'Bientôt disponible',
+    /** A live offer on a dish's card: « Offre spéciale à emporter : 7,00 € ». */
+    offer: (badge: string, price: string) => `${badge} : ${price}`,
     chooseDish: 'Choisissez le plat',
     loadError: 'Impossible de charger le menu. Vérifiez votre connexion et réessayez.',
     retry: 'Réessayer',
@@ -212,6 +270,7 @@ export const fr = {
     preorderFor: (date: string, time: string) => `Pré-commande pour le ${date} à ${time}`,
     statusTitle: 'Statut',
     steps: ['Reçue', 'En préparation', 'Prête', 'En route', 'Livrée'],
+    pickupSteps: ['Reçue', 'En préparation', 'Prête à retirer', 'Retirée'],
     itemsTitle: 'Votre commande',
     discount: 'Remise',
     deliveryTitle: 'Livraison',
@@ -242,6 +301,35 @@ export const fr = {
       submit: 'Créer mon compte',
       submitting: 'Création…',
       other: 'Déjà un compte ?',
+    },
+    forgot: {
+      title: 'Mot de passe oublié',
+      lead: 'Indiquez l’e-mail de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.',
+      submit: 'Recevoir le lien',
+      submitting: 'Envoi…',
+      other: 'Vous vous en souvenez ?',
+      link: 'Mot de passe oublié ?',
+      sentTitle: 'Vérifiez vos e-mails',
+      sent: (email: string) =>
+        `Si un compte existe pour ${email}, un e-mail vient de partir avec un lien pour choisir un nouveau mot de passe.`,
+      sentHint: 'Le lien est valable 24 heures. Pensez à regarder dans les courriers indésirables.',
+      failedTitle: 'Envoi impossible',
+      failed: 'L’e-mail n’a pas pu être envoyé. Veuillez réessayer dans quelques minutes.',
+    },
+    reset: {
+      title: 'Nouveau mot de passe',
+      lead: 'Choisissez le nouveau mot de passe de votre compte.',
+      submit: 'Enregistrer le mot de passe',
+      submitting: 'Enregistrement…',
+      other: 'Le lien ne marche pas ?',
+      newPassword: 'Nouveau mot de passe',
+      checking: 'Vérification du lien…',
+      invalidTitle: 'Lien expiré',
+      invalid: 'Ce lien a déjà servi ou n’est plus valable. Demandez-en un nouveau.',
+      askAgain: 'Recevoir un nouveau lien',
+      doneTitle: 'Mot de passe modifié',
+      done: 'Votre nouveau mot de passe est enregistré. Vous êtes connecté.',
+      failed: 'Le mot de passe n’a pas pu être enregistré. Veuillez réessayer.',
     },
     email: 'E-mail',
     password: 'Mot de passe',
@@ -280,6 +368,7 @@ export const fr = {
   },
   cartToasts,
   orderStatus,
+  orderStatusFor,
   toast: { dismiss: 'Fermer la notification', region: 'Notifications' },
   install: { text: 'Installez notre application pour commander plus vite.', install: 'Instalar', close: 'Fermer' },
   legal,

@@ -66,7 +66,9 @@ test.describe('menu', () => {
 
     await page.goto('/menu/grillades');
     await expect(page.getByRole('heading', { level: 3, name: 'Poulets grillés au charbon de bois' })).toBeVisible();
-    await expect(page.locator('[data-item-id="32"]').getByTestId('special-offer')).toBeVisible();
+    // The spec's pickup offer ended on 13 October 2025: its card says nothing of it any more.
+    await expect(page.locator('[data-item-id="32"]').getByTestId('special-offer')).toHaveCount(0);
+    await expect(page.locator('[data-item-id="32"]').getByTestId('item-offer')).toHaveCount(0);
 
     await page.goto('/menu/menu-enfant');
     const kids = page.locator('[data-item-id="kid-1"]');

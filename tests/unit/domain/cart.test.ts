@@ -107,6 +107,15 @@ describe('changing quantities', () => {
     expect(setLineQuantity(cart, 'cnf-1', 5).items[1]!.quantity).toBe(5);
   });
 
+  it('stops a line at the 99 the server takes, and says so', () => {
+    const full = setLineQuantity(cart, '32', 99).items;
+    expect(full[0]!.quantity).toBe(99);
+    expect(incrementLine(full, '32')).toEqual({ ok: false, items: full, toast: { key: 'quantity_max' } });
+    expect(setLineQuantity(cart, '32', 100)).toMatchObject({ ok: false, toast: { key: 'quantity_max' } });
+    expect(add(full, chicken)).toMatchObject({ ok: false, items: full, toast: { key: 'quantity_max' } });
+    expect(add(cart, fries, { quantity: 98 })).toMatchObject({ ok: false, toast: { key: 'quantity_max' } });
+  });
+
   it('removes a line with the spec toast; unknown lines change nothing', () => {
     expect(removeLine(cart, '32')).toMatchObject({
       ok: true,

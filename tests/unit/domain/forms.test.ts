@@ -6,7 +6,7 @@ import { validateReservation } from '../../../src/shared/domain/reservation-form
 import { trackingSearchTerm } from '../../../src/shared/domain/tracking-search.js';
 
 describe('reservation form', () => {
-  const now = new Date('2026-11-23T22:30:00Z'); // 23:30 on Monday 23 in Luxembourg
+  const now = new Date('2026-11-23T16:30:00Z'); // 17:30 on Monday 23 in Luxembourg
   const form = {
     name: ' Ana ',
     email: 'ana@example.lu',
@@ -46,6 +46,19 @@ describe('reservation form', () => {
         message: 'Veuillez remplir tous les champs obligatoires.',
       });
     }
+  });
+
+  it('refuses a time already past today, on the Luxembourg clock (07:00 booked at 10:06)', () => {
+    const at1006 = new Date('2026-11-23T09:06:00Z');
+    expect(validateReservation({ ...form, time: '07:00' }, at1006)).toMatchObject({
+      ok: false,
+      field: 'time',
+      code: 'time_in_past',
+      message: 'Cette heure est déjà passée : veuillez choisir une heure à venir.',
+    });
+    expect(validateReservation({ ...form, time: '10:06' }, at1006)).toMatchObject({ code: 'time_in_past' });
+    expect(validateReservation({ ...form, time: '10:07' }, at1006).ok).toBe(true);
+    expect(validateReservation({ ...form, date: '2026-11-24', time: '07:00' }, at1006).ok).toBe(true);
   });
 
   it('refuses a past date (on the Luxembourg calendar), a bad e-mail, time or party size', () => {

@@ -7,6 +7,7 @@ import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { Header } from './header.js';
 import { Footer } from './footer.js';
 import { InstallBanner } from './install-banner.js';
+import { pageTitle } from '../page-titles.js';
 
 const CartPanel = lazy(() => import('../../features/cart/cart-panel.js'));
 
@@ -19,6 +20,10 @@ export function ShopLayout() {
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
+  // Each page its own title (the prerendered HTML already carries the first one's).
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
   // After a navigation in the app, the new page's content has the focus (as a page load would start there);
   // not on the first page, where the focus stays at the top, before the « skip to content » link.
   const firstPath = useRef(pathname);

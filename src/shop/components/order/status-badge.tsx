@@ -8,9 +8,9 @@ const colours = {
   red: 'bg-red-100 text-red-900 ring-red-300',
 } as const;
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, deliveryMethod }: { status: string; deliveryMethod?: string | null }) {
   const known = normaliseStatus(status);
-  const label = known ? fr.orderStatus[known].label : status;
+  const label = known ? fr.orderStatusFor(known, deliveryMethod).label : status;
   return (
     <span
       data-testid="status-badge"

@@ -8,6 +8,8 @@ import { fr } from '../../i18n/fr.js';
 const other = {
   login: { to: '/register', link: fr.account.signUp },
   register: { to: '/login', link: fr.account.signIn },
+  forgot: { to: '/login', link: fr.account.signIn },
+  reset: { to: '/mot-de-passe-oublie', link: fr.auth.reset.askAgain },
 } as const;
 
 export function AuthCard({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {

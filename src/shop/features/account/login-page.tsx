@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { validateLogin } from '../../../shared/domain/account-forms.js';
 import { fr } from '../../i18n/fr.js';
 import { TextField } from '../../components/ui/field.js';
@@ -34,6 +34,11 @@ export default function LoginPage() {
     <AuthForm kind="login" pending={signIn.isPending} error={error} onSubmit={submit}>
       <TextField label={t.email} type="email" autoComplete="email" required {...field('email')} />
       <TextField label={t.password} type="password" autoComplete="current-password" required {...field('password')} />
+      <p className="text-right text-sm">
+        <Link to="/mot-de-passe-oublie" className="font-semibold text-flame-700 underline">
+          {t.forgot.link}
+        </Link>
+      </p>
     </AuthForm>
   );
 }

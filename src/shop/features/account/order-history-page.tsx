@@ -53,7 +53,7 @@ export default function OrderHistoryPage() {
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <StatusBadge status={o.status} />
+                  <StatusBadge status={o.status} deliveryMethod={o.delivery_method} />
                   <Link
                     to={`/suivi-commande?q=${orderNumber(o.id)}`}
                     className="text-sm font-semibold text-flame-700 underline"

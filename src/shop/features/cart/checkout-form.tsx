@@ -5,12 +5,8 @@ import {
   PAYMENT_METHODS,
   DELIVERY_METHODS,
 } from '../../../shared/domain/delivery-method.js';
-import {
-  earliestPreorderDate,
-  exceptionOn,
-  SEEDED_OPENING_SCHEDULE,
-  timeSlotsFor,
-} from '../../../shared/domain/opening-hours.js';
+import { earliestPreorderDate, exceptionOn, SEEDED_OPENING_SCHEDULE } from '../../../shared/domain/opening-hours.js';
+import { latestPreorderDate, preorderDateRefusal, preorderSlotsFor } from '../../../shared/domain/bookable-slots.js';
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
@@ -76,8 +72,11 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const { customer } = checkout;
   const { email: accountEmail, status } = useSession();
   const signedIn = status === 'signedIn';
-  const minDate = earliestPreorderDate(new Date(), c.schedule);
-  const slots = checkout.preorderDate ? timeSlotsFor(checkout.preorderDate, c.schedule) : [];
+  const now = new Date();
+  const minDate = earliestPreorderDate(now, c.schedule);
+  // Only the days and times the server takes: a date typed by hand before tomorrow or beyond 60 days gets none.
+  const dateRefusal = checkout.preorderDate ? preorderDateRefusal(checkout.preorderDate, now) : null;
+  const slots = checkout.preorderDate ? preorderSlotsFor(checkout.preorderDate, now, c.schedule) : [];
   const closure = checkout.preorderDate
     ? exceptionOn(checkout.preorderDate, c.schedule ?? SEEDED_OPENING_SCHEDULE)
     : undefined;
@@ -85,7 +84,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const availability = useSlotAvailabilityQuery(
     c.deliveryMethod,
     checkout.preorderDate || null,
-    checkout.isPreorder && !!checkout.preorderDate,
+    checkout.isPreorder && !!checkout.preorderDate && !dateRefusal,
   );
   const full = new Set(availability.data?.full ?? []);
   const field = fieldBinder('cart', customer, checkout.setCustomer);
@@ -180,6 +179,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
               label={t.preorderDate}
               type="date"
               min={minDate}
+              max={latestPreorderDate(now)}
               value={checkout.preorderDate}
               onChange={(e) => checkout.set({ preorderDate: e.target.value, preorderTime: '' })}
             />
@@ -199,7 +199,11 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             </SelectField>
             {checkout.preorderDate && slots.length === 0 && (
               <p className="col-span-2 text-sm text-ember-600">
-                {closure?.is_closed && closure.reason ? t.closedFor(closure.reason) : t.noSlots}
+                {dateRefusal
+                  ? dateRefusal.message
+                  : closure?.is_closed && closure.reason
+                    ? t.closedFor(closure.reason)
+                    : t.noSlots}
               </p>
             )}
           </div>

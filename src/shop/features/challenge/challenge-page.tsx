@@ -1,11 +1,20 @@
+import { formatEuro } from '../../../shared/domain/money.js';
 import { fr } from '../../i18n/fr.js';
+import { useShopMenu } from '../../lib/public-data.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { FlameIcon } from '../../components/ui/icons.js';
 import { ChallengeForm } from './challenge-form.js';
 
 const t = fr.challenge;
 
+/** The challenge's burger on the menu (« Burj Khalifa », HungryBurgers): its description and price are the rules'. */
+const CHALLENGE_ITEM_ID = 'hb-6';
+
 export default function ChallengePage() {
+  const burger = useShopMenu().data?.items.find((i) => i.id === CHALLENGE_ITEM_ID);
+  const rules = burger
+    ? [...(burger.description ? [burger.description] : []), ...t.rules, t.failed(formatEuro(burger.price))]
+    : t.rules;
   return (
     <>
       <PageHero title={t.title} subtitle={t.subtitle} image="/images/challenge-burger.webp" />
@@ -13,7 +22,7 @@ export default function ChallengePage() {
         <div>
           <h2 className="text-3xl font-bold uppercase">{t.rulesTitle}</h2>
           <ul className="mt-5 space-y-3">
-            {t.rules.map((r) => (
+            {rules.map((r) => (
               <li key={r} className="flex gap-3">
                 <FlameIcon className="mt-0.5 size-5 shrink-0 text-flame-600" />
                 <span>{r}</span>

@@ -6,14 +6,26 @@ import type { AddChoice } from '../../../shared/domain/cart.js';
 import { fr } from '../../i18n/fr.js';
 import { PlusIcon } from '../../components/ui/icons.js';
 import { MenuItemImage } from './menu-item-image.js';
+import type { ItemOffer } from './item-offers.js';
 
 /** The cart's rules (and zod) load with the first « Ajouter », not with the menu. */
 function addToCart(item: MenuItem, choice?: AddChoice) {
   void import('../../stores/cart-actions.js').then(({ cartActions }) => cartActions.add(item, choice));
 }
 
-/** `priority`: the first card on the screen the page opens on (its picture loads first, not lazily). */
-export const MenuItemCard = memo(function MenuItemCard({ item, priority }: { item: MenuItem; priority?: boolean }) {
+/**
+ * `priority`: the first card on the screen the page opens on (its picture loads first, not lazily). `offer`: the
+ * offer live on this dish today (public.offers), shown with its price and dates.
+ */
+export const MenuItemCard = memo(function MenuItemCard({
+  item,
+  priority,
+  offer,
+}: {
+  item: MenuItem;
+  priority?: boolean;
+  offer?: ItemOffer;
+}) {
   const [kidsOption, setKidsOption] = useState<KidsMenuOptionId | undefined>(item.options[0]?.id);
   const comingSoon = item.type === 'comingSoon';
   const orderable = isOrderable(item);
@@ -26,14 +38,24 @@ export const MenuItemCard = memo(function MenuItemCard({ item, priority }: { ite
     >
       <div className="relative overflow-hidden">
         <MenuItemImage item={item} priority={priority} />
-        {item.specialOffer && (
+        {offer ? (
           <p
             className="absolute inset-x-0 bottom-0 bg-ember-600/95 px-3 py-1.5 text-xs font-bold text-white"
-            data-testid="special-offer"
+            data-testid="item-offer"
           >
-            {item.specialOffer.text}
-            {item.specialOffer.condition && <span className="font-normal"> · {item.specialOffer.condition}</span>}
+            {offer.label}
+            <span className="font-normal"> · {offer.dates}</span>
           </p>
+        ) : (
+          item.specialOffer && (
+            <p
+              className="absolute inset-x-0 bottom-0 bg-ember-600/95 px-3 py-1.5 text-xs font-bold text-white"
+              data-testid="special-offer"
+            >
+              {item.specialOffer.text}
+              {item.specialOffer.condition && <span className="font-normal"> · {item.specialOffer.condition}</span>}
+            </p>
+          )
         )}
         {comingSoon && (
           <p className="absolute top-3 right-3 rounded-full bg-charcoal-900 px-3 py-1 text-xs font-bold text-flame-300">

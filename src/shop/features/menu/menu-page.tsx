@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
+import { useItemOffers, type ItemOffer } from './item-offers.js';
 import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
 import { useMountedByHydration } from '../../../shared/ui/render-clock.js';
@@ -61,6 +62,7 @@ const MenuSection = memo(function MenuSection({
   landing,
   below,
   firstItem,
+  offers,
 }: {
   category: ShownMenuCategory;
   blocks: Block[];
@@ -70,6 +72,8 @@ const MenuSection = memo(function MenuSection({
   below: boolean;
   /** The first card on the screen the page opens on (its picture loads first, not lazily). */
   firstItem?: MenuItem;
+  /** The offers live today, by dish. */
+  offers: ReadonlyMap<string, ItemOffer>;
 }) {
   return (
     <Suspense>
@@ -94,7 +98,7 @@ const MenuSection = memo(function MenuSection({
             {b.title && <h3 className="mb-4 text-xl font-semibold text-flame-700 uppercase">{b.title}</h3>}
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {b.items.map((item) => (
-                <MenuItemCard key={item.id} item={item} priority={item === firstItem} />
+                <MenuItemCard key={item.id} item={item} priority={item === firstItem} offer={offers.get(item.id)} />
               ))}
             </div>
           </div>
@@ -113,6 +117,7 @@ export default function MenuPage() {
   const data = useDeferredValue(menu.data);
   // Names and order as the owner set them in the back office; the slugs (links) never change.
   const categories = useMemo(() => shownMenuCategories(data?.categories), [data]);
+  const offers = useItemOffers(data?.specialPrices);
   const sections = useMemo(
     () =>
       data
@@ -171,6 +176,7 @@ export default function MenuPage() {
             landing={!!category && i === asked}
             below={i > Math.max(asked, 0)}
             firstItem={i === Math.max(asked, 0) ? firstItem : undefined}
+            offers={offers}
           />
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { MENU_CATEGORIES } from '../../../shared/domain/menu-categories.js';
 import { fr } from '../../i18n/fr.js';
@@ -114,8 +114,17 @@ export default function HomePage() {
                   />
                 </picture>
                 <span className="absolute inset-0 bg-gradient-to-t from-charcoal-950/90 via-charcoal-950/20 to-transparent" />
-                <span className="absolute inset-x-0 bottom-0 p-4 font-display text-xl font-bold text-cream-50 uppercase">
-                  {c.name}
+                <span
+                  className="absolute inset-x-0 bottom-0 p-4 font-display text-lg font-bold text-cream-50 uppercase sm:text-xl"
+                  data-testid="category-card-title"
+                >
+                  {/* 'CasaDasFrancesinhas' is wider than a phone's card: it may break where a capital starts a word. */}
+                  {c.name.split(/(?=[A-Z])/).map((part, i) => (
+                    <Fragment key={part}>
+                      {i > 0 && <wbr />}
+                      {part}
+                    </Fragment>
+                  ))}
                 </span>
               </Link>
             </li>

@@ -6,7 +6,8 @@ import {
   type ReservationField,
   type ReservationForm as Form,
 } from '../../../shared/domain/reservation-form.js';
-import { isClosedDay, timeSlotsFor } from '../../../shared/domain/opening-hours.js';
+import { isClosedDay } from '../../../shared/domain/opening-hours.js';
+import { latestReservationDate, reservationSlotsFor } from '../../../shared/domain/bookable-slots.js';
 import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
@@ -27,8 +28,10 @@ export function ReservationForm() {
   const reservation = useCreateReservationMutation();
   const navigate = useNavigate();
   const today = useNowAs((now) => luxembourgDate(new Date(now)));
+  // Today, only the times still to come are offered (the minute is read only once a date is chosen).
+  const minute = useNowAs((now) => (form.date ? Math.floor(now / 60_000) : 0));
   const schedule = useOpeningScheduleQuery().data;
-  const slots = form.date ? timeSlotsFor(form.date, schedule) : [];
+  const slots = form.date ? reservationSlotsFor(form.date, new Date(minute * 60_000), schedule) : [];
   const busy = reservation.isPending;
 
   // A new date clears the time, whose slots depend on it; any change clears the error.
@@ -69,8 +72,17 @@ export function ReservationForm() {
           type="date"
           required
           min={today}
+          max={latestReservationDate(new Date(`${today}T12:00:00Z`))}
           {...field('date')}
-          hint={form.date && isClosedDay(form.date, schedule) ? t.closedDay : undefined}
+          hint={
+            !form.date
+              ? undefined
+              : isClosedDay(form.date, schedule)
+                ? t.closedDay
+                : slots.length === 0
+                  ? t.noTimeLeft
+                  : undefined
+          }
         />
         <SelectField label={t.time} required {...field('time')}>
           <option value="">{t.timePlaceholder}</option>

@@ -9,12 +9,17 @@ import { ExternalIcon, MapPinIcon, PhoneIcon, StoreIcon } from '../../components
 
 const t = fr.tracking;
 
-function Progress({ status }: { status: OrderStatus | null }) {
-  const step = status ? fr.orderStatus[status].step : null;
+function Progress({ status, deliveryMethod }: { status: OrderStatus | null; deliveryMethod: string }) {
+  const step = status ? fr.orderStatusFor(status, deliveryMethod).step : null;
   if (step === null) return null;
+  const steps = deliveryMethod === 'pickup' ? t.pickupSteps : t.steps;
   return (
-    <ol className="mt-6 grid grid-cols-5 gap-1" aria-label={t.statusTitle}>
-      {t.steps.map((label, i) => (
+    <ol
+      className={`mt-6 grid gap-1 ${steps.length === 4 ? 'grid-cols-4' : 'grid-cols-5'}`}
+      aria-label={t.statusTitle}
+      data-testid="tracking-progress"
+    >
+      {steps.map((label, i) => (
         <li key={label} aria-current={i === step ? 'step' : undefined} className="text-center">
           <span className={`block h-2 rounded-full ${i <= step ? 'bg-flame-500' : 'bg-charcoal-700'}`} />
           <span
@@ -78,7 +83,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
   const restaurant = useRestaurant();
   const status = normaliseStatus(order.status);
   const info = orderStatusInfo(order.status);
-  const words = status ? fr.orderStatus[status] : null;
+  const words = status ? fr.orderStatusFor(status, order.delivery_method) : null;
   const address = [order.customer_address, [order.customer_postal_code, order.customer_city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -122,7 +127,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
             {t.refusal(order.refusal_reason)}
           </p>
         )}
-        <Progress status={status} />
+        <Progress status={status} deliveryMethod={order.delivery_method} />
         <p className="mt-6 text-xs text-cream-100/70">
           {t.placedAt(formatDateTimeFr(order.created_at))}
           {order.is_preorder && order.preorder_date && order.preorder_time && (

@@ -17,7 +17,8 @@ const t = fr.tracking;
 
 export default function TrackingPage() {
   const [params, setParams] = useSearchParams();
-  const typed = params.get('q') ?? '';
+  // `?q=` is the page's own search; `?id=` is the "Suivre ma commande" link of every e-mail.
+  const typed = params.get('q') ?? params.get('id') ?? '';
   const [input, setInput] = useState(typed);
   const [searchedAt, setSearchedAt] = useState(0);
   const [retries, setRetries] = useState(0);

@@ -1,0 +1,38 @@
+import { MENU_CATEGORIES } from '../../shared/domain/menu-categories.js';
+import { fr } from '../i18n/fr.js';
+import { routePath } from './prerender-data.js';
+
+const t = fr.pageTitles;
+
+/** Each public address's own title (the browser tab, the bookmarks, the search results). */
+const TITLES: Record<string, string> = {
+  '/menu': t.menu,
+  '/suivi-commande': t.tracking,
+  '/a-propos': t.about,
+  '/localisation': t.location,
+  '/contact': t.contact,
+  '/reservation-succes': t.reservationSent,
+  '/avis': t.reviews,
+  '/inscription-defi-burj-khalifa': t.challenge,
+  '/mentions-legales': t.legalNotice,
+  '/politique-confidentialite': t.privacy,
+  '/conditions-generales': t.terms,
+  '/register': t.register,
+  '/login': t.login,
+  '/mot-de-passe-oublie': t.forgotPassword,
+  '/nouveau-mot-de-passe': t.resetPassword,
+  '/profil': t.profile,
+  '/mes-commandes': t.orders,
+};
+
+/**
+ * The document's title for a path: the page's name, then the restaurant's. The prerender writes it into each
+ * page's HTML (scripts/prerender.ts), the shop sets it on each navigation (ShopLayout).
+ */
+export function pageTitle(pathname: string): string {
+  const path = routePath(pathname);
+  if (path === '/') return t.home;
+  const category = MENU_CATEGORIES.find((c) => path === `/menu/${c.slug}`);
+  const name = category ? t.menuCategory(category.name) : TITLES[path];
+  return name ? `${name} · ${t.site}` : t.home;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  latestPreorderDate,
+  preorderDateRefusal,
+  preorderSlotsFor,
+  reservationSlotsFor,
+  reservationTimeIsPast,
+} from '../../../src/shared/domain/bookable-slots.js';
+import { timeSlotsFor, validatePreorderSlot } from '../../../src/shared/domain/opening-hours.js';
+import { orderBoundsRefusal } from '../../../src/shared/domain/input-bounds.js';
+
+// Monday 23 November 2026, 10:06 in Luxembourg.
+const now = new Date('2026-11-23T09:06:00Z');
+
+describe('the slots a customer is offered are the ones the server takes', () => {
+  it('a table today: only the times still to come', () => {
+    const today = reservationSlotsFor('2026-11-23', now);
+    expect(today.length).toBeGreaterThan(0);
+    expect(today.every((t) => t > '10:06')).toBe(true);
+    expect(today).toEqual(timeSlotsFor('2026-11-23').filter((t) => t > '10:06'));
+    expect(reservationSlotsFor('2026-11-25', now)).toEqual(timeSlotsFor('2026-11-25'));
+    expect(reservationSlotsFor('2026-11-22', now)).toEqual([]);
+    expect(reservationSlotsFor('2027-11-24', now)).toEqual([]);
+    expect(reservationTimeIsPast('2026-11-23', '07:00', now)).toBe(true);
+    expect(reservationTimeIsPast('2026-11-22', '23:00', now)).toBe(true);
+    expect(reservationTimeIsPast('2026-11-24', '07:00', now)).toBe(false);
+  });
+
+  it('a pre-order: no slot today nor beyond 60 days, and every slot offered passes the server’s checks', () => {
+    expect(preorderSlotsFor('2026-11-23', now)).toEqual([]);
+    expect(preorderDateRefusal('2026-11-23', now)?.code).toBe('preorder_too_early');
+    expect(preorderSlotsFor('2027-03-15', now)).toEqual([]);
+    expect(preorderDateRefusal('2027-03-15', now)?.code).toBe('preorder_too_far');
+    expect(latestPreorderDate(now)).toBe('2027-01-22');
+    for (const date of ['2026-11-24', '2026-11-25', '2027-01-22']) {
+      const slots = preorderSlotsFor(date, now);
+      for (const time of slots) {
+        expect(validatePreorderSlot(date, time, now)).toBeNull();
+        expect(
+          orderBoundsRefusal(
+            { isPreorder: true, preorderDate: date, preorderTime: time, items: [], customer: {} } as never,
+            now,
+          ),
+        ).toBeNull();
+      }
+    }
+  });
+});
