@@ -96,16 +96,21 @@ export class ChangeDispatcher {
   async deliver(selection: ChangeSelection): Promise<number> {
     const now = Date.now();
     const live = [...this.subscribers].filter((s) => s.expiresAt === null || s.expiresAt > now);
-    const groupKeys: string[] = [];
-    const groups: ClaimsGroup[] = [];
+    // Channels with identical claims share one RLS evaluation: one group per distinct claims set
+    // (in one pass, so 500 open pages cost 500 steps, not 500²), all groups checked in one call.
+    const byKey = new Map<string, { claims: ChangeSubscriber['claims']; tables: Set<number> }>();
     for (const s of live) {
-      if (s.claims.role === 'service_role' || groupKeys.includes(s.claimsKey)) continue;
-      const tables = new Set<number>();
-      for (const other of live)
-        if (other.claimsKey === s.claimsKey) for (const oid of this.tablesOf(other)) tables.add(oid);
-      groupKeys.push(s.claimsKey);
-      groups.push({ role: s.claims.role, claims: JSON.stringify(s.claims), tables: [...tables] });
+      if (s.claims.role === 'service_role') continue;
+      let group = byKey.get(s.claimsKey);
+      if (!group) byKey.set(s.claimsKey, (group = { claims: s.claims, tables: new Set() }));
+      for (const oid of this.tablesOf(s)) group.tables.add(oid);
     }
+    const groupKeys = [...byKey.keys()];
+    const groups: ClaimsGroup[] = [...byKey.values()].map((g) => ({
+      role: g.claims.role,
+      claims: JSON.stringify(g.claims),
+      tables: [...g.tables],
+    }));
     const { rows, seen } = await this.take(selection, groups);
     if (rows.length === 0) return 0;
     if (selection.mode === 'txids') {
