@@ -287,6 +287,7 @@ declare
   _rt_dels jsonb;
   _rt_hits jsonb;
   _rt_seen jsonb;
+  _rt_by_rel jsonb;
   _rt_result jsonb := '[]'::jsonb;
 begin
   if mode = 'txids' then
@@ -308,19 +309,26 @@ begin
     _rt_rows := given;
   end if;
   if pg_catalog.jsonb_array_length(_rt_rows) > 0 then
+    -- The batch's rows by table, once for every claims set: {oid: [records, ids, deleted ids]}.
+    select coalesce(jsonb_object_agg(t.rel, pg_catalog.jsonb_build_array(t.keys, t.idx, t.dels)), '{}'::jsonb)
+      into _rt_by_rel
+      from (select v->>'rel' as rel,
+                   coalesce(jsonb_agg(v->'record') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb) as keys,
+                   coalesce(jsonb_agg(v->'id') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb) as idx,
+                   coalesce(jsonb_agg(v->'id') filter (where v->>'op' = 'DELETE'), '[]'::jsonb) as dels
+              from pg_catalog.jsonb_array_elements(_rt_rows) v where v->>'rel' is not null
+             group by v->>'rel') t;
     for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
       _rt_seen := '[]'::jsonb;
-      perform pg_catalog.set_config('role', _rt_g->>'role', true);
-      perform pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
+      perform pg_catalog.set_config('role', _rt_g->>'role', true),
+              pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
       for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
+        continue when not _rt_by_rel ? (_rt_t #>> '{}');
         _rt_rel := (_rt_t #>> '{}')::oid;
-        select coalesce(jsonb_agg(v->'record') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb),
-               coalesce(jsonb_agg(v->'id') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb),
-               coalesce(jsonb_agg(v->'id') filter (where v->>'op' = 'DELETE'), '[]'::jsonb)
-          into _rt_keys, _rt_idx, _rt_dels
-          from pg_catalog.jsonb_array_elements(_rt_rows) v where (v->>'rel')::oid = _rt_rel;
-        if (pg_catalog.jsonb_array_length(_rt_keys) > 0 or pg_catalog.jsonb_array_length(_rt_dels) > 0)
-           and pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
+        _rt_keys := _rt_by_rel -> (_rt_t #>> '{}') -> 0;
+        _rt_idx := _rt_by_rel -> (_rt_t #>> '{}') -> 1;
+        _rt_dels := _rt_by_rel -> (_rt_t #>> '{}') -> 2;
+        if pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
           -- Deletes go to everyone who may read the table, as Supabase does.
           _rt_seen := _rt_seen || _rt_dels;
           _rt_hits := '[]'::jsonb;
