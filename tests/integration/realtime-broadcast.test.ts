@@ -66,14 +66,15 @@ describe.each(testDatabases())('realtime broadcast from the database and private
     await waitFor(() => mine.heard.length === 3, 5000, 'three order messages');
     expect(mine.heard.map((m) => m.event)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     const [ins, upd, del] = mine.heard;
+    expect(ins.meta?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(ins.payload).toEqual({
+      id: ins.meta?.id,
       operation: 'INSERT',
       schema: 'public',
       table: 'orders',
       old_record: null,
       record: { id, user_id: alice, status: 'new', total_cents: 1250 },
     });
-    expect(ins.meta?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(upd.payload).toMatchObject({
       operation: 'UPDATE',
       old_record: { id, status: 'new' },

@@ -204,11 +204,21 @@ $$;
 
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void language plpgsql as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
 begin
   begin
+    -- As hosted Supabase today: the message's id also goes in the payload, unless it has one.
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
     perform pg_catalog.set_config('realtime.topic', topic, true);
-    insert into realtime.messages (payload, event, topic, private, extension)
-    values (payload, event, topic, private, 'broadcast');
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
   exception when others then
     raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
   end;
