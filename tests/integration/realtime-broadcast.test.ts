@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import {
+  RawSocket,
   adminToken,
   closeClients,
   customerToken,
@@ -153,6 +154,32 @@ describe.each(testDatabases())('realtime broadcast from the database and private
       }),
     );
     await closeClients(admin, staff);
+  });
+
+  it('checks the policies again for a new token only, not for the same token sent again', async () => {
+    const clerk = newUserId();
+    await b.db.query('insert into public.counter_staff (user_id) values ($1)', [clerk]);
+    let checks = 0;
+    const query = b.db.query.bind(b.db);
+    b.db.query = ((sql: string, params?: unknown[]) => {
+      if (sql.includes('_realtime.authorize')) checks++;
+      return query(sql, params);
+    }) as typeof b.db.query;
+    const token = await customerToken(b, clerk);
+    const raw = await RawSocket.open(b, '2.0.0');
+    raw.send(['1', '1', 'realtime:counter', 'phx_join', { config: { private: true }, access_token: token }]);
+    const joined = await raw.next((m) =>
+      (m as unknown[])[1] === '1' ? (m as [0, 0, 0, 0, { status: string }])[4].status : undefined,
+    );
+    expect(joined).toBe('ok');
+    for (let i = 2; i < 12; i++)
+      raw.send(['1', String(i), 'realtime:counter', 'access_token', { access_token: token }]);
+    raw.send(['1', '12', 'realtime:counter', 'access_token', { access_token: await customerToken(b, clerk, 3000) }]);
+    raw.send(['1', '13', 'phoenix', 'heartbeat', {}]);
+    await raw.next((m) => ((m as unknown[])[1] === '13' ? true : undefined));
+    b.db.query = query;
+    expect(checks).toBe(2);
+    raw.close();
   });
 
   it('sends nothing for a rolled-back transaction, and a committed one after it arrives alone', async () => {

@@ -116,6 +116,8 @@ export class JoinedChannel implements ChangeSubscriber {
   private = false;
   presenceEnabled = false;
   policies: ChannelPolicies | null = null;
+  /** The token the channel's rights were last checked with (null: the socket's apikey). */
+  token: string | null = null;
 
   constructor(
     readonly session: RealtimeSession,
@@ -326,6 +328,7 @@ export class RealtimeSession {
     ch.broadcastSelf = broadcast.self === true;
     ch.broadcastAck = broadcast.ack === true;
     ch.private = policies !== null;
+    ch.token = token === undefined || token === null ? null : String(token);
     ch.policies = policies;
     ch.presenceEnabled = presence.enabled === true;
     this.channels.set(msg.topic, ch);
@@ -350,6 +353,8 @@ export class RealtimeSession {
     const token = msg.payload.access_token;
     try {
       if (typeof token !== 'string' || token === '') throw new JwtError('No JWT given', 'missing');
+      // Like Supabase, the same token again changes nothing: no second policy check per repeat.
+      if (ch.private && token === ch.token) return;
       const claims = await this.services.jwt.verify(token);
       if (ch.private && ch.policies) {
         // Like Supabase: the new token's rights are read again; one that lost a read right closes the channel.
@@ -362,6 +367,7 @@ export class RealtimeSession {
         }
         ch.policies = now;
       }
+      ch.token = token;
       ch.setClaims(claims);
     } catch (e) {
       this.reply(msg, 'error', { reason: tokenProblem(e) });
