@@ -233,6 +233,26 @@ describe.each(testDatabases())('realtime broadcast from the database and private
     await closeClients(visitorClient, staffClient, colleagueClient, admin);
   });
 
+  it('deletes messages older than three days at a sweep, and keeps the recent ones', async () => {
+    const topic = `retention-${newUserId()}`;
+    await b.db.query(
+      `insert into realtime.messages (topic, extension, event, payload, inserted_at)
+       values ($1, 'presence', 'old', '{}', now()::timestamp - interval '3 days 1 minute'),
+              ($1, 'presence', 'recent', '{}', now()::timestamp - interval '2 days')`,
+      [topic],
+    );
+    const events = async () =>
+      (await b.db.query<{ event: string }>('select event from realtime.messages where topic = $1', [topic])).rows.map(
+        (r) => r.event,
+      );
+    const start = Date.now();
+    while ((await events()).includes('old')) {
+      if (Date.now() - start > 12_000) throw new Error('the old message was not deleted');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await events()).toEqual(['recent']);
+  });
+
   it('keeps realtime.messages under RLS: outside a join a customer reads none of the stored messages', async () => {
     const alice = newUserId();
     await b.db.query(`select realtime.send('{"x": 1}'::jsonb, 'e', $1)`, [`order:${alice}`]);
