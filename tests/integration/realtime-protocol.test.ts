@@ -238,13 +238,13 @@ describe.each(testDatabases())('realtime wire protocol on %s', (kind) => {
     s.close();
   });
 
-  it('refuses private channels, whose authorization this server does not implement', async () => {
+  it('refuses a private channel that no policy on realtime.messages allows (none by default)', async () => {
     const client = b.client();
     const outcome = await subscribed(client.channel('staff-only', { config: { private: true } })).then(
       () => 'joined',
       (e: Error) => e.message,
     );
-    expect(outcome).toContain('Private channels are not supported');
+    expect(outcome).toContain('Unauthorized: You do not have permissions to read from this Channel topic: staff-only');
     await closeClients(client);
   });
 

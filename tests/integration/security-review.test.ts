@@ -551,7 +551,7 @@ describe.each(testDatabases())('security review on %s', (kind) => {
       for (const [client, ch] of channels) await client.removeChannel(ch);
     });
 
-    it('refuses private channels (their realtime.messages policies are not implemented) rather than leaving them open', async () => {
+    it('refuses a private channel that no realtime.messages policy allows (a new project has none)', async () => {
       const ch = b.client().channel(`admin-${kind}`, { config: { private: true } });
       const status = await new Promise<string>((resolve) =>
         ch.subscribe((s) => s !== 'SUBSCRIBED' && s !== 'CLOSED' && resolve(s)),

@@ -169,3 +169,80 @@ create table if not exists _mailbox.messages (
 -- Arrival order: two messages can carry the same created_at (the clock's resolution), so "newest
 -- first" sorts on this sequence.
 alter table _mailbox.messages add column if not exists seq bigserial;
+
+-- Realtime, as a new Supabase project has it: Broadcast from the database and the policies that
+-- authorise private channels. `realtime.send` stores a message in `realtime.messages`; the server
+-- delivers it after commit to the sockets joined to its topic (a rolled-back transaction sends
+-- nothing). A private channel is joined only when a select on `realtime.messages`, run as the
+-- joining token's role and claims with `realtime.topic()` set to the topic, sees the message the
+-- server puts there for the check. RLS is on and there is no policy: nobody may join a private
+-- channel until a migration says who. Hosted Supabase partitions the table by day; here it is one
+-- table and the server deletes messages older than three days.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_idx on realtime.messages (inserted_at);
+create index if not exists messages_topic_idx on realtime.messages (topic);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role;
+
+create or replace function realtime.topic() returns text language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void language plpgsql as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
+begin
+  begin
+    -- As hosted Supabase today: the message's id also goes in the payload, unless it has one.
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
+    perform pg_catalog.set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end $$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+) returns void language plpgsql as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation = 'INSERT' or operation = 'UPDATE' or operation = 'DELETE' then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation,
+      'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception when others then
+  raise exception 'Failed to process the row: %', sqlerrm;
+end $$;
+
+grant execute on function realtime.topic() to anon, authenticated, service_role;

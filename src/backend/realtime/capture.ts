@@ -6,6 +6,9 @@ export const SWEEP_AFTER_MS = 5_000;
 /** Most rows one sweep call takes; the sweep goes on while slices come back full. */
 export const SWEEP_SLICE_ROWS = 1_000;
 const TRIGGER = '_realtime_capture';
+const MESSAGE_TRIGGER = '_realtime_broadcast';
+/** Messages of realtime.messages are kept this long (Supabase drops its daily partitions after 3 days). */
+export const MESSAGE_RETENTION = '3 days';
 
 /**
  * Change capture lives in `_realtime`, a schema no API role can reach. The trigger is
@@ -39,6 +42,74 @@ begin
 end $$;
 revoke all on function _realtime.capture() from public;
 
+-- Broadcast from the database: a message of realtime.messages travels with the transaction's
+-- changes (same table, same NOTIFY, so in commit order), marked BROADCAST and tied to no table.
+create or replace function _realtime.capture_message() returns trigger
+language plpgsql security definer set search_path = pg_catalog, pg_temp as $$
+begin
+  insert into _realtime.changes (txid, rel, schema_name, table_name, op, record)
+  values (txid_current(), null, tg_table_schema, tg_table_name, 'BROADCAST',
+          jsonb_build_object('id', new.id, 'topic', new.topic, 'event', new.event,
+                             'payload', new.payload, 'private', coalesce(new.private, false)));
+  perform pg_notify('${CHANGES_CHANNEL}', txid_current()::text);
+  return null;
+end $$;
+revoke all on function _realtime.capture_message() from public;
+do $rt$ begin
+  if pg_catalog.to_regclass('realtime.messages') is not null then
+    create or replace trigger ${MESSAGE_TRIGGER} after insert on realtime.messages
+      for each row when (new.extension = 'broadcast') execute function _realtime.capture_message();
+  end if;
+end $rt$;
+
+-- Joining a private channel: Supabase's check. Probe messages are put in realtime.messages for the
+-- topic, then, as the token's role and claims with realtime.topic() set, a select must see them
+-- (read) and an insert must pass the policies (write, for client broadcasts). Everything, probes
+-- and settings, is undone by the inner block's rollback; a policy that fails reads as a refusal.
+create or replace function _realtime.authorize(p_role text, p_claims text, p_topic text, p_presence boolean)
+returns jsonb language plpgsql set search_path = pg_catalog, pg_temp as $$
+declare
+  v_broadcast uuid;
+  v_presence uuid;
+  v_read boolean := false;
+  v_read_presence boolean := false;
+  v_write boolean := false;
+  v_error text;
+begin
+  begin
+    insert into realtime.messages (topic, extension, private) values (p_topic, 'broadcast', true)
+      returning id into v_broadcast;
+    if p_presence then
+      insert into realtime.messages (topic, extension, private) values (p_topic, 'presence', true)
+        returning id into v_presence;
+    end if;
+    perform set_config('role', p_role, true);
+    perform set_config('request.jwt.claims', p_claims, true);
+    perform set_config('realtime.topic', p_topic, true);
+    select exists (select 1 from realtime.messages m
+                   where m.id = v_broadcast and m.topic = p_topic and m.extension = 'broadcast') into v_read;
+    if p_presence then
+      select exists (select 1 from realtime.messages m
+                     where m.id = v_presence and m.topic = p_topic and m.extension = 'presence') into v_read_presence;
+    end if;
+    begin
+      insert into realtime.messages (topic, extension, private) values (p_topic, 'broadcast', true);
+      v_write := true;
+    exception when insufficient_privilege then
+      v_write := false;
+    end;
+    raise exception using errcode = 'RTAUT', message = 'authorization checked';
+  exception when others then
+    if sqlstate <> 'RTAUT' then
+      v_error := sqlerrm;
+      v_read := false;
+      v_read_presence := false;
+      v_write := false;
+    end if;
+  end;
+  return jsonb_build_object('read', v_read, 'presence', v_read_presence, 'write', v_write, 'error', v_error);
+end $$;
+revoke all on function _realtime.authorize(text, text, text, boolean) from public;
 `;
 
 export interface TableInfo {
@@ -216,6 +287,7 @@ declare
   _rt_dels jsonb;
   _rt_hits jsonb;
   _rt_seen jsonb;
+  _rt_by_rel jsonb;
   _rt_result jsonb := '[]'::jsonb;
 begin
   if mode = 'txids' then
@@ -229,23 +301,34 @@ begin
         where mode = 'all' or o.committed_at < pg_catalog.now() - interval '${SWEEP_AFTER_MS} milliseconds'
         order by o.id limit ${SWEEP_SLICE_ROWS}) returning c.*)
     select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
+    if mode = 'old' and pg_catalog.to_regclass('realtime.messages') is not null then
+      delete from realtime.messages m
+      where m.inserted_at < (pg_catalog.now() - interval '${MESSAGE_RETENTION}')::timestamp;
+    end if;
   else
     _rt_rows := given;
   end if;
   if pg_catalog.jsonb_array_length(_rt_rows) > 0 then
+    -- The batch's rows by table, once for every claims set: {oid: [records, ids, deleted ids]}.
+    select coalesce(jsonb_object_agg(t.rel, pg_catalog.jsonb_build_array(t.keys, t.idx, t.dels)), '{}'::jsonb)
+      into _rt_by_rel
+      from (select v->>'rel' as rel,
+                   coalesce(jsonb_agg(v->'record') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb) as keys,
+                   coalesce(jsonb_agg(v->'id') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb) as idx,
+                   coalesce(jsonb_agg(v->'id') filter (where v->>'op' = 'DELETE'), '[]'::jsonb) as dels
+              from pg_catalog.jsonb_array_elements(_rt_rows) v where v->>'rel' is not null
+             group by v->>'rel') t;
     for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
       _rt_seen := '[]'::jsonb;
-      perform pg_catalog.set_config('role', _rt_g->>'role', true);
-      perform pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
+      perform pg_catalog.set_config('role', _rt_g->>'role', true),
+              pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
       for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
+        continue when not _rt_by_rel ? (_rt_t #>> '{}');
         _rt_rel := (_rt_t #>> '{}')::oid;
-        select coalesce(jsonb_agg(v->'record') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb),
-               coalesce(jsonb_agg(v->'id') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb),
-               coalesce(jsonb_agg(v->'id') filter (where v->>'op' = 'DELETE'), '[]'::jsonb)
-          into _rt_keys, _rt_idx, _rt_dels
-          from pg_catalog.jsonb_array_elements(_rt_rows) v where (v->>'rel')::oid = _rt_rel;
-        if (pg_catalog.jsonb_array_length(_rt_keys) > 0 or pg_catalog.jsonb_array_length(_rt_dels) > 0)
-           and pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
+        _rt_keys := _rt_by_rel -> (_rt_t #>> '{}') -> 0;
+        _rt_idx := _rt_by_rel -> (_rt_t #>> '{}') -> 1;
+        _rt_dels := _rt_by_rel -> (_rt_t #>> '{}') -> 2;
+        if pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
           -- Deletes go to everyone who may read the table, as Supabase does.
           _rt_seen := _rt_seen || _rt_dels;
           _rt_hits := '[]'::jsonb;

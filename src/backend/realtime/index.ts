@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.js';
 import { isLoopbackHost } from '../config.js';
-import { bearerToken } from '../jwt.js';
+import { bearerToken, type JwtClaims } from '../jwt.js';
 import { ChangeCapture } from './capture.js';
 import { ChangeDispatcher } from './dispatch.js';
 import { ChangeFeed } from './feed.js';
@@ -14,11 +14,35 @@ import {
   DEFAULT_SERVER_FANOUT_BYTES_PER_SECOND,
   FanoutBudget,
   RealtimeSession,
+  deliverDatabaseMessage,
+  type ChannelPolicies,
   type JoinedChannel,
   type RealtimeServices,
 } from './session.js';
 
 const PATH = '/realtime/v1/websocket';
+
+/**
+ * Supabase's join check of a private channel, in one call: `_realtime.authorize` puts probe
+ * messages for the topic in realtime.messages, reads them back (and tries an insert) as the
+ * token's role and claims with realtime.topic() set, and rolls all of it back.
+ */
+async function authorizeChannel(
+  db: BackendContext['db'],
+  claims: JwtClaims,
+  subTopic: string,
+  presence: boolean,
+): Promise<ChannelPolicies> {
+  const r = await db.query<{ policies: ChannelPolicies }>('select _realtime.authorize($1, $2, $3, $4) as policies', [
+    claims.role,
+    JSON.stringify(claims),
+    subTopic,
+    presence,
+  ]);
+  const policies = r.rows[0].policies;
+  if (policies.error) console.error(`[realtime] policy check of private topic failed: ${policies.error}`);
+  return policies;
+}
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -50,12 +74,14 @@ export function attachRealtime(
   const env = ctx.config.env;
   const heartbeatTimeoutMs = positive(env.REALTIME_HEARTBEAT_TIMEOUT_MS, 60_000);
   const capture = new ChangeCapture(ctx.db);
-  const dispatcher = new ChangeDispatcher(ctx.db, capture);
+  const topics = new Map<string, Set<JoinedChannel>>();
+  const dispatcher = new ChangeDispatcher(ctx.db, capture, (message) => deliverDatabaseMessage(topics, message));
   const services: RealtimeServices = {
+    authorize: (claims, subTopic, presence) => authorizeChannel(ctx.db, claims, subTopic, presence),
     jwt: ctx.jwt,
     capture,
     dispatcher,
-    topics: new Map<string, Set<JoinedChannel>>(),
+    topics,
     maxBufferedBytes: positive(env.REALTIME_MAX_BUFFERED_BYTES, 8 * 1024 * 1024),
     limits: {
       maxChannels: quota(env.REALTIME_MAX_CHANNELS_PER_CLIENT, DEFAULT_REALTIME_LIMITS.maxChannels),

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { JwtError, type JwtClaims, type JwtKeys } from '../jwt.js';
 import type { ChangeCapture } from './capture.js';
 import type { ChangeSubscriber } from './channel.js';
-import type { ChangeDispatcher } from './dispatch.js';
+import type { ChangeDispatcher, DatabaseMessage } from './dispatch.js';
 import { resolveBindings } from './join.js';
 import { decodeFrame, encodeFrame, type PhoenixMessage, type Vsn } from './protocol.js';
 
@@ -16,6 +16,37 @@ export interface RealtimeServices {
   limits: RealtimeLimits;
   /** Bytes of client broadcasts handed to peers in the current second, over every socket (see `broadcast`). */
   fanout: FanoutBudget;
+  /** Runs Supabase's join check of a private channel (policies on realtime.messages) for these claims. */
+  authorize(claims: JwtClaims, subTopic: string, presence: boolean): Promise<ChannelPolicies>;
+}
+
+/** What the policies on realtime.messages allow a private channel's token. */
+export interface ChannelPolicies {
+  read: boolean;
+  presence: boolean;
+  write: boolean;
+  /** The policy's own failure, if it failed (read as a refusal). */
+  error: string | null;
+}
+
+/**
+ * Broadcast from the database: a committed message goes to every channel joined to its topic
+ * with the same privacy (a private message to private channels allowed to read broadcasts, a
+ * public one to public channels). The payload is encoded once.
+ */
+export function deliverDatabaseMessage(topics: Map<string, Set<JoinedChannel>>, message: DatabaseMessage): void {
+  const peers = topics.get(`realtime:${message.topic}`);
+  if (!peers || typeof message.event !== 'string') return;
+  const payloadJson = JSON.stringify({
+    type: 'broadcast',
+    event: message.event,
+    payload: message.payload ?? {},
+    meta: { id: message.id },
+  });
+  for (const peer of [...peers]) {
+    if (peer.private !== message.private || (peer.private && !peer.policies?.read)) continue;
+    peer.session.pushRaw(peer, 'broadcast', payloadJson);
+  }
 }
 
 /** A per-second byte allowance, counted as payload size × recipients. */
@@ -81,6 +112,12 @@ export class JoinedChannel implements ChangeSubscriber {
   expiryTimer: NodeJS.Timeout | null = null;
   broadcastSelf = false;
   broadcastAck = false;
+  /** `config.private`: joined after realtime.messages' policies allowed it. */
+  private = false;
+  presenceEnabled = false;
+  policies: ChannelPolicies | null = null;
+  /** The token the channel's rights were last checked with (null: the socket's apikey). */
+  token: string | null = null;
 
   constructor(
     readonly session: RealtimeSession,
@@ -106,6 +143,10 @@ export class JoinedChannel implements ChangeSubscriber {
   sendChange(ids: number[], dataJson: string): void {
     this.session.pushRaw(this, 'postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`);
   }
+}
+
+function unauthorized(subTopic: string): string {
+  return `You do not have permissions to read from this Channel topic: ${subTopic}`;
 }
 
 function tokenProblem(e: unknown): string {
@@ -261,10 +302,20 @@ export class RealtimeSession {
       this.reply(msg, 'error', { reason: 'Token has expired' });
       return;
     }
+    const presence = (config.presence ?? {}) as Record<string, unknown>;
+    const subTopic = msg.topic.slice('realtime:'.length);
+    let policies: ChannelPolicies | null = null;
     if (config.private === true) {
-      // Authorization of private channels (realtime.messages policies) is not implemented: refuse rather than leave them open.
-      this.reply(msg, 'error', { reason: 'Private channels are not supported by this server' });
-      return;
+      if (subTopic === '') {
+        this.reply(msg, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+        return;
+      }
+      policies = await this.services.authorize(claims, subTopic, presence.enabled === true);
+      if (this.closed) return;
+      if (!policies.read && !policies.presence) {
+        this.reply(msg, 'error', { reason: `Unauthorized: ${unauthorized(subTopic)}` });
+        return;
+      }
     }
     const resolved = await resolveBindings(this.services.capture, config.postgres_changes);
     if (this.closed) return;
@@ -276,6 +327,10 @@ export class RealtimeSession {
     const broadcast = (config.broadcast ?? {}) as Record<string, unknown>;
     ch.broadcastSelf = broadcast.self === true;
     ch.broadcastAck = broadcast.ack === true;
+    ch.private = policies !== null;
+    ch.token = token === undefined || token === null ? null : String(token);
+    ch.policies = policies;
+    ch.presenceEnabled = presence.enabled === true;
     this.channels.set(msg.topic, ch);
     let peers = this.services.topics.get(msg.topic);
     if (!peers) this.services.topics.set(msg.topic, (peers = new Set()));
@@ -291,7 +346,6 @@ export class RealtimeSession {
         channel: ch.name,
       });
     }
-    const presence = (config.presence ?? {}) as Record<string, unknown>;
     if (presence.enabled === true) this.push(ch, 'presence_state', {});
   }
 
@@ -299,7 +353,22 @@ export class RealtimeSession {
     const token = msg.payload.access_token;
     try {
       if (typeof token !== 'string' || token === '') throw new JwtError('No JWT given', 'missing');
-      ch.setClaims(await this.services.jwt.verify(token));
+      // Like Supabase, the same token again changes nothing: no second policy check per repeat.
+      if (ch.private && token === ch.token) return;
+      const claims = await this.services.jwt.verify(token);
+      if (ch.private && ch.policies) {
+        // Like Supabase: the new token's rights are read again; one that lost a read right closes the channel.
+        const before = ch.policies;
+        const now = await this.services.authorize(claims, ch.name, ch.presenceEnabled);
+        if (this.channels.get(ch.topic) !== ch) return;
+        if ((before.read && !now.read) || (before.presence && !now.presence)) {
+          this.shutDown(ch, `You no longer have permission to read from this Channel topic: ${ch.name}`);
+          return;
+        }
+        ch.policies = now;
+      }
+      ch.token = token;
+      ch.setClaims(claims);
     } catch (e) {
       this.reply(msg, 'error', { reason: tokenProblem(e) });
       this.shutDown(ch, tokenProblem(e));
@@ -327,7 +396,18 @@ export class RealtimeSession {
       });
       return;
     }
-    const peers = [...(this.services.topics.get(ch.topic) ?? [])].filter((peer) => peer !== ch || ch.broadcastSelf);
+    if (ch.private && !ch.policies?.write) {
+      // Supabase asks the INSERT policies of realtime.messages before a private channel's client may send.
+      this.reply(msg, 'error', {
+        reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${ch.name}`,
+      });
+      return;
+    }
+    // Private and public channels of one name are distinct topics (as on Supabase).
+    const peers = [...(this.services.topics.get(ch.topic) ?? [])].filter(
+      (peer) =>
+        (peer !== ch || ch.broadcastSelf) && peer.private === ch.private && (!peer.private || peer.policies?.read),
+    );
     const cost = payloadJson.length * peers.length;
     if (!this.fanout.take(cost) || !this.services.fanout.take(cost)) {
       this.reply(msg, 'error', { reason: 'ClientBroadcastRateLimitReached: Too many broadcast bytes per second' });
