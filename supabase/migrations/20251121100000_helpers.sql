@@ -31,6 +31,26 @@ as $$
    where u.id = auth.uid() and u.email_confirmed_at is not null and u.email is not null
 $$;
 
+-- The session of the caller's token still exists, as Auth checks on /user: after a sign-out (or a password
+-- change on another device, or a stolen refresh token caught) the access token stays a valid JWT until it
+-- expires, but its session_id is gone from auth.sessions. A token without session_id (the service role,
+-- tokens minted with the project's secret) has no session to end. A definer, because the API roles do not read
+-- auth.sessions; every entry point that reads a customer's personal data calls it (my_orders, require_customer).
+create function public.require_live_session() returns void
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_session text := auth.jwt() ->> 'session_id';
+begin
+  if v_session is not null and not exists (
+    select 1 from auth.sessions s
+     where s.id::text = v_session and s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())
+  ) then
+    raise exception using errcode = '42501', detail = 'session_ended', hint = 'Session terminée',
+      message = 'Votre session a pris fin. Reconnectez-vous pour gérer les données de votre compte.';
+  end if;
+end $$;
+
 create function public.touch_updated_at() returns trigger
 language plpgsql set search_path = ''
 as $$
@@ -197,6 +217,8 @@ end $$;
 -- Policies call is_admin() as the querying role.
 grant execute on function public.is_admin() to anon, authenticated, service_role;
 revoke execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text) from public, anon;
+revoke execute on function public.require_live_session() from public, anon;
+grant execute on function public.require_live_session() to authenticated, service_role;
 grant execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text)
   to authenticated, service_role;
 grant execute on function public.phone_key(text) to anon, authenticated, service_role;

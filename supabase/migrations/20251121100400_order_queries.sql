@@ -80,13 +80,17 @@ end $$;
 
 -- The signed-in customer's orders (their account, or their verified e-mail), newest first.
 create function public.my_orders() returns setof public.orders
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select * from public.orders o
-   where auth.uid() is not null
-     and (o.user_id = auth.uid() or lower(o.customer_email) = public.verified_email())
-   order by o.created_at desc
-$$;
+begin
+  -- A token whose session ended (signed out, account removed) reads no one's orders any more.
+  perform public.require_live_session();
+  return query
+    select * from public.orders o
+     where auth.uid() is not null
+       and (o.user_id = auth.uid() or lower(o.customer_email) = public.verified_email())
+     order by o.created_at desc;
+end $$;
 
 -- Contact details of the customer's latest order, to prefill the cart.
 create function public.customer_prefill() returns jsonb

@@ -35,25 +35,6 @@ begin
   return auth.uid();
 end $$;
 
--- The session of the caller's token still exists, as Auth checks on /user: after a sign-out (or a password
--- change on another device, or a stolen refresh token caught) the access token stays a valid JWT until it
--- expires, but its session_id is gone from auth.sessions. A token without session_id (the service role,
--- tokens minted with the project's secret) has no session to end.
-create function public.require_live_session() returns void
-language plpgsql stable set search_path = ''
-as $$
-declare
-  v_session text := auth.jwt() ->> 'session_id';
-begin
-  if v_session is not null and not exists (
-    select 1 from auth.sessions s
-     where s.id::text = v_session and s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())
-  ) then
-    raise exception using errcode = '42501', detail = 'session_ended', hint = 'Session terminée',
-      message = 'Votre session a pris fin. Reconnectez-vous pour gérer les données de votre compte.';
-  end if;
-end $$;
-
 -- Whether the customer proved again who they are: their password (bcrypt, checked with pgcrypto; Auth writes
 -- $2a$ or $2b$, the same hash for passwords bcrypt accepts), or the code /auth/v1/reauthenticate e-mailed
 -- (valid 1 hour, spent here; stored hashed as the embedded backend does, sha256 of
@@ -343,7 +324,7 @@ begin
     'cutoff', cutoff);
 end $$;
 
-revoke execute on function public.require_customer(), public.require_live_session(),
+revoke execute on function public.require_customer(),
   public.account_reauthenticated(uuid, text, text), public.check_account_rate_limit(text),
   public.customer_order_ids(uuid, text), public.confirmed_email_of(uuid),
   public.anonymise_contact_records(text[], uuid[], uuid[], timestamptz), public.erase_customer(uuid, timestamptz),

@@ -1643,15 +1643,19 @@ grant execute on function public.my_data_export() to service_role;
 
 CREATE OR REPLACE FUNCTION public.my_orders()
  RETURNS SETOF public.orders
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select * from public.orders o
-   where auth.uid() is not null
-     and (o.user_id = auth.uid() or lower(o.customer_email) = public.verified_email())
-   order by o.created_at desc
-$function$;
+begin
+  -- A token whose session ended (signed out, account removed) reads no one's orders any more.
+  perform public.require_live_session();
+  return query
+    select * from public.orders o
+     where auth.uid() is not null
+       and (o.user_id = auth.uid() or lower(o.customer_email) = public.verified_email())
+     order by o.created_at desc;
+end $function$;
 grant execute on function public.my_orders() to authenticated;
 grant execute on function public.my_orders() to service_role;
 
@@ -2663,7 +2667,7 @@ grant execute on function public.require_customer() to service_role;
 CREATE OR REPLACE FUNCTION public.require_live_session()
  RETURNS void
  LANGUAGE plpgsql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -2677,6 +2681,7 @@ begin
       message = 'Votre session a pris fin. Reconnectez-vous pour gérer les données de votre compte.';
   end if;
 end $function$;
+grant execute on function public.require_live_session() to authenticated;
 grant execute on function public.require_live_session() to service_role;
 
 CREATE OR REPLACE FUNCTION public.reservation_from_public()

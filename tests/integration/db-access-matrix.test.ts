@@ -348,6 +348,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
         { p_line: { menuItemId: '30', quantity: 1 }, p_method: 'pickup', p_day: date },
       ],
       verified_email: ['verified_email', {}],
+      require_live_session: ['require_live_session', {}],
     };
     const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
     const SIGNED_IN = { anon: 'denied', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
@@ -364,6 +365,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       my_orders: SIGNED_IN,
       customer_prefill: SIGNED_IN,
       verified_email: SIGNED_IN,
+      require_live_session: SIGNED_IN,
       search_orders_by_term: ADMIN,
       order_stats: ADMIN,
       day_orders: ADMIN,

@@ -131,7 +131,7 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
     expect(await owner.json()).toMatchObject({ status: 'ok', database: { kind, ok: true } });
   });
 
-  it('a signed-out token neither exports nor deletes; deletion asks again for the password or the e-mailed code', async () => {
+  it('a signed-out token neither exports, reads the order history nor deletes; deletion asks again for the password or the e-mailed code', async () => {
     const alice = await signedInCustomer(b);
     const token = (await alice.client.auth.getSession()).data.session!.access_token;
     const onHerPhone = clientFrom(b, '127.0.0.5', token);
@@ -148,6 +148,11 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
     const exported = await stranger.rpc('my_data_export');
     expect(exported.data).toBeNull();
     expect(exported.error).toMatchObject({ code: '42501', message: ended });
+    // Her order history and the cart's prefill carry her address and phone: refused the same way.
+    for (const fn of ['my_orders', 'customer_prefill']) {
+      const read = await stranger.rpc(fn);
+      expect(read.error).toMatchObject({ code: '42501', message: ended });
+    }
     const deleted = await stranger.rpc('delete_my_account', { p_password: alice.password });
     expect(deleted.error).toMatchObject({ code: '42501', message: ended });
     expect((await b.serviceClient().auth.admin.getUserById(alice.userId)).data.user?.id).toBe(alice.userId);

@@ -12,7 +12,8 @@ const EXPECTED: Record<string, string[]> = {
     'track_order',
   ],
   // accept_order, refuse_order and refuse_client_orders call require_admin() first; order_slot_availability is bounded and shows full slots only.
-  // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md).
+  // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md); require_live_session only says
+  // whether the caller's own session still exists.
   definer_executable_by_authenticated: [
     'accept_order',
     'create_reservation',
@@ -23,6 +24,7 @@ const EXPECTED: Record<string, string[]> = {
     'refuse_client_orders',
     'refuse_order',
     'register_challenge',
+    'require_live_session',
     'track_order',
     'verified_email',
   ],
