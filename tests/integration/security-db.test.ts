@@ -174,18 +174,15 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
     it(
       kind === 'postgres'
         ? 'cancels a statement of anon that runs longer than 3 s (57014), and keeps answering'
-        : 'documents that PGlite runs a long statement to its end (it has no timer to cancel it)',
+        : 'ends a statement of anon past its bound on PGlite (1 s: the engine is reopened), and keeps answering',
       async () => {
         const started = performance.now();
         const slow = await from().rpc('test_sleep', { p_seconds: 3.5 });
         const took = performance.now() - started;
-        if (kind === 'postgres') {
-          expect(slow.error?.code).toBe('57014');
-          expect(took).toBeLessThan(3400);
-        } else {
-          expect(slow.error).toBeNull();
-          expect(took).toBeGreaterThanOrEqual(3400);
-        }
+        expect(slow.error?.code).toBe('57014');
+        // PostgreSQL cancels at the role's 3 s; PGlite ends its worker at 1 s and answers once it is reopened
+        // (under a second on a quiet machine, a few on a loaded one): the 57014 above is the proof there.
+        expect(took).toBeLessThan(kind === 'postgres' ? 3400 : 8000);
         expect((await from().from('menu_items').select('id').limit(1)).error).toBeNull();
       },
       30_000,
