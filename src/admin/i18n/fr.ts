@@ -11,6 +11,8 @@ export const fr: Record<MessageKey, string> = {
   'common.loading': 'Chargement...',
   'common.save': 'Enregistrer',
   'common.saving': 'Enregistrement...',
+  'money.willSave': 'Sera enregistré : {amount}',
+  'money.notAmount': 'Écrivez un montant en euros, par exemple 6,50',
   'common.cancel': 'Annuler',
   'common.close': 'Fermer',
   'common.delete': 'Supprimer',

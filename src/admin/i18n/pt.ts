@@ -12,6 +12,8 @@ export const pt = {
   'common.confirm': 'Confirmar',
   'common.send': 'Enviar',
   'common.sending': 'A enviar...',
+  'money.willSave': 'Será guardado: {amount}',
+  'money.notAmount': 'Escreva um valor em euros, por exemplo 6,50',
   'common.back': 'Voltar',
   'common.backToDashboard': 'Voltar ao Dashboard',
   'common.error': 'Erreur',

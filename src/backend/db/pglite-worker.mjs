@@ -12,6 +12,16 @@ const parsers = {
   [types.NUMERIC]: (v) => v,
 };
 
+// A text parameter goes to the engine as text, as node-postgres sends it, and PostgreSQL's own input function
+// judges it: PGlite's JavaScript serializers for boolean and bytea would otherwise throw a plain Error without a
+// SQLSTATE for a value such as "-397" (a REST filter `unavailable=lt.-397`), which the REST layer could only
+// answer with a 500. PostgreSQL answers 22P02 "invalid input syntax for type boolean", a 400.
+const textThrough = (fallback) => (v) => (typeof v === 'string' ? v : fallback(v));
+const serializers = {
+  [types.BOOL]: textThrough(types.serializers[types.BOOL]),
+  [types.BYTEA]: textThrough(types.serializers[types.BYTEA]),
+};
+
 /** An error as plain data (structured clone keeps only some of an Error). */
 function plain(e) {
   const out = { message: String(e?.message ?? e), name: e?.name ?? 'Error' };
@@ -20,6 +30,13 @@ function plain(e) {
     for (const [k, v] of Object.entries(e)) {
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
     }
+  }
+  // Any other value a PGlite serializer refuses ("Invalid input for date type") is bad input, as PostgreSQL says.
+  const refused = /^Invalid input for (\w+) type$/.exec(out.message);
+  if (refused && out.code === undefined) {
+    out.code = '22P02';
+    out.severity = 'ERROR';
+    out.message = `invalid input syntax for type ${refused[1]}`;
   }
   return out;
 }
@@ -71,6 +88,7 @@ try {
     ...(workerData.pgliteWasmModule ? { pgliteWasmModule: workerData.pgliteWasmModule } : {}),
     ...(workerData.fsBundle ? { fsBundle: workerData.fsBundle } : {}),
     parsers,
+    serializers,
     relaxedDurability: false,
     extensions: { pgcrypto },
     ...(archive ? { loadDataDir: new Blob([fs.readFileSync(archive)]) } : {}),

@@ -61,47 +61,51 @@ export const singleObjectError = (rows: number) =>
     `The result contains ${rows} rows`,
   );
 
+/**
+ * PostgREST's table of HTTP statuses for PostgreSQL's SQLSTATEs ("HTTP Status Codes" of its errors reference,
+ * `PostgREST.Error` in its source), row by row and in its order: the first row whose code or class (`08*`)
+ * matches decides. `42501` is 403 with a JWT and 401 without; `PTxyz` (raised on purpose) answers xyz;
+ * every other code is the client's error, 400.
+ */
+export const SQLSTATE_STATUS: readonly (readonly [code: string, status: number, what: string])[] = [
+  ['08*', 503, 'connection exception'],
+  ['09*', 500, 'triggered action exception'],
+  ['0L*', 403, 'invalid grantor'],
+  ['0P*', 403, 'invalid role specification'],
+  ['23503', 409, 'foreign key violation'],
+  ['23505', 409, 'uniqueness violation'],
+  ['25006', 405, 'read only sql transaction'],
+  ['25*', 500, 'invalid transaction state'],
+  ['28*', 403, 'invalid authorization specification'],
+  ['2D*', 500, 'invalid transaction termination'],
+  ['38*', 500, 'external routine exception'],
+  ['39*', 500, 'external routine invocation exception'],
+  ['3B*', 500, 'savepoint exception'],
+  ['40*', 500, 'transaction rollback'],
+  ['53400', 500, 'configuration limit exceeded'],
+  ['53*', 503, 'insufficient resources'],
+  ['54*', 500, 'program limit exceeded'],
+  ['55*', 500, 'object not in prerequisite state'],
+  ['57*', 500, 'operator intervention'],
+  ['58*', 500, 'system error'],
+  ['F0*', 500, 'configuration file error'],
+  ['HV*', 500, 'foreign data wrapper error'],
+  ['P0001', 400, 'raise exception (default code)'],
+  ['P0*', 500, 'PL/pgSQL error'],
+  ['XX*', 500, 'internal error'],
+  ['42883', 404, 'undefined function'],
+  ['42P01', 404, 'undefined table'],
+  ['42P17', 500, 'infinite recursion'],
+  ['42501', 403, 'insufficient privilege (401 without a JWT)'],
+];
+
 /** HTTP status PostgREST gives a PostgreSQL SQLSTATE. */
 export function statusForSqlState(code: string, authenticated: boolean): number {
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
-  switch (code) {
-    case '23503':
-    case '23505':
-      return 409;
-    case '25006':
-      return 405;
-    case '42883':
-    case '42P01':
-      return 404;
-    case '42501':
-      return authenticated ? 403 : 401;
-    case 'P0001':
-      return 400;
-  }
-  switch (code.slice(0, 2)) {
-    case '08':
-    case '53':
-      return 503;
-    case '0L':
-    case '0P':
-    case '28':
-      return 403;
-    case '09':
-    case '25':
-    case '2D':
-    case '38':
-    case '39':
-    case '3B':
-    case '40':
-    case '54':
-    case '55':
-    case '57':
-    case '58':
-    case 'F0':
-    case 'HV':
-    case 'P0':
-    case 'XX':
-      return 500;
+  for (const [pattern, status] of SQLSTATE_STATUS) {
+    const hit = pattern.endsWith('*') ? code.startsWith(pattern.slice(0, -1)) : code === pattern;
+    if (!hit) continue;
+    return pattern === '42501' && !authenticated ? 401 : status;
   }
   return 400;
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
+import { formatAmount, validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/labeled-input.js';
+import { MoneyInput } from '../../components/ui/money-input.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
@@ -10,7 +11,6 @@ import { useSaveStoreSettingMutation, useStoreSettingsQuery } from '../../lib/da
 
 const field = 'block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 const zoneField = (label: string) => ({ label, labelClassName: 'font-semibold', className: field });
-const FEE_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0', max: '50' } as const;
 
 /** The domain decides whether the list is valid and why not; the catalogue words the reason. */
 const problemKey = {
@@ -32,7 +32,7 @@ export function DeliveryZonesPage() {
       setDrafts(
         settings.data.delivery_zones.map((z) => ({
           name: z.name,
-          fee: z.fee.toFixed(2),
+          fee: formatAmount(z.fee),
           postalCodes: (z.postal_codes ?? []).join(', '),
         })),
       );
@@ -70,15 +70,10 @@ export function DeliveryZonesPage() {
           {drafts.map((d, i) => (
             <li
               key={i}
-              className={`grid grid-cols-[1fr_8rem_auto] items-end gap-2 rounded-xl p-2 ${badRow === i ? 'bg-red-50 ring-2 ring-red-600' : ''}`}
+              className={`grid grid-cols-[1fr_8rem_auto] items-start gap-2 rounded-xl p-2 ${badRow === i ? 'bg-red-50 ring-2 ring-red-600' : ''}`}
             >
               <TextField {...zoneField(t('delivery.city'))} value={d.name} onValue={(name) => edit(i, { name })} />
-              <TextField
-                {...zoneField(t('delivery.fee'))}
-                {...FEE_INPUT}
-                value={d.fee}
-                onValue={(fee) => edit(i, { fee })}
-              />
+              <MoneyInput {...zoneField(t('delivery.fee'))} value={d.fee} onValue={(fee) => edit(i, { fee })} />
               <Button
                 variant="secondary"
                 aria-label={`${t('delivery.remove')} ${d.name}`}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
+import { formatAmount, isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
@@ -53,7 +53,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
   const t = useMenuT();
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
-  const [price, setPrice] = useState(item ? Number(item.price).toFixed(2) : '');
+  const [price, setPrice] = useState(item ? formatAmount(Number(item.price)) : '');
   const [category, setCategory] = useState(item?.category_id ?? categoryId);
   const [vat, setVat] = useState(item?.vat_rate ?? 3);
   const [comingSoon, setComingSoon] = useState(item?.item_type === 'coming_soon');

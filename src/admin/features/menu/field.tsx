@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MoneyInput } from '../../components/ui/money-input.js';
 import { Select, type Choice } from '../../components/ui/select.js';
 
 /** The dish and offer forms' field: its name above the input, an optional hint under it. */
@@ -14,12 +15,17 @@ export function Field({ label, children, hint }: { label: string; children: Reac
 
 export const input = 'min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
 
-/** A price in euros as typed ('9,50'), checked when the form is saved. */
+/** A price in euros as typed ('9,50' or '9.5'), what will be saved shown under it, checked when the form is saved. */
 export function PriceField({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (
-    <Field label={label}>
-      <input className={input} inputMode="decimal" value={value} onChange={(e) => onChange(e.target.value)} />
-    </Field>
+    // Its own label, as Field draws it, so that what will be saved is read after the price, not as its name.
+    <MoneyInput
+      label={<span className="mb-1 block font-semibold">{label}</span>}
+      labelClassName="block"
+      className={input}
+      value={value}
+      onValue={onChange}
+    />
   );
 }
 

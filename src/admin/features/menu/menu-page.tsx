@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { formatEuro, isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
+import { formatAmount, formatEuro, isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { ConfirmRemoval } from '../../components/ui/confirm-dialog.js';
+import { MoneyInput } from '../../components/ui/money-input.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
@@ -94,13 +95,14 @@ function DishRow({
 }) {
   const t = useT();
   const mt = useMenuT();
-  const [price, setPrice] = useState(Number(item.price).toFixed(2));
+  const [price, setPrice] = useState(formatAmount(Number(item.price)));
   const [confirming, setConfirming] = useState(false);
   const action = useMenuAction(async (kind: 'price' | 'availability' | 'hide' | 'up' | 'down' | 'delete') => {
     if (kind === 'price') {
       const p = parseEuroPrice(price.trim());
       if (!isDishPrice(p, item.item_type !== 'dish')) throw new MenuSaveError('invalid', 'price');
       await updateItem(item.id, { price: p });
+      setPrice(formatAmount(p));
       return t('menu.updated');
     }
     if (kind === 'availability') {
@@ -161,14 +163,11 @@ function DishRow({
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <input
+        <MoneyInput
           aria-label={`${t('menu.price')} ${item.name}`}
           className="min-h-12 w-28 rounded-lg border-2 border-slate-400 px-3 text-lg"
-          type="number"
-          step="0.01"
-          min="0"
           value={price}
-          onChange={(e) => setPrice(e.target.value)}
+          onValue={setPrice}
         />
         <Button variant="secondary" disabled={!priceChanged || busy} onClick={() => action.mutate('price')}>
           {t('menu.savePrice')}
