@@ -220,14 +220,16 @@ describe.each(testDatabases())('notification dispatcher on %s', (kind) => {
         .rows[0].value;
       try {
         await b.db.query(
-          `update public.store_settings set value = value || '{"phone": "+352621000111", "phone_display": "+352 621 000 111", "name": "Churrasqueira <Oberkorn>"}' where key = 'restaurant'`,
+          `update public.store_settings set value = value || '{"phone": "+352621000111", "phone_display": "+352 621 000 111", "name": "Churrasqueira Oberkorn & Fils"}' where key = 'restaurant'`,
         );
         const o = await placeOrder(b, { delivery_method: 'pickup' }, { email: 'nouveau-tel@example.lu' });
         const mail = await received('nouveau-tel@example.lu');
-        expect(mail.subject).toBe(`Confirmation de votre commande n° ${o.order_number} — Churrasqueira <Oberkorn>`);
+        expect(mail.subject).toBe(
+          `Confirmation de votre commande n° ${o.order_number} — Churrasqueira Oberkorn & Fils`,
+        );
         expect(mail.html).toContain('href="tel:+352621000111"');
         expect(mail.html).toContain('+352 621 000 111');
-        expect(mail.html).toContain('Churrasqueira &#60;Oberkorn&#62;');
+        expect(mail.html).toContain('Churrasqueira Oberkorn &#38; Fils');
         expect(mail.text).toContain('Tél. +352 621 000 111');
         expect(`${mail.html}${mail.text}`).not.toContain('26 58 40 12');
 
