@@ -15,7 +15,9 @@ create table public.reservations (
   people text not null check (people in ('1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '10+')),
   message text check (length(message) <= 2000),
   status text not null default 'En attente' check (status in ('En attente', 'Confirmée', 'Annulée')),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- Why the restaurant cancelled (optional, set by the admin's cancel action); told to the guest.
+  cancel_reason text check (length(cancel_reason) <= 500)
 );
 create index reservations_created_at_idx on public.reservations (created_at desc);
 
@@ -36,9 +38,11 @@ begin
   new.email := btrim(public.clean_text(new.email));
   new.phone := btrim(public.clean_text(new.phone));
   new.message := nullif(btrim(public.clean_text(new.message, true)), '');
+  new.cancel_reason := nullif(btrim(public.clean_text(new.cancel_reason, true)), '');
   if coalesce(auth.role(), '') = 'service_role' or public.is_admin() then
     return new;
   end if;
+  new.cancel_reason := null;
   new.id := gen_random_uuid();
   new.created_at := now();
   -- A day already past is refused by the policies; today, a time already past is refused here.

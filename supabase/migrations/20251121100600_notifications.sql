@@ -4,7 +4,7 @@
 
 create table public.notification_outbox (
   id uuid primary key default gen_random_uuid(),
-  kind text not null check (kind in ('order_confirmation', 'order_status', 'reservation_received')),
+  kind text not null check (kind in ('order_confirmation', 'order_status', 'reservation_received', 'reservation_status')),
   channel text not null check (channel in ('email', 'sms')),
   recipient text not null check (btrim(recipient) <> ''),
   order_id text references public.orders (id) on delete set null,
@@ -103,18 +103,43 @@ as $$
 begin
   if new.customer_email is not null then
     perform public.queue_public_email('order_confirmation', new.customer_email, new.id, null, public.order_template_data(new));
+  elsif new.status = 'Bien reçu' and btrim(coalesce(new.customer_phone, '')) <> '' then
+    -- Accepted as it was placed (the restaurant's auto-accept): the SMS says so, with the ready time.
+    insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
+    values ('order_status', 'sms', btrim(new.customer_phone), new.id,
+            public.order_template_data(new) || jsonb_build_object('sms_event', 'accepted'));
   end if;
   return null;
 end $$;
 
+-- A customer without an e-mail hears by SMS about their own order (no marketing consent needed): its
+-- acceptance with the ready time, its refusal with the reason, and « prête ». The text is written by the
+-- template sms.ts from the payload's sms_event; the mailer counts every SMS against the number
+-- (rate_limits bucket sms_recipient), over it the row is not sent.
 create function public.enqueue_order_status() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  sms_event text;
 begin
-  if new.customer_email is not null and new.status is distinct from old.status then
+  if new.status is not distinct from old.status then
+    return null;
+  end if;
+  if new.customer_email is not null then
     insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
     values ('order_status', 'email', new.customer_email, new.id,
             public.order_template_data(new) || jsonb_build_object('previous_status', old.status));
+  elsif btrim(coalesce(new.customer_phone, '')) <> '' then
+    sms_event := case
+      when new.status = 'Annulée' then 'refused'
+      when new.status in ('Prêt', 'Prête pour Livraison') then 'ready'
+      when old.status = 'En attente' and new.status <> 'En attente' then 'accepted'
+    end;
+    if sms_event is not null then
+      insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
+      values ('order_status', 'sms', btrim(new.customer_phone), new.id,
+              public.order_template_data(new) || jsonb_build_object('previous_status', old.status, 'sms_event', sms_event));
+    end if;
   end if;
   return null;
 end $$;
@@ -127,6 +152,30 @@ begin
     'reservation_id', new.id, 'name', new.name, 'phone', new.phone, 'reservation_date', new.reservation_date,
     'reservation_time', new.reservation_time, 'people', new.people, 'message', new.message,
     'status', new.status, 'created_at', new.created_at));
+  return null;
+end $$;
+
+-- The guest hears when the restaurant confirms or cancels the table (with the reason, if one was given).
+-- A reservation always has an e-mail (the form requires it); the SMS branch serves one that would not.
+create function public.enqueue_reservation_status() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  payload jsonb;
+begin
+  if new.status is distinct from old.status and new.status in ('Confirmée', 'Annulée') then
+    payload := jsonb_build_object(
+      'reservation_id', new.id, 'name', new.name, 'phone', new.phone, 'reservation_date', new.reservation_date,
+      'reservation_time', new.reservation_time, 'people', new.people, 'status', new.status,
+      'previous_status', old.status, 'created_at', new.created_at,
+      'cancel_reason', case when new.status = 'Annulée' then nullif(btrim(new.cancel_reason), '') end);
+    if nullif(btrim(new.email), '') is not null then
+      perform public.queue_public_email('reservation_status', new.email, null, new.id, payload);
+    elsif btrim(coalesce(new.phone, '')) <> '' then
+      insert into public.notification_outbox (kind, channel, recipient, reservation_id, payload)
+      values ('reservation_status', 'sms', btrim(new.phone), new.id, payload);
+    end if;
+  end if;
   return null;
 end $$;
 
@@ -145,6 +194,8 @@ create trigger orders_enqueue_status after update of status on public.orders
   for each row execute function public.enqueue_order_status();
 create trigger reservations_enqueue_received after insert on public.reservations
   for each row execute function public.enqueue_reservation_received();
+create trigger reservations_enqueue_status after update of status on public.reservations
+  for each row execute function public.enqueue_reservation_status();
 create trigger notification_outbox_signal after insert on public.notification_outbox
   for each row execute function public.signal_notification();
 
@@ -213,6 +264,20 @@ begin
   return msg;
 end $$;
 
+-- Whether the customer was told anything about an order: the admin's order detail shows « Cliente não
+-- avisado » when nothing was sent and nothing is on its way (no e-mail and the SMS refused, a number over
+-- its limit, a message given up). Read with the caller's rights: admins see every order, others nothing
+-- of the outbox (its policy), so null.
+create view public.order_customer_notices with (security_invoker = true) as
+  select o.id as order_id,
+         (select max(n.sent_at) from public.notification_outbox n where n.order_id = o.id and n.status = 'sent')
+           as customer_notified_at,
+         exists (select 1 from public.notification_outbox n where n.order_id = o.id and n.status in ('pending', 'sending'))
+           as notice_pending
+    from public.orders o;
+
+revoke all on public.order_customer_notices from public, anon, authenticated;
+grant select on public.order_customer_notices to authenticated;
 revoke all on public.notification_outbox, public.notification_attempts from anon, authenticated;
 grant select on public.notification_outbox, public.notification_attempts to authenticated;
 alter table public.notification_outbox enable row level security;
@@ -223,6 +288,7 @@ create policy notification_attempts_select_admin on public.notification_attempts
 revoke execute on function public.order_template_data(public.orders), public.email_recipient_key(text),
   public.is_plain_email(text), public.queue_public_email(text, text, text, uuid, jsonb),
   public.enqueue_order_confirmation(), public.enqueue_order_status(), public.enqueue_reservation_received(),
+  public.enqueue_reservation_status(),
   public.signal_notification(), public.claim_notifications(integer, integer),
   public.complete_notification(uuid, boolean, text, text, text) from public, anon, authenticated;
 grant execute on function public.claim_notifications(integer, integer),

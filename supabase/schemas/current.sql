@@ -160,7 +160,7 @@ create table public.notification_outbox (
   constraint notification_outbox_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'sms'::text]))),
   constraint notification_outbox_check CHECK (((status <> 'sending'::text) OR (lease_expires_at IS NOT NULL))),
   constraint notification_outbox_check1 CHECK (((status <> 'sent'::text) OR (sent_at IS NOT NULL))),
-  constraint notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['order_confirmation'::text, 'order_status'::text, 'reservation_received'::text]))),
+  constraint notification_outbox_kind_check CHECK ((kind = ANY (ARRAY['order_confirmation'::text, 'order_status'::text, 'reservation_received'::text, 'reservation_status'::text]))),
   constraint notification_outbox_max_attempts_check CHECK ((max_attempts >= 1)),
   constraint notification_outbox_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL,
   constraint notification_outbox_payload_check CHECK ((jsonb_typeof(payload) = 'object'::text)),
@@ -402,7 +402,9 @@ create table public.reservations (
   message text,
   status text default 'En attente'::text not null,
   created_at timestamp with time zone default now() not null,
+  cancel_reason text,
   anonymised_at timestamp with time zone,
+  constraint reservations_cancel_reason_check CHECK ((length(cancel_reason) <= 500)),
   constraint reservations_email_check CHECK (((email ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'::text) AND (length(email) <= 254))),
   constraint reservations_message_check CHECK ((length(message) <= 2000)),
   constraint reservations_name_check CHECK (((btrim(name) <> ''::text) AND (length(name) <= 200))),
@@ -413,6 +415,7 @@ create table public.reservations (
 );
 CREATE INDEX reservations_created_at_idx ON public.reservations USING btree (created_at DESC);
 CREATE TRIGGER reservations_enqueue_received AFTER INSERT ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.enqueue_reservation_received();
+CREATE TRIGGER reservations_enqueue_status AFTER UPDATE OF status ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.enqueue_reservation_status();
 CREATE TRIGGER reservations_from_public BEFORE INSERT ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.reservation_from_public();
 CREATE TRIGGER reservations_keep_identity BEFORE UPDATE ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.keep_row_identity();
 alter table public.reservations enable row level security;
@@ -1240,6 +1243,11 @@ AS $function$
 begin
   if new.customer_email is not null then
     perform public.queue_public_email('order_confirmation', new.customer_email, new.id, null, public.order_template_data(new));
+  elsif new.status = 'Bien reçu' and btrim(coalesce(new.customer_phone, '')) <> '' then
+    -- Accepted as it was placed (the restaurant's auto-accept): the SMS says so, with the ready time.
+    insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
+    values ('order_status', 'sms', btrim(new.customer_phone), new.id,
+            public.order_template_data(new) || jsonb_build_object('sms_event', 'accepted'));
   end if;
   return null;
 end $function$;
@@ -1251,11 +1259,27 @@ CREATE OR REPLACE FUNCTION public.enqueue_order_status()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  sms_event text;
 begin
-  if new.customer_email is not null and new.status is distinct from old.status then
+  if new.status is not distinct from old.status then
+    return null;
+  end if;
+  if new.customer_email is not null then
     insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
     values ('order_status', 'email', new.customer_email, new.id,
             public.order_template_data(new) || jsonb_build_object('previous_status', old.status));
+  elsif btrim(coalesce(new.customer_phone, '')) <> '' then
+    sms_event := case
+      when new.status = 'Annulée' then 'refused'
+      when new.status in ('Prêt', 'Prête pour Livraison') then 'ready'
+      when old.status = 'En attente' and new.status <> 'En attente' then 'accepted'
+    end;
+    if sms_event is not null then
+      insert into public.notification_outbox (kind, channel, recipient, order_id, payload)
+      values ('order_status', 'sms', btrim(new.customer_phone), new.id,
+              public.order_template_data(new) || jsonb_build_object('previous_status', old.status, 'sms_event', sms_event));
+    end if;
   end if;
   return null;
 end $function$;
@@ -1275,6 +1299,32 @@ begin
   return null;
 end $function$;
 grant execute on function public.enqueue_reservation_received() to service_role;
+
+CREATE OR REPLACE FUNCTION public.enqueue_reservation_status()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  payload jsonb;
+begin
+  if new.status is distinct from old.status and new.status in ('Confirmée', 'Annulée') then
+    payload := jsonb_build_object(
+      'reservation_id', new.id, 'name', new.name, 'phone', new.phone, 'reservation_date', new.reservation_date,
+      'reservation_time', new.reservation_time, 'people', new.people, 'status', new.status,
+      'previous_status', old.status, 'created_at', new.created_at,
+      'cancel_reason', case when new.status = 'Annulée' then nullif(btrim(new.cancel_reason), '') end);
+    if nullif(btrim(new.email), '') is not null then
+      perform public.queue_public_email('reservation_status', new.email, null, new.id, payload);
+    elsif btrim(coalesce(new.phone, '')) <> '' then
+      insert into public.notification_outbox (kind, channel, recipient, reservation_id, payload)
+      values ('reservation_status', 'sms', btrim(new.phone), new.id, payload);
+    end if;
+  end if;
+  return null;
+end $function$;
+grant execute on function public.enqueue_reservation_status() to service_role;
 
 CREATE OR REPLACE FUNCTION public.erase_customer(p_user_id uuid, p_now timestamp with time zone)
  RETURNS jsonb
@@ -2695,9 +2745,11 @@ begin
   new.email := btrim(public.clean_text(new.email));
   new.phone := btrim(public.clean_text(new.phone));
   new.message := nullif(btrim(public.clean_text(new.message, true)), '');
+  new.cancel_reason := nullif(btrim(public.clean_text(new.cancel_reason, true)), '');
   if coalesce(auth.role(), '') = 'service_role' or public.is_admin() then
     return new;
   end if;
+  new.cancel_reason := null;
   new.id := gen_random_uuid();
   new.created_at := now();
   -- A day already past is refused by the policies; today, a time already past is refused here.

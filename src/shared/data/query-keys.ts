@@ -37,5 +37,6 @@ export const queryKeys = {
   customers: ['customers'] as const,
   notifications: {
     byOrder: (orderId: string) => ['notifications', 'order', orderId] as const,
+    notice: (orderId: string, status: string) => ['notifications', 'notice', orderId, status] as const,
   },
 };

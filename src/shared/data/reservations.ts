@@ -40,8 +40,14 @@ export async function fetchPendingReservationCount(): Promise<number> {
   return count ?? 0;
 }
 
-export async function updateReservationStatus(id: string, status: ReservationStatus): Promise<void> {
-  const { error } = await getSupabase().from('reservations').update({ status }).eq('id', id);
+/** The guest is told by e-mail (Confirmée, Annulée); a cancellation carries its reason when one is given. */
+export async function updateReservationStatus(
+  id: string,
+  status: ReservationStatus,
+  cancelReason?: string | null,
+): Promise<void> {
+  const cancel_reason = status === 'Annulée' ? cancelReason?.trim() || null : null;
+  const { error } = await getSupabase().from('reservations').update({ status, cancel_reason }).eq('id', id);
   failIf(error);
 }
 
@@ -99,7 +105,8 @@ export const useReservationsQuery = (options?: QueryOptions<Reservation[]>) =>
 export const usePendingReservationCountQuery = (options?: QueryOptions<number>) =>
   useServerQuery(queryKeys.reservations.pendingCount, fetchPendingReservationCount, options);
 
-const setReservationStatus = (v: { id: string; status: ReservationStatus }) => updateReservationStatus(v.id, v.status);
+const setReservationStatus = (v: { id: string; status: ReservationStatus; cancelReason?: string | null }) =>
+  updateReservationStatus(v.id, v.status, v.cancelReason);
 
 /** Every reservation list refetches after a change. */
 const reservationLists = { invalidate: [queryKeys.reservations.all] };

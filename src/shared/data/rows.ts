@@ -98,7 +98,7 @@ export interface CustomerPrefill {
   city: string | null;
 }
 
-export type NotificationKind = 'order_confirmation' | 'order_status' | 'reservation_received';
+export type NotificationKind = 'order_confirmation' | 'order_status' | 'reservation_received' | 'reservation_status';
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface NotificationOutboxRow {

@@ -27,5 +27,7 @@ export const reservationSchema = z.object({
   message: z.string().nullable(),
   status: reservationStatusSchema,
   created_at: z.string(),
+  /** Why the restaurant cancelled, told to the guest (absent on rows read before the column existed). */
+  cancel_reason: z.string().nullish(),
 });
 export type Reservation = z.output<typeof reservationSchema>;

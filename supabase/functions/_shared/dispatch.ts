@@ -2,7 +2,7 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { sendEmail, sendSms, MailerError } from './mailer.ts';
 import type { QueuedRow } from './orders.ts';
 import { loadRestaurant, RESTAURANT, type RestaurantIdentity } from './restaurant.ts';
-import { renderNotification } from './templates/index.ts';
+import { renderNotification, renderSms } from './templates/index.ts';
 
 export interface OutboxRow {
   id: string;
@@ -34,7 +34,11 @@ const LEASE_SECONDS = 120;
 
 async function deliver(row: OutboxRow, siteUrl: string, restaurant: RestaurantIdentity) {
   if (row.channel === 'sms')
-    return sendSms({ to: row.recipient, body: String(row.payload.body ?? ''), idempotencyKey: row.id });
+    return sendSms({
+      to: row.recipient,
+      body: renderSms(row.kind, row.payload ?? {}, restaurant),
+      idempotencyKey: row.id,
+    });
   const { subject, html, text } = renderNotification(row.kind, row.payload ?? {}, siteUrl, restaurant);
   // The outbox id as idempotency key: a row sent but not reported (crash, lost lease) is not delivered twice.
   return sendEmail({ to: row.recipient, subject, html, text, idempotencyKey: row.id });
@@ -78,8 +82,7 @@ export async function dispatchDue(
   const { data, error } = await db.rpc('claim_notifications', { p_limit: limit, p_lease_seconds: LEASE_SECONDS });
   if (error) throw Object.assign(new Error(error.message), { code: error.code });
   const rows = (data ?? []) as OutboxRow[];
-  const identity =
-    restaurant ?? (rows.some((r) => r.channel === 'email') ? await loadRestaurant(db) : undefined) ?? RESTAURANT;
+  const identity = restaurant ?? (rows.length > 0 ? await loadRestaurant(db) : undefined) ?? RESTAURANT;
   const results = await Promise.all(rows.map((row) => deliverAndReport(db, row, siteUrl, identity)));
   const sent = results.filter((r) => r.ok).length;
   return { claimed: rows.length, sent, failed: rows.length - sent, more: rows.length === limit, results };

@@ -67,6 +67,29 @@ test.describe('reservations', () => {
     expect((await backend.service.from('reservations').select('id').eq('id', id)).data).toEqual([]);
   });
 
+  test('cancelling asks for a reason, which the guest is told by e-mail', async ({ page, backend }) => {
+    const id = await insertReservation(backend, 'Carla Annulada');
+    await loginAsAdmin(page, backend, '/admin/reservations');
+    const row = page.getByTestId('reservation-row').filter({ hasText: 'Carla Annulada' });
+    await row.getByRole('combobox').selectOption('Annulée');
+    const dialog = page.getByRole('dialog', { name: 'Anular a reserva' });
+    await dialog.getByLabel('Motivo (opcional, enviado ao cliente em francês)').fill('Salle complète ce soir-là');
+    await dialog.getByRole('button', { name: 'Anular a reserva' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Reserva atualizada');
+    await expect(row.getByTestId('reservation-cancel-reason')).toHaveText('Motivo: Salle complète ce soir-là');
+    const queued = await backend.service
+      .from('notification_outbox')
+      .select('kind, channel, recipient, payload')
+      .eq('reservation_id', id)
+      .eq('kind', 'reservation_status')
+      .single();
+    expect(queued.data).toMatchObject({
+      channel: 'email',
+      recipient: 'resa@exemple.lu',
+      payload: { status: 'Annulée', cancel_reason: 'Salle complète ce soir-là' },
+    });
+  });
+
   test('the alert can be dismissed', async ({ page, backend }) => {
     await insertReservation(backend, 'Pedro Alerta');
     await loginAsAdmin(page, backend);

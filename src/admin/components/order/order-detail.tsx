@@ -21,6 +21,7 @@ import { BLOCKED_CLIENT_REASON } from '../../../shared/domain/refusals.js';
 import { SmsDialog } from './sms-dialog.js';
 import { StatusBadge } from './status-badge.js';
 import { PrintedBadge } from './printed-badge.js';
+import { NoticeBadge } from './notice-badge.js';
 import { StatusEditor } from './status-editor.js';
 
 /**
@@ -108,6 +109,7 @@ export function OrderDetail({
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={order.status} />
           <PrintedBadge orderId={order.id} />
+          <NoticeBadge orderId={order.id} status={order.status} />
         </div>
       </header>
 

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.js';
 import { Icon } from '../../components/ui/icon.js';
 import { PageHeader } from '../../components/ui/card.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { Dialog } from '../../components/ui/dialog.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { QueryState } from '../../components/ui/query-state.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
@@ -31,6 +32,9 @@ export function ReservationsPage() {
   const t = useT();
   const list = useReservationsQuery({ queryConfig: { refetchInterval: RESERVATIONS_POLL_MS } });
   const [toDelete, setToDelete] = useState<Reservation | null>(null);
+  // Cancelling asks for an optional reason: the guest's e-mail gives it.
+  const [toCancel, setToCancel] = useState<Reservation | null>(null);
+  const [cancelReason, setCancelReason] = useState('');
 
   const update = useUpdateReservationStatusMutation({
     mutationConfig: {
@@ -80,6 +84,11 @@ export function ReservationsPage() {
                         {r.email}
                       </a>
                     </p>
+                    {r.status === 'Annulée' && r.cancel_reason && (
+                      <p data-testid="reservation-cancel-reason">
+                        {t('reservations.cancelReasonShown', { reason: r.cancel_reason })}
+                      </p>
+                    )}
                     {r.message && (
                       <p className="mt-2 whitespace-pre-wrap rounded-lg bg-white/70 p-2 italic">{r.message}</p>
                     )}
@@ -92,7 +101,13 @@ export function ReservationsPage() {
                       id={`status-${r.id}`}
                       value={r.status}
                       disabled={update.isPending}
-                      onChange={(e) => update.mutate({ id: r.id, status: e.target.value as ReservationStatus })}
+                      onChange={(e) => {
+                        const status = e.target.value as ReservationStatus;
+                        if (status === 'Annulée') {
+                          setCancelReason('');
+                          setToCancel(r);
+                        } else update.mutate({ id: r.id, status });
+                      }}
                       className="min-h-12 rounded-lg border-2 border-slate-400 bg-white px-3 text-lg font-semibold"
                     >
                       {RESERVATION_STATUSES.map((s) => (
@@ -115,6 +130,36 @@ export function ReservationsPage() {
           </ul>
         )}
       </QueryState>
+      <Dialog open={toCancel !== null} onClose={() => setToCancel(null)} title={t('reservations.cancelTitle')}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (toCancel) update.mutate({ id: toCancel.id, status: 'Annulée', cancelReason });
+            setToCancel(null);
+          }}
+        >
+          <p className="text-lg">{toCancel ? t('reservations.cancelBody', { name: toCancel.name }) : ''}</p>
+          <label className="mt-4 block font-semibold" htmlFor="reservation-cancel-reason">
+            {t('reservations.cancelReason')}
+          </label>
+          <textarea
+            id="reservation-cancel-reason"
+            value={cancelReason}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setCancelReason(e.target.value)}
+            className="mt-1 w-full rounded-lg border-2 border-slate-400 p-2 text-lg"
+          />
+          <div className="mt-6 flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setToCancel(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="danger">
+              {t('reservations.cancelConfirm')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
       <ConfirmDialog
         open={toDelete !== null}
         danger
