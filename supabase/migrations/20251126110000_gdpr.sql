@@ -5,7 +5,7 @@
 -- delete_my_account(): erases the signed-in customer. Orders stay for the accounts (10 years) with their
 --   personal fields replaced; reservations and challenge entries lose their contact details (upcoming
 --   reservations are cancelled); the e-mails addressed to them are blanked; the auth user is deleted, which
---   ends every session and refresh token.
+--   ends every session and refresh token. Refused while one of their orders is still open.
 -- apply_retention(): the privacy page's rules, run daily (pg_cron on Supabase, the embedded backend's timer):
 --   contact data 3 years after the last exchange with the person, inactive accounts likewise, order data
 --   10 years. See docs/PRIVACY.md.
@@ -222,10 +222,27 @@ begin
   return result;
 end $$;
 
+-- Refuses to erase a customer while one of their orders is still open (not delivered, collected or refused):
+-- anonymising it would leave the counter an order to accept, prepare or deliver with no name, phone or address
+-- (« Adresse supprimée »). Their orders are those erase_customer would anonymise (customer_order_ids). The text
+-- is the shop's (src/shared/domain/refusals.ts, open_order).
+create function public.check_no_open_order(p_user_id uuid, p_email text) returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.orders o
+              where o.id in (select public.customer_order_ids(p_user_id, p_email))
+                and o.status not in ('Livrée', 'Livré', 'Annulée', 'Annulé')) then
+    perform public.refuse('open_order', 'Commande en cours',
+      'Vous avez une commande en cours : vous pourrez supprimer votre compte une fois qu''elle sera livrée, retirée ou refusée.');
+  end if;
+end $$;
+
 -- Asks for the password again (or the e-mailed reauthentication code): a token left signed in on a shared
 -- computer, or stolen, must not be enough to erase the account. A wrong one is an answer, not an error, so
 -- that the rate limit's count of the try is kept (an error would roll it back): {deleted: false, reason:
--- 'wrong_password'}.
+-- 'wrong_password'}. An open order refuses the deletion first (check_no_open_order), before any password is
+-- checked, so the refusal says nothing about the password.
 create function public.delete_my_account(p_password text default null, p_nonce text default null) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -237,6 +254,7 @@ begin
     raise exception using errcode = 'P0001', detail = 'admin_account', hint = 'Compte administrateur',
       message = 'Un compte administrateur ne peut pas être supprimé depuis la boutique.';
   end if;
+  perform public.check_no_open_order(uid, public.confirmed_email_of(uid));
   if coalesce(p_password, '') = '' and coalesce(p_nonce, '') = '' then
     raise exception using errcode = 'P0001', detail = 'password_required', hint = 'Mot de passe requis',
       message = 'Saisissez votre mot de passe pour supprimer votre compte.';
@@ -326,7 +344,7 @@ end $$;
 
 revoke execute on function public.require_customer(),
   public.account_reauthenticated(uuid, text, text), public.check_account_rate_limit(text),
-  public.customer_order_ids(uuid, text), public.confirmed_email_of(uuid),
+  public.customer_order_ids(uuid, text), public.confirmed_email_of(uuid), public.check_no_open_order(uuid, text),
   public.anonymise_contact_records(text[], uuid[], uuid[], timestamptz), public.erase_customer(uuid, timestamptz),
   public.apply_retention(timestamptz), public.my_data_export(), public.delete_my_account(text, text)
   from public, anon, authenticated;

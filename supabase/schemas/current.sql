@@ -741,6 +741,22 @@ begin
 end $function$;
 grant execute on function public.check_client_not_blocked(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.check_no_open_order(p_user_id uuid, p_email text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.orders o
+              where o.id in (select public.customer_order_ids(p_user_id, p_email))
+                and o.status not in ('Livrée', 'Livré', 'Annulée', 'Annulé')) then
+    perform public.refuse('open_order', 'Commande en cours',
+      'Vous avez une commande en cours : vous pourrez supprimer votre compte une fois qu''elle sera livrée, retirée ou refusée.');
+  end if;
+end $function$;
+grant execute on function public.check_no_open_order(uuid,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.check_order_bounds(p_order jsonb, p_now timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
@@ -1176,6 +1192,7 @@ begin
     raise exception using errcode = 'P0001', detail = 'admin_account', hint = 'Compte administrateur',
       message = 'Un compte administrateur ne peut pas être supprimé depuis la boutique.';
   end if;
+  perform public.check_no_open_order(uid, public.confirmed_email_of(uid));
   if coalesce(p_password, '') = '' and coalesce(p_nonce, '') = '' then
     raise exception using errcode = 'P0001', detail = 'password_required', hint = 'Mot de passe requis',
       message = 'Saisissez votre mot de passe pour supprimer votre compte.';

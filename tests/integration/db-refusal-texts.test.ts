@@ -131,6 +131,18 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   name_required: { call: challenge(' ', true) },
   terms_not_accepted: { call: challenge('Ana', false) },
   search_term_required: { call: [`select * from public.track_order($1)`, ['  ']] },
+  // A guest order placed with the customer's confirmed e-mail, still waiting: it counts as theirs.
+  open_order: {
+    before: [
+      [
+        `insert into public.orders (customer_name, customer_phone, customer_email, delivery_method, payment_method,
+           order_items, total_price, delivery_fee, grand_total)
+         values ('Ana', $1, 'ana@example.lu', 'pickup', 'cash', $2::jsonb, 25, 0, 25)`,
+        [person.phone, JSON.stringify([{ id: DISH, name: 'Plat du test', price: 25, quantity: 1, options: [] }])],
+      ],
+    ],
+    call: [`select public.check_no_open_order(gen_random_uuid(), 'ana@example.lu')`, []],
+  },
 };
 
 describe.each(testDatabases())('the refusal texts of the domain are the database’s on %s', (kind) => {

@@ -5,6 +5,7 @@ import { GENEROUS_PRODUCT_LIMITS } from '../helpers/rate-limits.js';
 import { newEmail, signedInCustomer } from './auth-helpers.js';
 import { startRetentionJob } from '../../src/backend/jobs/retention.js';
 import type { AnyRow } from './db-support.js';
+import { REFUSALS } from '../../src/shared/domain/refusals.js';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -212,6 +213,31 @@ describe.each(testDatabases())('GDPR: export, account deletion and retention on 
     } finally {
       await service.from('rate_limits').update(GENEROUS_PRODUCT_LIMITS).eq('bucket', 'account_export');
     }
+  });
+
+  it('refuses the deletion while one of her orders is open, before any password, and erases nothing', async () => {
+    const refused = (await alice.client.rpc('delete_my_account', { p_password: alice.password })).error;
+    expect(refused).toMatchObject({ details: REFUSALS.open_order.code, hint: REFUSALS.open_order.title });
+    expect(refused?.message).toBe(REFUSALS.open_order.message);
+    expect(refused?.message).toMatch(/^Vous avez une commande en cours/);
+    // Without a password it is the same answer: the order, not the password, stops it.
+    expect((await alice.client.rpc('delete_my_account')).error?.message).toBe(REFUSALS.open_order.message);
+    expect(await row('orders', ids.aliceAccount)).toMatchObject({
+      customer_address: '12 rue de la Gare',
+      user_id: alice.userId,
+      anonymised_at: null,
+    });
+    expect((await service.auth.admin.getUserById(alice.userId)).data.user?.id).toBe(alice.userId);
+
+    // Every status but delivered/collected (Livrée) and refused (Annulée) is open, the guest order by her e-mail too.
+    for (const status of ['Bien reçu', 'En préparation', 'Prêt', 'Prête pour Livraison', 'En livraison']) {
+      await service.from('orders').update({ status }).eq('id', ids.aliceAccount).throwOnError();
+      expect((await alice.client.rpc('delete_my_account')).error?.details, status).toBe('open_order');
+    }
+    await service.from('orders').update({ status: 'Livrée' }).eq('id', ids.aliceAccount).throwOnError();
+    expect((await alice.client.rpc('delete_my_account')).error?.details).toBe('open_order');
+    await service.from('orders').update({ status: 'Annulée' }).eq('id', ids.aliceGuest).throwOnError();
+    expect((await alice.client.rpc('delete_my_account')).error?.details).toBe('password_required');
   });
 
   it('asks for the password again before deleting, and says when it is wrong', async () => {

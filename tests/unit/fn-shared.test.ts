@@ -201,6 +201,23 @@ describe('e-mail templates', () => {
       site,
     );
     expect(confirmed.text).toContain('Livraison prévue vers 20:10.');
+    // Not yet accepted: the restaurant's own estimate (the slot of its default preparation time), never « 30 à 60 ».
+    const placed = renderNotification(
+      'order_confirmation',
+      { ...order, delivery_method: 'delivery', ready_text: null, slot_start: '2026-11-23T11:45:00Z' },
+      site,
+    );
+    expect(placed.text).toContain('Estimation du restaurant : livraison entre 12:45 et 13:00.');
+    expect(placed.html).toContain('Estimation du restaurant : livraison entre 12:45 et 13:00.');
+    const pickup = renderNotification(
+      'order_confirmation',
+      { ...order, delivery_method: 'pickup', ready_text: null, slot_start: '2026-07-06T16:30:00Z' },
+      site,
+    );
+    expect(pickup.text).toContain('Estimation du restaurant : prête entre 18:30 et 18:45.');
+    const unknown = renderNotification('order_confirmation', { ...order, ready_text: null, slot_start: null }, site);
+    expect(unknown.text).toContain('Le restaurant vous confirmera l’heure dès qu’il acceptera votre commande.');
+    for (const r of [placed, pickup, unknown]) expect(r.text).not.toMatch(/30 à 60|30-60/);
     const refused = renderNotification(
       'order_status',
       { ...order, status: 'Annulée', refusal_reason: 'Four <en panne>' },

@@ -149,6 +149,12 @@ export const REFUSALS = {
     'Terme de recherche requis',
     "Veuillez entrer l'ID de la commande ou le téléphone.",
   ),
+  // delete_my_account (check_no_open_order): an order still to accept, prepare, deliver or collect keeps the account.
+  open_order: refusal(
+    'open_order',
+    'Commande en cours',
+    "Vous avez une commande en cours : vous pourrez supprimer votre compte une fois qu'elle sera livrée, retirée ou refusée.",
+  ),
 } as const;
 
 export type RefusalKey = keyof typeof REFUSALS;

@@ -2,16 +2,22 @@ import { closedTodayNotice } from '../../shared/domain/opening-hours.js';
 import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data.js';
 import { fr } from '../i18n/fr.js';
 import { useNowAs } from '../../shared/ui/render-clock.js';
+import { closedNowNotice } from '../lib/ordering-state.js';
 
-/** Tells the customer, live, when the shop stops taking orders or deliveries, or is closed today. */
+/**
+ * Tells the customer, live, when the shop stops taking orders or deliveries, is closed today, or takes no order
+ * for now at this hour (« Ouvre à 18:00 »), before they fill the cart's form.
+ */
 export function StoreNotice({ className = '' }: { className?: string }) {
   const { data } = useShopStoreSettings();
   const schedule = useShopOpeningSchedule().data;
   const closedToday = useNowAs((now) => (schedule ? closedTodayNotice(new Date(now), schedule) : null));
+  const closedNow = useNowAs((now) => (schedule ? closedNowNotice(new Date(now), schedule) : null));
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
   const noDelivery = !data.delivery_options.is_enabled;
-  if (!closed && !noDelivery && !closedToday) return null;
+  const opensLater = closedToday ? null : closedNow;
+  if (!closed && !noDelivery && !closedToday && !opensLater) return null;
   return (
     <div
       role="status"
@@ -21,6 +27,11 @@ export function StoreNotice({ className = '' }: { className?: string }) {
       {closedToday && (
         <p data-testid="closed-today">
           <strong>{closedToday}.</strong> {fr.store.preorderStillOpen}
+        </p>
+      )}
+      {opensLater && (
+        <p data-testid="closed-now">
+          <strong>{opensLater}.</strong> {fr.store.preorderStillOpen}
         </p>
       )}
       {closed && (

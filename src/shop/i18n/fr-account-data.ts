@@ -28,5 +28,7 @@ export const accountData = {
   deletedTitle: 'Compte supprimé',
   deletedText: 'Vos données personnelles ont été effacées. Merci de votre confiance.',
   deleteFailed: 'Suppression impossible',
+  openOrderTitle: 'Votre compte n’a pas été supprimé',
+  openOrderLink: 'Suivre mes commandes',
   genericError: 'Une erreur est survenue. Vérifiez votre connexion puis réessayez.',
 } as const;

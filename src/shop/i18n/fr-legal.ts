@@ -191,7 +191,7 @@ export const legal = {
         title: 'Livraison',
         paragraphs: [
           'Nous livrons dans les communes indiquées dans le panier. Un montant minimum de commande de 20€ (hors frais de livraison) est requis pour la livraison.',
-          'Le délai estimé est de 30 à 60 minutes, donné à titre indicatif ; il peut varier selon l’affluence et les conditions de circulation.',
+          'Le délai affiché au panier et dans l’e-mail de confirmation est l’estimation du restaurant au moment de la commande, donnée à titre indicatif ; l’heure est confirmée quand le restaurant accepte la commande et peut varier selon l’affluence et les conditions de circulation.',
         ],
       },
       {

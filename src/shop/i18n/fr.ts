@@ -242,7 +242,17 @@ export const fr = {
     ordering: 'Commande en cours...',
     orderPreorder: 'Pré-commander',
     successTitle: 'Commande passée avec succès !',
-    successText: 'Votre commande est en cours de préparation. Délai estimé : 30-60 minutes.',
+    /** The counter's current estimate (its default preparation time, in the 15-minute slot place_order counts). */
+    estimate: (method: 'delivery' | 'pickup', from: string, to: string) =>
+      method === 'delivery'
+        ? `Estimation du restaurant : livraison entre ${from} et ${to}.`
+        : `Estimation du restaurant : prête entre ${from} et ${to}.`,
+    /** Accepted at once (automatic acceptance): the time the restaurant set. */
+    readyAt: (method: 'delivery' | 'pickup', time: string) =>
+      method === 'delivery' ? `Livraison prévue vers ${time}.` : `Prête vers ${time}.`,
+    estimateConfirmed: 'Le restaurant vous confirme l’heure dès qu’il accepte votre commande.',
+    orderBlocked: (reason: string) => `${reason} : commande immédiate impossible. Activez la pré-commande.`,
+    successText: 'Votre commande est bien reçue.',
     successPreorder: (date: string, time: string) => `Votre pré-commande est confirmée pour le ${date} à ${time}.`,
     orderNumber: (n: string) => `N° de commande : ${n}.`,
     errorTitle: 'Erreur de commande',
@@ -365,6 +375,9 @@ export const fr = {
     deliveryOffTitle: 'Livraison indisponible',
     deliveryOffText: 'La livraison est momentanément désactivée : toutes les commandes sont à emporter.',
     preorderStillOpen: 'Vous pouvez passer une pré-commande pour un autre jour.',
+    /** Outside the ordering hours of the day: « Ouvre à 18:00 », « Ouvre demain à 11:00 ». */
+    opensAt: (when: string) => `Ouvre ${when}`,
+    closedNow: 'Fermé pour le moment',
   },
   cartToasts,
   orderStatus,

@@ -40,9 +40,11 @@ test.describe('opening hours and closures', () => {
       await panel.getByLabel('Nom complet').fill('Marta Lopes');
       await panel.getByLabel('Téléphone').fill('+352 691 444 555');
       await panel.getByText('À emporter', { exact: true }).click();
-      await panel.getByTestId('order-button').click();
-      await expect(page.getByTestId('toast')).toContainText('Restaurant fermé');
-      await expect(page.getByTestId('toast')).toContainText("Fermé aujourd'hui (Fête du personnel)");
+      // Closed is said before the order is sent: « Commander » is disabled with the reason.
+      await expect(panel.getByTestId('order-button')).toBeDisabled();
+      await expect(panel.getByTestId('order-blocked')).toContainText(
+        "Fermé aujourd'hui (Fête du personnel) — réouverture",
+      );
       // The open cart as the customer sees it (the menu behind it is long: no full-page shot).
       await page.screenshot({ path: `test-results/screens/hours-cart-refused-${test.info().project.name}.png` });
       // The pre-order picker offers no time on a closed date and says why.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { addToCart, choosePreorder, fillContact, openCart, setStoreSetting } from './shop-helpers';
+import { addToCart, browseWhileOpen, choosePreorder, fillContact, openCart, setStoreSetting } from './shop-helpers';
 
 /** The panel is fixed over the page, so a full-page capture would miss it: keep the viewport. */
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -73,6 +73,7 @@ test.describe('cart', () => {
   });
 
   test('delivery minimum, zone fee message and pickup without minimum', async ({ page }) => {
+    await browseWhileOpen(page);
     await page.goto('/menu/grillades');
     await addToCart(page, 'Quart de poulet grillé');
     await openCart(page);
@@ -184,6 +185,7 @@ test.describe('cart', () => {
   });
 
   test('delivery off and ordering closed show live and change the cart', async ({ page, backend }) => {
+    await browseWhileOpen(page);
     await page.goto('/menu/grillades');
     await addToCart(page, 'Poulet entier grillé');
     await openCart(page);

@@ -29,8 +29,15 @@ async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `/work/notes/shots/gdpr/${name}-${project}.png`, fullPage });
 }
 
-test('a customer downloads their data as JSON from /profil, then deletes their account', async ({ page, backend }) => {
+// The refusal while her order is open comes as a 400, which the browser logs: this test uses its own page.
+test('a customer downloads their data as JSON from /profil, then deletes their account', async ({
+  browser,
+  baseURL,
+  backend,
+}) => {
   test.setTimeout(150_000);
+  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport });
+  const page = await context.newPage();
   const customer = await backend.createCustomer();
   const other = await backend.createCustomer();
   const { data: mine, error } = await backend.service
@@ -68,9 +75,24 @@ test('a customer downloads their data as JSON from /profil, then deletes their a
   await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(confirm.getByText('Saisissez votre mot de passe pour confirmer.')).toBeVisible();
   const password = confirm.getByLabel('Pour confirmer, saisissez votre mot de passe');
+  // Her delivery still waits for the counter: the account stays, and the form says why.
+  await password.fill(customer.password);
+  await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  const blocked = confirm.getByRole('alert');
+  await expect(blocked).toContainText('Vous avez une commande en cours');
+  await expect(blocked).toContainText('livrée, retirée ou refusée');
+  await expect(blocked.getByRole('link', { name: 'Suivre mes commandes' })).toHaveAttribute('href', '/mes-commandes');
+  await shot(page, 'delete-refused-open-order');
+  const { data: waiting } = await backend.service.from('orders').select('*').eq('id', mine!.id).single();
+  expect(waiting).toMatchObject({ customer_address: '7 avenue de la Liberté', user_id: customer.id });
+  expect((await backend.service.auth.admin.getUserById(customer.id)).data.user?.id).toBe(customer.id);
+  // Delivered: now she may go.
+  await backend.service.from('orders').update({ status: 'Livrée' }).eq('id', mine!.id).throwOnError();
+
   await password.fill('pas-le-bon-mot-de-passe');
   await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(confirm.getByText('Mot de passe incorrect : votre compte n’a pas été supprimé.')).toBeVisible();
+  await expect(confirm.getByRole('alert').filter({ hasText: 'commande en cours' })).toHaveCount(0);
   // Nothing was deleted by the unconfirmed click nor by the wrong password.
   expect((await backend.service.auth.admin.getUserById(customer.id)).data.user?.id).toBe(customer.id);
   await password.fill(customer.password);
@@ -100,4 +122,5 @@ test('a customer downloads their data as JSON from /profil, then deletes their a
   });
   const { data: theirs } = await backend.service.from('orders').select('customer_email').eq('user_id', other.id);
   expect(theirs).toEqual([{ customer_email: other.email }]);
+  await context.close();
 });

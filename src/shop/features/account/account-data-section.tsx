@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { refusalOf, useDeleteMyAccountMutation, useExportMyDataMutation } from '../../lib/data.js';
 import { accountData as t } from '../../i18n/fr-account-data.js';
 import { buttonClass } from '../../components/ui/button.js';
@@ -47,6 +47,8 @@ function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
   const [wrong, setWrong] = useState(false);
+  /** The database's refusal while an order of the account is still open (open_order), shown in the form. */
+  const [blocked, setBlocked] = useState<string | null>(null);
   const titleId = useId();
   const remover = useDeleteMyAccountMutation({
     mutationConfig: {
@@ -58,7 +60,11 @@ function DeleteAccount() {
         toast({ title: t.deletedTitle, description: t.deletedText, variant: 'success' });
         navigate('/', { replace: true });
       },
-      onError: failure(t.deleteFailed),
+      onError: (e) => {
+        const refusal = refusalOf(e);
+        if (refusal?.code === 'open_order') setBlocked(refusal.message);
+        else failure(t.deleteFailed)(e);
+      },
     },
   });
   const typed = password !== '';
@@ -87,6 +93,7 @@ function DeleteAccount() {
         e.preventDefault();
         setTried(true);
         setWrong(false);
+        setBlocked(null);
         if (typed) remover.mutate(password);
       }}
     >
@@ -112,6 +119,15 @@ function DeleteAccount() {
           error={fieldError}
         />
       </div>
+      {blocked && (
+        <div role="alert" className="mt-4 rounded-lg bg-white p-3 text-sm text-charcoal-800">
+          <p className="font-semibold text-ember-700">{t.openOrderTitle}</p>
+          <p className="mt-1">{blocked}</p>
+          <Link to="/mes-commandes" className="mt-2 inline-block font-semibold text-ember-700 underline">
+            {t.openOrderLink}
+          </Link>
+        </div>
+      )}
       <div className="mt-4 grid gap-2">
         <button
           type="submit"
@@ -127,6 +143,7 @@ function DeleteAccount() {
             setPassword('');
             setTried(false);
             setWrong(false);
+            setBlocked(null);
           }}
           className={buttonClass('outline', 'sm')}
         >

@@ -117,9 +117,25 @@ export default function CartPanel() {
                   {c.minimumWarning}
                 </p>
               )}
+              {c.estimate && (
+                <p data-testid="estimate" className="text-sm font-semibold text-herb-700">
+                  {c.estimate}
+                </p>
+              )}
+              {c.orderBlocked && (
+                <p
+                  id="order-blocked"
+                  role="status"
+                  data-testid="order-blocked"
+                  className="rounded-lg bg-ember-600/10 p-2 text-sm font-semibold text-ember-700"
+                >
+                  {t.orderBlocked(c.orderBlocked)}
+                </p>
+              )}
               <button
                 type="submit"
                 disabled={c.buttonDisabled}
+                aria-describedby={c.orderBlocked ? 'order-blocked' : undefined}
                 data-testid="order-button"
                 className={buttonClass('primary', 'lg', 'w-full')}
               >

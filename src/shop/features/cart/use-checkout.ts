@@ -26,6 +26,8 @@ import { useSession } from '../../lib/session.js';
 import { useCartStore } from '../../stores/cart-store.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
+import { useNowAs } from '../../../shared/ui/render-clock.js';
+import { closedNowNotice, luxembourgTimeOf, slotWindow } from '../../lib/ordering-state.js';
 
 const ORDER_TOAST_MS = 9000;
 
@@ -56,6 +58,12 @@ export function useCheckout() {
   // An immediate order when the kitchen is full goes to the next free time, shown before it is placed.
   const asap = useSlotAvailabilityQuery(deliveryMethod, null, !checkout.isPreorder).data?.asap;
   const kitchenFullUntil = asap?.full ? asap.next_free : null;
+  // Outside the ordering hours (or on a dated closure) an order for now is impossible: said before the form.
+  const closedNow = useNowAs((now) => (schedule ? closedNowNotice(new Date(now), schedule) : null));
+  const orderBlocked = checkout.isPreorder ? null : !orderingEnabled ? fr.store.closedTitle : closedNow;
+  // The counter's current estimate: its default preparation time from now, in the slot place_order counts.
+  const slot = orderBlocked || checkout.isPreorder ? null : slotWindow(kitchenFullUntil ?? asap?.slot ?? '');
+  const estimate = slot ? fr.cart.estimate(deliveryMethod, slot.from, slot.to) : null;
   const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : luxembourgDate(new Date());
   const priceContext = { method: deliveryMethod, date: serviceDate, specialPrices: menu?.specialPrices };
   const subtotal = cartSubtotal(items, priceContext);
@@ -65,6 +73,7 @@ export function useCheckout() {
   const minimumWarning = items.length > 0 ? minimumOrderWarning(subtotal, deliveryMethod) : null;
   const buttonDisabled =
     items.length === 0 ||
+    orderBlocked !== null ||
     isOrderButtonDisabled({
       submitting: placeOrder.isPending,
       subtotal,
@@ -106,7 +115,9 @@ export function useCheckout() {
           const when =
             request.isPreorder && request.preorderDate && request.preorderTime
               ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime)
-              : fr.cart.successText;
+              : order.ready_at
+                ? `${fr.cart.successText} ${fr.cart.readyAt(deliveryMethod, luxembourgTimeOf(order.ready_at))}`
+                : [fr.cart.successText, estimate, fr.cart.estimateConfirmed].filter(Boolean).join(' ');
           toast({
             title: fr.cart.successTitle,
             description: `${when} ${fr.cart.orderNumber(order.order_number)}`,
@@ -140,6 +151,8 @@ export function useCheckout() {
     buttonDisabled,
     submitting: placeOrder.isPending,
     kitchenFullUntil,
+    orderBlocked,
+    estimate,
     submit,
   };
 }

@@ -1,5 +1,26 @@
 import { escapeHtml } from '../html.ts';
 import { euros, formatDateFr, formatDateTimeFr, formatEuro, formatTimeFr, multiplyEuros } from '../format.ts';
+
+/** « HH:MM » of an instant on the restaurant's clock; null when unreadable. */
+function luxembourgTime(instant: string): string | null {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) return null;
+  return formatDateTimeFr(at).slice(-5);
+}
+
+/**
+ * For an order for now that the restaurant has not yet given a time: its own estimate (the slot place_order
+ * counted the order in, from the counter's default preparation time), never a fixed « 30 à 60 minutes »; without
+ * one, that the time comes with the acceptance.
+ */
+export function estimateText(o: OrderPayload): string {
+  const then = 'Le restaurant vous confirmera l’heure dès qu’il acceptera votre commande.';
+  const from = o.slot_start ? luxembourgTime(o.slot_start) : null;
+  if (!from) return then;
+  const to = luxembourgTime(new Date(new Date(o.slot_start!).getTime() + 15 * 60_000).toISOString());
+  const what = o.delivery_method === 'delivery' ? 'livraison' : 'prête';
+  return `Estimation du restaurant : ${what} entre ${from} et ${to}. ${then}`;
+}
 import { DELIVERY_LABELS, PAYMENT_LABELS, RESTAURANT, type RestaurantIdentity } from '../restaurant.ts';
 import { button, COLOURS, facts, FONT, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
 
@@ -31,6 +52,12 @@ export interface OrderPayload {
   ready_text?: string | null;
   /** Why the restaurant refused the order (status Annulée). */
   refusal_reason?: string | null;
+  /**
+   * The 15-minute slot place_order counted the order in: for an order for now, the counter's default preparation
+   * time from the moment it was placed. The confirmation gives it as the restaurant's estimate when the payload
+   * carries it.
+   */
+  slot_start?: string | null;
 }
 
 export const orderNumberOf = (o: OrderPayload) => String(o.order_number ?? String(o.order_id ?? '').slice(0, 8));
@@ -115,7 +142,7 @@ export function renderOrderConfirmation(
     ? `${o.ready_text}.`
     : o.is_preorder && o.preorder_date
       ? `Nous la préparerons pour le ${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}.`
-      : 'Délai estimé : 30 à 60 minutes.';
+      : estimateText(o);
   const details = orderFacts(o, restaurant);
   const items = itemLines(o);
   const { html, text } = layout({
