@@ -2173,7 +2173,7 @@ AS $function$
     'discount_amount', o.discount_amount, 'discount_percentage', o.discount_percentage,
     'grand_total', o.grand_total, 'notes', o.notes,
     'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
-    'refusal_reason', o.refusal_reason)
+    'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason)
 $function$;
 grant execute on function public.order_template_data(public.orders) to service_role;
 
