@@ -214,6 +214,8 @@ test.describe('takings report (Relatórios)', () => {
       await loginAsAdmin(page, backend, '/admin/reports');
       await page.goto(`/admin/reports?from=${addDays(day, 3)}&to=${addDays(day, 3)}`);
       await expect(page.getByTestId('figure-revenue')).toHaveText('0,00 €');
+      // The settings (the restaurant of the header among them) are read: the top bar shows the store's state.
+      await expect(page.getByTestId('store-status')).toHaveText(/Loja (Aberta|Fechada)/);
       await page.getByRole('button', { name: 'Imprimir resumo' }).click();
       await expect(page.getByTestId('toast')).toContainText('Resumo enviado para a impressora.');
       const sent = (await page.evaluate(

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { orderNumber, type Order } from '../../../shared/domain/index.js';
 import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
-import { useRestaurantIdentity } from '../data.js';
+import { useStoreSettingsQuery } from '../data.js';
 import type { PrinterStatus } from '../../../shared/ipc.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
@@ -57,8 +57,11 @@ export const usePrinterState = create<PrinterState>((set) => ({
  * Also hands the kiosk the restaurant's identity of the settings for the tickets' header.
  */
 export function usePrinterFeed(): void {
-  const identity = useRestaurantIdentity();
-  useEffect(() => setTicketRestaurant(ticketRestaurant(identity)), [identity]);
+  // Until the settings are read the kiosk prints its own installed header, never the code's defaults in their place.
+  const identity = useStoreSettingsQuery().data?.restaurant;
+  useEffect(() => {
+    if (identity) setTicketRestaurant(ticketRestaurant(identity));
+  }, [identity]);
   useEffect(() => {
     if (!isKiosk()) return;
     const { apply, addPrinted } = usePrinterState.getState();
