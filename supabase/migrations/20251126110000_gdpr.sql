@@ -232,7 +232,7 @@ as $$
 begin
   if exists (select 1 from public.orders o
               where o.id in (select public.customer_order_ids(p_user_id, p_email))
-                and o.status not in ('Livrée', 'Livré', 'Annulée', 'Annulé')) then
+                and o.status not in ('Livrée', 'Annulée')) then
     perform public.refuse('open_order', 'Commande en cours',
       'Vous avez une commande en cours : vous pourrez supprimer votre compte une fois qu''elle sera livrée, retirée ou refusée.');
   end if;
