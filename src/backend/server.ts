@@ -92,29 +92,6 @@ function sendBadPath(res: http.ServerResponse, prefix: string): void {
 }
 
 /** Starts the embedded Supabase-compatible backend on one HTTP port. */
-/**
- * A request Node cannot parse (headers over 16 KiB, a malformed line, headers too slow) is answered as Node
- * would (431, 400, 408), but the socket is not destroyed at once: with the request's remaining bytes unread the
- * kernel resets the connection and the client never reads the answer (ECONNRESET, seen in the fuzz test). Our
- * side is closed after the answer and what the client still sends is read and dropped, for 2 s at most.
- */
-function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? '431 Request Header Fields Too Large'
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? '408 Request Timeout'
-        : '400 Bad Request';
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  socket.on('data', () => {});
-  socket.on('error', () => socket.destroy());
-  setTimeout(() => socket.destroy(), 2000).unref();
-}
-
 export async function startBackend(
   overrides: Partial<BackendConfig> = {},
   env: NodeJS.ProcessEnv = process.env,
@@ -153,7 +130,6 @@ export async function startBackend(
     // client reusing a connection at the very moment the server drops it gets no answer at all, and a
     // busy client's own idle timer can fire late. headersTimeout must exceed keepAliveTimeout.
     server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
-    server.on('clientError', answerClientError);
     limitConnections(server, config.env, config.trustProxy);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
