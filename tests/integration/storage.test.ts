@@ -297,6 +297,155 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
     });
   });
 
+  it('signed upload URLs: made only by who may write the name, used once (or to overwrite with upsert), never as download tokens', async () => {
+    const s = adminClient.storage.from(BUCKET);
+    const made = await s.createSignedUploadUrl('upload-url/a.png');
+    expect(made.error).toBeNull();
+    expect(made.data!.path).toBe('upload-url/a.png');
+    expect(made.data!.signedUrl).toMatch(
+      new RegExp(`^${b.url}/storage/v1/object/upload/sign/${BUCKET}/upload-url/a\\.png\\?token=`),
+    );
+    // Whoever holds the URL uploads with no sign-in: the anonymous client here.
+    const anon = b.client().storage.from(BUCKET);
+    const up = await anon.uploadToSignedUrl(made.data!.path, made.data!.token, png('signed-upload'), {
+      metadata: { by: 'link' },
+    });
+    expect(up.error).toBeNull();
+    expect(up.data).toMatchObject({ path: 'upload-url/a.png', fullPath: `${BUCKET}/upload-url/a.png` });
+    const pub = await fetch(s.getPublicUrl('upload-url/a.png').data.publicUrl);
+    expect(
+      Buffer.from(await pub.arrayBuffer())
+        .toString('latin1')
+        .endsWith('signed-upload'),
+    ).toBe(true);
+    // The object belongs to whoever signed the URL.
+    const owner = await b.context.db.query<{ owner: string }>(
+      `select owner::text from storage.objects where bucket_id = $1 and name = 'upload-url/a.png'`,
+      [BUCKET],
+    );
+    expect(owner.rows[0].owner).toBe(JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString()).sub);
+    expect((await s.info('upload-url/a.png')).data!.metadata).toEqual({ by: 'link' });
+
+    // Twice: the name exists now.
+    const again = await anon.uploadToSignedUrl(made.data!.path, made.data!.token, png('again'));
+    expect(again.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+    // With upsert, the holder may overwrite.
+    const over = await s.createSignedUploadUrl('upload-url/a.png', { upsert: true });
+    expect((await anon.uploadToSignedUrl(over.data!.path, over.data!.token, png('over'))).error).toBeNull();
+    const after = await fetch(`${s.getPublicUrl('upload-url/a.png').data.publicUrl}?v=2`);
+    expect(
+      Buffer.from(await after.arrayBuffer())
+        .toString('latin1')
+        .endsWith('over'),
+    ).toBe(true);
+
+    // The token is for this name only, for uploads only; a download token does not upload.
+    expect((await anon.uploadToSignedUrl('upload-url/b.png', made.data!.token, png())).error).toMatchObject({
+      statusCode: '400',
+    });
+    const dl = await s.createSignedUrl('upload-url/a.png', 60);
+    const dlToken = new URL(dl.data!.signedUrl).searchParams.get('token')!;
+    expect((await anon.uploadToSignedUrl('upload-url/a.png', dlToken, png())).error).toMatchObject({
+      message: 'The token was not signed for this operation',
+    });
+    expect(
+      (await fetch(`${b.url}/storage/v1/object/sign/${BUCKET}/upload-url/a.png?token=${made.data!.token}`)).status,
+    ).toBe(400);
+    // The bucket's limits hold for signed uploads too.
+    const big = await s.createSignedUploadUrl('upload-url/big.png');
+    expect(
+      (
+        await anon.uploadToSignedUrl(
+          big.data!.path,
+          big.data!.token,
+          new Blob([Buffer.alloc(5 * 1024 * 1024 + 1)], { type: 'image/png' }),
+        )
+      ).error,
+    ).toMatchObject({ statusCode: '413' });
+    // Only who may write the name gets a URL for it: not a customer, not the anonymous key.
+    expect((await customerClient.storage.from(BUCKET).createSignedUploadUrl('upload-url/c.png')).error).toMatchObject({
+      statusCode: '403',
+    });
+    expect((await anon.createSignedUploadUrl('upload-url/c.png')).error).toMatchObject({ statusCode: '403' });
+  });
+
+  it('list v2: full names under a prefix, folders with the delimiter, pages by cursor in every order', async () => {
+    const s = adminClient.storage.from(BUCKET);
+    const suffixes = ['zz', 'bb', 'xx', 'ww', 'cc', 'aa', 'yy', 'oo'];
+    for (const x of suffixes) expect((await s.upload(`v2/page/f-${x}.png`, png(x))).error).toBeNull();
+    expect((await s.upload('v2/deep/inner/g.png', png())).error).toBeNull();
+
+    const flat = await s.listV2({ prefix: 'v2/' });
+    expect(flat.error).toBeNull();
+    expect(flat.data!.hasNext).toBe(false);
+    expect(flat.data!.folders).toEqual([]);
+    expect(flat.data!.objects.map((o) => o.name)).toEqual([
+      'v2/deep/inner/g.png',
+      ...suffixes
+        .slice()
+        .sort()
+        .map((x) => `v2/page/f-${x}.png`),
+    ]);
+    expect(flat.data!.objects[0]).toMatchObject({
+      id: expect.any(String),
+      metadata: expect.objectContaining({ mimetype: 'image/png' }),
+    });
+
+    const folders = await s.listV2({ prefix: 'v2/', with_delimiter: true });
+    expect(folders.data).toMatchObject({
+      hasNext: false,
+      objects: [],
+      folders: [
+        { key: 'deep', name: 'v2/deep/' },
+        { key: 'page', name: 'v2/page/' },
+      ],
+    });
+
+    const cases: [string[], { column: 'name' | 'created_at'; order: 'asc' | 'desc' } | undefined][] = [
+      [suffixes.slice().sort(), undefined],
+      [suffixes.slice().sort().reverse(), { column: 'name', order: 'desc' }],
+      [suffixes.slice(), { column: 'created_at', order: 'asc' }],
+      [suffixes.slice().reverse(), { column: 'created_at', order: 'desc' }],
+    ];
+    for (const [expected, sortBy] of cases) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      for (;;) {
+        const r = await s.listV2({
+          prefix: 'v2/page/',
+          with_delimiter: true,
+          limit: 3,
+          ...(cursor ? { cursor } : {}),
+          ...(sortBy ? { sortBy } : {}),
+        });
+        expect(r.error).toBeNull();
+        seen.push(...r.data!.objects.map((o) => o.name.replace('v2/page/f-', '').replace('.png', '')));
+        pages += 1;
+        if (!r.data!.hasNext) break;
+        cursor = r.data!.nextCursor;
+      }
+      expect(seen).toEqual(expected);
+      expect(pages).toBe(3);
+    }
+    // Folders and files page together.
+    const mixed = await s.listV2({ prefix: 'v2/', with_delimiter: true, limit: 1 });
+    expect(mixed.data).toMatchObject({ hasNext: true, folders: [{ name: 'v2/deep/' }], objects: [] });
+    const next = await s.listV2({ prefix: 'v2/', with_delimiter: true, limit: 1, cursor: mixed.data!.nextCursor });
+    expect(next.data).toMatchObject({ hasNext: false, folders: [{ name: 'v2/page/' }] });
+    // A made-up cursor is refused; a customer lists only what RLS lets them read.
+    expect((await s.listV2({ cursor: 'not-a-cursor' })).error).toMatchObject({ statusCode: '400' });
+    const theirs = await customerClient.storage.from(BUCKET).listV2({ prefix: 'v2/' });
+    expect(theirs.error).toBeNull();
+    expect(theirs.data!.objects).toEqual([]);
+  });
+
+  it("object info gives the upload's own metadata, {} when it had none", async () => {
+    const s = adminClient.storage.from(BUCKET);
+    await s.upload('info/plain.png', png());
+    expect((await s.info('info/plain.png')).data).toMatchObject({ metadata: {}, contentType: 'image/png' });
+  });
+
   it('refuses traversal, control characters, empty segments and overlong names before touching anything', async () => {
     const s = adminClient.storage.from(BUCKET);
     const auth = { Authorization: `Bearer ${adminToken}`, apikey: b.anonKey, 'Content-Type': 'image/png' };
@@ -340,15 +489,28 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
       fileSizeLimit: '1MB',
       allowedMimeTypes: ['application/pdf'],
     });
+    // Sizes in words are decimal, as Storage reads them: 1MB is 1,000,000 bytes, '20MB' 20,000,000, '1.5kb' 1,500.
     expect(made.error).toBeNull();
     expect(made.data).toEqual({ name: 'docs-test' });
     expect((await svc.createBucket('docs-test')).error).toMatchObject({ statusCode: '409' });
     expect((await svc.getBucket('docs-test')).data).toMatchObject({
       public: false,
-      file_size_limit: 1024 * 1024,
+      file_size_limit: 1_000_000,
       allowed_mime_types: ['application/pdf'],
     });
     expect((await svc.listBuckets()).data!.map((x) => x.id).sort()).toEqual(['docs-test', BUCKET]);
+    for (const [words, bytes] of [
+      ['20MB', 20_000_000],
+      ['1.5kb', 1_500],
+      ['1gb', null],
+    ] as const) {
+      const r = await svc.updateBucket('docs-test', { public: false, fileSizeLimit: words });
+      if (bytes === null) expect(r.error).toMatchObject({ statusCode: '400' });
+      else expect((await svc.getBucket('docs-test')).data).toMatchObject({ file_size_limit: bytes });
+    }
+    expect((await svc.updateBucket('docs-test', { public: false, fileSizeLimit: '5 parsecs' })).error).toMatchObject({
+      statusCode: '400',
+    });
     expect(
       (
         await svc.updateBucket('docs-test', {
@@ -385,6 +547,18 @@ describe.each(testDatabases())('Storage API /storage/v1 through supabase-js on %
   });
 
   it('answers bad tokens and unknown routes in Storage shape', async () => {
+    // No Authorization header at all: refused as Storage refuses it (not listed as an anonymous caller).
+    const none = await raw(b, 'GET', '/storage/v1/bucket', { apikey: b.anonKey });
+    expect(none.status).toBe(400);
+    expect(JSON.parse(none.body)).toEqual({ statusCode: '403', error: 'Unauthorized', message: 'Invalid Compact JWS' });
+    const noList = await raw(
+      b,
+      'POST',
+      `/storage/v1/object/list/${BUCKET}`,
+      { 'Content-Type': 'application/json' },
+      '{}',
+    );
+    expect(JSON.parse(noList.body)).toMatchObject({ message: 'Invalid Compact JWS' });
     const bad = await raw(b, 'GET', '/storage/v1/bucket', { Authorization: 'Bearer not.a.jwt' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ statusCode: '403', error: 'Unauthorized' });

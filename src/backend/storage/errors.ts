@@ -46,6 +46,8 @@ export function toStorageError(e: unknown): HttpError {
       case '57014':
         return new StorageError(500, '500', 'DatabaseTimeout', 'Timeout while waiting for the database');
       case '22P02':
+      case '22007':
+      case '22008':
       case '23514':
       case '23502':
         return invalidRequest(e.message);

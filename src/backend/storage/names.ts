@@ -25,16 +25,20 @@ export function checkBucketId(id: unknown): string {
   return id;
 }
 
-/** A bucket's file_size_limit as supabase-js sends it: bytes, or a string such as "5MB". */
+/**
+ * A bucket's file_size_limit as supabase-js sends it: bytes, or a size such as "20MB" or "1kb" read as
+ * Storage reads it, in decimal units (1 KB = 1,000 bytes, 1 MB = 1,000,000) to three significant digits.
+ */
 export function parseSizeLimit(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   if (typeof value === 'string') {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$/i.exec(value);
+    const m = /^(\d+(?:\.\d+)?)(gb|mb|kb|b)$/i.exec(value.trim());
     if (m) {
-      const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[(m[2] ?? 'B').toUpperCase() as 'B'];
-      return Math.floor(Number(m[1]) * unit);
+      const unit = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9 }[m[2].toUpperCase() as 'B'];
+      return Math.round(Number(Number(m[1]).toPrecision(3)) * unit);
     }
+    if (/^\d+$/.test(value.trim())) return Number(value.trim());
   }
   throw invalidRequest('file_size_limit must be a number of bytes or a size such as "5MB"');
 }
