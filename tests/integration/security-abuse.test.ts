@@ -1,8 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { Agent, fetch as undiciFetch } from 'undici';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
+import { closeClientAgents, fetchFrom } from '../helpers/client-address.js';
 import { GENEROUS_PRODUCT_LIMITS, startOfFreshWindow } from '../helpers/rate-limits.js';
 import { preorderSlot } from '../reliability/support/orders.js';
 import { authFetch, mailsTo, newEmail, openLink, signedInCustomer, verifyLinkFor } from './auth-helpers.js';
@@ -11,18 +11,6 @@ import { authFetch, mailsTo, newEmail, openLink, signedInCustomer, verifyLinkFor
  * Abuse by one stranger against everyone else: each client connects from its own loopback address
  * (127.0.0.x as the socket's source address, no x-forwarded-for), as distinct machines would.
  */
-const agents = new Map<string, Agent>();
-export function fetchFrom(ip: string): typeof fetch {
-  let dispatcher = agents.get(ip);
-  if (!dispatcher) {
-    dispatcher = new Agent({ localAddress: ip });
-    agents.set(ip, dispatcher);
-  }
-  const d = dispatcher;
-  return ((input: string | URL | Request, init?: RequestInit) =>
-    undiciFetch(input as never, { ...(init as object), dispatcher: d } as never)) as unknown as typeof fetch;
-}
-
 function clientFrom(b: TestBackend, ip: string, accessToken?: string): SupabaseClient {
   return createClient(b.url, b.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -53,8 +41,7 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
   }, 120_000);
   afterAll(async () => {
     await b?.close();
-    for (const a of agents.values()) await a.close();
-    agents.clear();
+    await closeClientAgents();
   });
 
   it('a stranger signing up the unconfirmed address a minute later takes nothing over', async () => {

@@ -3,6 +3,7 @@ import { sendJson } from '../http.js';
 import { MAX_LIST, type Call, type StorageContext } from './context.js';
 import { invalidJwt, invalidRequest, objectNotFound } from './errors.js';
 import { checkObjectName } from './names.js';
+import { parseTransform, transformToString } from './transform.js';
 
 const MAX_SIGN_SECONDS = 10 * 365 * 24 * 3600;
 /** How long a signed upload URL stays valid (Storage's default, 2 hours). */
@@ -19,6 +20,8 @@ export interface SignedClaims {
   scope?: string;
   owner?: string;
   upsert?: boolean;
+  /** A signed download's image transformation (`width:400,format:webp`): the URL then goes to /render/image. */
+  transformations?: string;
 }
 
 export async function signToken(s: StorageContext, claims: SignedClaims, expiresIn: number): Promise<string> {
@@ -56,8 +59,8 @@ function expiresInOf(body: Record<string, unknown>): number {
 export const objectPath = (bucketId: string, name: string) =>
   `${encodeURIComponent(bucketId)}/${name.split('/').map(encodeURIComponent).join('/')}`;
 
-const signedPath = (bucketId: string, name: string, token: string) =>
-  `/object/sign/${objectPath(bucketId, name)}?token=${token}`;
+const signedPath = (bucketId: string, name: string, token: string, render = false) =>
+  `/${render ? 'render/image' : 'object'}/sign/${objectPath(bucketId, name)}?token=${token}`;
 
 /** A body's list of 1 to MAX_LIST object names, or a 400 that names the field. */
 export function nameList(v: unknown, field: string): string[] {
@@ -72,12 +75,20 @@ export async function sign(s: StorageContext, call: Call, bucketId: string, name
   const body = await s.readJson(call.req);
   const expiresIn = expiresInOf(body);
   const tokenFor = (n: string) => signToken(s, { url: `${bucketId}/${n}` }, expiresIn);
+  const transform =
+    body.transform && typeof body.transform === 'object'
+      ? transformToString(parseTransform((k) => (body.transform as Record<string, unknown>)[k]))
+      : '';
   if (name !== null) {
     const found = await s.rowsAsCaller(call, 'select 1 from storage.objects where bucket_id = $1 and name = $2', [
       bucketId,
       name,
     ]);
     if (found.length === 0) throw objectNotFound();
+    if (transform !== '') {
+      const token = await signToken(s, { url: `${bucketId}/${name}`, transformations: transform }, expiresIn);
+      return sendJson(call.res, 200, { signedURL: signedPath(bucketId, name, token, true) });
+    }
     return sendJson(call.res, 200, { signedURL: signedPath(bucketId, name, await tokenFor(name)) });
   }
   const paths = nameList(body.paths, 'paths');
