@@ -5,21 +5,38 @@ import { clientAddress } from '../auth/rate-limit.js';
 import { CORS_HEADERS } from '../http.js';
 import type { Call, ObjectRow, StorageContext } from './context.js';
 import { objectRow } from './downloads.js';
-import { invalidRequest, objectNotFound, StorageError } from './errors.js';
+import { objectNotFound, StorageError } from './errors.js';
 import { parseTransform, transformFromString, transformToString, type Transform } from './transform.js';
 import { verifySignedUrl } from './signing.js';
 
 /** Serves `/render/image`: see `transform.ts` for what may be asked. */
 type OutFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
-function outputFormat(t: Transform, accept: string, source: string | undefined): OutFormat {
-  if (t.format === 'avif' || t.format === 'webp') return t.format;
-  if (t.format !== 'origin') {
-    if (/image\/avif/i.test(accept)) return 'avif';
-    if (/image\/webp/i.test(accept)) return 'webp';
-  }
-  if (source === 'png' || source === 'webp' || source === 'avif') return source;
+/** What the request lets the server choose: the Accept header matters only when no format is asked. */
+function wanted(t: Transform, accept: string): 'avif' | 'webp' | 'origin' {
+  if (t.format === 'avif' || t.format === 'webp' || t.format === 'origin') return t.format;
+  if (/image\/avif/i.test(accept)) return 'avif';
+  if (/image\/webp/i.test(accept)) return 'webp';
+  return 'origin';
+}
+
+/** The output format: the one wanted, or the source's own (read from its bytes, whatever its stored type). */
+function outputFormat(want: 'avif' | 'webp' | 'origin', source: string | undefined): OutFormat {
+  if (want !== 'origin') return want;
+  if (source === 'png' || source === 'webp') return source;
   return source === 'heif' ? 'avif' : 'jpeg';
+}
+
+/** The transformation as imgproxy writes it, which Storage echoes in `X-Transformations`. */
+function imgproxyString(t: Transform): string {
+  const parts: string[] = [];
+  if (t.height) parts.push(`height:${t.height}`);
+  if (t.width) parts.push(`width:${t.width}`);
+  if (t.width || t.height)
+    parts.push(`resizing_type:${t.resize === 'contain' ? 'fit' : t.resize === 'fill' ? 'force' : 'fill'}`);
+  if (t.quality) parts.push(`quality:${t.quality}`);
+  if (t.format && t.format !== 'origin') parts.push(`format:${t.format}`);
+  return parts.join(',');
 }
 
 export function createRenderer(s: StorageContext) {
@@ -100,13 +117,8 @@ export function createRenderer(s: StorageContext) {
     cacheControl: string,
   ) {
     if (!row || !row.version) throw objectNotFound();
-    const accept = t.format ? '' : String(req.headers.accept ?? '');
-    const sourceType = (row.metadata?.mimetype ?? '').split(';')[0].trim();
-    if (!/^image\/(jpeg|png|webp|avif|gif|heic|heif|tiff)$/i.test(sourceType))
-      throw invalidRequest('Only images can be transformed');
-    const source = sourceType.split('/')[1].toLowerCase().replace('heic', 'heif');
-    const format = outputFormat(t, accept, source);
-    const key = `${row.version}|${transformToString(t)}|${format}`;
+    const want = wanted(t, String(req.headers.accept ?? ''));
+    const key = `${row.version}|${transformToString(t)}|${want}`;
     const etag = `"${crypto.createHash('sha1').update(key).digest('base64url')}"`;
     const headers: Record<string, string> = {
       ...CORS_HEADERS,
@@ -116,7 +128,9 @@ export function createRenderer(s: StorageContext) {
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept',
-      'Access-Control-Expose-Headers': 'Content-Length, Content-Type, ETag, Last-Modified, Cache-Control',
+      'X-Transformations': imgproxyString(t),
+      'Access-Control-Expose-Headers':
+        'Content-Length, Content-Type, ETag, Last-Modified, Cache-Control, X-Transformations',
     };
     if (url.searchParams.has('download')) {
       const wanted = url.searchParams.get('download') || 'image';
@@ -141,7 +155,10 @@ export function createRenderer(s: StorageContext) {
           throw objectNotFound();
         }
         let data: Buffer;
+        let format: OutFormat = 'jpeg';
         try {
+          const source = await sharp(input, { limitInputPixels: maxPixels }).metadata();
+          format = outputFormat(want, source.format);
           data = await transform(input, t, format);
         } catch (e) {
           const message = (e as Error).message ?? '';
