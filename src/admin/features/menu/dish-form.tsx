@@ -1,8 +1,15 @@
 import { useState } from 'react';
-import { formatAmount, isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
+import {
+  ALLERGEN_CODES,
+  formatAmount,
+  isDishPrice,
+  orderedAllergens,
+  parseEuroPrice,
+} from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { useT } from '../../i18n/index.js';
 import { Field, input, PriceField, SelectField } from './field.js';
 import { FormFooter } from './form-footer.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
@@ -51,6 +58,7 @@ function validate(
 
 export function DishForm({ item, categoryId, categories, hasVat, saving, onSave, onClose }: Props) {
   const t = useMenuT();
+  const at = useT();
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
   const [price, setPrice] = useState(item ? formatAmount(Number(item.price)) : '');
@@ -60,6 +68,9 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
   const [offerText, setOfferText] = useState(item?.special_offer?.text ?? '');
   const [offerCondition, setOfferCondition] = useState(item?.special_offer?.condition ?? '');
   const [kids, setKids] = useState<Set<string>>(new Set((item?.kids_menu_options ?? []).map((k) => k.id)));
+  // Not declared (null) until the owner says so; declared with nothing ticked is « no allergens ».
+  const [allergensDeclared, setAllergensDeclared] = useState(item?.allergens != null);
+  const [allergens, setAllergens] = useState<Set<string>>(new Set(item?.allergens ?? []));
   const [picked, setPicked] = useState<PickedPhoto | null>(null);
   const [dropPhoto, setDropPhoto] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,6 +101,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
         ? KIDS.filter((k) => kids.has(k.id)).map((k) => ({ id: k.id, name: previous.get(k.id) ?? t(k.key) }))
         : null,
       image_alt: name.trim(),
+      allergens: allergensDeclared ? orderedAllergens(allergens) : null,
       ...(hasVat ? { vat_rate: vat } : {}),
     };
     onSave({ changes, photo, removePhoto: dropPhoto });
@@ -180,6 +192,41 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
               </label>
             ))}
           </div>
+        </fieldset>
+        <fieldset data-testid="dish-allergens">
+          <legend className="mb-1 font-semibold">{at('allergens.legend')}</legend>
+          {[false, true].map((declared) => (
+            <label key={String(declared)} className="flex min-h-12 items-center gap-3">
+              <input
+                type="radio"
+                name="allergens-declared"
+                className="h-6 w-6 shrink-0"
+                checked={allergensDeclared === declared}
+                onChange={() => setAllergensDeclared(declared)}
+              />
+              {at(declared ? 'allergens.declared' : 'allergens.undeclared')}
+            </label>
+          ))}
+          {allergensDeclared && (
+            <div className="grid gap-x-4 pl-2 sm:grid-cols-2">
+              {ALLERGEN_CODES.map((code) => (
+                <label key={code} className="flex min-h-12 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="h-6 w-6 shrink-0"
+                    checked={allergens.has(code)}
+                    onChange={(e) => {
+                      const next = new Set(allergens);
+                      if (e.target.checked) next.add(code);
+                      else next.delete(code);
+                      setAllergens(next);
+                    }}
+                  />
+                  {at(`allergen.${code}`)}
+                </label>
+              ))}
+            </div>
+          )}
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="mb-1 font-semibold">{t('photo')}</legend>
