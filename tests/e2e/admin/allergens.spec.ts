@@ -58,7 +58,7 @@ test.describe('allergens (EU 1169/2011)', () => {
       await expect(allergens.getByRole('checkbox')).toHaveCount(14);
       await allergens.getByRole('checkbox', { name: 'Glúten' }).check();
       await allergens.getByRole('checkbox', { name: 'Mostarda' }).check();
-      await allergens.scrollIntoViewIfNeeded();
+      await allergens.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await shot(page, 'admin-dish-allergens');
       await form.getByRole('button', { name: 'Guardar' }).click();
       await expect(page.getByTestId('toast')).toContainText('Prato guardado');
