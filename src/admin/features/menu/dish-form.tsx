@@ -196,7 +196,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
         <fieldset data-testid="dish-allergens">
           <legend className="mb-1 font-semibold">{at('allergens.legend')}</legend>
           {[false, true].map((declared) => (
-            <label key={String(declared)} className="flex min-h-12 items-center gap-3">
+            <label key={String(declared)} className="flex min-h-12 items-center gap-3 py-1">
               <input
                 type="radio"
                 name="allergens-declared"
@@ -208,7 +208,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
             </label>
           ))}
           {allergensDeclared && (
-            <div className="grid gap-x-4 pl-2 sm:grid-cols-2">
+            <div className="grid grid-cols-2 gap-x-4 pl-2">
               {ALLERGEN_CODES.map((code) => (
                 <label key={code} className="flex min-h-12 items-center gap-2">
                   <input
