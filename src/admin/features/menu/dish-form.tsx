@@ -41,6 +41,14 @@ interface Props {
   onClose(): void;
 }
 
+/** A copy of a set of ticked boxes with one box ticked or not. */
+function toggled(set: ReadonlySet<string>, value: string, on: boolean): Set<string> {
+  const next = new Set(set);
+  if (on) next.add(value);
+  else next.delete(value);
+  return next;
+}
+
 function validate(
   t: MenuTranslate,
   name: string,
@@ -181,12 +189,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
                   type="checkbox"
                   className="h-6 w-6"
                   checked={kids.has(k.id)}
-                  onChange={(e) => {
-                    const next = new Set(kids);
-                    if (e.target.checked) next.add(k.id);
-                    else next.delete(k.id);
-                    setKids(next);
-                  }}
+                  onChange={(e) => setKids(toggled(kids, k.id, e.target.checked))}
                 />
                 {t(k.key)}
               </label>
@@ -215,12 +218,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
                     type="checkbox"
                     className="h-6 w-6 shrink-0"
                     checked={allergens.has(code)}
-                    onChange={(e) => {
-                      const next = new Set(allergens);
-                      if (e.target.checked) next.add(code);
-                      else next.delete(code);
-                      setAllergens(next);
-                    }}
+                    onChange={(e) => setAllergens(toggled(allergens, code, e.target.checked))}
                   />
                   {at(`allergen.${code}`)}
                 </label>
