@@ -89,6 +89,37 @@ update public.menu_items
    set image_src = '/images/menu/' || id || '.webp', image_alt = name
  where item_type <> 'section_title';
 
+-- Allergens (EU 1169/2011, codes of src/shared/domain/allergens.ts), as the kitchen declared them: '{}' is « none of
+-- the 14 ». The dishes left out (the chef's secret sauce, the picanha with its farofa, the dish not on sale yet)
+-- are not declared yet: the shop tells the customer to ask the restaurant.
+update public.menu_items set allergens = '{}'
+ where id in ('1', 'cnf-2', 'cnf-4', '30', '31', '32', '33', 'bo-1', 'bo-2', 'bo-3', 'bo-4', 'bo-5', 'bo-6', 'bo-7',
+              'bo-8', 'acc-1', 'acc-2', 'acc-4', 'acc-5');
+update public.menu_items set allergens = '{gluten,eggs,fish}' where id = '2';
+update public.menu_items set allergens = '{sulphites}' where id in ('3', '34', '37', 'bo-10', 'bo-11');
+update public.menu_items set allergens = '{gluten,crustaceans}' where id = '4';
+update public.menu_items set allergens = '{mustard,sulphites}' where id in ('5', '35');
+update public.menu_items set allergens = '{gluten,crustaceans,eggs,milk}' where id = '6';
+update public.menu_items set allergens = '{gluten,milk}' where id = '7';
+update public.menu_items set allergens = '{celery,sulphites}' where id = '8';
+update public.menu_items set allergens = '{gluten,eggs,mustard}' where id = 'cnf-1';
+update public.menu_items set allergens = '{gluten,eggs}' where id in ('cnf-3', 'kid-1');
+update public.menu_items set allergens = '{milk,mustard}' where id = '36';
+update public.menu_items set allergens = '{fish}' where id = '38';
+update public.menu_items set allergens = '{gluten,eggs,milk,celery,mustard,sulphites}'
+ where id in ('fr-1', 'fr-2', 'fr-3', 'fr-5');
+update public.menu_items set allergens = '{gluten,crustaceans,eggs,milk,celery,mustard,sulphites}' where id = 'fr-4';
+update public.menu_items set allergens = '{gluten,eggs,milk,mustard,sesame}'
+ where id in ('hb-1', 'hb-3', 'hb-4', 'hb-5', 'hb-6');
+update public.menu_items set allergens = '{gluten,eggs,mustard,sesame}' where id = 'hb-2';
+update public.menu_items set allergens = '{gluten}' where id = 'bo-9';
+update public.menu_items set allergens = '{gluten,eggs,milk}' where id in ('kid-2', 'de-1');
+update public.menu_items set allergens = '{mustard}' where id = 'acc-3';
+update public.menu_items set allergens = '{eggs,mustard}' where id = 'acc-6';
+update public.menu_items set allergens = '{gluten,milk,celery,mustard,sulphites}' where id = 'acc-8';
+update public.menu_items set allergens = '{eggs,milk}' where id in ('de-2', 'de-3', 'de-4');
+update public.menu_items set allergens = '{gluten,eggs,milk,nuts}' where id = 'de-5';
+
 -- VAT (Luxembourg): 3 % for food and soft drinks (the column default), 17 % for alcohol.
 update public.menu_items set vat_rate = 17 where id in ('bo-9', 'bo-10', 'bo-11');
 

@@ -35,6 +35,7 @@ create table public.menu_items (
   hidden boolean not null default false,
   deleted_at timestamptz,
   vat_rate smallint not null default 3 check (vat_rate in (3, 8, 14, 17)),
+  allergens text[],
   check (item_type <> 'section_title' or title is not null),
   -- Bounds of what the editor writes (the seeded menu is well inside them).
   constraint menu_items_name_length check (char_length(name) <= 120),
@@ -46,10 +47,18 @@ create table public.menu_items (
     image_src is null or (char_length(image_src) <= 500 and image_src ~ '^(https?://|/)[^[:space:]"''<>\\]*$')),
   constraint menu_items_image_alt_length check (image_alt is null or char_length(image_alt) <= 200),
   constraint menu_items_special_offer_length check (special_offer is null or char_length(special_offer::text) <= 1000),
-  constraint menu_items_kids_options_bound check (kids_menu_options is null or jsonb_array_length(kids_menu_options) <= 10)
+  constraint menu_items_kids_options_bound check (kids_menu_options is null or jsonb_array_length(kids_menu_options) <= 10),
+  -- The 14 allergens of EU Regulation 1169/2011 (ALLERGEN_CODES in src/shared/domain/allergens.ts), a flat list
+  -- without nulls: `<@` counts a null element as not contained; a list of lists has more than one dimension.
+  constraint menu_items_allergens_known check (allergens is null or (
+    allergens <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soy', 'milk', 'nuts', 'celery', 'mustard',
+                       'sesame', 'sulphites', 'lupin', 'molluscs']::text[]
+    and cardinality(allergens) <= 14 and coalesce(array_ndims(allergens), 1) = 1))
 );
 comment on column public.menu_items.hidden is 'Not shown on the shop; cannot be ordered (kept unavailable).';
 comment on column public.menu_items.deleted_at is 'Deleted from the menu by an admin; the row stays for order history and reports.';
+comment on column public.menu_items.allergens is
+  'Allergens the dish contains (EU 1169/2011 codes); empty: none of the 14; null: not declared yet (ask the restaurant).';
 comment on column public.menu_items.vat_rate is
   'VAT rate in percent (Luxembourg): 3 food and soft drinks, 17 alcohol; 8 and 14 allowed.';
 create index menu_items_category_idx on public.menu_items (category_id, sort_order);

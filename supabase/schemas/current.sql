@@ -85,6 +85,8 @@ create table public.menu_items (
   hidden boolean default false not null,
   deleted_at timestamp with time zone,
   vat_rate smallint default 3 not null,
+  allergens text[],
+  constraint menu_items_allergens_known CHECK (((allergens IS NULL) OR ((allergens <@ ARRAY['gluten'::text, 'crustaceans'::text, 'eggs'::text, 'fish'::text, 'peanuts'::text, 'soy'::text, 'milk'::text, 'nuts'::text, 'celery'::text, 'mustard'::text, 'sesame'::text, 'sulphites'::text, 'lupin'::text, 'molluscs'::text]) AND (cardinality(allergens) <= 14) AND (COALESCE(array_ndims(allergens), 1) = 1)))),
   constraint menu_items_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.menu_categories(id) ON UPDATE CASCADE,
   constraint menu_items_check CHECK (((item_type <> 'section_title'::text) OR (title IS NOT NULL))),
   constraint menu_items_description_length CHECK ((char_length(description) <= 1000)),
@@ -107,6 +109,7 @@ create table public.menu_items (
 comment on column public.menu_items.hidden is 'Not shown on the shop; cannot be ordered (kept unavailable).';
 comment on column public.menu_items.deleted_at is 'Deleted from the menu by an admin; the row stays for order history and reports.';
 comment on column public.menu_items.vat_rate is 'VAT rate in percent (Luxembourg): 3 food and soft drinks, 17 alcohol; 8 and 14 allowed.';
+comment on column public.menu_items.allergens is 'Allergens the dish contains (EU 1169/2011 codes); empty: none of the 14; null: not declared yet (ask the restaurant).';
 CREATE INDEX menu_items_category_idx ON public.menu_items USING btree (category_id, sort_order);
 CREATE TRIGGER menu_items_delete_keeps_history BEFORE DELETE ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.menu_item_delete_keeps_history();
 CREATE TRIGGER menu_items_hidden_unavailable BEFORE INSERT OR UPDATE ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.menu_item_hidden_is_unavailable();

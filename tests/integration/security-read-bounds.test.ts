@@ -32,7 +32,7 @@ function get(
 }
 
 const ITEM =
-  'id,category_id,name,description,price,image_src,image_alt,unavailable,special_offer,item_type,title,kids_menu_options,sort_order';
+  'id,category_id,name,description,price,image_src,image_alt,unavailable,special_offer,item_type,title,kids_menu_options,sort_order,allergens';
 const OFFER = 'id,title,body,image_url,item_id,price,delivery_method,starts_on,ends_on';
 /** The shop's menu read (src/shared/data/public-fetch.ts fetchMenu). */
 const MENU =

@@ -55,6 +55,7 @@ const dish = (
   unavailable: false,
   isKidsMenuWithOptions: false,
   options: [],
+  allergens: null,
   ...extra,
 });
 

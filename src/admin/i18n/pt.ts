@@ -450,6 +450,24 @@ export const pt = {
   'restaurant.errorName':
     "Só letras, algarismos, espaços e pontuação simples (. , ' & ( ) - !), sem endereço de site nem número de telefone.",
   'restaurant.errorTooLong': 'Texto demasiado longo.',
+  'allergen.gluten': 'Glúten',
+  'allergen.crustaceans': 'Crustáceos',
+  'allergen.eggs': 'Ovos',
+  'allergen.fish': 'Peixes',
+  'allergen.peanuts': 'Amendoins',
+  'allergen.soy': 'Soja',
+  'allergen.milk': 'Leite',
+  'allergen.nuts': 'Frutos de casca rija',
+  'allergen.celery': 'Aipo',
+  'allergen.mustard': 'Mostarda',
+  'allergen.sesame': 'Sementes de sésamo',
+  'allergen.sulphites': 'Dióxido de enxofre e sulfitos',
+  'allergen.lupin': 'Tremoço',
+  'allergen.molluscs': 'Moluscos',
+  'allergens.legend': 'Alergénios (Regulamento UE 1169/2011)',
+  'allergens.undeclared': 'Ainda não indicados: a loja diz « renseignez-vous au restaurant »',
+  'allergens.declared': 'Indicados: o prato contém os alergénios marcados (nenhum marcado = sem alergénios)',
+  'allergens.toDeclare': 'Alergénios por indicar',
 } as const;
 
 export type MessageKey = keyof typeof pt;

@@ -39,12 +39,13 @@ export function menuItemFromRow(row: MenuItemRow): MenuItem {
     title: row.title ?? undefined,
     isKidsMenuWithOptions: options.length > 0,
     options,
+    allergens: row.allergens ?? null,
   });
 }
 
 /** The columns of a dish the shop reads (menuItemFromRow), and of an offer's price rule (offerFromRow). */
 const ITEM_COLUMNS =
-  'id, category_id, name, description, price, image_src, image_alt, unavailable, special_offer, item_type, title, kids_menu_options, sort_order';
+  'id, category_id, name, description, price, image_src, image_alt, unavailable, special_offer, item_type, title, kids_menu_options, sort_order, allergens';
 const OFFER_COLUMNS = 'id, title, body, image_url, item_id, price, delivery_method, starts_on, ends_on';
 
 type MenuCategoryRead = MenuCategoryRow & { menu_items: (MenuItemRow & { offers: OfferRow[] })[] };

@@ -28,6 +28,8 @@ export interface MenuItemRow {
   deleted_at?: string | null;
   /** VAT rate in percent (takings report). */
   vat_rate?: number;
+  /** EU allergen codes the dish contains ([]: none); null: not declared yet. */
+  allergens?: string[] | null;
 }
 
 export interface StoreSettingRow {

@@ -3,9 +3,11 @@ import '../zod-setup.js';
 // build than the chained API's (the only calls made on them are parse and safeParse).
 import * as z from 'zod/mini';
 import { parseEuroPrice } from './money.js';
+import { ALLERGEN_CODES } from './allergens.js';
 import { KIDS_MENU_OPTION_IDS, MENU_CATEGORY_IDS } from './menu-categories.js';
 
 export * from './menu-categories.js';
+export * from './allergens.js';
 
 export const kidsMenuOptionSchema = z.object({
   id: z.enum(KIDS_MENU_OPTION_IDS),
@@ -50,6 +52,8 @@ export const menuItemSchema = z.object({
   title: z.optional(z.string()),
   isKidsMenuWithOptions: z._default(z.boolean(), false),
   options: z._default(z.array(kidsMenuOptionSchema), []),
+  /** The EU allergens the dish contains ([] : none of them); null while the owner has not declared them. */
+  allergens: z._default(z.nullable(z.array(z.enum(ALLERGEN_CODES))), null),
 });
 export type MenuItem = z.output<typeof menuItemSchema>;
 export type MenuItemInput = z.input<typeof menuItemSchema>;

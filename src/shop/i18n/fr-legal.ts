@@ -164,7 +164,7 @@ export const legal = {
       {
         title: 'Produits',
         paragraphs: [
-          'Nos plats sont préparés à la commande dans notre cuisine. Les photographies et illustrations sont non contractuelles. Certains produits peuvent être momentanément indisponibles ; ils sont alors signalés sur la carte. Les informations sur les allergènes sont disponibles sur simple demande.',
+          'Nos plats sont préparés à la commande dans notre cuisine. Les photographies et illustrations sont non contractuelles. Certains produits peuvent être momentanément indisponibles ; ils sont alors signalés sur la carte. Les allergènes de chaque plat (les 14 du règlement (UE) n° 1169/2011) sont indiqués sur sa fiche de la carte et dans le panier, avant la commande ; la carte peut masquer les plats qui en contiennent. Lorsqu’ils ne sont pas encore renseignés pour un plat, la carte le dit : renseignez-vous alors au restaurant, où ces informations sont disponibles sur simple demande, comme pour les traces possibles.',
         ],
       },
       {

@@ -1,8 +1,27 @@
 import { legal } from './fr-legal.js';
 import { pages } from './fr-pages.js';
+import type { AllergenCode } from '../../shared/domain/allergens.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
 import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
+
+/** The 14 allergens of EU Regulation 1169/2011 as its French text names them. */
+const allergenNames: Record<AllergenCode, string> = {
+  gluten: 'gluten',
+  crustaceans: 'crustacés',
+  eggs: 'œufs',
+  fish: 'poissons',
+  peanuts: 'arachides',
+  soy: 'soja',
+  milk: 'lait',
+  nuts: 'fruits à coque',
+  celery: 'céleri',
+  mustard: 'moutarde',
+  sesame: 'graines de sésame',
+  sulphites: 'anhydride sulfureux et sulfites',
+  lupin: 'lupin',
+  molluscs: 'mollusques',
+};
 
 interface ToastText {
   title: string;
@@ -197,6 +216,22 @@ export const fr = {
     chooseDish: 'Choisissez le plat',
     loadError: 'Impossible de charger le menu. Vérifiez votre connexion et réessayez.',
     retry: 'Réessayer',
+    /** A dish's allergens, on its card and its cart line: declared (« none » too) or not declared yet. */
+    allergens: (codes: readonly AllergenCode[] | null) =>
+      codes === null
+        ? 'Allergènes : renseignez-vous au restaurant'
+        : codes.length === 0
+          ? 'Allergènes : aucun des 14 allergènes à déclarer'
+          : `Allergènes : ${codes.map((c) => allergenNames[c]).join(', ')}`,
+    allergenFilter: {
+      open: 'Allergies ? Filtrer la carte',
+      legend: 'N’afficher que les plats',
+      without: (code: AllergenCode) => `sans ${allergenNames[code]}`,
+      note: 'Les plats dont les allergènes ne sont pas encore renseignés sont masqués dès qu’un filtre est choisi. Une question, des traces ? Renseignez-vous au restaurant.',
+      hidden: (n: number) => (n === 0 ? 'Aucun plat masqué' : n === 1 ? '1 plat masqué' : `${n} plats masqués`),
+      reset: 'Tout afficher',
+      emptySection: 'Aucun plat de cette catégorie ne correspond à votre filtre.',
+    },
     ctaTitle: 'Vous avez fait votre choix ?',
     ctaText: 'Ajoutez vos plats au panier et choisissez livraison ou à emporter.',
     cta: 'Pedir Agora',

@@ -1,8 +1,15 @@
 import { useState } from 'react';
-import { formatAmount, isDishPrice, parseEuroPrice } from '../../../shared/domain/index.js';
+import {
+  ALLERGEN_CODES,
+  formatAmount,
+  isDishPrice,
+  orderedAllergens,
+  parseEuroPrice,
+} from '../../../shared/domain/index.js';
 import type { MenuCategoryRow, MenuItemRow } from '../../../shared/data/rows.js';
 import { Button } from '../../components/ui/button.js';
 import { Dialog } from '../../components/ui/dialog.js';
+import { useT } from '../../i18n/index.js';
 import { Field, input, PriceField, SelectField } from './field.js';
 import { FormFooter } from './form-footer.js';
 import { useMenuT, type MenuTranslate } from './menu-i18n.js';
@@ -34,6 +41,14 @@ interface Props {
   onClose(): void;
 }
 
+/** A copy of a set of ticked boxes with one box ticked or not. */
+function toggled(set: ReadonlySet<string>, value: string, on: boolean): Set<string> {
+  const next = new Set(set);
+  if (on) next.add(value);
+  else next.delete(value);
+  return next;
+}
+
 function validate(
   t: MenuTranslate,
   name: string,
@@ -51,6 +66,7 @@ function validate(
 
 export function DishForm({ item, categoryId, categories, hasVat, saving, onSave, onClose }: Props) {
   const t = useMenuT();
+  const at = useT();
   const [name, setName] = useState(item?.name ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
   const [price, setPrice] = useState(item ? formatAmount(Number(item.price)) : '');
@@ -60,6 +76,9 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
   const [offerText, setOfferText] = useState(item?.special_offer?.text ?? '');
   const [offerCondition, setOfferCondition] = useState(item?.special_offer?.condition ?? '');
   const [kids, setKids] = useState<Set<string>>(new Set((item?.kids_menu_options ?? []).map((k) => k.id)));
+  // Not declared (null) until the owner says so; declared with nothing ticked is « no allergens ».
+  const [allergensDeclared, setAllergensDeclared] = useState(item?.allergens != null);
+  const [allergens, setAllergens] = useState<Set<string>>(new Set(item?.allergens ?? []));
   const [picked, setPicked] = useState<PickedPhoto | null>(null);
   const [dropPhoto, setDropPhoto] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,6 +109,7 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
         ? KIDS.filter((k) => kids.has(k.id)).map((k) => ({ id: k.id, name: previous.get(k.id) ?? t(k.key) }))
         : null,
       image_alt: name.trim(),
+      allergens: allergensDeclared ? orderedAllergens(allergens) : null,
       ...(hasVat ? { vat_rate: vat } : {}),
     };
     onSave({ changes, photo, removePhoto: dropPhoto });
@@ -169,17 +189,42 @@ export function DishForm({ item, categoryId, categories, hasVat, saving, onSave,
                   type="checkbox"
                   className="h-6 w-6"
                   checked={kids.has(k.id)}
-                  onChange={(e) => {
-                    const next = new Set(kids);
-                    if (e.target.checked) next.add(k.id);
-                    else next.delete(k.id);
-                    setKids(next);
-                  }}
+                  onChange={(e) => setKids(toggled(kids, k.id, e.target.checked))}
                 />
                 {t(k.key)}
               </label>
             ))}
           </div>
+        </fieldset>
+        <fieldset data-testid="dish-allergens">
+          <legend className="mb-1 font-semibold">{at('allergens.legend')}</legend>
+          {[false, true].map((declared) => (
+            <label key={String(declared)} className="flex min-h-12 items-center gap-3 py-1">
+              <input
+                type="radio"
+                name="allergens-declared"
+                className="h-6 w-6 shrink-0"
+                checked={allergensDeclared === declared}
+                onChange={() => setAllergensDeclared(declared)}
+              />
+              {at(declared ? 'allergens.declared' : 'allergens.undeclared')}
+            </label>
+          ))}
+          {allergensDeclared && (
+            <div className="grid grid-cols-2 gap-x-4 pl-2">
+              {ALLERGEN_CODES.map((code) => (
+                <label key={code} className="flex min-h-12 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="h-6 w-6 shrink-0"
+                    checked={allergens.has(code)}
+                    onChange={(e) => setAllergens(toggled(allergens, code, e.target.checked))}
+                  />
+                  {at(`allergen.${code}`)}
+                </label>
+              ))}
+            </div>
+          )}
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="mb-1 font-semibold">{t('photo')}</legend>

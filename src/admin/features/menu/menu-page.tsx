@@ -157,6 +157,11 @@ function DishRow({
             {item.unavailable ? t('menu.unavailable') : t('menu.available')} · {formatEuro(Number(item.price))}
             {item.hidden && <span className="ml-2 text-slate-700">· {mt('hidden')}</span>}
           </p>
+          {item.allergens == null && (
+            <p className="text-sm font-semibold text-amber-900" data-testid="allergens-to-declare">
+              {t('allergens.toDeclare')}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 gap-1">
           <MoveButtons name={item.name} above={above} below={below} busy={busy} onMove={action.mutate} narrow />

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { lineTotal } from '../../../shared/domain/cart.js';
 import { formatEuro } from '../../../shared/domain/money.js';
 import type { PriceContext } from '../../../shared/domain/pricing.js';
@@ -6,11 +7,15 @@ import { fr } from '../../i18n/fr.js';
 import { cartActions } from '../../stores/cart-actions.js';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/icons.js';
 import { menuThumbnailSrc } from '../menu/menu-item-image.js';
+import { useShopMenu } from '../../lib/public-data.js';
 
 const stepper =
   'flex size-9 items-center justify-center rounded-full border border-charcoal-500/40 text-charcoal-800 hover:border-flame-600 hover:text-flame-600';
 
 export function CartLines({ items, priceContext }: { items: readonly CartItem[]; priceContext: PriceContext }) {
+  // Each line's allergens as the menu declares them now (EU 1169/2011: before the order is placed).
+  const menu = useShopMenu().data;
+  const allergens = useMemo(() => new Map(menu?.items.map((i) => [i.id, i.allergens])), [menu]);
   return (
     <ul className="divide-y divide-cream-200" data-testid="cart-lines">
       {items.map((line) => (
@@ -32,6 +37,11 @@ export function CartLines({ items, priceContext }: { items: readonly CartItem[];
                 + {o.name} ({formatEuro(o.price)})
               </p>
             ))}
+            {menu && (
+              <p className="mt-0.5 text-xs text-charcoal-600" data-testid="line-allergens">
+                {fr.menu.allergens(allergens.get(line.menuItemId) ?? null)}
+              </p>
+            )}
             <div className="mt-2 flex items-center gap-2">
               <button
                 type="button"

@@ -78,6 +78,9 @@ export const MenuItemCard = memo(function MenuItemCard({
           )}
         </div>
         {item.description && <p className="mt-1.5 flex-1 text-sm text-charcoal-700">{item.description}</p>}
+        <p className="mt-2 text-xs text-charcoal-600" data-testid="item-allergens">
+          {fr.menu.allergens(item.allergens)}
+        </p>
         {item.isKidsMenuWithOptions && orderable && (
           <fieldset className="mt-3">
             <legend className="mb-1.5 text-sm font-semibold">{fr.menu.chooseDish}</legend>

@@ -7,16 +7,20 @@ import {
   shownMenuCategories,
 } from '../../../shared/domain/menu-categories.js';
 import type { MenuItem } from '../../../shared/domain/menu.js';
+import { passesAllergenFilter, type AllergenCode } from '../../../shared/domain/allergens.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { buttonClass } from '../../components/ui/button.js';
+import { AllergenFilter } from './allergen-filter.js';
 import { CategoryBar } from './category-bar.js';
 import { MenuItemCard } from './menu-item-card.js';
 import { useItemOffers, type ItemOffer } from './item-offers.js';
 import { StoreNotice } from '../../components/store-notice.js';
 import { useLiveMenu } from './use-live-menu.js';
 import { useMountedByHydration } from '../../../shared/ui/render-clock.js';
+
+const NOTHING_EXCLUDED: ReadonlySet<AllergenCode> = new Set();
 
 interface Block {
   title?: string;
@@ -63,6 +67,7 @@ const MenuSection = memo(function MenuSection({
   below,
   firstItem,
   offers,
+  filtered,
 }: {
   category: ShownMenuCategory;
   blocks: Block[];
@@ -74,6 +79,8 @@ const MenuSection = memo(function MenuSection({
   firstItem?: MenuItem;
   /** The offers live today, by dish. */
   offers: ReadonlyMap<string, ItemOffer>;
+  /** The allergen filter is on: a section it empties says so. */
+  filtered: boolean;
 }) {
   return (
     <Suspense>
@@ -91,7 +98,9 @@ const MenuSection = memo(function MenuSection({
           {category.name}
         </h2>
         {blocks.length === 0 && (
-          <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">{fr.menu.emptyCategory}</p>
+          <p className="rounded-xl bg-cream-100 p-6 text-center text-charcoal-700">
+            {filtered ? fr.menu.allergenFilter.emptySection : fr.menu.emptyCategory}
+          </p>
         )}
         {blocks.map((b, i) => (
           <div key={b.title ?? i} className="mb-8">
@@ -118,15 +127,37 @@ export default function MenuPage() {
   // Names and order as the owner set them in the back office; the slugs (links) never change.
   const categories = useMemo(() => shownMenuCategories(data?.categories), [data]);
   const offers = useItemOffers(data?.specialPrices);
+  // The allergens a customer excluded (« sans gluten »…): none when the page opens, as prerendered.
+  const [excluded, setExcluded] = useState<ReadonlySet<AllergenCode>>(NOTHING_EXCLUDED);
+  const shownExcluded = useDeferredValue(excluded);
+  const filtering = shownExcluded.size > 0;
   const sections = useMemo(
     () =>
       data
-        ? categories.map((c) => ({
-            category: c,
-            blocks: blocksOf(data.items.filter((i) => i.categoryId === c.id)),
-          }))
+        ? categories.map((c) => {
+            const blocks = blocksOf(
+              data.items.filter(
+                (i) =>
+                  i.categoryId === c.id &&
+                  (i.type === 'sectionTitle' || passesAllergenFilter(i.allergens, shownExcluded)),
+              ),
+            );
+            return { category: c, blocks: filtering ? blocks.filter((b) => b.items.length > 0) : blocks };
+          })
         : undefined,
-    [data, categories],
+    [data, categories, shownExcluded, filtering],
+  );
+  const hiddenCount = useMemo(
+    () =>
+      data && filtering
+        ? data.items.filter(
+            (i) =>
+              i.type !== 'sectionTitle' &&
+              categories.some((c) => c.id === i.categoryId) &&
+              !passesAllergenFilter(i.allergens, shownExcluded),
+          ).length
+        : 0,
+    [data, categories, shownExcluded, filtering],
   );
 
   const asked = category ? categories.findIndex((c) => c.id === category.id) : 0;
@@ -168,6 +199,7 @@ export default function MenuPage() {
             </button>
           </div>
         )}
+        {sections && <AllergenFilter excluded={excluded} hiddenCount={hiddenCount} onChange={setExcluded} />}
         {sections?.slice(0, shown).map(({ category: c, blocks }, i) => (
           <MenuSection
             key={c.id}
@@ -177,6 +209,7 @@ export default function MenuPage() {
             below={i > Math.max(asked, 0)}
             firstItem={i === Math.max(asked, 0) ? firstItem : undefined}
             offers={offers}
+            filtered={filtering}
           />
         ))}
       </div>
