@@ -22,7 +22,7 @@ export function estimateText(o: OrderPayload): string {
   return `Estimation du restaurant : ${what} entre ${from} et ${to}. ${then}`;
 }
 import { DELIVERY_LABELS, PAYMENT_LABELS, RESTAURANT, type RestaurantIdentity } from '../restaurant.ts';
-import { button, COLOURS, facts, FONT, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
+import { button, COLOURS, facts, FONT, heading, layout, orderPageUrl, paragraph, type Rendered } from './layout.ts';
 
 /** The order as notification payloads carry it (docs/NOTIFICATIONS.md). */
 export interface OrderPayload {
@@ -136,7 +136,7 @@ export function renderOrderConfirmation(
   restaurant: RestaurantIdentity = RESTAURANT,
 ): Rendered {
   const number = orderNumberOf(o);
-  const link = trackingUrl(siteUrl, number);
+  const link = orderPageUrl(siteUrl, o.order_id, number);
   const name = o.customer_name ? ` ${o.customer_name}` : '';
   const when = o.ready_text
     ? `${o.ready_text}.`

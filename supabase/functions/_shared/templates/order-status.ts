@@ -1,6 +1,6 @@
 import { escapeHtml } from '../html.ts';
-import { normaliseStatus, RESTAURANT, TRACKING, type RestaurantIdentity } from '../restaurant.ts';
-import { button, COLOURS, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
+import { normaliseStatus, RESTAURANT, trackingFor, type RestaurantIdentity } from '../restaurant.ts';
+import { button, COLOURS, heading, layout, orderPageUrl, paragraph, type Rendered } from './layout.ts';
 import { orderFacts, orderNumberOf, type OrderPayload } from './order-confirmation.ts';
 
 export function renderOrderStatus(
@@ -9,9 +9,9 @@ export function renderOrderStatus(
   restaurant: RestaurantIdentity = RESTAURANT,
 ): Rendered {
   const number = orderNumberOf(o);
-  const link = trackingUrl(siteUrl, number);
+  const link = orderPageUrl(siteUrl, o.order_id, number);
   const status = normaliseStatus(o.status);
-  const tracking = status ? TRACKING[status] : { label: String(o.status ?? ''), description: '' };
+  const tracking = status ? trackingFor(status, o.delivery_method) : { label: String(o.status ?? ''), description: '' };
   const name = o.customer_name ? ` ${o.customer_name}` : '';
   const details = orderFacts(o, restaurant);
   const ready = o.ready_text && status !== 'Annulée' ? String(o.ready_text) : '';
