@@ -67,6 +67,7 @@ test.describe('the customer’s own order page', () => {
       await expect(view.getByTestId('cancel-order')).toBeVisible();
     };
     await check();
+    await expect(page).toHaveTitle('Votre commande · Churrasqueira Differdange');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/confirmation-waiting-${width()}.png`, fullPage: true });
     await page.reload();
