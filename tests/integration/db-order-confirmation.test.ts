@@ -133,12 +133,35 @@ describe.each(testDatabases())('the order confirmation page and the customer’s
       tx.query(`select id from public.orders where status = 'En attente' and id = $1`, [id]),
     );
     expect(waiting.rows).toEqual([]);
+    // The customer's e-mail says it was their cancellation.
+    const mails = await b.db.query<AnyRow>(
+      `select channel, payload from public.notification_outbox where order_id = $1 and kind = 'order_status'`,
+      [id],
+    );
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]).toMatchObject({
+      channel: 'email',
+      payload: { status: 'Annulée', cancelled_by_customer: true, previous_status: 'En attente' },
+    });
     // A second tap (two tabs) answers the same, without an error.
     expect(await cancel(owner, id)).toMatchObject({ status: 'Annulée', cancelled_by_customer: true });
     // The admin can no longer accept it.
     expect(
       await failure(as(b, boss, (tx) => tx.query(`select public.accept_order($1, null, 20)`, [id]))),
     ).toMatchObject({ detail: 'already_handled' });
+  });
+
+  it('a customer without an e-mail who cancels gets no « refusée » SMS; a refusal still sends one', async () => {
+    const [cancelled, refused] = [await insertOrder(), await insertOrder()];
+    await b.db.query(`update public.orders set customer_email = null where id = any($1)`, [[cancelled, refused]]);
+    await cancel(anon, cancelled);
+    await as(b, boss, (tx) => tx.query(`select public.refuse_order($1, 'Cuisine fermée')`, [refused]));
+    const sms = await b.db.query<AnyRow>(
+      `select order_id, payload ->> 'sms_event' as event from public.notification_outbox
+        where order_id = any($1) and channel = 'sms'`,
+      [[cancelled, refused]],
+    );
+    expect(sms.rows).toEqual([{ order_id: refused, event: 'refused' }]);
   });
 
   it('refuses to cancel once the restaurant accepted the order, in French, and changes nothing', async () => {

@@ -214,6 +214,20 @@ describe('e-mail templates', () => {
     expect(pickup.subject).toBe('Commande n° a1b2c3d4 : Prête à retirer');
     expect(pickup.html).toContain('Votre commande est prête : elle vous attend au restaurant.');
     expect(pickup.text).not.toContain('livraison');
+    // Cancelled by the customer on the order's page: their own act, not the restaurant's refusal.
+    const cancelled = renderNotification(
+      'order_status',
+      { ...order, status: 'Annulée', cancelled_by_customer: true },
+      site,
+    );
+    expect(cancelled.subject).toBe('Commande n° a1b2c3d4 : Annulée');
+    expect(cancelled.text).toContain(
+      'Vous avez annulé cette commande avant que le restaurant ne l’accepte : elle ne sera pas préparée.',
+    );
+    expect(cancelled.text).not.toContain('Motif');
+    const refused = renderNotification('order_status', { ...order, status: 'Annulée', refusal_reason: 'Fermé' }, site);
+    expect(refused.text).toContain('Motif : Fermé');
+    expect(refused.text).not.toContain('Vous avez annulé');
     const collected = renderNotification(
       'order_status',
       { ...order, delivery_method: 'pickup', status: 'Livrée' },

@@ -52,6 +52,8 @@ export interface OrderPayload {
   ready_text?: string | null;
   /** Why the restaurant refused the order (status Annulée). */
   refusal_reason?: string | null;
+  /** The customer cancelled it themselves before the restaurant accepted it (status Annulée). */
+  cancelled_by_customer?: boolean;
   /**
    * The 15-minute slot place_order counted the order in: for an order for now, the counter's default preparation
    * time from the moment it was placed. The confirmation gives it as the restaurant's estimate when the payload
