@@ -36,6 +36,8 @@ create table public.orders (
   ready_at timestamptz,
   refusal_reason text check (refusal_reason is null or (btrim(refusal_reason) <> '' and length(refusal_reason) <= 300)),
   auto_accepted boolean not null default false,
+  -- Set when the customer cancelled the order themselves before the restaurant accepted it (cancel_my_order).
+  cancelled_by_customer_at timestamptz,
   slot_start timestamptz,
   -- VAT rates the order was taken at (docs/REPORTS.md).
   line_vat_rates jsonb not null default '{}' check (jsonb_typeof(line_vat_rates) = 'object'),
@@ -56,6 +58,8 @@ create table public.orders (
 comment on column public.orders.accepted_at is 'When staff (or auto-accept) accepted the order; null while it waits.';
 comment on column public.orders.ready_at is 'When the order will be ready (pickup) or delivered (delivery), set on acceptance.';
 comment on column public.orders.refusal_reason is 'Why the restaurant refused the order (status Annulée), shown to the customer.';
+comment on column public.orders.cancelled_by_customer_at is
+  'When the customer cancelled the order before acceptance (cancel_my_order); the status is then Annulée.';
 comment on column public.orders.slot_start is 'Start of the 15-minute capacity slot the order counts in (set by place_order).';
 comment on column public.orders.line_vat_rates is
   'VAT rate in percent of every menu item of order_items (dishes and extras) when the order was written.';

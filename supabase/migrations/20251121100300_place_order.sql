@@ -689,6 +689,35 @@ begin
   return jsonb_build_object('refused', n, 'blocked_until', until, 'address_blocked', addr is not null);
 end $$;
 
+-- The customer cancels their own order while the restaurant has not accepted it yet (docs/STATUSES.md,
+-- « Cancelled by the customer »). The order's full id is the proof: only the customer (the page after
+-- « Commander », the e-mails' link, their account's history) and the restaurant have it; its 8-character
+-- number is not enough. Once accepted (by staff or auto-accept) it can no longer be cancelled online.
+-- An order already cancelled is answered as it is. Answers what order_confirmation answers.
+create function public.cancel_my_order(p_order_id text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  o public.orders;
+  given text := lower(btrim(coalesce(p_order_id, '')));
+begin
+  if length(given) between 32 and 64 then
+    select * into o from public.orders x where x.id = given for update;
+  end if;
+  if o.id is null then
+    perform public.refuse('order_not_found', 'Commande introuvable',
+      'Cette commande est introuvable. Ouvrez le lien reçu par e-mail ou votre historique de commandes.');
+  end if;
+  if o.status = 'En attente' then
+    update public.orders set status = 'Annulée', cancelled_by_customer_at = now(), accepted_at = null, ready_at = null
+     where id = o.id;
+  elsif o.status <> 'Annulée' then
+    perform public.refuse('cancel_too_late', 'Annulation impossible',
+      'Le restaurant a déjà accepté votre commande : elle ne peut plus être annulée en ligne. Appelez-nous pour toute question.');
+  end if;
+  return public.order_confirmation(o.id);
+end $$;
+
 revoke execute on function public.order_clock(timestamptz), public.invalid_order_item(),
   public.priced_order_item(jsonb, text, date),
   public.clean_order_request(jsonb), public.check_order_bounds(jsonb, timestamptz),
@@ -700,6 +729,8 @@ revoke execute on function public.order_slot_availability(text, date), public.pl
   public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from public;
 grant execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz)
   to anon, authenticated, service_role;
+revoke execute on function public.cancel_my_order(text) from public;
+grant execute on function public.cancel_my_order(text) to anon, authenticated, service_role;
 revoke execute on function public.refuse_client_orders(text, text) from public;
 revoke execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text),
   public.refuse_client_orders(text, text) from anon;

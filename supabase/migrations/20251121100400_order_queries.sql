@@ -78,6 +78,33 @@ begin
     'refusal_reason', null, 'details_hidden', true);
 end $$;
 
+-- The confirmation page /commande/<id> (docs/DATABASE.md, « Reading orders »): everything about one order but
+-- the customer's name, phone and e-mail, found only by its full id (a random uuid, 122 bits: the link after
+-- « Commander », in the e-mails and in the account's history). The 8-character number, or any id that is not an
+-- order's, answers null. Adds what tracking leaves out: the payment method, whether the customer may still
+-- cancel it, and whether they did.
+create function public.order_confirmation(p_order_id text) returns jsonb
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  given text := lower(btrim(coalesce(p_order_id, '')));
+  o public.orders;
+begin
+  if length(given) not between 32 and 64 then
+    return null;
+  end if;
+  select * into o from public.orders x where x.id = given;
+  if not found then
+    return null;
+  end if;
+  return public.tracking_view(o) || jsonb_build_object(
+    'id', o.id,
+    'payment_method', o.payment_method,
+    'can_cancel', o.status = 'En attente',
+    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null,
+    'details_hidden', false);
+end $$;
+
 -- The signed-in customer's orders (their account, or their verified e-mail), newest first.
 create function public.my_orders() returns setof public.orders
 language plpgsql stable set search_path = ''
@@ -188,6 +215,8 @@ revoke execute on function public.track_order(text), public.my_orders(), public.
   public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
   public.active_order_count() from public;
 grant execute on function public.track_order(text) to anon, authenticated, service_role;
+revoke execute on function public.order_confirmation(text) from public;
+grant execute on function public.order_confirmation(text) to anon, authenticated, service_role;
 revoke execute on function public.my_orders(), public.customer_prefill(),
   public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
   public.active_order_count() from anon;

@@ -53,7 +53,8 @@ as $$
     'discount_amount', o.discount_amount, 'discount_percentage', o.discount_percentage,
     'grand_total', o.grand_total, 'notes', o.notes,
     'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
-    'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason)
+    'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason,
+    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null)
 $$;
 
 -- Restaurant-branded e-mail to one person stays limited: only a single plain address is ever sent to
@@ -130,7 +131,9 @@ begin
     values ('order_status', 'email', new.customer_email, new.id,
             public.order_template_data(new) || jsonb_build_object('previous_status', old.status));
   elsif btrim(coalesce(new.customer_phone, '')) <> '' then
+    -- Cancelled by the customer themselves (cancel_my_order): they saw it on the page, no « refusée » SMS.
     sms_event := case
+      when new.status = 'Annulée' and new.cancelled_by_customer_at is not null then null
       when new.status = 'Annulée' then 'refused'
       when new.status in ('Prêt', 'Prête pour Livraison') then 'ready'
       when old.status = 'En attente' and new.status <> 'En attente' then 'accepted'

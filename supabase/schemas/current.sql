@@ -304,6 +304,7 @@ create table public.orders (
   ready_at timestamp with time zone,
   refusal_reason text,
   auto_accepted boolean default false not null,
+  cancelled_by_customer_at timestamp with time zone,
   slot_start timestamp with time zone,
   line_vat_rates jsonb default '{}'::jsonb not null,
   anonymised_at timestamp with time zone,
@@ -344,6 +345,7 @@ END),
 comment on column public.orders.accepted_at is 'When staff (or auto-accept) accepted the order; null while it waits.';
 comment on column public.orders.ready_at is 'When the order will be ready (pickup) or delivered (delivery), set on acceptance.';
 comment on column public.orders.refusal_reason is 'Why the restaurant refused the order (status Annulée), shown to the customer.';
+comment on column public.orders.cancelled_by_customer_at is 'When the customer cancelled the order before acceptance (cancel_my_order); the status is then Annulée.';
 comment on column public.orders.slot_start is 'Start of the 15-minute capacity slot the order counts in (set by place_order).';
 comment on column public.orders.line_vat_rates is 'VAT rate in percent of every menu item of order_items (dishes and extras) when the order was written.';
 CREATE INDEX orders_created_at_idx ON public.orders USING btree (created_at DESC);
@@ -693,6 +695,36 @@ begin
     'cutoff', cutoff);
 end $function$;
 grant execute on function public.apply_retention(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.cancel_my_order(p_order_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.orders;
+  given text := lower(btrim(coalesce(p_order_id, '')));
+begin
+  if length(given) between 32 and 64 then
+    select * into o from public.orders x where x.id = given for update;
+  end if;
+  if o.id is null then
+    perform public.refuse('order_not_found', 'Commande introuvable',
+      'Cette commande est introuvable. Ouvrez le lien reçu par e-mail ou votre historique de commandes.');
+  end if;
+  if o.status = 'En attente' then
+    update public.orders set status = 'Annulée', cancelled_by_customer_at = now(), accepted_at = null, ready_at = null
+     where id = o.id;
+  elsif o.status <> 'Annulée' then
+    perform public.refuse('cancel_too_late', 'Annulation impossible',
+      'Le restaurant a déjà accepté votre commande : elle ne peut plus être annulée en ligne. Appelez-nous pour toute question.');
+  end if;
+  return public.order_confirmation(o.id);
+end $function$;
+grant execute on function public.cancel_my_order(text) to anon;
+grant execute on function public.cancel_my_order(text) to authenticated;
+grant execute on function public.cancel_my_order(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.challenge_registration_from_public()
  RETURNS trigger
@@ -1290,7 +1322,9 @@ begin
     values ('order_status', 'email', new.customer_email, new.id,
             public.order_template_data(new) || jsonb_build_object('previous_status', old.status));
   elsif btrim(coalesce(new.customer_phone, '')) <> '' then
+    -- Cancelled by the customer themselves (cancel_my_order): they saw it on the page, no « refusée » SMS.
     sms_event := case
+      when new.status = 'Annulée' and new.cancelled_by_customer_at is not null then null
       when new.status = 'Annulée' then 'refused'
       when new.status in ('Prêt', 'Prête pour Livraison') then 'ready'
       when old.status = 'En attente' and new.status <> 'En attente' then 'accepted'
@@ -2025,6 +2059,34 @@ AS $function$
 $function$;
 grant execute on function public.order_clock(timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION public.order_confirmation(p_order_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  given text := lower(btrim(coalesce(p_order_id, '')));
+  o public.orders;
+begin
+  if length(given) not between 32 and 64 then
+    return null;
+  end if;
+  select * into o from public.orders x where x.id = given;
+  if not found then
+    return null;
+  end if;
+  return public.tracking_view(o) || jsonb_build_object(
+    'id', o.id,
+    'payment_method', o.payment_method,
+    'can_cancel', o.status = 'En attente',
+    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null,
+    'details_hidden', false);
+end $function$;
+grant execute on function public.order_confirmation(text) to anon;
+grant execute on function public.order_confirmation(text) to authenticated;
+grant execute on function public.order_confirmation(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_line_item_id(p_line jsonb)
  RETURNS text
  LANGUAGE sql
@@ -2176,7 +2238,8 @@ AS $function$
     'discount_amount', o.discount_amount, 'discount_percentage', o.discount_percentage,
     'grand_total', o.grand_total, 'notes', o.notes,
     'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
-    'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason)
+    'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason,
+    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null)
 $function$;
 grant execute on function public.order_template_data(public.orders) to service_role;
 

@@ -313,9 +313,26 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       .select('id')
       .single();
     const matrixOrderId = (waiting as { id: string }).id;
+    const { data: toCancel } = await service
+      .from('orders')
+      .insert({
+        customer_name: 'Matrix',
+        customer_phone: '621000333',
+        delivery_method: 'pickup',
+        payment_method: 'cash',
+        order_items: [{ id: '30', name: 'Matrix', quantity: 1, price: 1, options: [] }],
+        total_price: 1,
+        grand_total: 1,
+      })
+      .select('id')
+      .single();
+    const cancelledOrderId = (toCancel as { id: string }).id;
     const calls: Record<string, [string, Record<string, unknown>]> = {
       place_order: ['place_order', { p_order: preorder }],
       track_order: ['track_order', { p_term: '621000111' }],
+      order_confirmation: ['order_confirmation', { p_order_id: matrixOrderId }],
+      // Already cancelled by the first role: the others get the order as it is.
+      cancel_my_order: ['cancel_my_order', { p_order_id: cancelledOrderId }],
       create_reservation: [
         'create_reservation',
         {
@@ -357,6 +374,8 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const expected: Record<string, Record<Role, string>> = {
       place_order: PUBLIC,
       track_order: PUBLIC,
+      order_confirmation: PUBLIC,
+      cancel_my_order: PUBLIC,
       create_reservation: PUBLIC,
       register_challenge: PUBLIC,
       order_slot_availability: PUBLIC,
@@ -455,7 +474,9 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
         where n.nspname = 'public' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
     expect(definerForAnon.rows.map((r) => r.proname)).toEqual([
+      'cancel_my_order',
       'create_reservation',
+      'order_confirmation',
       'order_slot_availability',
       'place_order',
       'register_challenge',

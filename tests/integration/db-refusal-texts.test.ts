@@ -131,6 +131,19 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   name_required: { call: challenge(' ', true) },
   terms_not_accepted: { call: challenge('Ana', false) },
   search_term_required: { call: [`select * from public.track_order($1)`, ['  ']] },
+  // The 8-character number is not the order's link: only its full id is.
+  order_not_found: { call: [`select public.cancel_my_order(left(gen_random_uuid()::text, 8))`, []] },
+  cancel_too_late: {
+    before: [
+      [
+        `insert into public.orders (id, customer_name, customer_phone, delivery_method, payment_method, order_items,
+           total_price, delivery_fee, grand_total, status)
+         values ('7e1c0a55-0000-4000-8000-00000000ca11', 'Ana', $1, 'pickup', 'cash', $2::jsonb, 25, 0, 25, 'Bien reçu')`,
+        [person.phone, JSON.stringify([{ id: DISH, name: 'Plat du test', price: 25, quantity: 1, options: [] }])],
+      ],
+    ],
+    call: [`select public.cancel_my_order('7e1c0a55-0000-4000-8000-00000000ca11')`, []],
+  },
   // A guest order placed with the customer's confirmed e-mail, still waiting: it counts as theirs.
   open_order: {
     before: [

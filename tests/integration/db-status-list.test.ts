@@ -104,6 +104,8 @@ describe.each(testDatabases())('the status list in the database on %s', (kind) =
     for (const name of [
       'accept_order',
       'refuse_order',
+      'cancel_my_order',
+      'order_confirmation',
       'order_slot_is_full',
       'order_slot_availability',
       'track_order',

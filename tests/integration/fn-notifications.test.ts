@@ -76,7 +76,7 @@ describe.each(testDatabases())('order and reservation e-mails through the outbox
       '45,77 €',
       '5, rue de la Gare, L-4601 Differdange',
       'Carte bancaire',
-      `https://churrasqueira.example.lu/suivi-commande?id=${o.order_number}`,
+      `https://churrasqueira.example.lu/commande/${o.id}`,
       'https://churrasqueira.example.lu/icons/icon-192.png',
     ])
       expect(html).toContain(part);
@@ -86,9 +86,7 @@ describe.each(testDatabases())('order and reservation e-mails through the outbox
     expect(html).toContain('Sonnez deux fois &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
     expect(html).toContain('Joana &#60;b&#62;Silva&#60;/b&#62;');
     expect(mail.body).toContain('Total : 45,77 €');
-    expect(mail.body).toContain(
-      `Suivre ma commande : https://churrasqueira.example.lu/suivi-commande?id=${o.order_number}`,
-    );
+    expect(mail.body).toContain(`Suivre ma commande : https://churrasqueira.example.lu/commande/${o.id}`);
     const attempts = await b.db.query(
       `select ok, provider from public.notification_attempts a join public.notification_outbox o on o.id = a.outbox_id where o.order_id = $1`,
       [o.id],

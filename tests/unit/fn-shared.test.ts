@@ -27,6 +27,7 @@ import {
   RESTAURANT,
   restaurantFromSetting,
   TRACKING,
+  trackingFor,
 } from '../../supabase/functions/_shared/restaurant.ts';
 import { escapeHtml, htmlToText, plainTextToHtml } from '../../supabase/functions/_shared/html.ts';
 import {
@@ -131,6 +132,12 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
       expect(TRACKING[s]).toEqual({ label, description });
     }
     expect(Object.keys(TRACKING).sort()).toEqual([...DOMAIN_STATUSES].sort());
+    // A pickup order's own words, as the shop's tracking and confirmation pages show them.
+    for (const s of DOMAIN_STATUSES)
+      for (const method of ['pickup', 'delivery']) {
+        const { label, description } = shopFr.orderStatusFor(s, method);
+        expect(trackingFor(s, method), `${s} ${method}`).toEqual({ label, description });
+      }
     for (const raw of [...DOMAIN_STATUSES, ...Object.keys(STATUS_VARIANTS), ' livrée ', 'PRÊTE', 'Livre', '', null])
       expect(normaliseStatus(raw)).toBe(domainNormalise(raw));
     expect(PAYMENT_LABELS).toEqual(PAYMENT_METHOD_LABELS);
@@ -174,9 +181,20 @@ describe('e-mail templates', () => {
     expect(html).toContain('Frango &#38; &#60;b&#62;batatas&#60;/b&#62;');
     expect(html).toContain('Sauce &#39;maison&#39; (+1,00 €)');
     expect(html).toContain('27,00 €'); // (12,50 + 1,00) × 2
-    const hostile = renderNotification('order_confirmation', { ...order, order_number: '"><script>' }, site).html;
+    const hostile = renderNotification(
+      'order_confirmation',
+      { ...order, order_id: undefined, order_number: '"><script>' },
+      site,
+    ).html;
     expect(hostile).toContain('suivi-commande?id=%22%3E%3Cscript%3E');
     expect(hostile).not.toContain('"><script>');
+    const hostileId = renderNotification(
+      'order_status',
+      { ...order, order_id: `"><script>alert(1)</script>${'x'.repeat(20)}` },
+      site,
+    ).html;
+    expect(hostileId).toContain('/commande/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostileId).not.toContain('"><script>');
   });
 
   it('shows the status label and description the tracking page shows', () => {
@@ -184,6 +202,38 @@ describe('e-mail templates', () => {
     expect(subject).toBe('Commande n° a1b2c3d4 : Prêt pour livraison');
     expect(html).toContain(escapeHtml(shopFr.orderStatus.Prêt.description));
     expect(text).toContain(shopFr.orderStatus.Prêt.description);
+  });
+
+  it('links « Suivre ma commande » to the order’s own page by its full id, and says a pickup’s own words', () => {
+    for (const kind of ['order_confirmation', 'order_status']) {
+      const { html, text } = renderNotification(kind, order, site);
+      expect(html).toContain(`href="${site}/commande/a1b2c3d4-0000-4000-8000-000000000000"`);
+      expect(text).toContain(`Suivre ma commande : ${site}/commande/a1b2c3d4-0000-4000-8000-000000000000`);
+    }
+    const pickup = renderNotification('order_status', { ...order, delivery_method: 'pickup', status: 'Prêt' }, site);
+    expect(pickup.subject).toBe('Commande n° a1b2c3d4 : Prête à retirer');
+    expect(pickup.html).toContain('Votre commande est prête : elle vous attend au restaurant.');
+    expect(pickup.text).not.toContain('livraison');
+    // Cancelled by the customer on the order's page: their own act, not the restaurant's refusal.
+    const cancelled = renderNotification(
+      'order_status',
+      { ...order, status: 'Annulée', cancelled_by_customer: true },
+      site,
+    );
+    expect(cancelled.subject).toBe('Commande n° a1b2c3d4 : Annulée');
+    expect(cancelled.text).toContain(
+      'Vous avez annulé cette commande avant que le restaurant ne l’accepte : elle ne sera pas préparée.',
+    );
+    expect(cancelled.text).not.toContain('Motif');
+    const refused = renderNotification('order_status', { ...order, status: 'Annulée', refusal_reason: 'Fermé' }, site);
+    expect(refused.text).toContain('Motif : Fermé');
+    expect(refused.text).not.toContain('Vous avez annulé');
+    const collected = renderNotification(
+      'order_status',
+      { ...order, delivery_method: 'pickup', status: 'Livrée' },
+      site,
+    );
+    expect(collected.subject).toBe('Commande n° a1b2c3d4 : Retirée');
   });
 
   it('tells the ready time once accepted, and the reason of a refusal', () => {

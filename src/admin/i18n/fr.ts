@@ -141,6 +141,7 @@ export const fr: Record<MessageKey, string> = {
   'order.deleteConfirmBody':
     'La commande #{id} sera définitivement supprimée et ne comptera plus dans le rapport des ventes.',
   'order.open': 'Ouvrir la commande',
+  'order.cancelledByCustomer': 'Annulée par le client',
   'order.refuseClient': 'Refuser et bloquer le client',
   'order.refuseClientConfirmTitle': 'Refuser toutes les commandes de ce client ?',
   'order.refuseClientConfirmBody':

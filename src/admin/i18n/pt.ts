@@ -140,6 +140,7 @@ export const pt = {
   'order.deleteConfirmTitle': 'Eliminar esta encomenda?',
   'order.deleteConfirmBody': 'A encomenda #{id} será apagada definitivamente e deixa de contar no relatório de vendas.',
   'order.open': 'Abrir encomenda',
+  'order.cancelledByCustomer': 'Cancelada pelo cliente',
   'order.refuseClient': 'Recusar e bloquear cliente',
   'order.refuseClientConfirmTitle': 'Recusar todas as encomendas deste cliente?',
   'order.refuseClientConfirmBody':

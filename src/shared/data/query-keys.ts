@@ -22,6 +22,8 @@ export const queryKeys = {
     takings: (from: string, to: string) => ['orders', 'takings', from, to] as const,
   },
   tracking: (term: string) => ['tracking', term] as const,
+  /** The confirmation page of one order, by its full id. */
+  confirmation: (id: string) => ['confirmation', id] as const,
   slots: (method: string, date: string) => ['slots', method, date] as const,
   allSlots: ['slots'] as const,
   account: {

@@ -84,6 +84,19 @@ export interface TrackedOrder {
   details_hidden?: boolean;
 }
 
+/**
+ * What order_confirmation and cancel_my_order return: the tracking answer of one order found by its full id,
+ * with the payment method, whether the customer may still cancel it, and whether they did.
+ */
+export interface ConfirmedOrder extends TrackedOrder {
+  id: string;
+  order_number: string;
+  payment_method: 'cash' | 'card';
+  /** Still waiting for the restaurant: the customer may cancel it. */
+  can_cancel: boolean;
+  cancelled_by_customer: boolean;
+}
+
 export interface OrderStats {
   today: number;
   week: number;

@@ -4,13 +4,43 @@ import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
-import type { CustomerPrefill, TrackedOrder } from './rows.js';
+import { useServerMutation, useServerQuery, type MutationOptions, type QueryOptions } from './react-query.js';
+import type { ConfirmedOrder, CustomerPrefill, TrackedOrder } from './rows.js';
 
 /** By the 8-character order number or the full phone number; null when nothing matches. */
 export async function trackOrder(term: string): Promise<TrackedOrder | null> {
   const { data, error } = await getSupabase().rpc('track_order', { p_term: term.trim() });
   failIf(error);
   return (data as TrackedOrder | null) ?? null;
+}
+
+/** One order by its full id (the confirmation page's link); null for an 8-character number or an unknown id. */
+export async function fetchOrderConfirmation(id: string): Promise<ConfirmedOrder | null> {
+  const { data, error } = await getSupabase().rpc('order_confirmation', { p_order_id: id.trim() });
+  failIf(error);
+  return (data as ConfirmedOrder | null) ?? null;
+}
+
+/** Cancels the customer's own order while the restaurant has not accepted it (refused after: cancel_too_late). */
+export async function cancelMyOrder(id: string): Promise<ConfirmedOrder> {
+  const { data, error } = await getSupabase().rpc('cancel_my_order', { p_order_id: id.trim() });
+  failIf(error);
+  return data as ConfirmedOrder;
+}
+
+/** The caller sets the polling (every few seconds while the order waits, as the tracking page). */
+export function useOrderConfirmationQuery(id: string, options: QueryOptions<ConfirmedOrder | null> = {}) {
+  return useServerQuery(queryKeys.confirmation(id.trim()), () => fetchOrderConfirmation(id), {
+    queryConfig: { enabled: id.trim() !== '', ...options.queryConfig },
+  });
+}
+
+/** The page shows the answer at once; the account's history reads its orders again. */
+export function useCancelMyOrderMutation(options: MutationOptions<typeof cancelMyOrder> = {}) {
+  return useServerMutation(cancelMyOrder, options, {
+    update: (qc, order) => qc.setQueryData(queryKeys.confirmation(order.id), order),
+    invalidate: [queryKeys.account.orders],
+  });
 }
 
 /** The signed-in customer's orders (their account or verified e-mail), newest first. */

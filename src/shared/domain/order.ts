@@ -45,6 +45,8 @@ export const orderSchema = z.object({
   accepted_at: z.string().nullish(),
   ready_at: z.string().nullish(),
   refusal_reason: z.string().nullish(),
+  /** The customer cancelled it before acceptance (cancel_my_order); the status is then Annulée. */
+  cancelled_by_customer_at: z.string().nullish(),
   auto_accepted: z.boolean().optional(),
 });
 export type Order = z.output<typeof orderSchema>;

@@ -149,6 +149,17 @@ export const REFUSALS = {
     'Terme de recherche requis',
     "Veuillez entrer l'ID de la commande ou le téléphone.",
   ),
+  // cancel_my_order: the customer's own cancellation, only while the restaurant has not accepted the order.
+  order_not_found: refusal(
+    'order_not_found',
+    'Commande introuvable',
+    'Cette commande est introuvable. Ouvrez le lien reçu par e-mail ou votre historique de commandes.',
+  ),
+  cancel_too_late: refusal(
+    'cancel_too_late',
+    'Annulation impossible',
+    'Le restaurant a déjà accepté votre commande : elle ne peut plus être annulée en ligne. Appelez-nous pour toute question.',
+  ),
   // delete_my_account (check_no_open_order): an order still to accept, prepare, deliver or collect keeps the account.
   open_order: refusal(
     'open_order',

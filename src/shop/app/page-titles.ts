@@ -33,6 +33,6 @@ export function pageTitle(pathname: string): string {
   const path = routePath(pathname);
   if (path === '/') return t.home;
   const category = MENU_CATEGORIES.find((c) => path === `/menu/${c.slug}`);
-  const name = category ? t.menuCategory(category.name) : TITLES[path];
+  const name = category ? t.menuCategory(category.name) : path.startsWith('/commande/') ? t.confirmation : TITLES[path];
   return name ? `${name} · ${t.site}` : t.home;
 }

@@ -11,6 +11,7 @@ import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './prerender-data.js';
 const HomePage = lazy(() => import('../features/pages/home-page.js'));
 const MenuPage = lazy(() => import('../features/menu/menu-page.js'));
 const TrackingPage = lazy(() => import('../features/tracking/tracking-page.js'));
+const OrderConfirmationPage = lazy(() => import('../features/order/order-confirmation-page.js'));
 const AboutPage = lazy(() => import('../features/pages/about-page.js'));
 const LocationPage = lazy(() => import('../features/pages/location-page.js'));
 const ContactPage = lazy(() => import('../features/reservation/contact-page.js'));
@@ -75,6 +76,7 @@ export function ShopRoutes() {
           <Route path="menu" element={page(MenuPage)} />
           <Route path="menu/:categorySlug" element={page(MenuPage)} />
           <Route path="suivi-commande" element={page(TrackingPage)} />
+          <Route path="commande/:orderId" element={page(OrderConfirmationPage)} />
           <Route path="a-propos" element={page(AboutPage)} />
           <Route path="localisation" element={page(LocationPage)} />
           <Route path="contact" element={page(ContactPage)} />

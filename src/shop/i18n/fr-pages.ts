@@ -1,5 +1,27 @@
 /** Texts of the shop's content pages. */
 export const pages = {
+  /** /commande/<id>: the page after « Commander », the e-mails' « Suivre ma commande », the history's link. */
+  orderConfirmation: {
+    title: 'Votre commande',
+    lead: 'Gardez cette page ouverte : elle se met à jour toute seule. Le lien est aussi dans votre e-mail.',
+    /** Instead of « En attente » while the restaurant has not accepted the order yet. */
+    waitingLabel: 'En attente de confirmation',
+    payment: 'Paiement',
+    notFoundTitle: 'Commande introuvable',
+    notFoundText:
+      'Ce lien ne correspond à aucune commande. Ouvrez le lien reçu par e-mail, ou retrouvez votre commande avec son numéro.',
+    trackingLink: 'Suivi de commande',
+    cancel: 'Annuler ma commande',
+    cancelHint: 'Possible tant que le restaurant ne l’a pas acceptée.',
+    cancelQuestion: 'Annuler cette commande ? Le restaurant ne la préparera pas.',
+    cancelConfirm: 'Oui, annuler',
+    cancelKeep: 'Non, la garder',
+    cancelling: 'Annulation…',
+    cancelledTitle: 'Commande annulée',
+    cancelledText: 'Le restaurant est prévenu : votre commande ne sera pas préparée.',
+    cancelledByYou: 'Annulée à votre demande.',
+    cancelFailed: 'Annulation impossible',
+  },
   home: {
     kicker: 'Churrasqueira portugaise · Differdange',
     title: 'Le vrai poulet grillé au charbon de bois',

@@ -140,6 +140,7 @@ export const fr = {
     menu: 'Menu',
     menuCategory: (category: string) => `${category} — Menu`,
     tracking: 'Suivi de commande',
+    confirmation: 'Votre commande',
     about: 'À propos',
     location: 'Localisation et horaires',
     contact: 'Contact et réservation',

@@ -128,6 +128,28 @@ export const TRACKING: Record<OrderStatus, { label: string; description: string 
   Annulée: { label: 'Annulée', description: 'Cette commande a été annulée. Pour toute question, appelez-nous.' },
 };
 
+/**
+ * A pickup order's own words where the delivery ones would mislead (« Prêt pour livraison », « En cours de
+ * livraison »): the customer comes to the restaurant. Equal to the shop's (tests/unit/fn-shared.test.ts).
+ */
+export const PICKUP_TRACKING: Partial<Record<OrderStatus, { label: string; description: string }>> = {
+  Prêt: { label: 'Prête à retirer', description: 'Votre commande est prête : elle vous attend au restaurant.' },
+  'Prête pour Livraison': {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+  },
+  'En livraison': {
+    label: 'Prête à retirer',
+    description: 'Votre commande est prête : elle vous attend au restaurant.',
+  },
+  Livrée: { label: 'Retirée', description: 'Vous avez retiré votre commande. Merci et bon appétit !' },
+};
+
+/** The words of a status for this order: a pickup order's where they differ, the delivery ones otherwise. */
+export function trackingFor(status: OrderStatus, deliveryMethod: unknown): { label: string; description: string } {
+  return (deliveryMethod === 'pickup' ? PICKUP_TRACKING[status] : undefined) ?? TRACKING[status];
+}
+
 const VARIANTS: Record<string, OrderStatus> = {
   livré: 'Livrée',
   annulé: 'Annulée',

@@ -94,12 +94,15 @@ test.describe('customer accounts', () => {
     await choosePreorder(page);
     await panel.getByTestId('order-button').click();
     await expect(page.getByTestId('toast')).toContainText('Commande passée avec succès !');
+    // The order's own page.
+    await expect(page).toHaveURL(/\/commande\/[0-9a-f-]{36}$/);
+    const orderPage = new URL(page.url()).pathname;
 
     // Signed in, the contact details stay for the next order.
     await openCart(page);
     await expect(page.getByText('Votre panier est vide.')).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.reload();
+    await page.goto('/menu/desserts');
     await addToCart(page, 'Mousse au chocolat');
     await openCart(page);
     await expect(panel.getByLabel('Nom complet')).toHaveValue('Carla Reis');
@@ -114,6 +117,15 @@ test.describe('customer accounts', () => {
     await page.goto('/suivi-commande');
     await expect(page.getByText('Votre dernière commande')).toBeVisible();
     await expect(page.getByTestId('tracking-status')).toHaveText('En attente');
+
+    // From the history: the order's page, and « Annuler ma commande » while the restaurant has not accepted it.
+    await page.goto('/mes-commandes');
+    const mine = page.getByTestId('history-order');
+    await expect(mine.getByRole('link', { name: 'Suivre' })).toHaveAttribute('href', orderPage);
+    await mine.getByTestId('cancel-order').click();
+    await mine.getByTestId('cancel-order-confirm').click();
+    await expect(mine.getByTestId('status-badge')).toHaveText('Annulée');
+    await expect(mine.getByTestId('cancel-order')).toHaveCount(0);
 
     await page.goto('/profil');
     await page.getByRole('button', { name: 'Se déconnecter' }).click();

@@ -49,9 +49,13 @@ test.describe('the shop never misleads a customer', () => {
     await expect.poll(async () => (await backend.mailbox(order.email)).length, { timeout: 20_000 }).toBe(2);
     const mails = await backend.mailbox(order.email);
     const number = order.id.slice(0, 8);
+    // The status e-mail says a pickup's words too, not « Prêt pour livraison ».
+    expect(mails.map((m) => m.subject)).toContain(`Commande n° ${number} : Prête à retirer`);
+    for (const mail of mails) expect(mail.body).not.toContain('Prêt pour livraison');
     for (const mail of mails) {
       const link = trackingLink(mail.html);
-      expect(link).toBe(`${backend.url}/suivi-commande?id=${number}`);
+      // The order's own page, by its full id (the number alone shows nothing there).
+      expect(link).toBe(`${backend.url}/commande/${order.id}`);
       await page.goto(link);
       const tracked = page.getByTestId('tracked-order');
       await expect(tracked.getByText(`Commande n° ${number}`)).toBeVisible();

@@ -83,6 +83,8 @@ const OPS = [
 const FUNCTIONS = [
   'place_order',
   'track_order',
+  'order_confirmation',
+  'cancel_my_order',
   'my_orders',
   'customer_prefill',
   'search_orders_by_term',

@@ -108,6 +108,11 @@ export function OrderDetail({
         </div>
         <div className="flex flex-col items-end gap-1">
           <StatusBadge status={order.status} />
+          {order.status === 'Annulée' && order.cancelled_by_customer_at && (
+            <span className="text-sm font-bold text-red-800" data-testid="cancelled-by-customer">
+              {t('order.cancelledByCustomer')}
+            </span>
+          )}
           <PrintedBadge orderId={order.id} />
           <NoticeBadge orderId={order.id} status={order.status} />
         </div>

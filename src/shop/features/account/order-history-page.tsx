@@ -10,6 +10,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { ChevronLeftIcon } from '../../components/ui/icons.js';
 import { OrderSummary } from '../../components/order/order-summary.js';
 import { StatusBadge } from '../../components/order/status-badge.js';
+import { CancelOrderButton } from '../../components/order/cancel-order-button.js';
 
 const t = fr.auth;
 
@@ -54,15 +55,17 @@ export default function OrderHistoryPage() {
                 </div>
                 <div className="flex items-center gap-3">
                   <StatusBadge status={o.status} deliveryMethod={o.delivery_method} />
-                  <Link
-                    to={`/suivi-commande?q=${orderNumber(o.id)}`}
-                    className="text-sm font-semibold text-flame-700 underline"
-                  >
+                  <Link to={`/commande/${o.id}`} className="text-sm font-semibold text-flame-700 underline">
                     {t.track}
                   </Link>
                 </div>
               </div>
               <OrderSummary order={o} />
+              {o.status === 'En attente' && (
+                <div className="mt-4 border-t border-cream-200 pt-4">
+                  <CancelOrderButton orderId={o.id} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -27,6 +27,7 @@ import { useCartStore } from '../../stores/cart-store.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { useNowAs } from '../../../shared/ui/render-clock.js';
+import { useNavigate } from 'react-router-dom';
 import { closedNowNotice, luxembourgTimeOf, slotWindow } from '../../lib/ordering-state.js';
 
 const ORDER_TOAST_MS = 9000;
@@ -50,6 +51,7 @@ export function useCheckout() {
   const menu = useMenuQuery().data;
   const schedule = useOpeningScheduleQuery().data;
   const placeOrder = usePlaceOrderMutation();
+  const navigate = useNavigate();
   const { status } = useSession();
 
   const deliveryEnabled = settings.delivery_options.is_enabled;
@@ -127,6 +129,8 @@ export function useCheckout() {
           useCartStore.getState().setItems([]);
           checkout.resetAfterOrder(status === 'signedIn');
           useCartPanel.getState().close();
+          // The order's own page (its full id is the link): the confirmation survives a reload and can be shared.
+          navigate(`/commande/${order.id}`);
         },
         // A slot that filled up meanwhile: the data layer reads the free times again.
         onError: (e) => toastFailure(refusalOf(e), fr.cart),

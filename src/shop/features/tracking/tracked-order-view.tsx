@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TrackedOrder } from '../../lib/data.js';
 import { formatDateFr, formatDateTimeFr } from '../../../shared/domain/french-dates.js';
 import { normaliseStatus, orderStatusInfo, type OrderStatus } from '../../../shared/domain/order-status.js';
@@ -79,7 +80,25 @@ function amountsOf(order: TrackedOrder) {
   return { ...order, total_price, delivery_fee, discount_amount, grand_total };
 }
 
-export function TrackedOrderView({ order }: { order: TrackedOrder }) {
+export interface TrackedOrderViewProps {
+  order: TrackedOrder;
+  /** The confirmation page: « En attente de confirmation » instead of « En attente ». */
+  waitingLabel?: string;
+  /** The confirmation page: « Carte bancaire » / « Espèces ». */
+  payment?: string;
+  /** The order was cancelled by the customer: said instead of a refusal's reason. */
+  cancelledByCustomer?: boolean;
+  /** Under the status (the confirmation page's « Annuler ma commande »). */
+  actions?: ReactNode;
+}
+
+export function TrackedOrderView({
+  order,
+  waitingLabel,
+  payment,
+  cancelledByCustomer,
+  actions,
+}: TrackedOrderViewProps) {
   const restaurant = useRestaurant();
   const status = normaliseStatus(order.status);
   const info = orderStatusInfo(order.status);
@@ -104,7 +123,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
           <p className="text-sm tracking-wider text-flame-300 uppercase">{t.orderNumber(order.order_number)}</p>
         )}
         <h2 className="mt-1 text-4xl font-bold uppercase" data-testid="tracking-status">
-          {words?.label ?? order.status}
+          {status === 'En attente' && waitingLabel ? waitingLabel : (words?.label ?? order.status)}
         </h2>
         <p className="mt-2 text-cream-100/90" data-testid="tracking-description">
           {words?.description}
@@ -122,11 +141,17 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
             {t.waiting}
           </p>
         )}
-        {cancelled && order.refusal_reason && (
+        {cancelled && cancelledByCustomer && (
+          <p className="mt-4 rounded-2xl bg-white/15 px-5 py-3 text-lg font-semibold" data-testid="tracking-cancelled">
+            {fr.orderConfirmation.cancelledByYou}
+          </p>
+        )}
+        {cancelled && !cancelledByCustomer && order.refusal_reason && (
           <p className="mt-4 rounded-2xl bg-white/15 px-5 py-3 text-lg font-semibold" data-testid="tracking-refusal">
             {t.refusal(order.refusal_reason)}
           </p>
         )}
+        {actions && <div className="mt-5">{actions}</div>}
         <Progress status={status} deliveryMethod={order.delivery_method} />
         <p className="mt-6 text-xs text-cream-100/70">
           {t.placedAt(formatDateTimeFr(order.created_at))}
@@ -141,6 +166,11 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">
           <h3 className="mb-3 text-xl font-semibold uppercase">{t.itemsTitle}</h3>
           {amounts ? <OrderSummary order={amounts} /> : hidden}
+          {payment && (
+            <p className="mt-4 border-t border-cream-200 pt-3 text-sm" data-testid="order-payment">
+              <span className="font-semibold">{fr.orderConfirmation.payment} :</span> {payment}
+            </p>
+          )}
         </section>
         <div className="space-y-6">
           <section className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-cream-200">

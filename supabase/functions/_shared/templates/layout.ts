@@ -95,3 +95,13 @@ export function facts(rows: [string, string][]): string {
 export function trackingUrl(siteUrl: string, orderNumber: string): string {
   return `${site(siteUrl)}/suivi-commande?id=${encodeURIComponent(orderNumber)}`;
 }
+
+/**
+ * The order's own page, /commande/<full id>: the full id is what lets the page show the details (the number alone
+ * does not). Without the id (an old payload), the tracking page with the number.
+ */
+export function orderPageUrl(siteUrl: string, orderId: unknown, orderNumber: string): string {
+  return typeof orderId === 'string' && orderId.length >= 32
+    ? `${site(siteUrl)}/commande/${encodeURIComponent(orderId)}`
+    : trackingUrl(siteUrl, orderNumber);
+}

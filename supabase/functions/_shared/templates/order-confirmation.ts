@@ -22,7 +22,7 @@ export function estimateText(o: OrderPayload): string {
   return `Estimation du restaurant : ${what} entre ${from} et ${to}. ${then}`;
 }
 import { DELIVERY_LABELS, PAYMENT_LABELS, RESTAURANT, type RestaurantIdentity } from '../restaurant.ts';
-import { button, COLOURS, facts, FONT, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
+import { button, COLOURS, facts, FONT, heading, layout, orderPageUrl, paragraph, type Rendered } from './layout.ts';
 
 /** The order as notification payloads carry it (docs/NOTIFICATIONS.md). */
 export interface OrderPayload {
@@ -52,6 +52,8 @@ export interface OrderPayload {
   ready_text?: string | null;
   /** Why the restaurant refused the order (status Annulée). */
   refusal_reason?: string | null;
+  /** The customer cancelled it themselves before the restaurant accepted it (status Annulée). */
+  cancelled_by_customer?: boolean;
   /**
    * The 15-minute slot place_order counted the order in: for an order for now, the counter's default preparation
    * time from the moment it was placed. The confirmation gives it as the restaurant's estimate when the payload
@@ -136,7 +138,7 @@ export function renderOrderConfirmation(
   restaurant: RestaurantIdentity = RESTAURANT,
 ): Rendered {
   const number = orderNumberOf(o);
-  const link = trackingUrl(siteUrl, number);
+  const link = orderPageUrl(siteUrl, o.order_id, number);
   const name = o.customer_name ? ` ${o.customer_name}` : '';
   const when = o.ready_text
     ? `${o.ready_text}.`

@@ -1,7 +1,11 @@
 import { escapeHtml } from '../html.ts';
-import { normaliseStatus, RESTAURANT, TRACKING, type RestaurantIdentity } from '../restaurant.ts';
-import { button, COLOURS, heading, layout, paragraph, trackingUrl, type Rendered } from './layout.ts';
+import { normaliseStatus, RESTAURANT, trackingFor, type RestaurantIdentity } from '../restaurant.ts';
+import { button, COLOURS, heading, layout, orderPageUrl, paragraph, type Rendered } from './layout.ts';
 import { orderFacts, orderNumberOf, type OrderPayload } from './order-confirmation.ts';
+
+/** The status e-mail of an order the customer cancelled on its page: their own act, not a refusal. */
+export const CANCELLED_BY_CUSTOMER =
+  'Vous avez annulé cette commande avant que le restaurant ne l’accepte : elle ne sera pas préparée.';
 
 export function renderOrderStatus(
   o: OrderPayload,
@@ -9,9 +13,13 @@ export function renderOrderStatus(
   restaurant: RestaurantIdentity = RESTAURANT,
 ): Rendered {
   const number = orderNumberOf(o);
-  const link = trackingUrl(siteUrl, number);
+  const link = orderPageUrl(siteUrl, o.order_id, number);
   const status = normaliseStatus(o.status);
-  const tracking = status ? TRACKING[status] : { label: String(o.status ?? ''), description: '' };
+  const known = status ? trackingFor(status, o.delivery_method) : { label: String(o.status ?? ''), description: '' };
+  const tracking =
+    status === 'Annulée' && o.cancelled_by_customer === true
+      ? { label: known.label, description: CANCELLED_BY_CUSTOMER }
+      : known;
   const name = o.customer_name ? ` ${o.customer_name}` : '';
   const details = orderFacts(o, restaurant);
   const ready = o.ready_text && status !== 'Annulée' ? String(o.ready_text) : '';
