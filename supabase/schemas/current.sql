@@ -515,7 +515,7 @@ begin
   end if;
   ready := coalesce(p_ready_at, now() + make_interval(mins => p_minutes),
     case when o.is_preorder then greatest((o.preorder_date + o.preorder_time) at time zone public.restaurant_time_zone(), now()) end,
-    now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int));
+    now() + make_interval(mins => public.order_ready_minutes(now())));
   update public.orders set status = 'Bien reçu', accepted_at = now(), ready_at = date_trunc('minute', ready), refusal_reason = null
    where id = o.id returning * into o;
   return to_jsonb(o);
@@ -690,6 +690,29 @@ begin
     'cutoff', cutoff);
 end $function$;
 grant execute on function public.apply_retention(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.busy_extra_minutes(p_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
+                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0)
+$function$;
+grant execute on function public.busy_extra_minutes(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.busy_paused_until(p_at timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
+                  where s.key = 'busy_mode') b
+   where b.u > p_at
+$function$;
+grant execute on function public.busy_paused_until(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.challenge_registration_from_public()
  RETURNS trigger
@@ -2033,6 +2056,16 @@ $function$;
 grant execute on function public.order_line_item_id(jsonb) to authenticated;
 grant execute on function public.order_line_item_id(jsonb) to service_role;
 
+CREATE OR REPLACE FUNCTION public.order_ready_minutes(p_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at)
+$function$;
+grant execute on function public.order_ready_minutes(timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_slot_availability(p_method text, p_date date DEFAULT NULL::date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2066,7 +2099,7 @@ begin
              group by o.slot_start having count(*) >= cap) x;
   end if;
   if day = today then
-    asap_slot := public.order_slot_of(now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int));
+    asap_slot := public.order_slot_of(now() + make_interval(mins => public.order_ready_minutes(now())));
     asap_full := public.order_slot_is_full(p_method, asap_slot);
     next_slot := case when asap_full then public.next_free_order_slot(p_method, asap_slot, false) end;
   end if;
@@ -2302,6 +2335,13 @@ begin
     perform public.refuse('ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.');
   end if;
 
+  -- 1b. The counter paused immediate orders (busy mode) until a time it chose; pre-orders still pass.
+  if not is_preorder and public.busy_paused_until(now_at) is not null then
+    perform public.refuse('busy_paused', 'Restaurant très sollicité',
+      format('Le restaurant est très sollicité : commandes immédiates en pause jusqu''à %s. Vous pouvez passer une pré-commande.',
+             public.local_hhmi(public.busy_paused_until(now_at))));
+  end if;
+
   -- 2. A pre-order needs a date and a time (checked for sense further down).
   if is_preorder and (preorder_date_text is null or preorder_time_text is null) then
     perform public.refuse('preorder_missing_datetime', 'Information en manque',
@@ -2393,7 +2433,7 @@ begin
   if is_preorder then
     slot := public.order_slot_of((preorder_date + preorder_time) at time zone public.restaurant_time_zone());
   else
-    slot := public.order_slot_of(now_at + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int));
+    slot := public.order_slot_of(now_at + make_interval(mins => public.order_ready_minutes(now_at)));
   end if;
   if acceptance -> 'capacity' ->> method is not null then
     perform pg_advisory_xact_lock(7310025);
@@ -2425,7 +2465,7 @@ begin
 
   if auto then
     ready := case when is_preorder then (preorder_date + preorder_time) at time zone public.restaurant_time_zone()
-                  else greatest(now_at + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int), slot) end;
+                  else greatest(now_at + make_interval(mins => public.order_ready_minutes(now_at)), slot) end;
   end if;
 
   loop
@@ -2885,6 +2925,35 @@ end $function$;
 grant execute on function public.search_orders_by_term(text) to authenticated;
 grant execute on function public.search_orders_by_term(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.set_busy_mode(p_mode text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  current_value jsonb := coalesce((select s.value from public.store_settings s where s.key = 'busy_mode'),
+    '{"extra_minutes": 0, "extra_until": null, "paused_until": null}');
+  next_minute timestamptz := date_trunc('minute', now()) + interval '1 minute';
+  v jsonb;
+begin
+  perform public.require_admin();
+  if p_mode = 'extra' then
+    v := current_value || jsonb_build_object('extra_minutes', 20, 'extra_until', next_minute + interval '59 minutes');
+  elsif p_mode = 'pause' then
+    v := current_value || jsonb_build_object('paused_until', next_minute + interval '29 minutes');
+  elsif p_mode = 'end' then
+    v := '{"extra_minutes": 0, "extra_until": null, "paused_until": null}';
+  else
+    perform public.refuse('invalid_request', 'Pedido inválido', 'Mode inconnu (extra, pause ou end).');
+  end if;
+  insert into public.store_settings (key, value, is_public) values ('busy_mode', v, true)
+  on conflict (key) do update set value = excluded.value;
+  return v;
+end $function$;
+grant execute on function public.set_busy_mode(text) to authenticated;
+grant execute on function public.set_busy_mode(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.signal_notification()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2950,6 +3019,23 @@ begin
                             or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
+    when 'busy_mode' then
+      -- The counter's busy mode (set_busy_mode): minutes added to the preparation time until extra_until, immediate
+      -- orders paused until paused_until; end times, never flags, so that each mode ends by itself.
+      if jsonb_typeof(p_value) is distinct from 'object'
+         or jsonb_typeof(p_value -> 'extra_minutes') is distinct from 'number'
+         or (p_value ->> 'extra_minutes')::numeric not between 0 and 120
+         or (p_value ->> 'extra_minutes')::numeric <> trunc((p_value ->> 'extra_minutes')::numeric)
+         or coalesce(jsonb_typeof(p_value -> 'extra_until'), 'null') not in ('null', 'string')
+         or coalesce(jsonb_typeof(p_value -> 'paused_until'), 'null') not in ('null', 'string') then
+        return false;
+      end if;
+      begin
+        perform (p_value ->> 'extra_until')::timestamptz, (p_value ->> 'paused_until')::timestamptz;
+      exception when others then
+        return false;
+      end;
+      return true;
     when 'delivery_zones' then
       if jsonb_typeof(p_value) is distinct from 'array' then return false; end if;
       -- Each zone: a name, a fee of 0 to 50 € in cents, and optionally the Luxembourg postal codes it covers

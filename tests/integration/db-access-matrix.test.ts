@@ -341,6 +341,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       order_slot_availability: ['order_slot_availability', { p_method: 'pickup', p_date: date }],
       refuse_order: ['refuse_order', { p_order_id: matrixOrderId, p_reason: 'Cozinha fechada' }],
       refuse_client_orders: ['refuse_client_orders', { p_order_id: matrixOrderId, p_reason: 'Encomendas falsas' }],
+      set_busy_mode: ['set_busy_mode', { p_mode: 'end' }],
       claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
       complete_notification: ['complete_notification', { p_id: outboxId, p_ok: true }],
       priced_order_item: [
@@ -362,6 +363,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       order_slot_availability: PUBLIC,
       refuse_order: ADMIN,
       refuse_client_orders: ADMIN,
+      set_busy_mode: ADMIN,
       my_orders: SIGNED_IN,
       customer_prefill: SIGNED_IN,
       verified_email: SIGNED_IN,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import {
+  BUSY_PAUSED,
   CLOSED_TODAY,
   closedDayMessage,
   FIELD_LABELS,
@@ -13,7 +14,7 @@ import {
 import { formatLongDateFr } from '../../src/shared/domain/french-dates.js';
 import { minimumOrderWarning } from '../../src/shared/domain/minimum-order.js';
 import type { Refusal } from '../../src/shared/domain/refusal.js';
-import { luxembourgDate } from '../../src/shared/domain/luxembourg-time.js';
+import { luxembourgClock, luxembourgDate } from '../../src/shared/domain/luxembourg-time.js';
 
 /**
  * Every refusal text of src/shared/domain/refusals.ts against the SQL that raises it: the shop shows the
@@ -223,6 +224,14 @@ describe.each(testDatabases())('the refusal texts of the domain are the database
         call: slot(WEDNESDAY, '11:15'),
       }),
     ).toEqual({ ...REFUSALS.preorder_invalid_time, message: invalidTimeMessage('11:00–14:30 et 18:00–21:30', 30) });
+
+    // The counter paused immediate orders for half an hour (busy mode): the end of the pause, in Luxembourg time.
+    const pausedUntil = new Date(Date.parse(MONDAY_NOON) + 30 * 60_000);
+    const busy = await refusalOf({
+      before: [setting('busy_mode', 'paused_until', pausedUntil.toISOString())],
+      call: placeOrder(order({ deliveryMethod: 'pickup' })),
+    });
+    expect(busy).toEqual(BUSY_PAUSED.refusal(luxembourgClock(pausedUntil).time));
 
     const closedToday = await refusalOf({
       before: [[closure, [WEDNESDAY, 'Inventaire']]],

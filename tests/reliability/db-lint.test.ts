@@ -11,7 +11,7 @@ const EXPECTED: Record<string, string[]> = {
     'register_challenge',
     'track_order',
   ],
-  // accept_order, refuse_order and refuse_client_orders call require_admin() first; order_slot_availability is bounded and shows full slots only.
+  // accept_order, refuse_order, refuse_client_orders and set_busy_mode call require_admin() first; order_slot_availability is bounded and shows full slots only.
   // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md); require_live_session only says
   // whether the caller's own session still exists.
   definer_executable_by_authenticated: [
@@ -25,6 +25,7 @@ const EXPECTED: Record<string, string[]> = {
     'refuse_order',
     'register_challenge',
     'require_live_session',
+    'set_busy_mode',
     'track_order',
     'verified_email',
   ],

@@ -181,6 +181,20 @@ export const CLOSED_TODAY = {
   refusal: (notice: string) => `${notice}. Vous pouvez passer une pré-commande.`,
 };
 
+/**
+ * The counter's busy mode (set_busy_mode 'pause'): the shop's notice while immediate orders are paused, and
+ * place_order's busy_paused refusal, with the end of the pause in Luxembourg time ('19:30').
+ */
+export const BUSY_PAUSED = {
+  notice: (until: string) => `Le restaurant est très sollicité : commandes immédiates en pause jusqu'à ${until}`,
+  refusal: (until: string): Refusal<'busy_paused'> =>
+    refusal(
+      'busy_paused',
+      'Restaurant très sollicité',
+      `${BUSY_PAUSED.notice(until)}. Vous pouvez passer une pré-commande.`,
+    ),
+};
+
 export const MINIMUM_NOT_MET_TITLE = 'Montant minimum non atteint';
 
 /** minimum_not_met, amounts as the database's euros() writes them ('4,50€'). */

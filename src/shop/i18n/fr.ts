@@ -3,6 +3,7 @@ import { pages } from './fr-pages.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
 import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
+import { BUSY_PAUSED } from '../../shared/domain/refusals.js';
 
 interface ToastText {
   title: string;
@@ -378,6 +379,9 @@ export const fr = {
     /** Outside the ordering hours of the day: « Ouvre à 18:00 », « Ouvre demain à 11:00 ». */
     opensAt: (when: string) => `Ouvre ${when}`,
     closedNow: 'Fermé pour le moment',
+    /** The counter's busy mode: « Le restaurant est très sollicité : commandes immédiates en pause jusqu'à 19:30 ». */
+    busyPaused: BUSY_PAUSED.notice,
+    busyPreorders: 'Les pré-commandes restent possibles.',
   },
   cartToasts,
   orderStatus,
