@@ -76,9 +76,9 @@ export function BusyMode() {
       {on && (
         <div role="status" className="mt-3 flex flex-wrap items-center gap-2 font-semibold text-amber-900">
           <div className="mr-auto space-y-1">
-            {pausedUntil && <p data-testid="busy-paused">{t('pauseOn', { time: pausedUntil })}</p>}
+            {pausedUntil && <p data-testid="busy-paused-on">{t('pauseOn', { time: pausedUntil })}</p>}
             {extraUntil && (
-              <p data-testid="busy-extra">{t('extraOn', { minutes: extraMinutes ?? '', time: extraUntil })}</p>
+              <p data-testid="busy-extra-on">{t('extraOn', { minutes: extraMinutes ?? '', time: extraUntil })}</p>
             )}
           </div>
           <Button variant="danger" data-testid="busy-end" disabled={task.busy !== null} onClick={() => void run('end')}>
