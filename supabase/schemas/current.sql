@@ -3406,6 +3406,29 @@ grant execute on function public.unit_price(text,text,date) to authenticated;
 grant execute on function public.unit_price(text,text,date) to public;
 grant execute on function public.unit_price(text,text,date) to service_role;
 
+CREATE OR REPLACE FUNCTION public.upcoming_orders(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone, p_days integer DEFAULT 7)
+ RETURNS SETOF public.orders
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  tz text := public.restaurant_time_zone();
+  day date := (coalesce(p_now, now()) at time zone tz)::date;
+begin
+  perform public.require_admin();
+  if p_days is null or p_days not between 1 and 14 then
+    perform public.refuse('invalid_request', 'Pedido inválido', 'Choisissez de 1 à 14 jours.');
+  end if;
+  return query
+    select o.* from public.orders o
+     where o.is_preorder and o.preorder_date > day and o.preorder_date <= day + p_days and o.status <> 'Annulée'
+     order by (o.preorder_date + o.preorder_time) at time zone tz, o.created_at
+     limit 1000;
+end $function$;
+grant execute on function public.upcoming_orders(timestamp with time zone,integer) to authenticated;
+grant execute on function public.upcoming_orders(timestamp with time zone,integer) to service_role;
+
 CREATE OR REPLACE FUNCTION public.verified_email()
  RETURNS text
  LANGUAGE sql

@@ -13,6 +13,8 @@ export const queryKeys = {
     all: ['orders'] as const,
     one: (id: string) => ['orders', 'one', id] as const,
     today: ['orders', 'today'] as const,
+    /** The coming days' pre-orders from a Luxembourg day (upcoming_orders). */
+    upcoming: (day: string, days: number) => ['orders', 'upcoming', day, days] as const,
     between: (from: string, to: string) => ['orders', 'between', from, to] as const,
     byCustomer: (email: string) => ['orders', 'customer', email] as const,
     search: (term: string) => ['orders', 'search', term] as const,
