@@ -177,6 +177,13 @@ begin
                             or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
+    when 'reservation_capacity' then
+      -- Guests one service can take in reservations (null: no limit), 1 to 500 (create_reservation).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and (jsonb_typeof(p_value -> 'guests_per_service') = 'null'
+             or (jsonb_typeof(p_value -> 'guests_per_service') = 'number'
+                 and (p_value ->> 'guests_per_service')::numeric between 1 and 500
+                 and (p_value ->> 'guests_per_service')::numeric = trunc((p_value ->> 'guests_per_service')::numeric))), false);
     when 'busy_mode' then
       -- The counter's busy mode (set_busy_mode): minutes added to the preparation time until extra_until, immediate
       -- orders paused until paused_until; end times, never flags, so that each mode ends by itself.
@@ -315,6 +322,8 @@ insert into public.store_settings (key, value) values
     }
   }');
 insert into public.store_settings (key, value, is_public) values
+  -- Guests a service takes in reservations (null: no limit); the shop reads only the room left (reservation_room).
+  ('reservation_capacity', '{"guests_per_service": null}', false),
   ('order_acceptance', '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}', false);
 
 -- The settings the order rules read.

@@ -901,6 +901,32 @@ begin
 end $function$;
 grant execute on function public.check_rate_limit(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.check_reservation_room(p_day date, p_time time without time zone, p_people text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  cap integer := public.reservation_capacity();
+  service jsonb;
+begin
+  if cap is null then
+    return;
+  end if;
+  select p into service from jsonb_array_elements(coalesce(public.opening_services_on(p_day), '[]')) p
+   where p_time >= (p ->> 0)::time and p_time <= (p ->> 1)::time limit 1;
+  if service is null then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(7310026, (p_day - date '2000-01-01'));
+  if public.reservation_guests_booked(p_day, (service ->> 0)::time, (service ->> 1)::time)
+     + public.reservation_guests(p_people) > cap then
+    perform public.refuse('reservation_full', 'Service complet',
+      'Il n''y a plus assez de place pour ce service. Veuillez choisir une autre heure ou un autre jour, ou appeler le restaurant.');
+  end if;
+end $function$;
+grant execute on function public.check_reservation_room(date,time without time zone,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.check_waiting_orders_share(p_slot timestamp with time zone, p_phone text, p_email text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2791,6 +2817,17 @@ end $function$;
 grant execute on function public.require_live_session() to authenticated;
 grant execute on function public.require_live_session() to service_role;
 
+CREATE OR REPLACE FUNCTION public.reservation_capacity()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (s.value ->> 'guests_per_service')::int from public.store_settings s
+   where s.key = 'reservation_capacity' and jsonb_typeof(s.value -> 'guests_per_service') = 'number'
+$function$;
+grant execute on function public.reservation_capacity() to service_role;
+
 CREATE OR REPLACE FUNCTION public.reservation_from_public()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2820,9 +2857,63 @@ begin
       message = 'Une réservation peut être faite au plus tard un an à l''avance.';
   end if;
   perform public.check_rate_limit('reservation');
+  perform public.check_reservation_room(new.reservation_date, new.reservation_time, new.people);
   return new;
 end $function$;
 grant execute on function public.reservation_from_public() to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_guests(p_people text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_people = '10+' then 10 when p_people ~ '^\d{1,2}$' then p_people::int else 0 end
+$function$;
+grant execute on function public.reservation_guests(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_guests_booked(p_day date, p_opens time without time zone, p_closes time without time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(public.reservation_guests(r.people)), 0)::int from public.reservations r
+   where r.reservation_date = p_day and r.reservation_time between p_opens and p_closes and r.status <> 'Annulée'
+$function$;
+grant execute on function public.reservation_guests_booked(date,time without time zone,time without time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_room(p_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cap integer := public.reservation_capacity();
+  step integer := greatest(5, coalesce((select (s.value ->> 'slot_minutes')::int from public.store_settings s
+                                        where s.key = 'opening_hours'), 15));
+  times jsonb := '[]';
+  service jsonb;
+  remaining integer;
+begin
+  if p_date is null or p_date < public.restaurant_today() or p_date > public.restaurant_today() + 365 then
+    perform public.refuse('invalid_date', 'Date invalide', 'Veuillez choisir une date valide.');
+  end if;
+  if cap is null then
+    return jsonb_build_object('date', p_date, 'limited', false, 'times', times);
+  end if;
+  for service in select * from jsonb_array_elements(coalesce(public.opening_services_on(p_date), '[]')) loop
+    remaining := greatest(0, cap - public.reservation_guests_booked(p_date, (service ->> 0)::time, (service ->> 1)::time));
+    times := times || coalesce((select jsonb_agg(jsonb_build_object('time', to_char(t, 'HH24:MI'), 'remaining', remaining) order by t)
+      from generate_series(date '2000-01-01' + (service ->> 0)::time, date '2000-01-01' + (service ->> 1)::time,
+                           make_interval(mins => step)) t), '[]');
+  end loop;
+  return jsonb_build_object('date', p_date, 'limited', true, 'times', times);
+end $function$;
+grant execute on function public.reservation_room(date) to anon;
+grant execute on function public.reservation_room(date) to authenticated;
+grant execute on function public.reservation_room(date) to service_role;
 
 CREATE OR REPLACE FUNCTION public.restaurant_identity_is_valid(p_value jsonb)
  RETURNS boolean
@@ -3019,6 +3110,13 @@ begin
                             or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
+    when 'reservation_capacity' then
+      -- Guests one service can take in reservations (null: no limit), 1 to 500 (create_reservation).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and (jsonb_typeof(p_value -> 'guests_per_service') = 'null'
+             or (jsonb_typeof(p_value -> 'guests_per_service') = 'number'
+                 and (p_value ->> 'guests_per_service')::numeric between 1 and 500
+                 and (p_value ->> 'guests_per_service')::numeric = trunc((p_value ->> 'guests_per_service')::numeric))), false);
     when 'busy_mode' then
       -- The counter's busy mode (set_busy_mode): minutes added to the preparation time until extra_until, immediate
       -- orders paused until paused_until; end times, never flags, so that each mode ends by itself.

@@ -343,6 +343,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       refuse_order: ['refuse_order', { p_order_id: matrixOrderId, p_reason: 'Cozinha fechada' }],
       refuse_client_orders: ['refuse_client_orders', { p_order_id: matrixOrderId, p_reason: 'Encomendas falsas' }],
       set_busy_mode: ['set_busy_mode', { p_mode: 'end' }],
+      reservation_room: ['reservation_room', { p_date: date }],
       claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
       complete_notification: ['complete_notification', { p_id: outboxId, p_ok: true }],
       priced_order_item: [
@@ -365,6 +366,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       refuse_order: ADMIN,
       refuse_client_orders: ADMIN,
       set_busy_mode: ADMIN,
+      reservation_room: PUBLIC,
       my_orders: SIGNED_IN,
       customer_prefill: SIGNED_IN,
       verified_email: SIGNED_IN,
@@ -463,6 +465,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       'order_slot_availability',
       'place_order',
       'register_challenge',
+      'reservation_room',
       'track_order',
     ]);
     const published = await b.db.query<{ tablename: string }>(

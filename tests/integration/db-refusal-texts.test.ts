@@ -129,6 +129,23 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   time_in_past: { call: reservation({ date: luxembourgDate(new Date()), time: '00:00' }) },
   invalid_time: { call: reservation({ time: '25:00' }) },
   invalid_people: { call: reservation({ people: '11' }) },
+  // A service of 4 guests with 3 booked: 2 more do not fit.
+  reservation_full: {
+    before: [
+      [
+        `insert into public.store_settings (key, value, is_public) values ('reservation_capacity', '{"guests_per_service": 4}', false)
+         on conflict (key) do update set value = excluded.value`,
+        [],
+      ],
+      [
+        `insert into public.reservations (name, email, phone, reservation_date, reservation_time, people)
+         values ('Rui', 'rui@example.lu', '+352621000001', $1::date, '19:30', '3')`,
+        [MONDAY],
+      ],
+    ],
+    // As the trigger of a public booking does (the service role itself is not counted).
+    call: [`select public.check_reservation_room($1::date, '19:00'::time, '2')`, [MONDAY]],
+  },
   name_required: { call: challenge(' ', true) },
   terms_not_accepted: { call: challenge('Ana', false) },
   search_term_required: { call: [`select * from public.track_order($1)`, ['  ']] },

@@ -31,6 +31,8 @@ export const queryKeys = {
     orders: ['account', 'orders'] as const,
     prefill: ['account', 'prefill'] as const,
   },
+  /** The shop's free seats per time of a day (reservation_room); public, apart from the admin's lists. */
+  reservationRoom: (date: string) => ['reservation-room', date] as const,
   reservations: {
     all: ['reservations'] as const,
     pendingCount: ['reservations', 'pending-count'] as const,

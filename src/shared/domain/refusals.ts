@@ -136,6 +136,12 @@ export const REFUSALS = {
     'Nombre de personnes invalide',
     'Veuillez choisir de 1 à 10 personnes, ou 10+.',
   ),
+  // check_reservation_room: the service's guests (store_settings reservation_capacity) would be exceeded.
+  reservation_full: refusal(
+    'reservation_full',
+    'Service complet',
+    "Il n'y a plus assez de place pour ce service. Veuillez choisir une autre heure ou un autre jour, ou appeler le restaurant.",
+  ),
   // register_challenge.
   name_required: refusal('name_required', 'Nom requis', 'Veuillez entrer votre nom.'),
   terms_not_accepted: refusal(

@@ -64,6 +64,12 @@ export function activeBusyMode(
   return { pausedUntil: live(busy?.paused_until), extraMinutes: extraUntil ? busy!.extra_minutes : 0, extraUntil };
 }
 
+/** Staff only: the guests one service takes in reservations (null: no limit), 1–500 (check_reservation_room). */
+export const reservationCapacitySettingSchema = z.object({
+  guests_per_service: z._default(z.nullable(z.int().check(z.gte(1), z.lte(500))), null),
+});
+export const MAX_GUESTS_PER_SERVICE = 500;
+
 export const storeSettingsSchema = z.object({
   ordering: orderingSettingSchema,
   delivery_options: deliveryOptionsSettingSchema,
@@ -72,6 +78,8 @@ export const storeSettingsSchema = z.object({
   order_acceptance: z.optional(orderAcceptanceSettingSchema),
   /** The restaurant's identity (public); absent means the defaults (DEFAULT_RESTAURANT_IDENTITY). */
   restaurant: z.optional(restaurantIdentitySchema),
+  /** Read by staff only: reservations a service takes (the shop reads the room left through reservation_room). */
+  reservation_capacity: z.optional(reservationCapacitySettingSchema),
   /** The counter's busy mode (public); absent means none. */
   busy_mode: z.optional(busyModeSettingSchema),
 });
@@ -117,6 +125,9 @@ export function storeSettingsFromRows(rows: ReadonlyArray<{ key: string; value: 
     } else if (key === 'restaurant') {
       const parsed = restaurantIdentitySchema.safeParse(value);
       if (parsed.success) settings.restaurant = parsed.data;
+    } else if (key === 'reservation_capacity') {
+      const parsed = reservationCapacitySettingSchema.safeParse(value);
+      if (parsed.success) settings.reservation_capacity = parsed.data;
     } else if (key === 'busy_mode') {
       const parsed = busyModeSettingSchema.safeParse(value);
       if (parsed.success) settings.busy_mode = parsed.data;
