@@ -1,6 +1,7 @@
 import { addDays, luxembourgClock, weekdayOf } from '../../../src/shared/domain/luxembourg-time';
 import { expect, screenshot, test, uniqueEmail } from '../support/fixtures';
 import { setStoreSetting } from './shop-helpers';
+import { loginAsAdmin } from '../admin/admin-helpers';
 
 test.describe('reservation capacity', () => {
   test('the form offers only the times of a service with room left for the party', async ({ page, backend }) => {
@@ -16,7 +17,25 @@ test.describe('reservation capacity', () => {
       people,
     });
     try {
-      await setStoreSetting(backend, 'reservation_capacity', { guests_per_service: 6 });
+      // The owner sets it in the reservations screen.
+      await loginAsAdmin(page, backend, '/admin/reservations');
+      const capacity = page.getByTestId('reservation-capacity');
+      await capacity.getByLabel('Lugares por serviço (vazio: sem limite)').fill('0');
+      await capacity.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByTestId('toast')).toContainText('Indique um número de 1 a 500, ou deixe vazio.');
+      await capacity.getByLabel('Lugares por serviço (vazio: sem limite)').fill('6');
+      await capacity.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByTestId('toast')).toContainText('Capacidade guardada');
+      await expect
+        .poll(async () => {
+          const { data } = await backend.service
+            .from('store_settings')
+            .select('value')
+            .eq('key', 'reservation_capacity')
+            .single();
+          return (data as { value: unknown }).value;
+        })
+        .toEqual({ guests_per_service: 6 });
       // Dinner is full; lunch has three seats left.
       const { error } = await backend.service
         .from('reservations')
