@@ -7,7 +7,13 @@ import { createAutoLaunch } from './auto-launch';
 import { registerIpcHandlers, registerSetupHandler } from './ipc-handlers';
 import { KioskConfig } from './kiosk-config';
 import { PrintQueue } from './print-queue';
-import { printDaySummary, printOrderTickets, printPreorderSlip, printTestTicket } from './printer/print-service';
+import {
+  printDaySummary,
+  printKitchenSummary,
+  printOrderTickets,
+  printPreorderSlip,
+  printTestTicket,
+} from './printer/print-service';
 import { ADMIN_ENTRY, APP_ORIGIN, APP_SCHEME, contentTypeOf, resolveRendererFile } from './renderer-files';
 import { contentSecurityPolicy, DocumentUrls, guardContents, isAppUrl } from './security';
 import { setupPageHtml, setupPageScript } from './setup-page';
@@ -105,6 +111,7 @@ async function start(): Promise<void> {
       autoLaunch,
       testPrint: (settings, restaurant) => printTestTicket(settings, restaurant),
       printDaySummary: (report, settings, restaurant) => printDaySummary(report, settings, restaurant),
+      printKitchenSummary: (summary, settings, restaurant) => printKitchenSummary(summary, settings, restaurant),
       onPrinterSettingsChanged: () => queue.retryNow(),
       onHeartbeat: (state) => {
         config.markHeartbeatSeen();

@@ -3,11 +3,13 @@ import { IPC, type KioskHeartbeat, type PrinterSettings } from '../shared/ipc.js
 import {
   daySummaryRequestSchema,
   heartbeatSchema,
+  kitchenSummaryRequestSchema,
   printRequestSchema,
   printerSettingsSchema,
   setAutoLaunchSchema,
   testPrintRequestSchema,
 } from '../shared/ipc-schemas.js';
+import type { KitchenSummary } from '../shared/domain/kitchen-plan.js';
 import type { TakingsReport } from '../shared/domain/takings.js';
 import type { TicketRestaurant } from '../shared/domain/ticket.js';
 import type { AutoLaunch } from './auto-launch.js';
@@ -33,6 +35,12 @@ export interface KioskServices {
   testPrint(settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void>;
   /** Prints the takings summary on the configured printer. */
   printDaySummary?(report: TakingsReport, settings: PrinterSettings, restaurant?: TicketRestaurant): Promise<void>;
+  /** Prints the kitchen summary of the coming days on the configured printer. */
+  printKitchenSummary?(
+    summary: KitchenSummary,
+    settings: PrinterSettings,
+    restaurant?: TicketRestaurant,
+  ): Promise<void>;
   /** Printer settings changed: the queue retries with the new printer at once. */
   onPrinterSettingsChanged?(settings: PrinterSettings): void;
   /** The admin app's heartbeat, already validated. */
@@ -96,6 +104,16 @@ export function registerIpcHandlers(
     if (summaryPrinting) throw new IpcRefused('Un résumé est déjà en cours d’impression.');
     summaryPrinting = services
       .printDaySummary(report, services.config.printer, restaurant)
+      .finally(() => (summaryPrinting = null));
+    return summaryPrinting;
+  });
+  // The kitchen summary shares that guard: one summary ticket at a time, whichever it is.
+  handle(IPC.printKitchenSummary, (value) => {
+    const { summary, restaurant } = parse(kitchenSummaryRequestSchema, value);
+    if (!services.printKitchenSummary) throw new IpcRefused('Impression du résumé cuisine indisponible sur ce poste.');
+    if (summaryPrinting) throw new IpcRefused('Un résumé est déjà en cours d’impression.');
+    summaryPrinting = services
+      .printKitchenSummary(summary, services.config.printer, restaurant)
       .finally(() => (summaryPrinting = null));
     return summaryPrinting;
   });

@@ -170,6 +170,34 @@ export const daySummaryRequestSchema = z.object({
   }),
 });
 
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Heure invalide.');
+/** The kitchen summary to print: at most 14 days, 4 services a day (and one outside them), 200 dishes a day. */
+export const kitchenSummaryRequestSchema = z.object({
+  restaurant: ticketRestaurantSchema.optional(),
+  summary: z.strictObject({
+    days: z
+      .array(
+        z.strictObject({
+          date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide.'),
+          orders: z.number().int().nonnegative().max(10_000),
+          services: z
+            .array(
+              z.strictObject({
+                opens: clock.nullable(),
+                closes: clock.nullable(),
+                orders: z.number().int().nonnegative().max(10_000),
+              }),
+            )
+            .max(5, 'Trop de services.'),
+          dishes: z
+            .array(z.strictObject({ name: text(300), quantity: z.number().int().positive().max(1_000_000) }))
+            .max(200, 'Trop de plats (200 au plus).'),
+        }),
+      )
+      .max(14, 'Trop de jours (14 au plus).'),
+  }),
+});
+
 export const heartbeatSchema = z.strictObject({
   signedIn: z.boolean(),
   realtimeJoined: z.boolean(),

@@ -1,4 +1,5 @@
 import type { Order } from './domain/order.js';
+import type { KitchenSummary } from './domain/kitchen-plan.js';
 import type { TakingsReport } from './domain/takings.js';
 import type { TicketRestaurant } from './domain/ticket.js';
 
@@ -45,6 +46,9 @@ export type PrintReason = 'auto' | 'manual';
 export type PrintRequest = { order: Order; reason: PrintReason; restaurant?: TicketRestaurant };
 
 export type DaySummaryRequest = { report: TakingsReport; restaurant?: TicketRestaurant };
+
+/** The coming days' kitchen summary (counts per day, service and dish; no customer's details). */
+export type KitchenSummaryRequest = { summary: KitchenSummary; restaurant?: TicketRestaurant };
 
 export type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
 
@@ -97,6 +101,8 @@ export interface KioskApi {
   testPrint(request?: { restaurant?: TicketRestaurant }): Promise<void>;
   /** Prints the takings summary of a day or period on the thermal printer (rejects when it fails). */
   printDaySummary(request: DaySummaryRequest): Promise<void>;
+  /** Prints the kitchen summary of the coming days' pre-orders (rejects when it fails); absent on older kiosks. */
+  printKitchenSummary?(request: KitchenSummaryRequest): Promise<void>;
   getAutoLaunch(): Promise<boolean>;
   setAutoLaunch(enabled: boolean): Promise<boolean>;
   /** Orders this kiosk has already printed automatically (so the admin can show it). */
@@ -118,6 +124,7 @@ export const IPC = {
   printOrder: 'kiosk:print-order',
   testPrint: 'kiosk:test-print',
   printDaySummary: 'kiosk:print-day-summary',
+  printKitchenSummary: 'kiosk:print-kitchen-summary',
   getAutoLaunch: 'kiosk:get-auto-launch',
   setAutoLaunch: 'kiosk:set-auto-launch',
   getPrintedOrderIds: 'kiosk:get-printed-order-ids',

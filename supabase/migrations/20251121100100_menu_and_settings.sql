@@ -186,6 +186,30 @@ begin
                             or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
+    when 'reservation_capacity' then
+      -- Guests one service can take in reservations (null: no limit), 1 to 500 (create_reservation).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and (jsonb_typeof(p_value -> 'guests_per_service') = 'null'
+             or (jsonb_typeof(p_value -> 'guests_per_service') = 'number'
+                 and (p_value ->> 'guests_per_service')::numeric between 1 and 500
+                 and (p_value ->> 'guests_per_service')::numeric = trunc((p_value ->> 'guests_per_service')::numeric))), false);
+    when 'busy_mode' then
+      -- The counter's busy mode (set_busy_mode): minutes added to the preparation time until extra_until, immediate
+      -- orders paused until paused_until; end times, never flags, so that each mode ends by itself.
+      if jsonb_typeof(p_value) is distinct from 'object'
+         or jsonb_typeof(p_value -> 'extra_minutes') is distinct from 'number'
+         or (p_value ->> 'extra_minutes')::numeric not between 0 and 120
+         or (p_value ->> 'extra_minutes')::numeric <> trunc((p_value ->> 'extra_minutes')::numeric)
+         or coalesce(jsonb_typeof(p_value -> 'extra_until'), 'null') not in ('null', 'string')
+         or coalesce(jsonb_typeof(p_value -> 'paused_until'), 'null') not in ('null', 'string') then
+        return false;
+      end if;
+      begin
+        perform (p_value ->> 'extra_until')::timestamptz, (p_value ->> 'paused_until')::timestamptz;
+      exception when others then
+        return false;
+      end;
+      return true;
     when 'delivery_zones' then
       if jsonb_typeof(p_value) is distinct from 'array' then return false; end if;
       -- Each zone: a name, a fee of 0 to 50 € in cents, and optionally the Luxembourg postal codes it covers
@@ -288,6 +312,8 @@ insert into public.store_settings (key, value) values
   ('delivery_zones', '[]'),
   -- An order without an account above this total is taken by telephone (place_order).
   ('order_limits', '{"max_anonymous_total": 500}'),
+  -- The counter's busy mode, public so that the shop shows it at once (set_busy_mode, place_order).
+  ('busy_mode', '{"extra_minutes": 0, "extra_until": null, "paused_until": null}'),
   -- ISO weekday (1 = Monday) → service periods. Orders stop 30 minutes before each closing;
   -- pre-orders are taken in 15-minute slots.
   ('opening_hours', '{
@@ -305,6 +331,8 @@ insert into public.store_settings (key, value) values
     }
   }');
 insert into public.store_settings (key, value, is_public) values
+  -- Guests a service takes in reservations (null: no limit); the shop reads only the room left (reservation_room).
+  ('reservation_capacity', '{"guests_per_service": null}', false),
   ('order_acceptance', '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}', false);
 
 -- The settings the order rules read.

@@ -177,6 +177,57 @@ begin
   end if;
 end $$;
 
+-- Busy mode (store_settings busy_mode, public: the shop shows it live). The counter adds minutes to the
+-- preparation time for the next hour, or pauses immediate orders for 30 minutes (pre-orders still taken). Each
+-- mode is its end time, not a flag: it ends by itself, and set_busy_mode('end') ends both early.
+create function public.busy_extra_minutes(p_at timestamptz) returns integer
+language sql stable set search_path = ''
+as $$
+  select coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
+                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0)
+$$;
+
+create function public.busy_paused_until(p_at timestamptz) returns timestamptz
+language sql stable set search_path = ''
+as $$
+  select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
+                  where s.key = 'busy_mode') b
+   where b.u > p_at
+$$;
+
+-- Minutes from now an immediate order placed at p_at is ready: the default preparation time, plus the busy mode's.
+create function public.order_ready_minutes(p_at timestamptz) returns integer
+language sql stable set search_path = ''
+as $$
+  select (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at)
+$$;
+
+-- Admins: 'extra' (+20 minutes of preparation for the next hour), 'pause' (no immediate order for 30 minutes),
+-- 'end' (both over now). The end times are whole minutes (the shop says « jusqu'à 19:30 »). Answers the row's value.
+create function public.set_busy_mode(p_mode text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  current_value jsonb := coalesce((select s.value from public.store_settings s where s.key = 'busy_mode'),
+    '{"extra_minutes": 0, "extra_until": null, "paused_until": null}');
+  next_minute timestamptz := date_trunc('minute', now()) + interval '1 minute';
+  v jsonb;
+begin
+  perform public.require_admin();
+  if p_mode = 'extra' then
+    v := current_value || jsonb_build_object('extra_minutes', 20, 'extra_until', next_minute + interval '59 minutes');
+  elsif p_mode = 'pause' then
+    v := current_value || jsonb_build_object('paused_until', next_minute + interval '29 minutes');
+  elsif p_mode = 'end' then
+    v := '{"extra_minutes": 0, "extra_until": null, "paused_until": null}';
+  else
+    perform public.refuse('invalid_request', 'Pedido inválido', 'Mode inconnu (extra, pause ou end).');
+  end if;
+  insert into public.store_settings (key, value, is_public) values ('busy_mode', v, true)
+  on conflict (key) do update set value = excluded.value;
+  return v;
+end $$;
+
 -- Capacity per 15-minute slot (delivery and pickup apart), enforced by place_order under concurrency.
 -- The 15-minute slot an instant falls in (Luxembourg is a whole number of hours from UTC).
 create function public.order_slot_of(p_at timestamptz) returns timestamptz
@@ -249,7 +300,7 @@ begin
              group by o.slot_start having count(*) >= cap) x;
   end if;
   if day = today then
-    asap_slot := public.order_slot_of(now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int));
+    asap_slot := public.order_slot_of(now() + make_interval(mins => public.order_ready_minutes(now())));
     asap_full := public.order_slot_is_full(p_method, asap_slot);
     next_slot := case when asap_full then public.next_free_order_slot(p_method, asap_slot, false) end;
   end if;
@@ -369,6 +420,13 @@ begin
     perform public.refuse('ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.');
   end if;
 
+  -- 1b. The counter paused immediate orders (busy mode) until a time it chose; pre-orders still pass.
+  if not is_preorder and public.busy_paused_until(now_at) is not null then
+    perform public.refuse('busy_paused', 'Restaurant très sollicité',
+      format('Le restaurant est très sollicité : commandes immédiates en pause jusqu''à %s. Vous pouvez passer une pré-commande.',
+             public.local_hhmi(public.busy_paused_until(now_at))));
+  end if;
+
   -- 2. A pre-order needs a date and a time (checked for sense further down).
   if is_preorder and (preorder_date_text is null or preorder_time_text is null) then
     perform public.refuse('preorder_missing_datetime', 'Information en manque',
@@ -460,7 +518,7 @@ begin
   if is_preorder then
     slot := public.order_slot_of((preorder_date + preorder_time) at time zone public.restaurant_time_zone());
   else
-    slot := public.order_slot_of(now_at + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int));
+    slot := public.order_slot_of(now_at + make_interval(mins => public.order_ready_minutes(now_at)));
   end if;
   if acceptance -> 'capacity' ->> method is not null then
     perform pg_advisory_xact_lock(7310025);
@@ -492,7 +550,7 @@ begin
 
   if auto then
     ready := case when is_preorder then (preorder_date + preorder_time) at time zone public.restaurant_time_zone()
-                  else greatest(now_at + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int), slot) end;
+                  else greatest(now_at + make_interval(mins => public.order_ready_minutes(now_at)), slot) end;
   end if;
 
   loop
@@ -609,7 +667,7 @@ begin
   end if;
   ready := coalesce(p_ready_at, now() + make_interval(mins => p_minutes),
     case when o.is_preorder then greatest((o.preorder_date + o.preorder_time) at time zone public.restaurant_time_zone(), now()) end,
-    now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int));
+    now() + make_interval(mins => public.order_ready_minutes(now())));
   update public.orders set status = 'Bien reçu', accepted_at = now(), ready_at = date_trunc('minute', ready), refusal_reason = null
    where id = o.id returning * into o;
   return to_jsonb(o);
@@ -724,13 +782,17 @@ revoke execute on function public.order_clock(timestamptz), public.invalid_order
   public.order_slot_of(timestamptz), public.order_slot_is_full(text, timestamptz),
   public.next_free_order_slot(text, timestamptz, boolean),
   public.place_order_once(jsonb, timestamptz), public.check_waiting_orders_share(timestamptz, text, text),
-  public.check_client_not_blocked(text), public.max_anonymous_order_total() from public, anon, authenticated;
+  public.check_client_not_blocked(text), public.max_anonymous_order_total(),
+  public.busy_extra_minutes(timestamptz), public.busy_paused_until(timestamptz), public.order_ready_minutes(timestamptz)
+  from public, anon, authenticated;
 revoke execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz),
   public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from public;
 grant execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz)
   to anon, authenticated, service_role;
 revoke execute on function public.cancel_my_order(text) from public;
 grant execute on function public.cancel_my_order(text) to anon, authenticated, service_role;
+revoke execute on function public.refuse_client_orders(text, text), public.set_busy_mode(text) from public, anon;
+grant execute on function public.set_busy_mode(text) to authenticated, service_role;
 revoke execute on function public.refuse_client_orders(text, text) from public;
 revoke execute on function public.accept_order(text, timestamptz, integer), public.refuse_order(text, text),
   public.refuse_client_orders(text, text) from anon;

@@ -201,6 +201,28 @@ begin
      limit 500;
 end $$;
 
+-- The coming days (the kitchen's plan: what to marinate the day before): the pre-orders due on the p_days
+-- Luxembourg days after the day of p_now (the admin's clock, as day_orders), 1 to 14, cancelled ones left out,
+-- by due time (the slot, on the restaurant's time zone), then when placed. Grouped by day and service in the admin
+-- (src/shared/domain/upcoming-orders.ts, services from the opening hours).
+create function public.upcoming_orders(p_now timestamptz default null, p_days integer default 7) returns setof public.orders
+language plpgsql stable set search_path = ''
+as $$
+declare
+  tz text := public.restaurant_time_zone();
+  day date := (coalesce(p_now, now()) at time zone tz)::date;
+begin
+  perform public.require_admin();
+  if p_days is null or p_days not between 1 and 14 then
+    perform public.refuse('invalid_request', 'Pedido inválido', 'Choisissez de 1 à 14 jours.');
+  end if;
+  return query
+    select o.* from public.orders o
+     where o.is_preorder and o.preorder_date > day and o.preorder_date <= day + p_days and o.status <> 'Annulée'
+     order by (o.preorder_date + o.preorder_time) at time zone tz, o.created_at
+     limit 1000;
+end $$;
+
 -- Orders not yet delivered or cancelled (the list is tested against src/shared/domain/order-status.ts).
 create function public.active_order_count() returns integer
 language plpgsql stable set search_path = ''
@@ -213,13 +235,13 @@ end $$;
 
 revoke execute on function public.track_order(text), public.my_orders(), public.customer_prefill(),
   public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
-  public.active_order_count() from public;
+  public.upcoming_orders(timestamptz, integer), public.active_order_count() from public;
 grant execute on function public.track_order(text) to anon, authenticated, service_role;
 revoke execute on function public.order_confirmation(text) from public;
 grant execute on function public.order_confirmation(text) to anon, authenticated, service_role;
 revoke execute on function public.my_orders(), public.customer_prefill(),
   public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
-  public.active_order_count() from anon;
+  public.upcoming_orders(timestamptz, integer), public.active_order_count() from anon;
 grant execute on function public.my_orders(), public.customer_prefill(),
   public.search_orders_by_term(text), public.order_stats(timestamptz), public.day_orders(timestamptz),
-  public.active_order_count() to authenticated, service_role;
+  public.upcoming_orders(timestamptz, integer), public.active_order_count() to authenticated, service_role;

@@ -30,6 +30,84 @@ create table public.challenge_registrations (
   created_at timestamptz not null default now()
 );
 
+-- Capacity: the guests one service (a period of the opening hours of that day) can take, store_settings
+-- reservation_capacity.guests_per_service (null: no limit). Cancelled reservations free their seats; '10+' counts 10.
+create function public.reservation_guests(p_people text) returns integer
+language sql immutable set search_path = ''
+as $$
+  select case when p_people = '10+' then 10 when p_people ~ '^\d{1,2}$' then p_people::int else 0 end
+$$;
+
+create function public.reservation_capacity() returns integer
+language sql stable set search_path = ''
+as $$
+  select (s.value ->> 'guests_per_service')::int from public.store_settings s
+   where s.key = 'reservation_capacity' and jsonb_typeof(s.value -> 'guests_per_service') = 'number'
+$$;
+
+-- The guests already booked in the service of that day starting at p_opens and ending at p_closes.
+create function public.reservation_guests_booked(p_day date, p_opens time, p_closes time) returns integer
+language sql stable set search_path = ''
+as $$
+  select coalesce(sum(public.reservation_guests(r.people)), 0)::int from public.reservations r
+   where r.reservation_date = p_day and r.reservation_time between p_opens and p_closes and r.status <> 'Annulée'
+$$;
+
+-- Refuses a booking past the service's capacity. One booking of a day at a time checks and takes its seats (a
+-- transaction lock held until commit: the second of two guests for the last seats waits, then counts the first).
+-- Volatile, so that its count reads what was committed once the lock is held.
+create function public.check_reservation_room(p_day date, p_time time, p_people text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  cap integer := public.reservation_capacity();
+  service jsonb;
+begin
+  if cap is null then
+    return;
+  end if;
+  select p into service from jsonb_array_elements(coalesce(public.opening_services_on(p_day), '[]')) p
+   where p_time >= (p ->> 0)::time and p_time <= (p ->> 1)::time limit 1;
+  if service is null then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(7310026, (p_day - date '2000-01-01'));
+  if public.reservation_guests_booked(p_day, (service ->> 0)::time, (service ->> 1)::time)
+     + public.reservation_guests(p_people) > cap then
+    perform public.refuse('reservation_full', 'Service complet',
+      'Il n''y a plus assez de place pour ce service. Veuillez choisir une autre heure ou un autre jour, ou appeler le restaurant.');
+  end if;
+end $$;
+
+-- What the shop's form may offer (no reservation is shown, only the room left): for each time of each service of
+-- that day (every slot_minutes from opening to closing), the guests it can still take.
+-- {date, limited, times: [{time: "HH:MM", remaining}]}; limited false (and no times) without a capacity.
+create function public.reservation_room(p_date date) returns jsonb
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  cap integer := public.reservation_capacity();
+  step integer := greatest(5, coalesce((select (s.value ->> 'slot_minutes')::int from public.store_settings s
+                                        where s.key = 'opening_hours'), 15));
+  times jsonb := '[]';
+  service jsonb;
+  remaining integer;
+begin
+  if p_date is null or p_date < public.restaurant_today() or p_date > public.restaurant_today() + 365 then
+    perform public.refuse('invalid_date', 'Date invalide', 'Veuillez choisir une date valide.');
+  end if;
+  if cap is null then
+    return jsonb_build_object('date', p_date, 'limited', false, 'times', times);
+  end if;
+  for service in select * from jsonb_array_elements(coalesce(public.opening_services_on(p_date), '[]')) loop
+    remaining := greatest(0, cap - public.reservation_guests_booked(p_date, (service ->> 0)::time, (service ->> 1)::time));
+    times := times || coalesce((select jsonb_agg(jsonb_build_object('time', to_char(t, 'HH24:MI'), 'remaining', remaining) order by t)
+      from generate_series(date '2000-01-01' + (service ->> 0)::time, date '2000-01-01' + (service ->> 1)::time,
+                           make_interval(mins => step)) t), '[]');
+  end loop;
+  return jsonb_build_object('date', p_date, 'limited', true, 'times', times);
+end $$;
+
 create function public.reservation_from_public() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -56,6 +134,7 @@ begin
       message = 'Une réservation peut être faite au plus tard un an à l''avance.';
   end if;
   perform public.check_rate_limit('reservation');
+  perform public.check_reservation_room(new.reservation_date, new.reservation_time, new.people);
   return new;
 end $$;
 create trigger reservations_from_public before insert on public.reservations
@@ -197,8 +276,11 @@ create policy challenge_registrations_insert_authenticated on public.challenge_r
 create policy challenge_registrations_update_admin on public.challenge_registrations for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy challenge_registrations_delete_admin on public.challenge_registrations for delete to authenticated using ((select public.is_admin()));
 
-revoke execute on function public.reservation_from_public(), public.challenge_registration_from_public()
-  from public, anon, authenticated;
+revoke execute on function public.reservation_from_public(), public.challenge_registration_from_public(),
+  public.reservation_guests(text), public.reservation_capacity(), public.reservation_guests_booked(date, time, time),
+  public.check_reservation_room(date, time, text) from public, anon, authenticated;
+revoke execute on function public.reservation_room(date) from public;
+grant execute on function public.reservation_room(date) to anon, authenticated, service_role;
 revoke execute on function public.create_reservation(text, text, text, text, text, text, text),
   public.register_challenge(text, text, text, boolean) from public;
 grant execute on function public.create_reservation(text, text, text, text, text, text, text),

@@ -520,7 +520,7 @@ begin
   end if;
   ready := coalesce(p_ready_at, now() + make_interval(mins => p_minutes),
     case when o.is_preorder then greatest((o.preorder_date + o.preorder_time) at time zone public.restaurant_time_zone(), now()) end,
-    now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int));
+    now() + make_interval(mins => public.order_ready_minutes(now())));
   update public.orders set status = 'Bien reçu', accepted_at = now(), ready_at = date_trunc('minute', ready), refusal_reason = null
    where id = o.id returning * into o;
   return to_jsonb(o);
@@ -695,6 +695,29 @@ begin
     'cutoff', cutoff);
 end $function$;
 grant execute on function public.apply_retention(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.busy_extra_minutes(p_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
+                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0)
+$function$;
+grant execute on function public.busy_extra_minutes(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.busy_paused_until(p_at timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
+                  where s.key = 'busy_mode') b
+   where b.u > p_at
+$function$;
+grant execute on function public.busy_paused_until(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.cancel_my_order(p_order_id text)
  RETURNS jsonb
@@ -912,6 +935,32 @@ begin
   end if;
 end $function$;
 grant execute on function public.check_rate_limit(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.check_reservation_room(p_day date, p_time time without time zone, p_people text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  cap integer := public.reservation_capacity();
+  service jsonb;
+begin
+  if cap is null then
+    return;
+  end if;
+  select p into service from jsonb_array_elements(coalesce(public.opening_services_on(p_day), '[]')) p
+   where p_time >= (p ->> 0)::time and p_time <= (p ->> 1)::time limit 1;
+  if service is null then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(7310026, (p_day - date '2000-01-01'));
+  if public.reservation_guests_booked(p_day, (service ->> 0)::time, (service ->> 1)::time)
+     + public.reservation_guests(p_people) > cap then
+    perform public.refuse('reservation_full', 'Service complet',
+      'Il n''y a plus assez de place pour ce service. Veuillez choisir une autre heure ou un autre jour, ou appeler le restaurant.');
+  end if;
+end $function$;
+grant execute on function public.check_reservation_room(date,time without time zone,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.check_waiting_orders_share(p_slot timestamp with time zone, p_phone text, p_email text)
  RETURNS void
@@ -2098,6 +2147,16 @@ $function$;
 grant execute on function public.order_line_item_id(jsonb) to authenticated;
 grant execute on function public.order_line_item_id(jsonb) to service_role;
 
+CREATE OR REPLACE FUNCTION public.order_ready_minutes(p_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at)
+$function$;
+grant execute on function public.order_ready_minutes(timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_slot_availability(p_method text, p_date date DEFAULT NULL::date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2131,7 +2190,7 @@ begin
              group by o.slot_start having count(*) >= cap) x;
   end if;
   if day = today then
-    asap_slot := public.order_slot_of(now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int));
+    asap_slot := public.order_slot_of(now() + make_interval(mins => public.order_ready_minutes(now())));
     asap_full := public.order_slot_is_full(p_method, asap_slot);
     next_slot := case when asap_full then public.next_free_order_slot(p_method, asap_slot, false) end;
   end if;
@@ -2368,6 +2427,13 @@ begin
     perform public.refuse('ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.');
   end if;
 
+  -- 1b. The counter paused immediate orders (busy mode) until a time it chose; pre-orders still pass.
+  if not is_preorder and public.busy_paused_until(now_at) is not null then
+    perform public.refuse('busy_paused', 'Restaurant très sollicité',
+      format('Le restaurant est très sollicité : commandes immédiates en pause jusqu''à %s. Vous pouvez passer une pré-commande.',
+             public.local_hhmi(public.busy_paused_until(now_at))));
+  end if;
+
   -- 2. A pre-order needs a date and a time (checked for sense further down).
   if is_preorder and (preorder_date_text is null or preorder_time_text is null) then
     perform public.refuse('preorder_missing_datetime', 'Information en manque',
@@ -2459,7 +2525,7 @@ begin
   if is_preorder then
     slot := public.order_slot_of((preorder_date + preorder_time) at time zone public.restaurant_time_zone());
   else
-    slot := public.order_slot_of(now_at + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int));
+    slot := public.order_slot_of(now_at + make_interval(mins => public.order_ready_minutes(now_at)));
   end if;
   if acceptance -> 'capacity' ->> method is not null then
     perform pg_advisory_xact_lock(7310025);
@@ -2491,7 +2557,7 @@ begin
 
   if auto then
     ready := case when is_preorder then (preorder_date + preorder_time) at time zone public.restaurant_time_zone()
-                  else greatest(now_at + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int), slot) end;
+                  else greatest(now_at + make_interval(mins => public.order_ready_minutes(now_at)), slot) end;
   end if;
 
   loop
@@ -2817,6 +2883,17 @@ end $function$;
 grant execute on function public.require_live_session() to authenticated;
 grant execute on function public.require_live_session() to service_role;
 
+CREATE OR REPLACE FUNCTION public.reservation_capacity()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (s.value ->> 'guests_per_service')::int from public.store_settings s
+   where s.key = 'reservation_capacity' and jsonb_typeof(s.value -> 'guests_per_service') = 'number'
+$function$;
+grant execute on function public.reservation_capacity() to service_role;
+
 CREATE OR REPLACE FUNCTION public.reservation_from_public()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2846,9 +2923,63 @@ begin
       message = 'Une réservation peut être faite au plus tard un an à l''avance.';
   end if;
   perform public.check_rate_limit('reservation');
+  perform public.check_reservation_room(new.reservation_date, new.reservation_time, new.people);
   return new;
 end $function$;
 grant execute on function public.reservation_from_public() to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_guests(p_people text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_people = '10+' then 10 when p_people ~ '^\d{1,2}$' then p_people::int else 0 end
+$function$;
+grant execute on function public.reservation_guests(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_guests_booked(p_day date, p_opens time without time zone, p_closes time without time zone)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(public.reservation_guests(r.people)), 0)::int from public.reservations r
+   where r.reservation_date = p_day and r.reservation_time between p_opens and p_closes and r.status <> 'Annulée'
+$function$;
+grant execute on function public.reservation_guests_booked(date,time without time zone,time without time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservation_room(p_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cap integer := public.reservation_capacity();
+  step integer := greatest(5, coalesce((select (s.value ->> 'slot_minutes')::int from public.store_settings s
+                                        where s.key = 'opening_hours'), 15));
+  times jsonb := '[]';
+  service jsonb;
+  remaining integer;
+begin
+  if p_date is null or p_date < public.restaurant_today() or p_date > public.restaurant_today() + 365 then
+    perform public.refuse('invalid_date', 'Date invalide', 'Veuillez choisir une date valide.');
+  end if;
+  if cap is null then
+    return jsonb_build_object('date', p_date, 'limited', false, 'times', times);
+  end if;
+  for service in select * from jsonb_array_elements(coalesce(public.opening_services_on(p_date), '[]')) loop
+    remaining := greatest(0, cap - public.reservation_guests_booked(p_date, (service ->> 0)::time, (service ->> 1)::time));
+    times := times || coalesce((select jsonb_agg(jsonb_build_object('time', to_char(t, 'HH24:MI'), 'remaining', remaining) order by t)
+      from generate_series(date '2000-01-01' + (service ->> 0)::time, date '2000-01-01' + (service ->> 1)::time,
+                           make_interval(mins => step)) t), '[]');
+  end loop;
+  return jsonb_build_object('date', p_date, 'limited', true, 'times', times);
+end $function$;
+grant execute on function public.reservation_room(date) to anon;
+grant execute on function public.reservation_room(date) to authenticated;
+grant execute on function public.reservation_room(date) to service_role;
 
 CREATE OR REPLACE FUNCTION public.restaurant_identity_is_valid(p_value jsonb)
  RETURNS boolean
@@ -2951,6 +3082,35 @@ end $function$;
 grant execute on function public.search_orders_by_term(text) to authenticated;
 grant execute on function public.search_orders_by_term(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.set_busy_mode(p_mode text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  current_value jsonb := coalesce((select s.value from public.store_settings s where s.key = 'busy_mode'),
+    '{"extra_minutes": 0, "extra_until": null, "paused_until": null}');
+  next_minute timestamptz := date_trunc('minute', now()) + interval '1 minute';
+  v jsonb;
+begin
+  perform public.require_admin();
+  if p_mode = 'extra' then
+    v := current_value || jsonb_build_object('extra_minutes', 20, 'extra_until', next_minute + interval '59 minutes');
+  elsif p_mode = 'pause' then
+    v := current_value || jsonb_build_object('paused_until', next_minute + interval '29 minutes');
+  elsif p_mode = 'end' then
+    v := '{"extra_minutes": 0, "extra_until": null, "paused_until": null}';
+  else
+    perform public.refuse('invalid_request', 'Pedido inválido', 'Mode inconnu (extra, pause ou end).');
+  end if;
+  insert into public.store_settings (key, value, is_public) values ('busy_mode', v, true)
+  on conflict (key) do update set value = excluded.value;
+  return v;
+end $function$;
+grant execute on function public.set_busy_mode(text) to authenticated;
+grant execute on function public.set_busy_mode(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.signal_notification()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3016,6 +3176,30 @@ begin
                             or length(h #>> '{}') > 253), false);
     when 'delivery_options' then
       return coalesce(jsonb_typeof(p_value) = 'object' and jsonb_typeof(p_value -> 'is_enabled') = 'boolean', false);
+    when 'reservation_capacity' then
+      -- Guests one service can take in reservations (null: no limit), 1 to 500 (create_reservation).
+      return coalesce(jsonb_typeof(p_value) = 'object'
+        and (jsonb_typeof(p_value -> 'guests_per_service') = 'null'
+             or (jsonb_typeof(p_value -> 'guests_per_service') = 'number'
+                 and (p_value ->> 'guests_per_service')::numeric between 1 and 500
+                 and (p_value ->> 'guests_per_service')::numeric = trunc((p_value ->> 'guests_per_service')::numeric))), false);
+    when 'busy_mode' then
+      -- The counter's busy mode (set_busy_mode): minutes added to the preparation time until extra_until, immediate
+      -- orders paused until paused_until; end times, never flags, so that each mode ends by itself.
+      if jsonb_typeof(p_value) is distinct from 'object'
+         or jsonb_typeof(p_value -> 'extra_minutes') is distinct from 'number'
+         or (p_value ->> 'extra_minutes')::numeric not between 0 and 120
+         or (p_value ->> 'extra_minutes')::numeric <> trunc((p_value ->> 'extra_minutes')::numeric)
+         or coalesce(jsonb_typeof(p_value -> 'extra_until'), 'null') not in ('null', 'string')
+         or coalesce(jsonb_typeof(p_value -> 'paused_until'), 'null') not in ('null', 'string') then
+        return false;
+      end if;
+      begin
+        perform (p_value ->> 'extra_until')::timestamptz, (p_value ->> 'paused_until')::timestamptz;
+      exception when others then
+        return false;
+      end;
+      return true;
     when 'delivery_zones' then
       if jsonb_typeof(p_value) is distinct from 'array' then return false; end if;
       -- Each zone: a name, a fee of 0 to 50 € in cents, and optionally the Luxembourg postal codes it covers
@@ -3385,6 +3569,29 @@ grant execute on function public.unit_price(text,text,date) to anon;
 grant execute on function public.unit_price(text,text,date) to authenticated;
 grant execute on function public.unit_price(text,text,date) to public;
 grant execute on function public.unit_price(text,text,date) to service_role;
+
+CREATE OR REPLACE FUNCTION public.upcoming_orders(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone, p_days integer DEFAULT 7)
+ RETURNS SETOF public.orders
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  tz text := public.restaurant_time_zone();
+  day date := (coalesce(p_now, now()) at time zone tz)::date;
+begin
+  perform public.require_admin();
+  if p_days is null or p_days not between 1 and 14 then
+    perform public.refuse('invalid_request', 'Pedido inválido', 'Choisissez de 1 à 14 jours.');
+  end if;
+  return query
+    select o.* from public.orders o
+     where o.is_preorder and o.preorder_date > day and o.preorder_date <= day + p_days and o.status <> 'Annulée'
+     order by (o.preorder_date + o.preorder_time) at time zone tz, o.created_at
+     limit 1000;
+end $function$;
+grant execute on function public.upcoming_orders(timestamp with time zone,integer) to authenticated;
+grant execute on function public.upcoming_orders(timestamp with time zone,integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.verified_email()
  RETURNS text

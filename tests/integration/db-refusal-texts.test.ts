@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import {
+  BUSY_PAUSED,
   CLOSED_TODAY,
   closedDayMessage,
   FIELD_LABELS,
@@ -13,7 +14,7 @@ import {
 import { formatLongDateFr } from '../../src/shared/domain/french-dates.js';
 import { minimumOrderWarning } from '../../src/shared/domain/minimum-order.js';
 import type { Refusal } from '../../src/shared/domain/refusal.js';
-import { luxembourgDate } from '../../src/shared/domain/luxembourg-time.js';
+import { luxembourgClock, luxembourgDate } from '../../src/shared/domain/luxembourg-time.js';
 
 /**
  * Every refusal text of src/shared/domain/refusals.ts against the SQL that raises it: the shop shows the
@@ -128,6 +129,23 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   time_in_past: { call: reservation({ date: luxembourgDate(new Date()), time: '00:00' }) },
   invalid_time: { call: reservation({ time: '25:00' }) },
   invalid_people: { call: reservation({ people: '11' }) },
+  // A service of 4 guests with 3 booked: 2 more do not fit.
+  reservation_full: {
+    before: [
+      [
+        `insert into public.store_settings (key, value, is_public) values ('reservation_capacity', '{"guests_per_service": 4}', false)
+         on conflict (key) do update set value = excluded.value`,
+        [],
+      ],
+      [
+        `insert into public.reservations (name, email, phone, reservation_date, reservation_time, people)
+         values ('Rui', 'rui@example.lu', '+352621000001', $1::date, '19:30', '3')`,
+        [MONDAY],
+      ],
+    ],
+    // As the trigger of a public booking does (the service role itself is not counted).
+    call: [`select public.check_reservation_room($1::date, '19:00'::time, '2')`, [MONDAY]],
+  },
   name_required: { call: challenge(' ', true) },
   terms_not_accepted: { call: challenge('Ana', false) },
   search_term_required: { call: [`select * from public.track_order($1)`, ['  ']] },
@@ -236,6 +254,14 @@ describe.each(testDatabases())('the refusal texts of the domain are the database
         call: slot(WEDNESDAY, '11:15'),
       }),
     ).toEqual({ ...REFUSALS.preorder_invalid_time, message: invalidTimeMessage('11:00–14:30 et 18:00–21:30', 30) });
+
+    // The counter paused immediate orders for half an hour (busy mode): the end of the pause, in Luxembourg time.
+    const pausedUntil = new Date(Date.parse(MONDAY_NOON) + 30 * 60_000);
+    const busy = await refusalOf({
+      before: [setting('busy_mode', 'paused_until', pausedUntil.toISOString())],
+      call: placeOrder(order({ deliveryMethod: 'pickup' })),
+    });
+    expect(busy).toEqual(BUSY_PAUSED.refusal(luxembourgClock(pausedUntil).time));
 
     const closedToday = await refusalOf({
       before: [[closure, [WEDNESDAY, 'Inventaire']]],

@@ -12,9 +12,11 @@ const EXPECTED: Record<string, string[]> = {
     'order_slot_availability',
     'place_order',
     'register_challenge',
+    'reservation_room',
     'track_order',
   ],
-  // accept_order, refuse_order and refuse_client_orders call require_admin() first; order_slot_availability is bounded and shows full slots only.
+  // accept_order, refuse_order, refuse_client_orders and set_busy_mode call require_admin() first; order_slot_availability is bounded and shows full slots only;
+  // reservation_room shows one day's free seats per time, never a reservation.
   // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md); require_live_session only says
   // whether the caller's own session still exists.
   definer_executable_by_authenticated: [
@@ -30,6 +32,8 @@ const EXPECTED: Record<string, string[]> = {
     'refuse_order',
     'register_challenge',
     'require_live_session',
+    'reservation_room',
+    'set_busy_mode',
     'track_order',
     'verified_email',
   ],
@@ -54,6 +58,7 @@ const EXPECTED: Record<string, string[]> = {
     'phone_key',
     'place_order',
     'register_challenge',
+    'reservation_room',
     'restaurant_identity_is_valid',
     'restaurant_time_zone',
     'restaurant_today',

@@ -18,6 +18,13 @@ export const featureRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/upcoming',
+    lazy: screen(
+      () => import('../features/upcoming/upcoming-page.js'),
+      (m) => m.UpcomingPage,
+    ),
+  },
+  {
     path: '/reservations',
     lazy: screen(
       () => import('../features/reservations/reservations-page.js'),

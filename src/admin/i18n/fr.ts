@@ -33,6 +33,7 @@ export const fr: Record<MessageKey, string> = {
   'common.refresh': 'Actualiser',
 
   'nav.dashboard': 'Tableau de bord',
+  'nav.upcoming': 'Jours à venir',
   'nav.reservations': 'Réservations',
   'nav.archive': 'Archive des commandes',
   'nav.customers': 'Clients',

@@ -33,6 +33,7 @@ export const pt = {
   'common.reloadingIn': 'A recarregar em {n} s...',
 
   'nav.dashboard': 'Dashboard',
+  'nav.upcoming': 'Próximos dias',
   'nav.reservations': 'Reservas',
   'nav.archive': 'Arquivo de Encomendas',
   'nav.customers': 'Clientes',

@@ -4,6 +4,7 @@ import type { Order } from '../../shared/domain/order';
 import { layoutPreorderSlip, layoutTicket, type TicketLine, type TicketRestaurant } from '../../shared/domain/ticket';
 import { dueAt } from '../../shared/domain/order-due';
 import { layoutDaySummary } from '../../shared/domain/takings-ticket';
+import { layoutKitchenSummary, type KitchenSummary } from '../../shared/domain/kitchen-plan';
 import type { TakingsReport } from '../../shared/domain/takings';
 import { wrapText } from '../../shared/domain/ticket-text';
 import { toPrintableText } from '../../shared/domain/printable-text';
@@ -155,6 +156,19 @@ export function renderDaySummary(
 ): Buffer {
   const p = newPrinter(settings);
   writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant, printedAt }));
+  cut(p);
+  return Buffer.from(p.getBuffer());
+}
+
+/** ESC/POS bytes of the kitchen summary of the coming days' pre-orders, one ticket, cut. */
+export function renderKitchenSummary(
+  summary: KitchenSummary,
+  settings: PrinterSettings,
+  printedAt: Date = new Date(),
+  restaurant: TicketRestaurant = TICKET_RESTAURANT,
+): Buffer {
+  const p = newPrinter(settings);
+  writeLines(p, layoutKitchenSummary(summary, { columns: settings.width, restaurant, printedAt }));
   cut(p);
   return Buffer.from(p.getBuffer());
 }

@@ -2,7 +2,14 @@ import type { Order } from '../../shared/domain/order';
 import type { PrinterSettings } from '../../shared/ipc';
 import type { TakingsReport } from '../../shared/domain/takings';
 import type { TicketRestaurant } from '../../shared/domain/ticket';
-import { renderDaySummary, renderOrderTickets, renderPreorderSlip, renderTestTicket } from './escpos';
+import type { KitchenSummary } from '../../shared/domain/kitchen-plan';
+import {
+  renderDaySummary,
+  renderKitchenSummary,
+  renderOrderTickets,
+  renderPreorderSlip,
+  renderTestTicket,
+} from './escpos';
 import { sendToPrinter } from './transport';
 
 export async function printOrderTickets(
@@ -33,4 +40,13 @@ export async function printDaySummary(
   restaurant?: TicketRestaurant,
 ): Promise<void> {
   await sendToPrinter(settings.interface, renderDaySummary(report, settings, undefined, restaurant));
+}
+
+/** The coming days' kitchen summary, straight to the printer as the takings summary. */
+export async function printKitchenSummary(
+  summary: KitchenSummary,
+  settings: PrinterSettings,
+  restaurant?: TicketRestaurant,
+): Promise<void> {
+  await sendToPrinter(settings.interface, renderKitchenSummary(summary, settings, undefined, restaurant));
 }

@@ -66,6 +66,16 @@ export async function fetchDayOrders(now: Date): Promise<Order[]> {
   return toOrders(data as unknown[]);
 }
 
+/**
+ * Admin: the pre-orders due on the `days` Luxembourg days after the day of `now` (this device's clock), by due time,
+ * cancelled ones left out (upcoming_orders): the kitchen's plan.
+ */
+export async function fetchUpcomingOrders(now: Date, days: number): Promise<Order[]> {
+  const { data, error } = await getSupabase().rpc('upcoming_orders', { p_now: now.toISOString(), p_days: days });
+  failIf(error);
+  return toOrders(data as unknown[]);
+}
+
 /** Orders created in [from, to), newest first (archive periods). */
 export async function fetchOrdersBetween(from: Date, to: Date): Promise<Order[]> {
   const { data, error } = await newestFirst('orders')
@@ -323,6 +333,19 @@ export function useTodayOrdersQuery({
       onFetched?.(orders);
       return orders;
     },
+  });
+}
+
+/** Admin: the coming days from the Luxembourg day of `now` (pass a stable instant, e.g. the minute). */
+export function useUpcomingOrdersQuery(
+  now: Date,
+  days: number,
+  { queryConfig: config = {} }: { queryConfig?: QueryConfig<Order[]> } = {},
+) {
+  return useQuery({
+    ...config,
+    queryKey: queryKeys.orders.upcoming(luxembourgDate(now), days),
+    queryFn: () => fetchUpcomingOrders(now, days),
   });
 }
 

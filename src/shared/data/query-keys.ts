@@ -13,6 +13,8 @@ export const queryKeys = {
     all: ['orders'] as const,
     one: (id: string) => ['orders', 'one', id] as const,
     today: ['orders', 'today'] as const,
+    /** The coming days' pre-orders from a Luxembourg day (upcoming_orders). */
+    upcoming: (day: string, days: number) => ['orders', 'upcoming', day, days] as const,
     between: (from: string, to: string) => ['orders', 'between', from, to] as const,
     byCustomer: (email: string) => ['orders', 'customer', email] as const,
     search: (term: string) => ['orders', 'search', term] as const,
@@ -31,6 +33,8 @@ export const queryKeys = {
     orders: ['account', 'orders'] as const,
     prefill: ['account', 'prefill'] as const,
   },
+  /** The shop's free seats per time of a day (reservation_room); public, apart from the admin's lists. */
+  reservationRoom: (date: string) => ['reservation-room', date] as const,
   reservations: {
     all: ['reservations'] as const,
     pendingCount: ['reservations', 'pending-count'] as const,

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_STORE_SETTINGS, orderingSetting, type StoreSettings } from '../domain/store-settings.js';
+import {
+  busyModeSettingSchema,
+  DEFAULT_STORE_SETTINGS,
+  orderingSetting,
+  type BusyModeSetting,
+  type StoreSettings,
+} from '../domain/store-settings.js';
 import { getSupabase } from './client.js';
 import { fetchStoreSettings } from './public-fetch.js';
 import { failIf } from './errors.js';
@@ -90,4 +96,21 @@ export function useSetDeliveryEnabledMutation({
   mutationConfig = {},
 }: { mutationConfig?: MutationConfig<typeof setDeliveryEnabled> } = {}) {
   return useSettingsMutation(setDeliveryEnabled, mutationConfig);
+}
+
+/** The counter's one-tap busy modes (set_busy_mode): « +20 min » for the next hour, a 30-minute pause, or the end of both. */
+export type BusyModeChange = 'extra' | 'pause' | 'end';
+
+/** Admin: sets the busy mode with the server's clock; the shop sees it through the public settings feed. */
+export async function setBusyMode(mode: BusyModeChange): Promise<BusyModeSetting> {
+  const { data, error } = await getSupabase().rpc('set_busy_mode', { p_mode: mode });
+  failIf(error);
+  return busyModeSettingSchema.parse(data);
+}
+
+/** Admin: the busy mode (variables: the change); the settings are read again after. */
+export function useSetBusyModeMutation({
+  mutationConfig = {},
+}: { mutationConfig?: MutationConfig<typeof setBusyMode> } = {}) {
+  return useServerMutation(setBusyMode, { mutationConfig }, { invalidate: [queryKeys.storeSettings] });
 }

@@ -136,6 +136,12 @@ export const REFUSALS = {
     'Nombre de personnes invalide',
     'Veuillez choisir de 1 à 10 personnes, ou 10+.',
   ),
+  // check_reservation_room: the service's guests (store_settings reservation_capacity) would be exceeded.
+  reservation_full: refusal(
+    'reservation_full',
+    'Service complet',
+    "Il n'y a plus assez de place pour ce service. Veuillez choisir une autre heure ou un autre jour, ou appeler le restaurant.",
+  ),
   // register_challenge.
   name_required: refusal('name_required', 'Nom requis', 'Veuillez entrer votre nom.'),
   terms_not_accepted: refusal(
@@ -190,6 +196,20 @@ export const CLOSED_TODAY = {
   reopeningTomorrow: (time: string) => ` — réouverture demain à ${time}`,
   reopeningOn: (day: string, time: string) => ` — réouverture le ${day} à ${time}`,
   refusal: (notice: string) => `${notice}. Vous pouvez passer une pré-commande.`,
+};
+
+/**
+ * The counter's busy mode (set_busy_mode 'pause'): the shop's notice while immediate orders are paused, and
+ * place_order's busy_paused refusal, with the end of the pause in Luxembourg time ('19:30').
+ */
+export const BUSY_PAUSED = {
+  notice: (until: string) => `Le restaurant est très sollicité : commandes immédiates en pause jusqu'à ${until}`,
+  refusal: (until: string): Refusal<'busy_paused'> =>
+    refusal(
+      'busy_paused',
+      'Restaurant très sollicité',
+      `${BUSY_PAUSED.notice(until)}. Vous pouvez passer une pré-commande.`,
+    ),
 };
 
 export const MINIMUM_NOT_MET_TITLE = 'Montant minimum non atteint';

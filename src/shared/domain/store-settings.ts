@@ -39,6 +39,37 @@ export const DEFAULT_ORDER_ACCEPTANCE: OrderAcceptanceSetting = {
   capacity: { delivery: null, pickup: null },
 };
 
+/**
+ * store_settings key busy_mode (public; set by the counter through set_busy_mode): minutes added to the preparation
+ * time until extra_until, immediate orders paused until paused_until. End times, so each mode ends by itself.
+ */
+export const busyModeSettingSchema = z.object({
+  extra_minutes: z._default(z.int().check(z.gte(0), z.lte(120)), 0),
+  extra_until: z._default(z.nullable(z.string()), null),
+  paused_until: z._default(z.nullable(z.string()), null),
+});
+export type BusyModeSetting = z.output<typeof busyModeSettingSchema>;
+export const BUSY_MODE_IDLE: BusyModeSetting = { extra_minutes: 0, extra_until: null, paused_until: null };
+
+/** What of the busy mode is on at `now`: the pause's end, the extra minutes and their end (null when over). */
+export function activeBusyMode(
+  busy: BusyModeSetting | undefined,
+  now: Date,
+): { pausedUntil: Date | null; extraMinutes: number; extraUntil: Date | null } {
+  const live = (iso: string | null | undefined) => {
+    const t = iso ? Date.parse(iso) : NaN;
+    return Number.isFinite(t) && t > now.getTime() ? new Date(t) : null;
+  };
+  const extraUntil = busy && busy.extra_minutes > 0 ? live(busy.extra_until) : null;
+  return { pausedUntil: live(busy?.paused_until), extraMinutes: extraUntil ? busy!.extra_minutes : 0, extraUntil };
+}
+
+/** Staff only: the guests one service takes in reservations (null: no limit), 1–500 (check_reservation_room). */
+export const reservationCapacitySettingSchema = z.object({
+  guests_per_service: z._default(z.nullable(z.int().check(z.gte(1), z.lte(500))), null),
+});
+export const MAX_GUESTS_PER_SERVICE = 500;
+
 export const storeSettingsSchema = z.object({
   ordering: orderingSettingSchema,
   delivery_options: deliveryOptionsSettingSchema,
@@ -47,6 +78,10 @@ export const storeSettingsSchema = z.object({
   order_acceptance: z.optional(orderAcceptanceSettingSchema),
   /** The restaurant's identity (public); absent means the defaults (DEFAULT_RESTAURANT_IDENTITY). */
   restaurant: z.optional(restaurantIdentitySchema),
+  /** Read by staff only: reservations a service takes (the shop reads the room left through reservation_room). */
+  reservation_capacity: z.optional(reservationCapacitySettingSchema),
+  /** The counter's busy mode (public); absent means none. */
+  busy_mode: z.optional(busyModeSettingSchema),
 });
 export type StoreSettings = z.output<typeof storeSettingsSchema>;
 export type StoreSettingKey = keyof StoreSettings;
@@ -90,6 +125,12 @@ export function storeSettingsFromRows(rows: ReadonlyArray<{ key: string; value: 
     } else if (key === 'restaurant') {
       const parsed = restaurantIdentitySchema.safeParse(value);
       if (parsed.success) settings.restaurant = parsed.data;
+    } else if (key === 'reservation_capacity') {
+      const parsed = reservationCapacitySettingSchema.safeParse(value);
+      if (parsed.success) settings.reservation_capacity = parsed.data;
+    } else if (key === 'busy_mode') {
+      const parsed = busyModeSettingSchema.safeParse(value);
+      if (parsed.success) settings.busy_mode = parsed.data;
     }
   }
   return settings;

@@ -3,21 +3,29 @@ import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data
 import { fr } from '../i18n/fr.js';
 import { useNowAs } from '../../shared/ui/render-clock.js';
 import { closedNowNotice } from '../lib/ordering-state.js';
+import { activeBusyMode } from '../../shared/domain/store-settings.js';
+import { luxembourgClock } from '../../shared/domain/luxembourg-time.js';
 
 /**
- * Tells the customer, live, when the shop stops taking orders or deliveries, is closed today, or takes no order
- * for now at this hour (« Ouvre à 18:00 »), before they fill the cart's form.
+ * Tells the customer, live, when the shop stops taking orders or deliveries, is closed today, takes no order
+ * for now at this hour (« Ouvre à 18:00 ») or the counter paused immediate orders (busy mode, until its end time),
+ * before they fill the cart's form.
  */
 export function StoreNotice({ className = '' }: { className?: string }) {
   const { data } = useShopStoreSettings();
   const schedule = useShopOpeningSchedule().data;
   const closedToday = useNowAs((now) => (schedule ? closedTodayNotice(new Date(now), schedule) : null));
   const closedNow = useNowAs((now) => (schedule ? closedNowNotice(new Date(now), schedule) : null));
+  const pausedUntil = useNowAs((now) => {
+    const until = activeBusyMode(data?.busy_mode, new Date(now)).pausedUntil;
+    return until ? luxembourgClock(until).time : null;
+  });
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
   const noDelivery = !data.delivery_options.is_enabled;
   const opensLater = closedToday ? null : closedNow;
-  if (!closed && !noDelivery && !closedToday && !opensLater) return null;
+  const paused = closedToday || opensLater || closed ? null : pausedUntil;
+  if (!closed && !noDelivery && !closedToday && !opensLater && !paused) return null;
   return (
     <div
       role="status"
@@ -32,6 +40,11 @@ export function StoreNotice({ className = '' }: { className?: string }) {
       {opensLater && (
         <p data-testid="closed-now">
           <strong>{opensLater}.</strong> {fr.store.preorderStillOpen}
+        </p>
+      )}
+      {paused && (
+        <p data-testid="busy-paused">
+          <strong>{fr.store.busyPaused(paused)}.</strong> {fr.store.busyPreorders}
         </p>
       )}
       {closed && (

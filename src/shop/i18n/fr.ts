@@ -4,6 +4,7 @@ import type { AllergenCode } from '../../shared/domain/allergens.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
 import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
+import { BUSY_PAUSED } from '../../shared/domain/refusals.js';
 
 /** The 14 allergens of EU Regulation 1169/2011 as its French text names them. */
 const allergenNames: Record<AllergenCode, string> = {
@@ -414,6 +415,9 @@ export const fr = {
     /** Outside the ordering hours of the day: « Ouvre à 18:00 », « Ouvre demain à 11:00 ». */
     opensAt: (when: string) => `Ouvre ${when}`,
     closedNow: 'Fermé pour le moment',
+    /** The counter's busy mode: « Le restaurant est très sollicité : commandes immédiates en pause jusqu'à 19:30 ». */
+    busyPaused: BUSY_PAUSED.notice,
+    busyPreorders: 'Les pré-commandes restent possibles.',
   },
   cartToasts,
   orderStatus,

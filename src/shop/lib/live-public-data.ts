@@ -10,8 +10,9 @@ export const CATCH_UP_FALLBACK_MS = 8000;
 
 /**
  * Keeps the public reads live for the whole visit: the menu (a dish marked unavailable, a category
- * renamed or moved), the store settings (ordering and delivery on or off, the restaurant's identity),
- * the opening hours and the offers (the home page's block and the menu's prices).
+ * renamed or moved), the store settings (ordering and delivery on or off, the restaurant's identity, the
+ * counter's busy mode and with it the cart's estimate), the opening hours and the offers (the home page's block
+ * and the menu's prices).
  *
  * A prerendered page is hydrated with the data it was built with, marked fresh (src/shop/main.tsx): the
  * catch-up is here, one read per key, once every channel has joined, so that a change made since the
@@ -26,7 +27,8 @@ export function followPublicData(qc: QueryClient, fallbackMs = CATCH_UP_FALLBACK
       for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
     };
   const menu = refresh(MENU_KEY);
-  const settings = refresh(SETTINGS_KEY, HOURS_KEY);
+  // The counter's busy mode is a setting: the cart's estimate (the slots read) follows it at once.
+  const settings = refresh(SETTINGS_KEY, HOURS_KEY, queryKeys.allSlots);
   const hours = refresh(HOURS_KEY);
   // An offer's price shows on the menu too (the menu read embeds the offers).
   const offers = refresh(OFFERS_KEY, MENU_KEY);

@@ -11,6 +11,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: 'dashboard', showsActiveOrders: true },
+  { to: '/upcoming', label: 'nav.upcoming', icon: 'utensils' },
   { to: '/reservations', label: 'nav.reservations', icon: 'calendar' },
   { to: '/archive-commandes', label: 'nav.archive', icon: 'archive' },
   { to: '/reports', label: 'nav.reports', icon: 'receipt' },

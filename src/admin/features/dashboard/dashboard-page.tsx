@@ -10,6 +10,7 @@ import { OrderList } from '../../components/order/order-list.js';
 import { useLiveOrders, useTodayOrders } from '../../lib/live-orders.js';
 import { SoundSettings } from '../../lib/sound/sound-controls.js';
 import { StatCards } from './stat-cards.js';
+import { BusyMode } from './busy-mode.js';
 import { SearchBox, SearchStatus, useOrderSearch } from './order-search.js';
 import { dueDay } from '../../../shared/domain/order-due.js';
 import { luxembourgDate, type Order } from '../../../shared/domain/index.js';
@@ -49,6 +50,7 @@ export function DashboardPage() {
         </p>
       )}
       <StatCards />
+      <BusyMode />
       <div className="grid gap-5 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <section>
           <h2 className="mb-3 text-xl font-bold">

@@ -16,6 +16,7 @@ import {
 } from '../../lib/data.js';
 import { frenchDate } from '../../components/order/order-format.js';
 import { RESERVATIONS_POLL_MS } from './reservation-alert.js';
+import { CapacityForm } from './capacity-form.js';
 
 const STATUS_LABEL: Record<ReservationStatus, MessageKey> = {
   'En attente': 'reservations.statusPending',
@@ -54,6 +55,7 @@ export function ReservationsPage() {
       <PageHeader title={t('reservations.title')}>
         <BackLink>{t('common.backToDashboard')}</BackLink>
       </PageHeader>
+      <CapacityForm />
       <QueryState
         query={list}
         error={t('reservations.loadFailed')}

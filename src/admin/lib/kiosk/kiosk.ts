@@ -2,7 +2,7 @@
  * The only module that touches window.kiosk. In the counter kiosk tickets go straight to the
  * thermal printer; in a manager's browser the print pages and window.print() take over.
  */
-import type { Order, TakingsReport } from '../../../shared/domain/index.js';
+import type { KitchenSummary, Order, TakingsReport } from '../../../shared/domain/index.js';
 import type { TicketRestaurant } from '../../../shared/domain/ticket.js';
 import type { KioskHeartbeat, PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
@@ -121,6 +121,18 @@ export function canPrintSummaryOnKiosk(): boolean {
 
 export const kioskPrintDaySummary = (report: TakingsReport) =>
   call(() => requireKiosk().printDaySummary({ report, ...withRestaurant() }));
+
+/** The coming days' kitchen summary goes to the kiosk's thermal printer when this kiosk can print it. */
+export function canPrintKitchenSummaryOnKiosk(): boolean {
+  return typeof window !== 'undefined' && typeof window.kiosk?.printKitchenSummary === 'function';
+}
+
+export const kioskPrintKitchenSummary = (summary: KitchenSummary) =>
+  call(async () => {
+    const kiosk = requireKiosk();
+    if (!kiosk.printKitchenSummary) throw new Error('Impression du résumé cuisine indisponible sur ce poste.');
+    await kiosk.printKitchenSummary({ summary, ...withRestaurant() });
+  });
 
 export function printReportPageUrl(from: string, to: string): string {
   return `${import.meta.env.BASE_URL}print-report?${new URLSearchParams({ from, to }).toString()}`;

@@ -13,7 +13,13 @@ import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { fieldBinder, SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toastFailure } from '../../components/ui/toast-store.js';
-import { refusalOf, useCreateReservationMutation, useOpeningScheduleQuery } from '../../lib/data.js';
+import {
+  refusalOf,
+  timesWithRoom,
+  useCreateReservationMutation,
+  useOpeningScheduleQuery,
+  useReservationRoomQuery,
+} from '../../lib/data.js';
 import { useHydrated, useNowAs } from '../../../shared/ui/render-clock.js';
 
 const t = fr.contact;
@@ -31,7 +37,11 @@ export function ReservationForm() {
   // Today, only the times still to come are offered (the minute is read only once a date is chosen).
   const minute = useNowAs((now) => (form.date ? Math.floor(now / 60_000) : 0));
   const schedule = useOpeningScheduleQuery().data;
-  const slots = form.date ? reservationSlotsFor(form.date, new Date(minute * 60_000), schedule) : [];
+  // With a capacity set by the restaurant, only the times with room left for the party (for one before it is chosen).
+  const room = useReservationRoomQuery(form.date).data;
+  const slots = form.date
+    ? timesWithRoom(reservationSlotsFor(form.date, new Date(minute * 60_000), schedule), room, form.people)
+    : [];
   const busy = reservation.isPending;
 
   // A new date clears the time, whose slots depend on it; any change clears the error.
