@@ -28,6 +28,7 @@ import { useCheckoutStore } from '../../stores/checkout-store.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { useNowAs } from '../../../shared/ui/render-clock.js';
 import { closedNowNotice, luxembourgTimeOf, slotWindow } from '../../lib/ordering-state.js';
+import { recordCheckoutConsent } from './promotion-consent-field.js';
 
 const ORDER_TOAST_MS = 9000;
 
@@ -112,6 +113,7 @@ export function useCheckout() {
       {
         onSuccess: (order) => {
           lastRequest = null;
+          recordCheckoutConsent(order.id);
           const when =
             request.isPreorder && request.preorderDate && request.preorderTime
               ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime)
