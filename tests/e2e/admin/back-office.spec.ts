@@ -106,7 +106,7 @@ test.describe('archive, customers, challenge, promotions', () => {
     await page.getByLabel('Assunto').fill('Promo frango');
     await page.getByLabel('Mensagem (texto)').fill('<h1>Frango -20%</h1> Só hoje');
     // What the customer will read: the text as typed, markup included, never interpreted.
-    await expect(page.getByText('<h1>Frango -20%</h1> Só hoje')).toBeVisible();
+    await expect(page.getByTestId('promotion-preview')).toHaveText('<h1>Frango -20%</h1> Só hoje');
     await page.getByLabel('Um cliente').check();
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Aucun destinataire');

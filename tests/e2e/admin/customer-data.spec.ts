@@ -37,11 +37,13 @@ test.describe('Clientes: a customer’s data on request', () => {
     expect(file.json.profile).toMatchObject({ id: customer.id, email: customer.email });
     expect(file.json.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
     await expect(page.getByTestId('toast')).toContainText('Dados exportados');
+    await expect(page.getByTestId('toast')).toBeHidden({ timeout: 15_000 });
 
     await row.getByRole('button', { name: 'Apagar dados' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(`Apagar os dados de ${customer.email}?`);
-    await expect(dialog).toContainText('As encomendas ficam para a contabilidade');
+    await expect(dialog).toContainText('Apagar os dados deste cliente?');
+    await expect(dialog).toContainText(`${customer.email}: as encomendas ficam para a contabilidade`);
+    await expect(dialog).toContainText('A conta é apagada');
     await shot(page, 'admin-customer-erase-dialog');
     // Cancelling keeps everything.
     await dialog.getByRole('button', { name: 'Cancelar' }).click();

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { expect, test, uniqueEmail, type E2EBackend } from '../support/fixtures';
 import { addToCart, openCart, signInAs } from './shop-helpers';
 
@@ -69,12 +68,15 @@ test.describe('promotional e-mail: consent and unsubscribe', () => {
     for (const e of [email, other])
       await backend.db.query(`select public.record_promotion_consent($1, true, 'checkout')`, [e]);
     const admin = await backend.createAdmin();
-    const client = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
-    const { data: session, error } = await client.auth.signInWithPassword(admin);
-    expect(error).toBeNull();
+    const signIn = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
     const sent = await fetch(`${backend.url}/functions/v1/send-bulk-email`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${session.session!.access_token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ recipientEmails: [email], subject: 'Mardi gourmand', message: 'Poulet entier à 12,50 €' }),
     });
     expect(await sent.json()).toEqual({ sent: 1, failed: [] });

@@ -80,8 +80,8 @@ export function CustomerDataActions({ target, who }: { target: CustomerRef; who:
         open={asking}
         setOpen={setAsking}
         onConfirm={() => erasing.mutate(target)}
-        title={t('eraseTitle', { who })}
-        body={t('eraseBody', { account: 'userId' in target ? t('eraseAccount') : '' })}
+        title={t('eraseTitle')}
+        body={t('eraseBody', { who, account: 'userId' in target ? t('eraseAccount') : '' })}
         confirmLabel={t('eraseConfirm')}
       />
     </div>

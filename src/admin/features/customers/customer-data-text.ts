@@ -7,9 +7,9 @@ export const customerDataText = featureCatalogue({
     erase: 'Apagar dados',
     exported: 'Dados exportados',
     exportedBody: 'O ficheiro {file} foi descarregado.',
-    eraseTitle: 'Apagar os dados de {who}?',
+    eraseTitle: 'Apagar os dados deste cliente?',
     eraseBody:
-      'As encomendas ficam para a contabilidade, sem nome, telefone, e-mail nem morada; as reservas e inscrições perdem os contactos; o consentimento às promoções é apagado.{account} Não se pode desfazer.',
+      '{who}: as encomendas ficam para a contabilidade, sem nome, telefone, e-mail nem morada; as reservas e inscrições perdem os contactos; o consentimento às promoções é apagado.{account} Não se pode desfazer.',
     eraseAccount: ' A conta é apagada e deixa de poder entrar.',
     eraseConfirm: 'Apagar definitivamente',
     erased: 'Dados apagados',
@@ -31,9 +31,9 @@ export const customerDataText = featureCatalogue({
     erase: 'Effacer les données',
     exported: 'Données exportées',
     exportedBody: 'Le fichier {file} a été téléchargé.',
-    eraseTitle: 'Effacer les données de {who} ?',
+    eraseTitle: 'Effacer les données de ce client ?',
     eraseBody:
-      'Les commandes restent pour la comptabilité, sans nom, téléphone, e-mail ni adresse ; les réservations et inscriptions perdent leurs coordonnées ; le consentement aux offres est effacé.{account} Impossible de revenir en arrière.',
+      '{who} : les commandes restent pour la comptabilité, sans nom, téléphone, e-mail ni adresse ; les réservations et inscriptions perdent leurs coordonnées ; le consentement aux offres est effacé.{account} Impossible de revenir en arrière.',
     eraseAccount: ' Le compte est supprimé et ne peut plus se connecter.',
     eraseConfirm: 'Effacer définitivement',
     erased: 'Données effacées',

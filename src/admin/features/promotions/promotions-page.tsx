@@ -103,7 +103,10 @@ export function PromotionsPage() {
           <h2 className="mb-2 text-lg font-bold">{t('promotions.preview')}</h2>
           <p className="mb-2 text-xl font-semibold">{subject}</p>
           {/* The text as it will arrive: markup typed in it is shown, not interpreted. */}
-          <div className="min-h-[12rem] rounded-lg border border-slate-300 bg-white p-4 text-lg whitespace-pre-wrap">
+          <div
+            data-testid="promotion-preview"
+            className="min-h-[12rem] rounded-lg border border-slate-300 bg-white p-4 text-lg whitespace-pre-wrap"
+          >
             {content}
           </div>
           <p className="mt-2 text-slate-700">{t('promotions.unsubscribeNote')}</p>

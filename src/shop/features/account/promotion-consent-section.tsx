@@ -30,7 +30,8 @@ export function PromotionConsentSection() {
         <input
           type="checkbox"
           data-testid="promotion-consent"
-          checked={data?.consented ?? false}
+          // The box shows the choice at once; the saved answer replaces it (a refused change goes back).
+          checked={save.isPending ? save.variables : (data?.consented ?? false)}
           disabled={!data || !confirmed || save.isPending}
           onChange={(e) => save.mutate(e.target.checked)}
           className="mt-0.5 size-5 shrink-0 accent-flame-600"
