@@ -273,6 +273,21 @@ describe.each(testDatabases())('promotions with consent, and customer data on re
     ).toMatchObject({ status: 200, body: { sent: 0 } });
   });
 
+  it('the mailer passes on only the two unsubscribe headers, each one line: no header of the caller’s choosing', async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${b.url}/_mailbox/api/send`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${b.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'email', to: 'ana@example.lu', subject: 's', html: '<p>x</p>', headers }),
+      });
+    expect((await send({ Bcc: 'everyone@example.lu' })).status).toBe(400);
+    expect((await send({ 'List-Unsubscribe': '<https://x.lu/u>\r\nBcc: everyone@example.lu' })).status).toBe(400);
+    smtp.inbox.length = 0;
+    expect((await send({ 'List-Unsubscribe': '<https://x.lu/u>' })).status).toBe(200);
+    expect(smtp.inbox.map((m) => rawHeader(m, 'List-Unsubscribe'))).toEqual(['<https://x.lu/u>']);
+    expect(smtp.inbox[0]!.headerLines.some((h) => h.key === 'bcc')).toBe(false);
+  });
+
   it('an unsubscribe token unsubscribes its own address only; guesses change nothing and are rate-limited per client', async () => {
     const before = await audience();
     const guess = crypto.randomBytes(32).toString('hex');
