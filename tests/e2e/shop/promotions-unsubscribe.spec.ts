@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail, type E2EBackend } from '../support/fixtures';
-import { addToCart, openCart, signInAs } from './shop-helpers';
+import { addToCart, choosePreorder, fillContact, openCart, signInAs } from './shop-helpers';
 
 const SHOTS = '/work/notes/s36/shots-f';
 
@@ -56,6 +56,25 @@ test.describe('promotional e-mail: consent and unsubscribe', () => {
     await box.scrollIntoViewIfNeeded();
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/consent-checkout-${test.info().project.name}.png` });
+  });
+
+  test('an order placed with the box ticked records the consent of its e-mail, dated', async ({ page, backend }) => {
+    const email = uniqueEmail('panier');
+    await page.goto('/menu/hungryburgers');
+    await addToCart(page, 'Classic Burger');
+    await addToCart(page, 'Classic Burger');
+    await openCart(page);
+    const panel = page.getByTestId('cart-panel');
+    await fillContact(page, { name: 'Ana Pereira', phone: '+352 691 222 444', email });
+    await panel.getByText('À emporter', { exact: true }).click();
+    await choosePreorder(page);
+    await panel.getByRole('checkbox', { name: /Recevoir les offres de la Churrasqueira/ }).check();
+    await panel.getByTestId('order-button').click();
+    await expect(page.getByTestId('toast')).toContainText('Commande passée avec succès !');
+    await expect.poll(async () => (await consent(backend, email))?.source).toBe('checkout');
+    const saved = await consent(backend, email);
+    expect(saved!.consented).toBe(true);
+    expect(Math.abs(Date.parse(saved!.consented_at!) - Date.now())).toBeLessThan(120_000);
   });
 
   test('a promotion’s link unsubscribes its address in one click, without signing in', async ({
