@@ -12,8 +12,8 @@ export const promotionsText = {
     failed: 'Préférence non enregistrée',
   },
   checkout: {
-    label: 'Recevoir les offres de la Churrasqueira par e-mail (facultatif)',
-    hint: 'Désinscription en un clic dans chaque e-mail.',
+    label: 'Recevoir les offres de la Churrasqueira (facultatif)',
+    hint: 'Par e-mail, à cette adresse ; désinscription en un clic dans chaque message.',
   },
   unsubscribe: {
     pageTitle: 'Désinscription',

@@ -1,6 +1,7 @@
 import { promotionsText } from '../../i18n/fr-promotions.js';
 import { refusalOf, useMyPromotionConsentQuery, useSetMyPromotionConsentMutation } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
+import { useSession } from '../../lib/session.js';
 
 const t = promotionsText.account;
 const day = (iso: string) => new Date(iso).toLocaleDateString('fr-LU', { timeZone: 'Europe/Luxembourg' });
@@ -10,7 +11,9 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('fr-LU', { timeZon
  * withdraws it at once (as the link in every promotion does).
  */
 export function PromotionConsentSection() {
-  const consent = useMyPromotionConsentQuery();
+  // Read while signed in only: on « Se déconnecter » the page is still shown an instant with the session ended.
+  const signedIn = useSession().status === 'signedIn';
+  const consent = useMyPromotionConsentQuery({ queryConfig: { enabled: signedIn, retry: false } });
   const save = useSetMyPromotionConsentMutation({
     mutationConfig: {
       onSuccess: (r) =>

@@ -25,19 +25,23 @@ export function PromotionConsentField({ email, disabled }: { email: string; disa
   const { ticked, set } = useConsentBox();
   if (!email.trim()) return null;
   return (
-    <label className="flex items-start gap-3 text-sm">
-      <input
-        type="checkbox"
-        data-testid="checkout-promotion-consent"
-        checked={ticked}
-        disabled={disabled}
-        onChange={(e) => set(e.target.checked)}
-        className="mt-0.5 size-5 shrink-0 accent-flame-600"
-      />
-      <span>
-        {t.label}
-        <span className="block text-xs text-charcoal-600">{t.hint}</span>
-      </span>
-    </label>
+    <div>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          data-testid="checkout-promotion-consent"
+          aria-describedby="checkout-promotion-consent-hint"
+          checked={ticked}
+          disabled={disabled}
+          onChange={(e) => set(e.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-flame-600"
+        />
+        <span>{t.label}</span>
+      </label>
+      {/* Outside the label: the box's name stays short, and « e-mail » names only the e-mail field. */}
+      <p id="checkout-promotion-consent-hint" className="mt-1 pl-8 text-xs text-charcoal-600">
+        {t.hint}
+      </p>
+    </div>
   );
 }
