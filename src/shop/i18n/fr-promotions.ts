@@ -3,7 +3,7 @@ export const promotionsText = {
   account: {
     title: 'Nos offres par e-mail',
     label: 'Je souhaite recevoir les offres et nouveautés de la Churrasqueira par e-mail.',
-    hint: 'Quelques e-mails par mois au plus. Vous pouvez décocher à tout moment, ou utiliser le lien présent dans chaque e-mail.',
+    hint: 'Vous pouvez décocher à tout moment, ou utiliser le lien présent dans chaque e-mail.',
     since: (date: string) => `Accepté le ${date}.`,
     notConfirmed: 'Confirmez d’abord votre adresse e-mail (lien reçu à l’inscription) pour recevoir nos offres.',
     savedOn: 'Vous recevrez nos offres par e-mail.',
