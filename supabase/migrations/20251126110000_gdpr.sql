@@ -6,6 +6,9 @@
 --   personal fields replaced; reservations and challenge entries lose their contact details (upcoming
 --   reservations are cancelled); the e-mails addressed to them are blanked; the auth user is deleted, which
 --   ends every session and refresh token. Refused while one of their orders is still open.
+-- admin_customer_export() / admin_customer_erase(): the same export and erasure, run by the restaurant from the
+--   admin's Clientes for one customer who asks (a guest who phones has no account to do it): an account by its
+--   id, or a guest by e-mail and/or phone. Same rules: no erasure while an order is open, orders kept anonymised.
 -- apply_retention(): the privacy page's rules, run daily (pg_cron on Supabase, the embedded backend's timer):
 --   contact data 3 years after the last exchange with the person, inactive accounts likewise, order data
 --   10 years. See docs/PRIVACY.md.
@@ -76,12 +79,31 @@ begin
   end if;
 end $$;
 
--- The orders of a customer: their account's, and those placed with their confirmed e-mail.
-create function public.customer_order_ids(p_user_id uuid, p_email text) returns setof text
+-- The orders of a customer: their account's, and those placed with their confirmed e-mail; for a guest (no
+-- account), those placed with their e-mail or, without an account, their phone (phone_key).
+create function public.customer_order_ids(p_user_id uuid, p_email text, p_phone_key text default null) returns setof text
 language sql stable set search_path = ''
 as $$
   select o.id from public.orders o
    where o.user_id = p_user_id or (p_email is not null and lower(o.customer_email) = p_email)
+      or (coalesce(p_phone_key, '') <> '' and o.user_id is null and public.phone_key(o.customer_phone) = p_phone_key)
+$$;
+
+-- The reservations and challenge entries of a customer: by their (confirmed) e-mail, or for a guest their phone.
+create function public.customer_reservation_ids(p_email text, p_phone_key text) returns setof uuid
+language sql stable set search_path = ''
+as $$
+  select r.id from public.reservations r
+   where (p_email is not null and lower(r.email) = p_email)
+      or (coalesce(p_phone_key, '') <> '' and public.phone_key(r.phone) = p_phone_key)
+$$;
+
+create function public.customer_challenge_ids(p_email text, p_phone_key text) returns setof uuid
+language sql stable set search_path = ''
+as $$
+  select c.id from public.challenge_registrations c
+   where (p_email is not null and lower(c.email) = p_email)
+      or (coalesce(p_phone_key, '') <> '' and c.phone is not null and public.phone_key(c.phone) = p_phone_key)
 $$;
 
 create function public.confirmed_email_of(p_user_id uuid) returns text
@@ -100,15 +122,28 @@ language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   uid uuid := public.require_customer();
-  v_email text := public.confirmed_email_of(uid);
+begin
+  perform public.check_account_rate_limit('account_export');
+  return public.customer_data_export(uid, public.confirmed_email_of(uid), null);
+end $$;
+
+-- One customer's export: an account (p_user_id, its confirmed e-mail) or a guest (p_email and/or p_phone_key).
+-- Their promotional e-mail consent is part of it.
+create function public.customer_data_export(p_user_id uuid, p_email text, p_phone_key text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  uid uuid := p_user_id;
+  v_email text := p_email;
   order_ids text[];
   reservation_ids uuid[];
 begin
-  perform public.check_account_rate_limit('account_export');
   order_ids := array(select o.id from public.orders o
-                      where o.id in (select public.customer_order_ids(uid, v_email)) and o.anonymised_at is null);
+                      where o.id in (select public.customer_order_ids(uid, v_email, p_phone_key))
+                        and o.anonymised_at is null);
   reservation_ids := array(select r.id from public.reservations r
-                            where v_email is not null and lower(r.email) = v_email and r.anonymised_at is null);
+                            where r.id in (select public.customer_reservation_ids(v_email, p_phone_key))
+                              and r.anonymised_at is null);
   return jsonb_build_object(
     'exported_at', now(),
     'profile', (
@@ -149,7 +184,11 @@ begin
                'agreed_to_terms', c.agreed_to_terms)
              order by c.created_at desc)
         from public.challenge_registrations c
-       where v_email is not null and lower(c.email) = v_email and c.anonymised_at is null), '[]'),
+       where c.id in (select public.customer_challenge_ids(v_email, p_phone_key)) and c.anonymised_at is null), '[]'),
+    'promotion_consent', (
+      select jsonb_build_object('email', pc.email, 'consented', pc.consented, 'consented_at', pc.consented_at,
+               'withdrawn_at', pc.withdrawn_at, 'source', pc.source)
+        from public.promotion_consents pc where v_email is not null and pc.inbox = public.email_recipient_key(v_email)),
     'messages', coalesce((
       select jsonb_agg(jsonb_build_object(
                'kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'order_id', n.order_id,
@@ -215,10 +254,28 @@ declare
 begin
   result := public.anonymise_contact_records(
     array(select public.customer_order_ids(p_user_id, v_email)),
-    array(select r.id from public.reservations r where v_email is not null and lower(r.email) = v_email),
-    array(select c.id from public.challenge_registrations c where v_email is not null and lower(c.email) = v_email),
+    array(select public.customer_reservation_ids(v_email, null)),
+    array(select public.customer_challenge_ids(v_email, null)),
     p_now);
+  perform public.forget_promotion_consent(coalesce(v_email, (select u.email from auth.users u where u.id = p_user_id)));
   delete from auth.users u where u.id = p_user_id;
+  return result;
+end $$;
+
+-- A guest's erasure (no account): their orders, reservations and challenge entries by e-mail and/or phone, and
+-- their promotional consent.
+create function public.erase_guest(p_email text, p_phone_key text, p_now timestamptz) returns jsonb
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  result jsonb;
+begin
+  result := public.anonymise_contact_records(
+    array(select public.customer_order_ids(null, p_email, p_phone_key)),
+    array(select public.customer_reservation_ids(p_email, p_phone_key)),
+    array(select public.customer_challenge_ids(p_email, p_phone_key)),
+    p_now);
+  perform public.forget_promotion_consent(p_email);
   return result;
 end $$;
 
@@ -226,12 +283,12 @@ end $$;
 -- anonymising it would leave the counter an order to accept, prepare or deliver with no name, phone or address
 -- (« Adresse supprimée »). Their orders are those erase_customer would anonymise (customer_order_ids). The text
 -- is the shop's (src/shared/domain/refusals.ts, open_order).
-create function public.check_no_open_order(p_user_id uuid, p_email text) returns void
+create function public.check_no_open_order(p_user_id uuid, p_email text, p_phone_key text default null) returns void
 language plpgsql stable set search_path = ''
 as $$
 begin
   if exists (select 1 from public.orders o
-              where o.id in (select public.customer_order_ids(p_user_id, p_email))
+              where o.id in (select public.customer_order_ids(p_user_id, p_email, p_phone_key))
                 and o.status not in ('Livrée', 'Annulée')) then
     perform public.refuse('open_order', 'Commande en cours',
       'Vous avez une commande en cours : vous pourrez supprimer votre compte une fois qu''elle sera livrée, retirée ou refusée.');
@@ -263,6 +320,67 @@ begin
     return jsonb_build_object('deleted', false, 'reason', 'wrong_password');
   end if;
   return public.erase_customer(uid, now()) || jsonb_build_object('deleted', true);
+end $$;
+
+-- Who the admin means in Clientes: an account by its id (a customer, never an admin account), or a guest by e-mail
+-- and/or phone. An e-mail that belongs to an account is refused as a guest: the account's own row erases it whole.
+-- Returns {user_id, email, phone_key}.
+create function public.admin_customer_target(p_user_id uuid, p_email text, p_phone text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_phone text := nullif(public.phone_key(p_phone), '');
+begin
+  perform public.require_admin();
+  if p_user_id is not null then
+    if not exists (select 1 from auth.users u where u.id = p_user_id
+                    and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin') then
+      raise exception using errcode = 'P0001', detail = 'unknown_customer', hint = 'Cliente desconhecido',
+        message = 'Cliente desconhecido / Client inconnu.';
+    end if;
+    return jsonb_build_object('user_id', p_user_id, 'email', public.confirmed_email_of(p_user_id), 'phone_key', null);
+  end if;
+  if v_email is null and (v_phone is null or length(v_phone) < 6) then
+    raise exception using errcode = 'P0001', detail = 'customer_required', hint = 'E-mail ou telefone',
+      message = 'Indique o e-mail ou o telefone do cliente / Indiquez l''e-mail ou le téléphone du client.';
+  end if;
+  if v_email is not null and not public.is_plain_email(v_email) then
+    raise exception using errcode = 'P0001', detail = 'invalid_email', hint = 'E-mail inválido',
+      message = 'E-mail inválido / Adresse e-mail invalide.';
+  end if;
+  if v_email is not null and exists (select 1 from auth.users u where lower(u.email) = v_email) then
+    raise exception using errcode = 'P0001', detail = 'registered_customer', hint = 'Cliente com conta',
+      message = 'Este e-mail tem conta: use a linha do cliente / Cette adresse a un compte : utilisez sa ligne.';
+  end if;
+  return jsonb_build_object('user_id', null, 'email', v_email, 'phone_key', v_phone);
+end $$;
+
+-- The admin's export of one customer's data (Clientes), the same document as my_data_export.
+create function public.admin_customer_export(p_user_id uuid default null, p_email text default null,
+  p_phone text default null) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  t jsonb := public.admin_customer_target(p_user_id, p_email, p_phone);
+begin
+  return public.customer_data_export((t ->> 'user_id')::uuid, t ->> 'email', t ->> 'phone_key');
+end $$;
+
+-- The admin's erasure of one customer (Clientes), with delete_my_account's rules: refused while one of their orders
+-- is open (open_order), orders kept anonymised for the accounts, the account (if any) deleted.
+create function public.admin_customer_erase(p_user_id uuid default null, p_email text default null,
+  p_phone text default null) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  t jsonb := public.admin_customer_target(p_user_id, p_email, p_phone);
+begin
+  perform public.check_no_open_order((t ->> 'user_id')::uuid, t ->> 'email', t ->> 'phone_key');
+  if p_user_id is not null then
+    return public.erase_customer(p_user_id, now()) || jsonb_build_object('deleted', true);
+  end if;
+  return public.erase_guest(t ->> 'email', t ->> 'phone_key', now()) || jsonb_build_object('deleted', true);
 end $$;
 
 -- The privacy page's retention rules. A person's last exchange is their latest order, reservation (its date
@@ -338,17 +456,26 @@ begin
              and (c.phone is null or public.phone_key(c.phone) not in (select unnest(recent_phones)))),
     now_at);
 
+  -- Promotional consent of a person with no exchange for 3 years (neither given nor changed since): erased too.
+  delete from public.promotion_consents pc
+   where pc.updated_at < cutoff and pc.email not in (select unnest(recent_emails));
+
   return contacts || jsonb_build_object('accounts_deleted', n_accounts, 'orders_deleted', n_old_orders,
     'cutoff', cutoff);
 end $$;
 
 revoke execute on function public.require_customer(),
   public.account_reauthenticated(uuid, text, text), public.check_account_rate_limit(text),
-  public.customer_order_ids(uuid, text), public.confirmed_email_of(uuid), public.check_no_open_order(uuid, text),
+  public.customer_order_ids(uuid, text, text), public.customer_reservation_ids(text, text),
+  public.customer_challenge_ids(text, text), public.confirmed_email_of(uuid),
+  public.check_no_open_order(uuid, text, text), public.customer_data_export(uuid, text, text),
   public.anonymise_contact_records(text[], uuid[], uuid[], timestamptz), public.erase_customer(uuid, timestamptz),
+  public.erase_guest(text, text, timestamptz), public.admin_customer_target(uuid, text, text),
+  public.admin_customer_export(uuid, text, text), public.admin_customer_erase(uuid, text, text),
   public.apply_retention(timestamptz), public.my_data_export(), public.delete_my_account(text, text)
   from public, anon, authenticated;
-grant execute on function public.my_data_export(), public.delete_my_account(text, text) to authenticated;
+grant execute on function public.my_data_export(), public.delete_my_account(text, text),
+  public.admin_customer_export(uuid, text, text), public.admin_customer_erase(uuid, text, text) to authenticated;
 grant execute on function public.apply_retention(timestamptz) to service_role;
 
 -- Hosted Supabase: pg_cron runs the retention rules every night (03:17 UTC). Where pg_cron is not

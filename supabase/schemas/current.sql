@@ -371,6 +371,26 @@ create policy orders_update_admin on public.orders as permissive for update to a
 grant delete, insert, select, update on public.orders to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.orders to service_role;
 
+create table public.promotion_consents (
+  inbox text not null,
+  email text not null,
+  consented boolean not null,
+  consented_at timestamp with time zone,
+  withdrawn_at timestamp with time zone,
+  source text not null,
+  unsubscribe_token text default encode(extensions.gen_random_bytes(32), 'hex'::text) not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint promotion_consents_dated CHECK (((NOT consented) OR (consented_at IS NOT NULL))),
+  constraint promotion_consents_email_check CHECK (((length(email) >= 3) AND (length(email) <= 254))),
+  constraint promotion_consents_inbox_check CHECK (((length(inbox) >= 3) AND (length(inbox) <= 254))),
+  constraint promotion_consents_pkey PRIMARY KEY (inbox),
+  constraint promotion_consents_source_check CHECK ((source = ANY (ARRAY['account'::text, 'checkout'::text, 'unsubscribe'::text, 'admin'::text]))),
+  constraint promotion_consents_unsubscribe_token_key UNIQUE (unsubscribe_token)
+);
+comment on table public.promotion_consents is 'Consent to promotional e-mail per inbox (email_recipient_key), with its date; read and written through the RPCs only.';
+alter table public.promotion_consents enable row level security;
+grant delete, insert, references, select, trigger, truncate, update on public.promotion_consents to service_role;
+
 create table public.rate_limit_counters (
   bucket text not null,
   window_seconds integer not null,
@@ -572,6 +592,73 @@ end $function$;
 grant execute on function public.active_order_count() to authenticated;
 grant execute on function public.active_order_count() to service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_customer_erase(p_user_id uuid DEFAULT NULL::uuid, p_email text DEFAULT NULL::text, p_phone text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  t jsonb := public.admin_customer_target(p_user_id, p_email, p_phone);
+begin
+  perform public.check_no_open_order((t ->> 'user_id')::uuid, t ->> 'email', t ->> 'phone_key');
+  if p_user_id is not null then
+    return public.erase_customer(p_user_id, now()) || jsonb_build_object('deleted', true);
+  end if;
+  return public.erase_guest(t ->> 'email', t ->> 'phone_key', now()) || jsonb_build_object('deleted', true);
+end $function$;
+grant execute on function public.admin_customer_erase(uuid,text,text) to authenticated;
+grant execute on function public.admin_customer_erase(uuid,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_customer_export(p_user_id uuid DEFAULT NULL::uuid, p_email text DEFAULT NULL::text, p_phone text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  t jsonb := public.admin_customer_target(p_user_id, p_email, p_phone);
+begin
+  return public.customer_data_export((t ->> 'user_id')::uuid, t ->> 'email', t ->> 'phone_key');
+end $function$;
+grant execute on function public.admin_customer_export(uuid,text,text) to authenticated;
+grant execute on function public.admin_customer_export(uuid,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_customer_target(p_user_id uuid, p_email text, p_phone text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_phone text := nullif(public.phone_key(p_phone), '');
+begin
+  perform public.require_admin();
+  if p_user_id is not null then
+    if not exists (select 1 from auth.users u where u.id = p_user_id
+                    and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin') then
+      raise exception using errcode = 'P0001', detail = 'unknown_customer', hint = 'Cliente desconhecido',
+        message = 'Cliente desconhecido / Client inconnu.';
+    end if;
+    return jsonb_build_object('user_id', p_user_id, 'email', public.confirmed_email_of(p_user_id), 'phone_key', null);
+  end if;
+  if v_email is null and (v_phone is null or length(v_phone) < 6) then
+    raise exception using errcode = 'P0001', detail = 'customer_required', hint = 'E-mail ou telefone',
+      message = 'Indique o e-mail ou o telefone do cliente / Indiquez l''e-mail ou le téléphone du client.';
+  end if;
+  if v_email is not null and not public.is_plain_email(v_email) then
+    raise exception using errcode = 'P0001', detail = 'invalid_email', hint = 'E-mail inválido',
+      message = 'E-mail inválido / Adresse e-mail invalide.';
+  end if;
+  if v_email is not null and exists (select 1 from auth.users u where lower(u.email) = v_email) then
+    raise exception using errcode = 'P0001', detail = 'registered_customer', hint = 'Cliente com conta',
+      message = 'Este e-mail tem conta: use a linha do cliente / Cette adresse a un compte : utilisez sa ligne.';
+  end if;
+  return jsonb_build_object('user_id', null, 'email', v_email, 'phone_key', v_phone);
+end $function$;
+grant execute on function public.admin_customer_target(uuid,text,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.anonymise_contact_records(p_order_ids text[], p_reservation_ids uuid[], p_challenge_ids uuid[], p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -691,6 +778,10 @@ begin
              and (c.phone is null or public.phone_key(c.phone) not in (select unnest(recent_phones)))),
     now_at);
 
+  -- Promotional consent of a person with no exchange for 3 years (neither given nor changed since): erased too.
+  delete from public.promotion_consents pc
+   where pc.updated_at < cutoff and pc.email not in (select unnest(recent_emails));
+
   return contacts || jsonb_build_object('accounts_deleted', n_accounts, 'orders_deleted', n_old_orders,
     'cutoff', cutoff);
 end $function$;
@@ -799,7 +890,7 @@ begin
 end $function$;
 grant execute on function public.check_client_not_blocked(text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.check_no_open_order(p_user_id uuid, p_email text)
+CREATE OR REPLACE FUNCTION public.check_no_open_order(p_user_id uuid, p_email text, p_phone_key text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
  STABLE
@@ -807,13 +898,13 @@ CREATE OR REPLACE FUNCTION public.check_no_open_order(p_user_id uuid, p_email te
 AS $function$
 begin
   if exists (select 1 from public.orders o
-              where o.id in (select public.customer_order_ids(p_user_id, p_email))
+              where o.id in (select public.customer_order_ids(p_user_id, p_email, p_phone_key))
                 and o.status not in ('Livrée', 'Annulée')) then
     perform public.refuse('open_order', 'Commande en cours',
       'Vous avez une commande en cours : vous pourrez supprimer votre compte une fois qu''elle sera livrée, retirée ou refusée.');
   end if;
 end $function$;
-grant execute on function public.check_no_open_order(uuid,text) to service_role;
+grant execute on function public.check_no_open_order(uuid,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.check_order_bounds(p_order jsonb, p_now timestamp with time zone)
  RETURNS void
@@ -1142,6 +1233,30 @@ AS $function$
 $function$;
 grant execute on function public.confirmed_email_of(uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION public.consent_to_promotions_for_order(p_order_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+begin
+  select o.customer_email into v_email
+    from public.orders o join public.order_origins g on g.order_id = o.id
+   where o.id = p_order_id and o.created_at > now() - interval '30 minutes'
+     and o.customer_email is not null and o.anonymised_at is null
+     and g.client_address = public.client_address();
+  if v_email is null then
+    raise exception using errcode = 'P0001', detail = 'consent_order_unknown', hint = 'Consentement non enregistré',
+      message = 'Ce consentement ne peut être enregistré que juste après votre commande, avec son adresse e-mail.';
+  end if;
+  return public.record_promotion_consent(v_email, true, 'checkout');
+end $function$;
+grant execute on function public.consent_to_promotions_for_order(text) to anon;
+grant execute on function public.consent_to_promotions_for_order(text) to authenticated;
+grant execute on function public.consent_to_promotions_for_order(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.create_reservation(p_name text, p_email text, p_phone text, p_reservation_date text, p_reservation_time text, p_people text, p_message text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1208,7 +1323,92 @@ grant execute on function public.create_reservation(text,text,text,text,text,tex
 grant execute on function public.create_reservation(text,text,text,text,text,text,text) to authenticated;
 grant execute on function public.create_reservation(text,text,text,text,text,text,text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.customer_order_ids(p_user_id uuid, p_email text)
+CREATE OR REPLACE FUNCTION public.customer_challenge_ids(p_email text, p_phone_key text)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.id from public.challenge_registrations c
+   where (p_email is not null and lower(c.email) = p_email)
+      or (coalesce(p_phone_key, '') <> '' and c.phone is not null and public.phone_key(c.phone) = p_phone_key)
+$function$;
+grant execute on function public.customer_challenge_ids(text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.customer_data_export(p_user_id uuid, p_email text, p_phone_key text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := p_user_id;
+  v_email text := p_email;
+  order_ids text[];
+  reservation_ids uuid[];
+begin
+  order_ids := array(select o.id from public.orders o
+                      where o.id in (select public.customer_order_ids(uid, v_email, p_phone_key))
+                        and o.anonymised_at is null);
+  reservation_ids := array(select r.id from public.reservations r
+                            where r.id in (select public.customer_reservation_ids(v_email, p_phone_key))
+                              and r.anonymised_at is null);
+  return jsonb_build_object(
+    'exported_at', now(),
+    'profile', (
+      select jsonb_build_object(
+        'id', u.id, 'email', u.email, 'email_confirmed_at', u.email_confirmed_at, 'created_at', u.created_at,
+        'last_sign_in_at', u.last_sign_in_at, 'metadata', u.raw_user_meta_data)
+        from auth.users u where u.id = uid),
+    'addresses', coalesce((
+      select jsonb_agg(a order by a ->> 'last_used_at' desc)
+        from (select jsonb_build_object('address', o.customer_address, 'postal_code', o.customer_postal_code,
+                       'city', o.customer_city, 'last_used_at', max(o.created_at)) as a
+                from public.orders o
+               where o.id = any (order_ids) and o.delivery_method = 'delivery'
+               group by o.customer_address, o.customer_postal_code, o.customer_city) x), '[]'),
+    'orders', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', o.id, 'order_number', left(o.id, 8), 'created_at', o.created_at, 'status', o.status,
+               'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
+               'customer_email', o.customer_email, 'customer_address', o.customer_address,
+               'customer_postal_code', o.customer_postal_code, 'customer_city', o.customer_city,
+               'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
+               'is_preorder', o.is_preorder, 'preorder_date', o.preorder_date, 'preorder_time', o.preorder_time,
+               'items', o.order_items, 'total_price', o.total_price, 'delivery_fee', o.delivery_fee,
+               'discount_amount', o.discount_amount, 'grand_total', o.grand_total, 'notes', o.notes,
+               'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'refusal_reason', o.refusal_reason)
+             order by o.created_at desc)
+        from public.orders o where o.id = any (order_ids)), '[]'),
+    'reservations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', r.id, 'created_at', r.created_at, 'name', r.name, 'email', r.email, 'phone', r.phone,
+               'reservation_date', r.reservation_date, 'reservation_time', r.reservation_time,
+               'people', r.people, 'message', r.message, 'status', r.status)
+             order by r.created_at desc)
+        from public.reservations r where r.id = any (reservation_ids)), '[]'),
+    'challenge_registrations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', c.id, 'created_at', c.created_at, 'name', c.name, 'email', c.email, 'phone', c.phone,
+               'agreed_to_terms', c.agreed_to_terms)
+             order by c.created_at desc)
+        from public.challenge_registrations c
+       where c.id in (select public.customer_challenge_ids(v_email, p_phone_key)) and c.anonymised_at is null), '[]'),
+    'promotion_consent', (
+      select jsonb_build_object('email', pc.email, 'consented', pc.consented, 'consented_at', pc.consented_at,
+               'withdrawn_at', pc.withdrawn_at, 'source', pc.source)
+        from public.promotion_consents pc where v_email is not null and pc.inbox = public.email_recipient_key(v_email)),
+    'messages', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'order_id', n.order_id,
+               'status', n.status, 'created_at', n.created_at, 'sent_at', n.sent_at)
+             order by n.created_at desc)
+        from public.notification_outbox n
+       where n.order_id = any (order_ids) or n.reservation_id = any (reservation_ids)), '[]'));
+end $function$;
+grant execute on function public.customer_data_export(uuid,text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.customer_order_ids(p_user_id uuid, p_email text, p_phone_key text DEFAULT NULL::text)
  RETURNS SETOF text
  LANGUAGE sql
  STABLE
@@ -1216,8 +1416,9 @@ CREATE OR REPLACE FUNCTION public.customer_order_ids(p_user_id uuid, p_email tex
 AS $function$
   select o.id from public.orders o
    where o.user_id = p_user_id or (p_email is not null and lower(o.customer_email) = p_email)
+      or (coalesce(p_phone_key, '') <> '' and o.user_id is null and public.phone_key(o.customer_phone) = p_phone_key)
 $function$;
-grant execute on function public.customer_order_ids(uuid,text) to service_role;
+grant execute on function public.customer_order_ids(uuid,text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.customer_prefill()
  RETURNS jsonb
@@ -1235,6 +1436,18 @@ AS $function$
 $function$;
 grant execute on function public.customer_prefill() to authenticated;
 grant execute on function public.customer_prefill() to service_role;
+
+CREATE OR REPLACE FUNCTION public.customer_reservation_ids(p_email text, p_phone_key text)
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select r.id from public.reservations r
+   where (p_email is not null and lower(r.email) = p_email)
+      or (coalesce(p_phone_key, '') <> '' and public.phone_key(r.phone) = p_phone_key)
+$function$;
+grant execute on function public.customer_reservation_ids(text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.day_orders(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS SETOF public.orders
@@ -1441,13 +1654,32 @@ declare
 begin
   result := public.anonymise_contact_records(
     array(select public.customer_order_ids(p_user_id, v_email)),
-    array(select r.id from public.reservations r where v_email is not null and lower(r.email) = v_email),
-    array(select c.id from public.challenge_registrations c where v_email is not null and lower(c.email) = v_email),
+    array(select public.customer_reservation_ids(v_email, null)),
+    array(select public.customer_challenge_ids(v_email, null)),
     p_now);
+  perform public.forget_promotion_consent(coalesce(v_email, (select u.email from auth.users u where u.id = p_user_id)));
   delete from auth.users u where u.id = p_user_id;
   return result;
 end $function$;
 grant execute on function public.erase_customer(uuid,timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.erase_guest(p_email text, p_phone_key text, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  result jsonb;
+begin
+  result := public.anonymise_contact_records(
+    array(select public.customer_order_ids(null, p_email, p_phone_key)),
+    array(select public.customer_reservation_ids(p_email, p_phone_key)),
+    array(select public.customer_challenge_ids(p_email, p_phone_key)),
+    p_now);
+  perform public.forget_promotion_consent(p_email);
+  return result;
+end $function$;
+grant execute on function public.erase_guest(text,text,timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.euros(p_amount numeric)
  RETURNS text
@@ -1461,6 +1693,15 @@ grant execute on function public.euros(numeric) to anon;
 grant execute on function public.euros(numeric) to authenticated;
 grant execute on function public.euros(numeric) to public;
 grant execute on function public.euros(numeric) to service_role;
+
+CREATE OR REPLACE FUNCTION public.forget_promotion_consent(p_email text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from public.promotion_consents c where p_email is not null and c.inbox = public.email_recipient_key(p_email)
+$function$;
+grant execute on function public.forget_promotion_consent(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.french_day(p_day date)
  RETURNS text
@@ -1733,63 +1974,9 @@ CREATE OR REPLACE FUNCTION public.my_data_export()
 AS $function$
 declare
   uid uuid := public.require_customer();
-  v_email text := public.confirmed_email_of(uid);
-  order_ids text[];
-  reservation_ids uuid[];
 begin
   perform public.check_account_rate_limit('account_export');
-  order_ids := array(select o.id from public.orders o
-                      where o.id in (select public.customer_order_ids(uid, v_email)) and o.anonymised_at is null);
-  reservation_ids := array(select r.id from public.reservations r
-                            where v_email is not null and lower(r.email) = v_email and r.anonymised_at is null);
-  return jsonb_build_object(
-    'exported_at', now(),
-    'profile', (
-      select jsonb_build_object(
-        'id', u.id, 'email', u.email, 'email_confirmed_at', u.email_confirmed_at, 'created_at', u.created_at,
-        'last_sign_in_at', u.last_sign_in_at, 'metadata', u.raw_user_meta_data)
-        from auth.users u where u.id = uid),
-    'addresses', coalesce((
-      select jsonb_agg(a order by a ->> 'last_used_at' desc)
-        from (select jsonb_build_object('address', o.customer_address, 'postal_code', o.customer_postal_code,
-                       'city', o.customer_city, 'last_used_at', max(o.created_at)) as a
-                from public.orders o
-               where o.id = any (order_ids) and o.delivery_method = 'delivery'
-               group by o.customer_address, o.customer_postal_code, o.customer_city) x), '[]'),
-    'orders', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', o.id, 'order_number', left(o.id, 8), 'created_at', o.created_at, 'status', o.status,
-               'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
-               'customer_email', o.customer_email, 'customer_address', o.customer_address,
-               'customer_postal_code', o.customer_postal_code, 'customer_city', o.customer_city,
-               'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
-               'is_preorder', o.is_preorder, 'preorder_date', o.preorder_date, 'preorder_time', o.preorder_time,
-               'items', o.order_items, 'total_price', o.total_price, 'delivery_fee', o.delivery_fee,
-               'discount_amount', o.discount_amount, 'grand_total', o.grand_total, 'notes', o.notes,
-               'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'refusal_reason', o.refusal_reason)
-             order by o.created_at desc)
-        from public.orders o where o.id = any (order_ids)), '[]'),
-    'reservations', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', r.id, 'created_at', r.created_at, 'name', r.name, 'email', r.email, 'phone', r.phone,
-               'reservation_date', r.reservation_date, 'reservation_time', r.reservation_time,
-               'people', r.people, 'message', r.message, 'status', r.status)
-             order by r.created_at desc)
-        from public.reservations r where r.id = any (reservation_ids)), '[]'),
-    'challenge_registrations', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', c.id, 'created_at', c.created_at, 'name', c.name, 'email', c.email, 'phone', c.phone,
-               'agreed_to_terms', c.agreed_to_terms)
-             order by c.created_at desc)
-        from public.challenge_registrations c
-       where v_email is not null and lower(c.email) = v_email and c.anonymised_at is null), '[]'),
-    'messages', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'kind', n.kind, 'channel', n.channel, 'recipient', n.recipient, 'order_id', n.order_id,
-               'status', n.status, 'created_at', n.created_at, 'sent_at', n.sent_at)
-             order by n.created_at desc)
-        from public.notification_outbox n
-       where n.order_id = any (order_ids) or n.reservation_id = any (reservation_ids)), '[]'));
+  return public.customer_data_export(uid, public.confirmed_email_of(uid), null);
 end $function$;
 grant execute on function public.my_data_export() to authenticated;
 grant execute on function public.my_data_export() to service_role;
@@ -1811,6 +1998,40 @@ begin
 end $function$;
 grant execute on function public.my_orders() to authenticated;
 grant execute on function public.my_orders() to service_role;
+
+CREATE OR REPLACE FUNCTION public.my_promotion_consent()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := public.confirmed_email_of(public.require_customer());
+  c public.promotion_consents;
+begin
+  select * into c from public.promotion_consents x where x.inbox = public.email_recipient_key(v_email);
+  return jsonb_build_object('consented', coalesce(c.consented, false), 'consented_at', c.consented_at,
+    'withdrawn_at', c.withdrawn_at, 'email', v_email);
+end $function$;
+grant execute on function public.my_promotion_consent() to authenticated;
+grant execute on function public.my_promotion_consent() to service_role;
+
+CREATE OR REPLACE FUNCTION public.my_promotion_email()
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := public.confirmed_email_of(public.require_customer());
+begin
+  if v_email is null then
+    raise exception using errcode = 'P0001', detail = 'email_not_confirmed', hint = 'Adresse non confirmée',
+      message = 'Confirmez d''abord votre adresse e-mail (lien reçu à l''inscription).';
+  end if;
+  return v_email;
+end $function$;
+grant execute on function public.my_promotion_email() to service_role;
 
 CREATE OR REPLACE FUNCTION public.next_free_order_slot(p_method text, p_slot timestamp with time zone, p_preorder boolean)
  RETURNS timestamp with time zone
@@ -2666,6 +2887,20 @@ begin
 end $function$;
 grant execute on function public.priced_order_item(jsonb,text,date) to service_role;
 
+CREATE OR REPLACE FUNCTION public.promotion_audience()
+ RETURNS TABLE(email text, unsubscribe_token text, consented_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform public.require_admin();
+  return query select c.email, c.unsubscribe_token, c.consented_at
+    from public.promotion_consents c where c.consented order by c.email;
+end $function$;
+grant execute on function public.promotion_audience() to authenticated;
+grant execute on function public.promotion_audience() to service_role;
+
 CREATE OR REPLACE FUNCTION public.queue_public_email(p_kind text, p_recipient text, p_order_id text, p_reservation_id uuid, p_payload jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -2698,6 +2933,32 @@ AS $function$
   end
 $function$;
 grant execute on function public.ready_text(timestamp with time zone,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_promotion_consent(p_email text, p_consent boolean, p_source text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(p_email));
+  saved public.promotion_consents;
+begin
+  if not public.is_plain_email(v_email) or length(v_email) > 254 then
+    raise exception using errcode = 'P0001', detail = 'invalid_email', hint = 'Adresse invalide',
+      message = 'Veuillez entrer une adresse e-mail valide.';
+  end if;
+  insert into public.promotion_consents as c (inbox, email, consented, consented_at, withdrawn_at, source)
+  values (public.email_recipient_key(v_email), v_email, p_consent,
+          case when p_consent then now() end, case when not p_consent then now() end, p_source)
+  on conflict (inbox) do update
+    set email = excluded.email, consented = excluded.consented, source = excluded.source, updated_at = now(),
+        consented_at = case when excluded.consented and not c.consented then now() else c.consented_at end,
+        withdrawn_at = case when not excluded.consented and c.consented then now() else c.withdrawn_at end
+  returning * into saved;
+  return jsonb_build_object('consented', saved.consented, 'consented_at', saved.consented_at,
+    'withdrawn_at', saved.withdrawn_at);
+end $function$;
+grant execute on function public.record_promotion_consent(text,boolean,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.refuse(p_code text, p_title text, p_message text)
  RETURNS void
@@ -3110,6 +3371,21 @@ begin
 end $function$;
 grant execute on function public.set_busy_mode(text) to authenticated;
 grant execute on function public.set_busy_mode(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.set_my_promotion_consent(p_consent boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_consent is null then
+    raise exception using errcode = '22004', message = 'p_consent est obligatoire.';
+  end if;
+  return public.record_promotion_consent(public.my_promotion_email(), p_consent, 'account');
+end $function$;
+grant execute on function public.set_my_promotion_consent(boolean) to authenticated;
+grant execute on function public.set_my_promotion_consent(boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.signal_notification()
  RETURNS trigger
@@ -3569,6 +3845,35 @@ grant execute on function public.unit_price(text,text,date) to anon;
 grant execute on function public.unit_price(text,text,date) to authenticated;
 grant execute on function public.unit_price(text,text,date) to public;
 grant execute on function public.unit_price(text,text,date) to service_role;
+
+CREATE OR REPLACE FUNCTION public.unsubscribe_promotions(p_token text, p_client text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  c public.promotion_consents;
+begin
+  if public.hit_rate_limit('unsubscribe',
+       coalesce(public.client_address(), '') || '/' || left(coalesce(p_client, ''), 64))
+     or public.hit_rate_limit('unsubscribe_source', public.client_address()) then
+    raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes',
+      message = 'Trop de demandes depuis votre connexion. Veuillez réessayer dans quelques minutes.';
+  end if;
+  if coalesce(p_token, '') !~ '^[0-9a-f]{64}$' then
+    return jsonb_build_object('unsubscribed', false);
+  end if;
+  update public.promotion_consents x
+     set consented = false, withdrawn_at = case when x.consented then now() else x.withdrawn_at end,
+         source = 'unsubscribe', updated_at = now()
+   where x.unsubscribe_token = p_token
+  returning * into c;
+  return jsonb_build_object('unsubscribed', c.inbox is not null);
+end $function$;
+grant execute on function public.unsubscribe_promotions(text,text) to anon;
+grant execute on function public.unsubscribe_promotions(text,text) to authenticated;
+grant execute on function public.unsubscribe_promotions(text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.upcoming_orders(p_now timestamp with time zone DEFAULT NULL::timestamp with time zone, p_days integer DEFAULT 7)
  RETURNS SETOF public.orders

@@ -95,6 +95,15 @@ const TABLES: Record<string, { key: string; row: () => Record<string, unknown>; 
     row: () => ({ order_id: originOrderIds.pop(), client_address: '192.0.2.5' }),
     change: { client_address: '192.0.2.6' },
   },
+  // Consent to promotions, per inbox: read and written through its RPCs only (20251128100000_promotions.sql).
+  promotion_consents: {
+    key: 'inbox',
+    row: () => {
+      const email = `t-${token()}@example.lu`;
+      return { inbox: email, email, consented: true, consented_at: new Date().toISOString(), source: 'checkout' };
+    },
+    change: { consented: false },
+  },
   blocked_clients: {
     key: 'key',
     row: () => ({ kind: 'address', key: `t-${token()}`, blocked_until: new Date(Date.now() + 3600_000).toISOString() }),
@@ -170,6 +179,7 @@ const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
   order_requests: { ...OUTBOX, 'other customer': OUTBOX.customer },
   order_origins: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
   blocked_clients: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
+  promotion_consents: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
   rate_limits: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
   rate_limit_counters: { ...SERVICE_ONLY, 'other customer': SERVICE_ONLY.customer },
 };
@@ -369,6 +379,11 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       ],
       verified_email: ['verified_email', {}],
       require_live_session: ['require_live_session', {}],
+      my_promotion_consent: ['my_promotion_consent', {}],
+      promotion_audience: ['promotion_audience', {}],
+      unsubscribe_promotions: ['unsubscribe_promotions', { p_token: '0'.repeat(64) }],
+      admin_customer_export: ['admin_customer_export', { p_email: 'personne@example.lu' }],
+      admin_customer_erase: ['admin_customer_erase', { p_email: 'personne@example.lu' }],
     };
     const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
     const SIGNED_IN = { anon: 'denied', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
@@ -396,6 +411,11 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       upcoming_orders: ADMIN,
       active_order_count: ADMIN,
       takings_report: ADMIN,
+      my_promotion_consent: SIGNED_IN,
+      promotion_audience: ADMIN,
+      unsubscribe_promotions: PUBLIC,
+      admin_customer_export: ADMIN,
+      admin_customer_erase: ADMIN,
       claim_notifications: NOBODY,
       complete_notification: NOBODY,
       priced_order_item: NOBODY,
@@ -481,6 +501,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     );
     expect(definerForAnon.rows.map((r) => r.proname)).toEqual([
       'cancel_my_order',
+      'consent_to_promotions_for_order',
       'create_reservation',
       'order_confirmation',
       'order_slot_availability',
@@ -488,6 +509,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       'register_challenge',
       'reservation_room',
       'track_order',
+      'unsubscribe_promotions',
     ]);
     const published = await b.db.query<{ tablename: string }>(
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,

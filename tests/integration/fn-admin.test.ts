@@ -8,7 +8,7 @@ const ADMIN_ONLY: [string, unknown][] = [
   ['get-users', {}],
   ['send-sms-notification', { to: '621123456', body: 'Votre commande est prête.' }],
   ['send-custom-email', { to: 'joana@example.lu', subject: 'Votre commande', message: 'Bonjour' }],
-  ['send-bulk-email', { recipientEmails: ['a@example.lu'], subject: 'Promo', htmlContent: '<p>-10 %</p>' }],
+  ['send-bulk-email', { recipientEmails: ['a@example.lu'], subject: 'Promo', message: '-10 %' }],
   ['notify-order-status-change', { orderId: '00000000-0000-0000-0000-000000000000', newStatus: 'Prêt' }],
   ['send-order-feedback', { to: 'joana@example.lu', subject: 'Merci', html: '<p>Merci</p>' }],
 ];
@@ -22,6 +22,11 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
     b = await startTestBackend(kind);
     admin = (await signedIn(b, 'gerant@churrasqueira.lu', { role: 'admin' })).token;
     customer = (await signedIn(b, 'client@example.lu', { provider: 'email' })).token;
+    // Promotions go only to addresses that consented (20251128100000_promotions.sql).
+    await b.db.query(
+      `select public.record_promotion_consent(e, true, 'checkout')
+         from unnest(array['a@example.lu', 'b@example.lu', 'ana@example.lu', 'rui@example.lu', 'marta@example.lu']) e`,
+    );
   });
   afterAll(async () => b?.close());
 
@@ -61,7 +66,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
       'get-users': {},
       'send-sms-notification': { to: '621123456', body: 'Votre commande est prête.' },
       'send-custom-email': { to: 'joana@example.lu', subject: 'Votre commande', message: 'Bonjour' },
-      'send-bulk-email': { recipientEmails: ['a@example.lu'], subject: 'Promo', htmlContent: '<p>-10 %</p>' },
+      'send-bulk-email': { recipientEmails: ['a@example.lu'], subject: 'Promo', message: '-10 %' },
       'send-order-feedback': { to: 'joana@example.lu', subject: 'Merci', html: '<p>Merci</p>' },
       'notify-order-status-change': { orderId: o.id, newStatus: 'Prêt' },
       'send-order-confirmation': { orderId: o.id },
@@ -193,7 +198,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
     expect(await mailbox(b, '?kind=sms')).toHaveLength(2);
   });
 
-  it('send-custom-email: plain text from the notify dialog is escaped with line breaks; promotions keep their HTML inside the layout', async () => {
+  it('send-custom-email: plain text from the notify dialog is escaped with line breaks; promotions are refused there', async () => {
     await clearMailbox(b);
     const plain = await callFunction(
       b,
@@ -202,6 +207,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
       admin,
     );
     expect(plain).toMatchObject({ status: 200, body: { success: true } });
+    // A promotion to one address without consent or unsubscribe link: not through this function any more.
     const promo = await callFunction(
       b,
       'send-custom-email',
@@ -212,67 +218,80 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
       },
       admin,
     );
-    expect(promo.status).toBe(200);
+    expect(promo.status).toBe(400);
     const [toJoana] = await mailbox(b, '?to=joana@example.lu');
     expect(toJoana.subject).toBe('Votre commande');
     expect(toJoana.html).toContain('Bonjour Joana,<br>&#60;b&#62;5 min&#60;/b&#62; &#38; on arrive');
     expect(toJoana.html).toContain('/icons/icon-192.png');
     expect(toJoana.body).toContain('Bonjour Joana,\n<b>5 min</b> & on arrive');
-    const [toRui] = await mailbox(b, '?to=rui@example.lu');
-    expect(toRui.html).toContain('<h2>-10 %</h2><p>Sur le poulet entier</p>');
-    expect(toRui.html).toContain('Churrasqueira Differdange');
-    expect(toRui.body).toContain('-10 %\nSur le poulet entier');
+    expect(await mailbox(b, '?to=rui@example.lu')).toEqual([]);
 
     expect(
       await callFunction(b, 'send-custom-email', { to: 'pas-une-adresse', subject: 's', message: 'm' }, admin),
     ).toEqual({ status: 400, body: { error: 'Le champ "to" n\'est pas une adresse e-mail valide.' } });
-    expect(
-      await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', subject: 's' }, admin),
-    ).toEqual({ status: 400, body: { error: 'Le champ "htmlContent" est obligatoire.' } });
-    expect(
-      await callFunction(b, 'send-custom-email', { recipientEmail: 'rui@example.lu', htmlContent: 'x' }, admin),
-    ).toEqual({ status: 400, body: { error: 'Le champ "subject" est obligatoire.' } });
+    expect(await callFunction(b, 'send-custom-email', { to: 'rui@example.lu', message: 'x' }, admin)).toEqual({
+      status: 400,
+      body: { error: 'Le champ "subject" est obligatoire.' },
+    });
     expect((await callFunction(b, 'send-custom-email', { subject: 's' }, admin)).body.error).toMatch(
       /\{to, subject, message\}/,
     );
-    expect(await mailbox(b)).toHaveLength(2);
+    expect(await mailbox(b)).toHaveLength(1);
   });
 
-  it('send-bulk-email sends one message per recipient, reports bad addresses and caps the list', async () => {
+  it('send-bulk-email sends one message per consenting recipient, reports the others and caps the list', async () => {
     await clearMailbox(b);
-    const recipients = ['ana@example.lu', 'rui@example.lu', 'ANA@example.lu', 'pas-une-adresse', 'marta@example.lu'];
+    const recipients = [
+      'ana@example.lu',
+      'rui@example.lu',
+      'ANA+promo@example.lu',
+      'pas-une-adresse',
+      'marta@example.lu',
+      'sans-accord@example.lu',
+    ];
     const res = await callFunction(
       b,
       'send-bulk-email',
-      { recipientEmails: recipients, subject: 'Promo du week-end', htmlContent: '<p>Poulet entier à 12,50 €</p>' },
+      { recipientEmails: recipients, subject: 'Promo du week-end', message: 'Poulet entier à 12,50 €' },
       admin,
     );
     expect(res).toEqual({
       status: 200,
-      body: { sent: 3, failed: [{ email: 'pas-une-adresse', error: 'Adresse e-mail invalide' }] },
+      body: {
+        sent: 3,
+        failed: [
+          { email: 'pas-une-adresse', error: 'Pas de consentement aux offres' },
+          { email: 'sans-accord@example.lu', error: 'Pas de consentement aux offres' },
+        ],
+      },
     });
     const messages = await mailbox(b);
     expect(messages.map((m) => m.to).sort()).toEqual([['ana@example.lu'], ['marta@example.lu'], ['rui@example.lu']]);
     expect(
-      messages.every((m) => m.subject === 'Promo du week-end' && m.html!.includes('Poulet entier à 12,50 €')),
+      messages.every(
+        (m) =>
+          m.subject === 'Promo du week-end' &&
+          m.html!.includes('Poulet entier à 12,50 €') &&
+          /\/desinscription\?t=[0-9a-f]{64}/.test(m.html!),
+      ),
     ).toBe(true);
 
     const tooMany = Array.from({ length: 1001 }, (_, i) => `c${i}@example.lu`);
     expect(
-      await callFunction(b, 'send-bulk-email', { recipientEmails: tooMany, subject: 's', htmlContent: 'x' }, admin),
+      await callFunction(b, 'send-bulk-email', { recipientEmails: tooMany, subject: 's', message: 'x' }, admin),
     ).toEqual({
       status: 400,
       body: { error: 'Trop de destinataires : 1001 (maximum 1000 par envoi).' },
     });
     expect(
-      (await callFunction(b, 'send-bulk-email', { recipientEmails: [], subject: 's', htmlContent: 'x' }, admin)).status,
+      (await callFunction(b, 'send-bulk-email', { recipientEmails: [], subject: 's', message: 'x' }, admin)).status,
     ).toBe(400);
     expect(
       (
         await callFunction(
           b,
           'send-bulk-email',
-          { recipientEmails: 'ana@example.lu', subject: 's', htmlContent: 'x' },
+          { recipientEmails: 'ana@example.lu', subject: 's', message: 'x' },
           admin,
         )
       ).status,
@@ -334,7 +353,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
       expect(await notify.sendPlainEmail('couche@example.lu', 'Retard', 'Dix minutes\nde plus')).toMatchObject({
         success: true,
       });
-      expect(await notify.sendBulkEmail(['a@example.lu', 'b@example.lu'], 'Promo', '<p>x</p>')).toEqual({
+      expect(await notify.sendPromotion(['a@example.lu', 'b@example.lu'], 'Promo', 'x')).toEqual({
         sent: 2,
         failed: [],
       });

@@ -308,6 +308,15 @@ describe.each(testDatabases())('recent entry points under attack on %s', (kind) 
         ['customer_order_ids', { p_user_id: bruno.userId, p_email: bruno.email }],
         ['confirmed_email_of', { p_user_id: bruno.userId }],
         ['check_account_rate_limit', { p_bucket: 'account_export' }],
+        // The owner's export and erasure, and promotional consent: only through their admin-only or own entry points.
+        ['customer_data_export', { p_user_id: bruno.userId, p_email: bruno.email, p_phone_key: null }],
+        ['erase_guest', { p_email: bruno.email, p_phone_key: null, p_now: new Date().toISOString() }],
+        ['admin_customer_target', { p_user_id: bruno.userId, p_email: null, p_phone: null }],
+        ['admin_customer_export', { p_user_id: bruno.userId }],
+        ['admin_customer_erase', { p_user_id: bruno.userId }],
+        ['promotion_audience', {}],
+        ['record_promotion_consent', { p_email: bruno.email, p_consent: true, p_source: 'admin' }],
+        ['forget_promotion_consent', { p_email: bruno.email }],
       ] as const) {
         for (const who of [visitor, alice.client]) {
           const { error } = await who.rpc(fn, args);

@@ -247,12 +247,15 @@ export const fr: Record<MessageKey, string> = {
 
   'promotions.title': 'Envoyer une Notification',
   'promotions.recipients': 'Destinataires',
-  'promotions.allCustomers': 'Tous les clients ({n})',
+  'promotions.allCustomers': 'Tous les clients qui ont accepté ({n})',
+  'promotions.consentNote':
+    'Seules les {n} adresses qui ont accepté reçoivent les offres (avec ou sans compte, chaque boîte une fois).',
+  'promotions.unsubscribeNote': 'Chaque e-mail porte un lien pour ne plus recevoir les offres (un clic, sans compte).',
   'promotions.singleCustomer': 'Un client',
   'promotions.pickCustomer': 'Choisissez un client',
   'promotions.subject': 'Sujet',
-  'promotions.body': 'Message (HTML simple)',
-  'promotions.bodyNote': 'Le style de base et le logo sont ajoutés automatiquement.',
+  'promotions.body': 'Message (texte)',
+  'promotions.bodyNote': 'Texte simple, envoyé tel quel ; le style et le logo sont ajoutés automatiquement.',
   'promotions.preview': 'Aperçu',
   'promotions.send': 'Envoyer',
   ...promotionToasts,

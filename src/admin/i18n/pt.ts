@@ -245,12 +245,16 @@ export const pt = {
 
   'promotions.title': 'Envoyer une Notification',
   'promotions.recipients': 'Destinatários',
-  'promotions.allCustomers': 'Todos os clientes ({n})',
+  'promotions.allCustomers': 'Todos os clientes que aceitaram ({n})',
+  'promotions.consentNote':
+    'Só recebem as promoções os {n} endereços que aceitaram (com ou sem conta, cada caixa de correio uma vez).',
+  'promotions.unsubscribeNote': 'Cada e-mail leva um link para deixar de receber as promoções (um clique, sem conta).',
   'promotions.singleCustomer': 'Um cliente',
   'promotions.pickCustomer': 'Escolha um cliente',
   'promotions.subject': 'Assunto',
-  'promotions.body': 'Mensagem (HTML simples)',
-  'promotions.bodyNote': 'O estilo base e o logótipo são adicionados automaticamente.',
+  'promotions.body': 'Mensagem (texto)',
+  'promotions.bodyNote':
+    'Texto simples, enviado tal como escrito; o estilo e o logótipo são adicionados automaticamente.',
   'promotions.preview': 'Pré-visualização',
   'promotions.send': 'Enviar',
   ...promotionToasts,

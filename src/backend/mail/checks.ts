@@ -1,5 +1,5 @@
 import { InvalidPhoneNumberError, toE164 } from '../../shared/domain/phone.js';
-import { InvalidMessageError, type EmailMessage } from './types.js';
+import { InvalidMessageError, LIST_HEADERS, type EmailMessage } from './types.js';
 
 // One plain address: no list separators, quotes or brackets (nodemailer would read `x,victim@…` as two).
 const ADDRESS = /^[^\s@<>,;:()[\]\\"]+@[^\s@<>,;:()[\]\\"]+\.[^\s@<>,;:()[\]\\"]+$/;
@@ -21,7 +21,21 @@ export function checkEmail(message: EmailMessage, provider: string): string[] {
     throw new InvalidMessageError('E-mail has no subject', provider);
   if (typeof message.html !== 'string' || message.html === '')
     throw new InvalidMessageError('E-mail has no HTML body', provider);
+  checkHeaders(message.headers, provider);
   return to;
+}
+
+/** Only the unsubscribe headers, each a single line: no header of the caller's choosing, no header injection. */
+function checkHeaders(headers: unknown, provider: string): void {
+  if (headers === undefined || headers === null) return;
+  if (typeof headers !== 'object' || Array.isArray(headers))
+    throw new InvalidMessageError('E-mail headers must be an object', provider);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!(LIST_HEADERS as readonly string[]).includes(name))
+      throw new InvalidMessageError(`E-mail header "${name}" is not allowed`, provider);
+    if (typeof value !== 'string' || value === '' || value.length > 2000 || /[\r\n\0]/.test(value))
+      throw new InvalidMessageError(`E-mail header "${name}" must be one line of text`, provider);
+  }
 }
 
 export function smsRecipient(to: string, body: string, provider: string, defaultCountryCode: string): string {

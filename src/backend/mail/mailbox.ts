@@ -189,6 +189,7 @@ export function createMailboxHandler(ctx: BackendContext, secret: string): Route
         from: optional(input.from),
         replyTo: optional(input.replyTo),
         idempotencyKey: optional(input.idempotencyKey),
+        headers: input.headers as Record<string, string> | undefined,
       };
       return sendJson(res, 200, await ctx.mailer.sendEmail(message));
     } catch (e) {

@@ -21,6 +21,7 @@ export function createResendSender(config: MailConfig) {
           html: message.html,
           ...(message.text ? { text: message.text } : {}),
           ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         }),
       },
       config.timeoutMs,

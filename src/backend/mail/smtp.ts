@@ -48,7 +48,13 @@ export function createSmtpSender(config: MailConfig) {
         html: message.html,
         text: message.text,
         replyTo: message.replyTo,
-        headers: message.idempotencyKey ? { 'X-Idempotency-Key': message.idempotencyKey } : undefined,
+        headers:
+          message.idempotencyKey || message.headers
+            ? {
+                ...message.headers,
+                ...(message.idempotencyKey ? { 'X-Idempotency-Key': message.idempotencyKey } : {}),
+              }
+            : undefined,
       });
       if (info.rejected.length > 0) {
         throw new MailError(`smtp: ${s.host} rejected ${info.rejected.join(', ')}`, 'smtp', false);

@@ -7,7 +7,12 @@ export interface EmailMessage {
   replyTo?: string;
   /** A retry with the same key must not deliver the message twice (providers that support it). */
   idempotencyKey?: string;
+  /** Extra headers, only those of LIST_HEADERS (the promotions' unsubscribe): checked by checkEmail. */
+  headers?: Record<string, string>;
 }
+
+/** The headers a message may carry besides the usual ones: RFC 2369 / RFC 8058 unsubscribe. */
+export const LIST_HEADERS = ['List-Unsubscribe', 'List-Unsubscribe-Post'] as const;
 
 export interface SmsMessage {
   /** Any phone number a customer typed; providers receive it normalised to E.164. */

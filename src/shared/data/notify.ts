@@ -54,13 +54,16 @@ export const sendSms = (to: string, body: string) => invokeFunction<SentSms>('se
 export const sendPlainEmail = (to: string, subject: string, message: string) =>
   invokeFunction<SentMessage>('send-custom-email', { to, subject, message });
 
-/** The promotions composer to one customer: simple HTML, placed in the restaurant's layout with its logo. */
-export const sendCustomEmail = (recipientEmail: string, subject: string, htmlContent: string) =>
-  invokeFunction<SentMessage>('send-custom-email', { recipientEmail, subject, htmlContent });
-
-/** One message per recipient (at most MAX_BULK_RECIPIENTS); bad addresses come back in `failed`. */
-export const sendBulkEmail = (recipientEmails: string[], subject: string, htmlContent: string) =>
-  invokeFunction<BulkResult>('send-bulk-email', { recipientEmails, subject, htmlContent });
+/**
+ * A promotion (plain text, sent escaped), one message per consenting address with its unsubscribe link:
+ * `'all'` = every address that consented (guests included, each inbox once); a list = those of them that consented,
+ * the others back in `failed`.
+ */
+export const sendPromotion = (recipients: 'all' | string[], subject: string, message: string) =>
+  invokeFunction<BulkResult>(
+    'send-bulk-email',
+    recipients === 'all' ? { audience: 'all', subject, message } : { recipientEmails: recipients, subject, message },
+  );
 
 /** Delivers now the confirmation the database queued with the order; calling it twice sends one e-mail. */
 export const sendOrderConfirmation = (orderId: string) =>
@@ -77,11 +80,9 @@ export const sendOrderFeedback = (to: string, subject: string, html: string) =>
 const smsTo = (v: { to: string; body: string }) => sendSms(v.to, v.body);
 const plainEmailTo = (v: { to: string; subject: string; message: string }) =>
   sendPlainEmail(v.to, v.subject, v.message);
-/** The promotions composer: one recipient through send-custom-email, several through send-bulk-email. */
-const promotionTo = (v: { recipients: string[]; bulk: boolean; subject: string; htmlContent: string }) =>
-  v.bulk
-    ? sendBulkEmail(v.recipients, v.subject, v.htmlContent)
-    : sendCustomEmail(v.recipients[0]!, v.subject, v.htmlContent);
+/** The promotions composer: every consenting address, or one of them. */
+const promotionTo = (v: { recipients: 'all' | string[]; subject: string; message: string }) =>
+  sendPromotion(v.recipients, v.subject, v.message);
 
 export const useSendSmsMutation = (options?: MutationOptions<typeof smsTo>) => useServerMutation(smsTo, options);
 

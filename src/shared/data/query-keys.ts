@@ -41,6 +41,12 @@ export const queryKeys = {
   },
   challengeRegistrations: ['challenge-registrations'] as const,
   customers: ['customers'] as const,
+  promotions: {
+    /** The signed-in customer's consent. */
+    mine: ['account', 'promotion-consent'] as const,
+    /** Admin: the consenting addresses. */
+    audience: ['promotions', 'audience'] as const,
+  },
   notifications: {
     byOrder: (orderId: string) => ['notifications', 'order', orderId] as const,
     notice: (orderId: string, status: string) => ['notifications', 'notice', orderId, status] as const,

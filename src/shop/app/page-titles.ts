@@ -1,5 +1,6 @@
 import { MENU_CATEGORIES } from '../../shared/domain/menu-categories.js';
 import { fr } from '../i18n/fr.js';
+import { promotionsText } from '../i18n/fr-promotions.js';
 import { routePath } from './prerender-data.js';
 
 const t = fr.pageTitles;
@@ -23,6 +24,7 @@ const TITLES: Record<string, string> = {
   '/nouveau-mot-de-passe': t.resetPassword,
   '/profil': t.profile,
   '/mes-commandes': t.orders,
+  '/desinscription': promotionsText.unsubscribe.pageTitle,
 };
 
 /**

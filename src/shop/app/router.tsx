@@ -27,6 +27,7 @@ const ForgotPasswordPage = lazy(() => import('../features/account/forgot-passwor
 const ResetPasswordPage = lazy(() => import('../features/account/reset-password-page.js'));
 const ProfilePage = lazy(() => import('../features/account/profile-page.js'));
 const OrderHistoryPage = lazy(() => import('../features/account/order-history-page.js'));
+const UnsubscribePage = lazy(() => import('../features/account/unsubscribe-page.js'));
 
 /** A page that fails to load or to render (e.g. a new version deployed while the tab was open). */
 class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -90,6 +91,7 @@ export function ShopRoutes() {
           <Route path="login" element={page(LoginPage)} />
           <Route path="mot-de-passe-oublie" element={page(ForgotPasswordPage)} />
           <Route path="nouveau-mot-de-passe" element={page(ResetPasswordPage)} />
+          <Route path="desinscription" element={page(UnsubscribePage)} />
           <Route element={<RequireCustomer />}>
             <Route path="profil" element={page(ProfilePage)} />
             <Route path="mes-commandes" element={page(OrderHistoryPage)} />

@@ -15,6 +15,8 @@ export interface Email {
   replyTo?: string;
   /** The same key twice delivers once (Resend and the embedded outbox honour it). */
   idempotencyKey?: string;
+  /** The promotions' unsubscribe headers (List-Unsubscribe, List-Unsubscribe-Post); no other header is sent. */
+  headers?: Record<string, string>;
 }
 
 export interface Sms {
@@ -107,6 +109,7 @@ export async function sendEmail(email: Email): Promise<Sent> {
       html: email.html,
       ...(email.text ? { text: email.text } : {}),
       ...(email.replyTo ? { reply_to: email.replyTo } : {}),
+      ...(email.headers ? { headers: email.headers } : {}),
     }),
   });
   return { id: String(body.id), provider: 'resend' };

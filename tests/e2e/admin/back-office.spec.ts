@@ -89,15 +89,24 @@ test.describe('archive, customers, challenge, promotions', () => {
     await expect(row).toContainText('Sim');
   });
 
-  test('the promotions composer validates, previews and sends to one customer', async ({ page, backend }) => {
+  test('the promotions composer validates, previews as text and sends to one consenting customer', async ({
+    page,
+    backend,
+  }) => {
     const customer = await backend.createCustomer();
+    // Only addresses that consented receive promotions; the screen says how many.
+    await backend.db.query(`select public.record_promotion_consent($1, true, 'account')`, [customer.email]);
+    const { rows } = await backend.db.query<{ n: number }>(
+      `select count(*)::int as n from public.promotion_consents where consented`,
+    );
     await loginAsAdmin(page, backend, '/admin/promotions');
+    await expect(page.getByTestId('promotion-audience')).toContainText(`Só recebem as promoções os ${rows[0]!.n}`);
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Champs requis');
     await page.getByLabel('Assunto').fill('Promo frango');
-    await page.getByLabel('Mensagem (HTML simples)').fill('<h1>Frango -20%</h1><p>Só hoje</p>');
-    // The preview frame is sandboxed without scripts, so the test reads what it renders rather than reaching in.
-    await expect(page.getByTitle('Pré-visualização')).toHaveAttribute('srcdoc', '<h1>Frango -20%</h1><p>Só hoje</p>');
+    await page.getByLabel('Mensagem (texto)').fill('<h1>Frango -20%</h1> Só hoje');
+    // What the customer will read: the text as typed, markup included, never interpreted.
+    await expect(page.getByTestId('promotion-preview')).toHaveText('<h1>Frango -20%</h1> Só hoje');
     await page.getByLabel('Um cliente').check();
     await page.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByTestId('toast')).toContainText('Aucun destinataire');
@@ -109,6 +118,9 @@ test.describe('archive, customers, challenge, promotions', () => {
     await expect
       .poll(async () => (await backend.mailbox(customer.email)).map((m) => m.subject))
       .toContain('Promo frango');
+    const [sent] = await backend.mailbox(customer.email);
+    expect(sent!.html).toContain('&#60;h1&#62;Frango -20%&#60;/h1&#62; Só hoje');
+    expect(sent!.html).toMatch(/\/desinscription\?t=[0-9a-f]{64}/);
   });
 
   test('SMS and e-mail from the order detail reach the mailbox', async ({ page, backend }) => {

@@ -14,7 +14,7 @@ export function ConfirmDialog(props: {
   const t = useT();
   return (
     <Dialog open={props.open} onClose={props.onClose} title={props.title}>
-      <p className="text-lg">{props.body}</p>
+      <p className="text-lg break-words">{props.body}</p>
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="secondary" onClick={props.onClose}>
           {t('common.cancel')}

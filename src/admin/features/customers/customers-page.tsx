@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { useCustomersQuery } from '../../lib/data.js';
 import { dateTimeOf } from '../../components/order/order-format.js';
+import { CustomerDataActions, GuestDataCard } from './customer-data-actions.js';
 
 export function CustomersPage() {
   const t = useT();
@@ -16,6 +17,7 @@ export function CustomersPage() {
 
   return (
     <DashboardSubPage title={t('customers.title')}>
+      <GuestDataCard />
       <QueryTable
         testId="customers-table"
         className="text-base"
@@ -43,12 +45,15 @@ export function CustomersPage() {
           {
             header: t('common.actions'),
             cell: (c) => (
-              <Link
-                to={`/customers/${encodeURIComponent(c.email)}/orders`}
-                className={buttonClass('secondary', 'min-h-11')}
-              >
-                {t('customers.viewOrders')}
-              </Link>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/customers/${encodeURIComponent(c.email)}/orders`}
+                  className={buttonClass('secondary', 'min-h-11')}
+                >
+                  {t('customers.viewOrders')}
+                </Link>
+                <CustomerDataActions target={{ userId: c.id }} who={c.email} />
+              </div>
             ),
           },
         ]}

@@ -6,17 +6,21 @@ import { DashboardSubPage } from '../../components/ui/table-page.js';
 import { ComposeField, composeFieldClass } from '../../components/ui/compose.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
-import { useCustomersQuery, useSendPromotionMutation } from '../../lib/data.js';
+import { usePromotionAudienceQuery, useSendPromotionMutation } from '../../lib/data.js';
 
 const REFUSAL_TEXT: Record<'fields_required' | 'no_recipient', [MessageKey, MessageKey]> = {
   fields_required: ['promotions.requiredTitle', 'promotions.requiredBody'],
   no_recipient: ['promotions.noRecipientTitle', 'promotions.noRecipientBody'],
 };
 
+/**
+ * A promotion goes only to the addresses that consented (accounts and guests, each inbox once), each with its
+ * unsubscribe link; the message is plain text, sent as typed.
+ */
 export function PromotionsPage() {
   const t = useT();
-  const customers = useCustomersQuery();
-  const emails = (customers.data ?? []).map((c) => c.email);
+  const audience = usePromotionAudienceQuery();
+  const emails = (audience.data ?? []).map((c) => c.email);
   const [mode, setMode] = useState<RecipientMode>('all');
   const [picked, setPicked] = useState('');
   const [subject, setSubject] = useState('');
@@ -24,8 +28,8 @@ export function PromotionsPage() {
 
   const send = useSendPromotionMutation({
     mutationConfig: {
-      onSuccess: (_r, { recipients }) => {
-        toast.success(t('promotions.sentTitle'), t('promotions.sentBody', { n: recipients.length }));
+      onSuccess: (r) => {
+        toast.success(t('promotions.sentTitle'), t('promotions.sentBody', { n: r.sent }));
         setSubject('');
         setContent('');
         setPicked('');
@@ -45,12 +49,7 @@ export function PromotionsPage() {
       const [title, body] = REFUSAL_TEXT[check.code];
       return toast.error(t(title), t(body));
     }
-    send.mutate({
-      recipients: check.recipients,
-      bulk: check.send === 'bulk',
-      subject: subject.trim(),
-      htmlContent: content,
-    });
+    send.mutate({ recipients: mode === 'all' ? 'all' : check.recipients, subject: subject.trim(), message: content });
   }
 
   return (
@@ -63,10 +62,13 @@ export function PromotionsPage() {
               <label key={m} className="flex min-h-12 items-center gap-3 text-lg">
                 <input type="radio" name="mode" className="h-6 w-6" checked={mode === m} onChange={() => setMode(m)} />
                 {m === 'all'
-                  ? t('promotions.allCustomers', { n: customers.data ? emails.length : '…' })
+                  ? t('promotions.allCustomers', { n: audience.data ? emails.length : '…' })
                   : t('promotions.singleCustomer')}
               </label>
             ))}
+            <p className="text-slate-700" data-testid="promotion-audience">
+              {t('promotions.consentNote', { n: audience.data ? emails.length : '…' })}
+            </p>
             {mode === 'single' && (
               <select
                 aria-label={t('promotions.pickCustomer')}
@@ -90,7 +92,7 @@ export function PromotionsPage() {
             onChange={setContent}
             rows={10}
             spacing="mt-4"
-            className="font-mono text-base"
+            className="text-base"
           />
           <p className="mt-1 text-slate-700">{t('promotions.bodyNote')}</p>
           <Button className="mt-5 w-full" onClick={submit} disabled={send.isPending}>
@@ -100,13 +102,14 @@ export function PromotionsPage() {
         <Card>
           <h2 className="mb-2 text-lg font-bold">{t('promotions.preview')}</h2>
           <p className="mb-2 text-xl font-semibold">{subject}</p>
-          {/* Sandboxed: the preview runs no script and cannot reach the admin page. */}
-          <iframe
-            title={t('promotions.preview')}
-            sandbox=""
-            srcDoc={content}
-            className="h-[28rem] w-full rounded-lg border border-slate-300 bg-white"
-          />
+          {/* The text as it will arrive: markup typed in it is shown, not interpreted. */}
+          <div
+            data-testid="promotion-preview"
+            className="min-h-[12rem] rounded-lg border border-slate-300 bg-white p-4 text-lg whitespace-pre-wrap"
+          >
+            {content}
+          </div>
+          <p className="mt-2 text-slate-700">{t('promotions.unsubscribeNote')}</p>
         </Card>
       </div>
     </DashboardSubPage>

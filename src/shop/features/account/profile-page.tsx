@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.js';
 import { signOut } from '../../lib/sign-out.js';
 import { AuthCard } from './auth-card.js';
 import { AccountDataSection } from './account-data-section.js';
+import { PromotionConsentSection } from './promotion-consent-section.js';
 
 const t = fr.auth;
 
@@ -39,6 +40,7 @@ export default function ProfilePage() {
           {t.signOut}
         </button>
       </div>
+      <PromotionConsentSection />
       <AccountDataSection />
     </AuthCard>
   );

@@ -14,6 +14,7 @@ import { fieldBinder, TextArea, TextField, SelectField } from '../../components/
 import { StoreIcon, TruckIcon } from '../../components/ui/icons.js';
 import { useSession } from '../../lib/session.js';
 import type { Checkout } from './use-checkout.js';
+import { PromotionConsentField } from './promotion-consent-field.js';
 
 const t = fr.cart;
 const choice =
@@ -103,6 +104,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             ? { id: 'cart-email', disabled: true, value: accountEmail ?? '', hint: t.emailSignedIn }
             : { optional: true, autoComplete: 'email', ...field('email') })}
         />
+        <PromotionConsentField email={signedIn ? (accountEmail ?? '') : customer.email} disabled={c.submitting} />
       </fieldset>
 
       {c.deliveryEnabled && (

@@ -29,6 +29,7 @@ import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { useNowAs } from '../../../shared/ui/render-clock.js';
 import { useNavigate } from 'react-router-dom';
 import { closedNowNotice, luxembourgTimeOf, slotWindow } from '../../lib/ordering-state.js';
+import { recordCheckoutConsent } from './promotion-consent-field.js';
 
 const ORDER_TOAST_MS = 9000;
 
@@ -114,6 +115,7 @@ export function useCheckout() {
       {
         onSuccess: (order) => {
           lastRequest = null;
+          recordCheckoutConsent(order.id);
           const when =
             request.isPreorder && request.preorderDate && request.preorderTime
               ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime)

@@ -11,7 +11,7 @@ export { renderOrderStatus } from './order-status.ts';
 export { renderReservationReceived } from './reservation-received.ts';
 export { renderReservationStatus } from './reservation-status.ts';
 export { renderOrderSms, renderReservationSms, renderSms, SMS_MAX_LENGTH } from './sms.ts';
-export { renderPlainMessage, renderPromotion } from './message.ts';
+export { renderPlainMessage, renderPromotion, renderPromotionMessage } from './message.ts';
 
 export type NotificationKind = 'order_confirmation' | 'order_status' | 'reservation_received' | 'reservation_status';
 

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { DataError } from '../../../shared/data/errors.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { ConfirmRemoval } from '../../components/ui/confirm-dialog.js';
+import { TextField } from '../../components/ui/labeled-input.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { useEraseCustomerDataMutation, useExportCustomerDataMutation, type CustomerRef } from '../../lib/data.js';
+import { customerDataText } from './customer-data-text.js';
+
+const REFUSALS = {
+  open_order: 'openOrder',
+  customer_required: 'customerRequired',
+  registered_customer: 'registeredCustomer',
+  invalid_email: 'invalidEmail',
+  unknown_customer: 'unknownCustomer',
+} as const;
+
+/** The staff's words for a refused export or erasure: by the database's code, else its message. */
+function failure(e: Error): string {
+  const code = e instanceof DataError ? (e.refusal?.code ?? '') : '';
+  return code in REFUSALS ? customerDataText.now(REFUSALS[code as keyof typeof REFUSALS]) : e.message;
+}
+
+function saveJson(data: unknown, file: string): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const fileName = (who: string) =>
+  `dados-cliente-${who.replace(/[^\w.@+-]+/g, '_').slice(0, 60)}-${new Date().toISOString().slice(0, 10)}.json`;
+
+/**
+ * Export and erase one customer's data, as the shop's profile does for a signed-in customer (same rules in
+ * the database: no erasure while an order is open, orders kept anonymised). The erasure asks first.
+ */
+export function CustomerDataActions({ target, who }: { target: CustomerRef; who: string }) {
+  const t = customerDataText.useText();
+  const [asking, setAsking] = useState(false);
+  const exporting = useExportCustomerDataMutation({
+    mutationConfig: {
+      onSuccess: (data) => {
+        const file = fileName(who);
+        saveJson(data, file);
+        toast.success(t('exported'), t('exportedBody', { file }));
+      },
+      onError: (e) => toast.error(t('failed'), failure(e)),
+    },
+  });
+  const erasing = useEraseCustomerDataMutation({
+    mutationConfig: {
+      onSuccess: (r) =>
+        toast.success(
+          t('erased'),
+          t('erasedBody', { orders: r.orders, reservations: r.reservations, challenge: r.challenge_registrations }),
+        ),
+      onError: (e) => toast.error(t('failed'), failure(e)),
+    },
+  });
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        className="min-h-11"
+        disabled={exporting.isPending}
+        onClick={() => exporting.mutate(target)}
+      >
+        {t('export')}
+      </Button>
+      <Button variant="danger" className="min-h-11" disabled={erasing.isPending} onClick={() => setAsking(true)}>
+        {t('erase')}
+      </Button>
+      <ConfirmRemoval
+        open={asking}
+        setOpen={setAsking}
+        onConfirm={() => erasing.mutate(target)}
+        title={t('eraseTitle')}
+        body={t('eraseBody', { who, account: 'userId' in target ? t('eraseAccount') : '' })}
+        confirmLabel={t('eraseConfirm')}
+      />
+    </div>
+  );
+}
+
+/** A guest (no account) known by the e-mail and/or phone of their orders or reservations. */
+export function GuestDataCard() {
+  const t = customerDataText.useText();
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const field = 'mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-lg';
+  return (
+    <div data-testid="guest-data">
+      <Card className="mb-5">
+        <h2 className="text-lg font-bold">{t('guestTitle')}</h2>
+        <p className="mb-3 text-slate-700">{t('guestIntro')}</p>
+        <div className="mb-3 grid gap-3 sm:grid-cols-2">
+          <TextField label={t('guestEmail')} type="email" className={field} value={email} onValue={setEmail} />
+          <TextField label={t('guestPhone')} type="tel" className={field} value={phone} onValue={setPhone} />
+        </div>
+        <CustomerDataActions target={{ email, phone }} who={email.trim() || phone.trim() || '—'} />
+      </Card>
+    </div>
+  );
+}
