@@ -1,4 +1,5 @@
-import { closedTodayNotice } from '../../shared/domain/opening-hours.js';
+import { closedTodayNotice, nextOpening } from '../../shared/domain/opening-hours.js';
+import { luxembourgDate } from '../../shared/domain/luxembourg-time.js';
 import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data.js';
 import { fr } from '../i18n/fr.js';
 import { useNowAs } from '../../shared/ui/render-clock.js';
@@ -13,6 +14,12 @@ export function StoreNotice({ className = '' }: { className?: string }) {
   const schedule = useShopOpeningSchedule().data;
   const closedToday = useNowAs((now) => (schedule ? closedTodayNotice(new Date(now), schedule) : null));
   const closedNow = useNowAs((now) => (schedule ? closedNowNotice(new Date(now), schedule) : null));
+  // Closed now but open later today: a pre-order for this evening is possible (a pre-order of today).
+  const opensToday = useNowAs((now) => {
+    if (!schedule) return false;
+    const next = nextOpening(new Date(now), schedule);
+    return next !== null && luxembourgDate(next) === luxembourgDate(new Date(now));
+  });
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
   const noDelivery = !data.delivery_options.is_enabled;
@@ -31,7 +38,8 @@ export function StoreNotice({ className = '' }: { className?: string }) {
       )}
       {opensLater && (
         <p data-testid="closed-now">
-          <strong>{opensLater}.</strong> {fr.store.preorderStillOpen}
+          <strong>{opensLater}.</strong>{' '}
+          {opensToday && !closed ? fr.store.preorderLaterToday : fr.store.preorderStillOpen}
         </p>
       )}
       {closed && (
