@@ -178,8 +178,16 @@ test.describe('closed now, open later today', () => {
     await browseWhileOpen(page);
     await page.goto('/menu/grillades');
     await addToCart(page, NAME);
+    let menuReads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/rest/v1/menu_categories')) menuReads++;
+    });
     await openCart(page);
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    // The menu is read again once when the cart opens, not at every keystroke of the form.
+    await expect.poll(() => menuReads).toBeGreaterThan(0);
+    await fillContact(page, { name: 'Nuno Costa', phone: '+352 691 000 111' });
+    expect(menuReads).toBeLessThanOrEqual(2);
     await screenshot(page, 'cart-open');
   });
 });

@@ -20,7 +20,13 @@ export default function CartPanel() {
   const close = useCartPanel((s) => s.close);
   const c = useCheckout();
   const panel = useRef<HTMLDivElement>(null);
+  const changesNotice = useRef<HTMLDivElement>(null);
   usePrefill();
+  // A change arriving while the customer is further down the form: the notice is brought into view.
+  const changeCount = c.changes.length;
+  useEffect(() => {
+    if (changeCount > 0) changesNotice.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [changeCount]);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -84,6 +90,7 @@ export default function CartPanel() {
               <StoreNotice />
               {c.changes.length > 0 && (
                 <div
+                  ref={changesNotice}
                   role="alert"
                   data-testid="cart-changes"
                   className="space-y-2 rounded-xl border-l-4 border-flame-600 bg-flame-600/10 p-4 text-sm text-charcoal-900"

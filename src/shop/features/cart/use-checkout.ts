@@ -80,7 +80,10 @@ export function useCheckout() {
   const deliveryFee = deliveryMethod === 'delivery' ? zoneQuote.fee : 0;
   const grandTotal = sumEuros([subtotal, deliveryFee ?? 0]);
   const changes = priced.changes;
-  const unseenLines = menu !== undefined && changes.length === 0 && items.some((l) => !l.seenOffers);
+  const unseenLines =
+    menu !== undefined &&
+    changes.length === 0 &&
+    items.some((l) => !l.seenOffers && !priced.unavailable.has(l.uniqueId));
 
   // The menu is read again each time the cart opens.
   useEffect(() => {
