@@ -38,8 +38,12 @@ test.describe('the cart shows the restaurant’s current prices', () => {
     await panel.getByText('À emporter', { exact: true }).click();
     await choosePreorder(page);
 
+    // The « Article ajouté » toast goes by itself (5 s): it would cover the top of the panel.
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await setPrice(backend, 17.5);
     await expect(line.getByTestId('line-total')).toHaveText('17,50 €');
+    // Further down the form, the customer is brought back to the notice.
+    await expect(panel.getByTestId('cart-changes')).toBeInViewport();
     await expect(panel.getByTestId('cart-change')).toHaveText(`Le prix de ${NAME} est passé de 15,00 € à 17,50 €.`);
     await expect(panel.getByTestId('order-button')).toBeDisabled();
     await expect(panel.getByTestId('order-blocked')).toHaveText(
