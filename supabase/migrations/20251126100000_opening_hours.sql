@@ -211,8 +211,9 @@ as $$
                      'novembre', 'décembre'])[extract(month from p_day)::int]
 $$;
 
--- A pre-order's date (a real day, from tomorrow, not a closed day: a dated closure names its reason),
--- then its time (a slot of that day's ordering windows). place_order_once asks it.
+-- A pre-order's date (a real day, from today, not a closed day: a dated closure names its reason),
+-- then its time (a slot of that day's ordering windows). place_order_once asks it, and for a pre-order of
+-- today checks besides that the slot is not past and leaves the kitchen its preparation time.
 create function public.check_preorder_slot(p_date date, p_time text, p_today date) returns void
 language plpgsql stable set search_path = ''
 as $$
@@ -228,8 +229,8 @@ begin
   if p_date is null then
     perform public.refuse('preorder_invalid_date', 'Date de pré-commande invalide', 'Veuillez choisir une date valide pour votre pré-commande.');
   end if;
-  if p_date < p_today + 1 then
-    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande doit être prévue au plus tôt pour demain.');
+  if p_date < p_today then
+    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande ne peut pas être prévue pour un jour déjà passé.');
   end if;
   services := public.opening_services_on(p_date);
   if services is null then

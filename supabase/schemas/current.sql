@@ -980,8 +980,8 @@ begin
   if p_date is null then
     perform public.refuse('preorder_invalid_date', 'Date de pré-commande invalide', 'Veuillez choisir une date valide pour votre pré-commande.');
   end if;
-  if p_date < p_today + 1 then
-    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande doit être prévue au plus tôt pour demain.');
+  if p_date < p_today then
+    perform public.refuse('preorder_too_early', 'Date de pré-commande invalide', 'Une pré-commande ne peut pas être prévue pour un jour déjà passé.');
   end if;
   services := public.opening_services_on(p_date);
   if services is null then
@@ -2393,6 +2393,8 @@ declare
   asap_slot timestamptz;
   asap_full boolean;
   next_slot timestamptz;
+  ready_at timestamp;
+  preorder_from text;
 begin
   if p_method is null or p_method not in ('delivery', 'pickup') then
     perform public.refuse('invalid_request', 'Requête invalide', 'Mode de livraison inconnu.');
@@ -2414,6 +2416,10 @@ begin
     asap_slot := public.order_slot_of(now() + make_interval(mins => public.order_ready_minutes(now())));
     asap_full := public.order_slot_is_full(p_method, asap_slot);
     next_slot := case when asap_full then public.next_free_order_slot(p_method, asap_slot, false) end;
+    -- A pre-order of today: from now plus the preparation time, to the minute above ('24:00': none left today).
+    ready_at := (now() + make_interval(mins => (public.order_acceptance_settings() ->> 'default_ready_minutes')::int)) at time zone tz;
+    ready_at := date_trunc('minute', ready_at) + case when ready_at > date_trunc('minute', ready_at) then interval '1 minute' else interval '0' end;
+    preorder_from := case when ready_at::date = today then to_char(ready_at, 'HH24:MI') else '24:00' end;
   end if;
   return jsonb_build_object(
     'date', day,
@@ -2421,7 +2427,8 @@ begin
     'full', full_slots,
     'asap', case when day = today then jsonb_build_object(
       'slot', public.local_hhmi(asap_slot), 'full', asap_full,
-      'next_free', case when next_slot is not null then public.local_hhmi(next_slot) end) end);
+      'next_free', case when next_slot is not null then public.local_hhmi(next_slot) end,
+      'preorder_from', preorder_from) end);
 end $function$;
 grant execute on function public.order_slot_availability(text,date) to anon;
 grant execute on function public.order_slot_availability(text,date) to authenticated;
@@ -2626,6 +2633,7 @@ declare
   slot timestamptz;
   wanted_slot_text text;
   wanted_slot timestamptz;
+  expected jsonb;
   next_slot timestamptz;
   ready timestamptz;
   auto boolean := coalesce((acceptance -> 'auto_accept') = 'true'::jsonb, false);
@@ -2665,6 +2673,10 @@ begin
       preorder_date := preorder_date_text::date;
     exception when others then preorder_date := null;
     end;
+  end if;
+  -- Ordering switched off by the counter closes today: a pre-order for later today is an order for today.
+  if (ordering -> 'is_enabled') = 'false'::jsonb and preorder_date = local_now::date then
+    perform public.refuse('ordering_closed', 'Commandes fermées', 'La commande en ligne est temporairement fermée.');
   end if;
 
   -- 3. Contact details; the address only for delivery; an e-mail, when given, must look like one.
@@ -2720,6 +2732,19 @@ begin
     end if;
   end if;
 
+  -- The total the customer saw (expectedTotal, optional): a price, an offer or a fee that changed between
+  -- the cart's last read and this order is refused, so that nobody is charged a total they were not shown.
+  expected := coalesce(p_order -> 'expected_total', p_order -> 'expectedTotal');
+  if expected is not null and jsonb_typeof(expected) <> 'null' then
+    if jsonb_typeof(expected) <> 'number' then
+      perform public.refuse('invalid_request', 'Requête invalide', 'Le total attendu est illisible.');
+    end if;
+    if (expected #>> '{}')::numeric <> subtotal + fee then
+      perform public.refuse('total_changed', 'Prix modifiés',
+        'Les prix de votre panier ont changé. Vérifiez le nouveau total dans le panier, puis validez à nouveau votre commande.');
+    end if;
+  end if;
+
   -- Without an account, a large order is taken by telephone (a fake order cannot block the kitchen).
   if auth.uid() is null and subtotal + fee > public.max_anonymous_order_total() then
     perform public.refuse('order_total_too_high', 'Commande trop importante',
@@ -2734,6 +2759,12 @@ begin
   if is_preorder then
     perform public.check_preorder_slot(preorder_date, preorder_time_text, local_now::date);
     preorder_time := substr(preorder_time_text, 1, 5)::time;
+    -- Later today: a time still to come, with the kitchen's preparation time (order_acceptance) before it.
+    if preorder_date = local_now::date
+       and preorder_date + preorder_time < local_now + make_interval(mins => (acceptance ->> 'default_ready_minutes')::int) then
+      perform public.refuse('preorder_too_soon', 'Heure de pré-commande invalide',
+        'Cette heure est passée ou trop proche pour préparer votre commande. Veuillez choisir une heure plus tardive.');
+    end if;
   elsif not public.kitchen_open_at(local_now) then
     -- A dated closure names its reason and the reopening (opening_refusal, 20251126100000_opening_hours).
     perform public.refuse('outside_hours', 'Restaurant fermé', coalesce(public.opening_refusal(now_at),

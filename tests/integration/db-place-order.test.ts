@@ -256,7 +256,7 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     expect(closed?.message).toMatch(/pré-commande/);
   });
 
-  it('takes pre-orders from tomorrow, inside opening hours, even when ordering is closed', async () => {
+  it('takes pre-orders for another day, inside opening hours, even when ordering is closed', async () => {
     await setSetting('ordering', {
       is_enabled: false,
       message: 'As encomendas online estão temporariamente fechadas.',
@@ -265,7 +265,9 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
       pickup([{ menuItemId: '32', quantity: 1 }], { is_preorder: true, preorder_date: date, preorder_time: time });
     const late = '2025-11-18T22:00:00Z'; // Tuesday 23:00, closed
     expect((await place(service, pre('2025-11-19', '12:00'), late)).preorder_date).toBe('2025-11-19');
-    expect((await refusal(service, pre('2025-11-18', '19:00'), late))?.detail).toBe('preorder_too_early');
+    // Ordering switched off closes today, pre-orders for later today included; a day already past never.
+    expect((await refusal(service, pre('2025-11-18', '19:00'), late))?.detail).toBe('ordering_closed');
+    expect((await refusal(service, pre('2025-11-17', '19:00'), late))?.detail).toBe('preorder_too_early');
     expect((await refusal(service, pre('2025-11-19', '16:00'), late))?.detail).toBe('preorder_invalid_time');
     const tuesday = await refusal(service, pre('2025-11-25', '12:00'), late);
     expect([tuesday?.detail, tuesday?.message]).toEqual([

@@ -113,10 +113,23 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
     ],
     call: [`select public.check_waiting_orders_share($1::timestamptz, $2, null)`, [MONDAY_NOON, person.phone]],
   },
+  total_changed: { call: placeOrder(order({ expectedTotal: 0.01 })) },
+  preorder_too_soon: {
+    // As the service role, so the order is placed at MONDAY_NOON: 11:00 that day is already past.
+    before: [
+      [
+        `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+        [],
+      ],
+    ],
+    call: placeOrder(
+      order({ deliveryMethod: 'pickup', isPreorder: true, preorderDate: MONDAY, preorderTime: '11:00' }),
+    ),
+  },
   delivery_disabled: { before: [setting('delivery_options', 'is_enabled', false)], call: placeOrder(order()) },
   outside_hours: { call: placeOrder(order({ deliveryMethod: 'pickup' }), MONDAY_NIGHT) },
   preorder_invalid_date: { call: slot(null, '12:00') },
-  preorder_too_early: { call: slot(MONDAY, '12:00') },
+  preorder_too_early: { call: slot(dayAfterMonday(-1), '12:00') },
   preorder_closed_day: { call: slot(TUESDAY, '12:00') },
   preorder_invalid_time: { call: slot(WEDNESDAY, '03:00') },
   too_many_lines: { call: bounds({ items: Array.from({ length: 51 }, () => ({ menuItemId: DISH, quantity: 1 })) }) },

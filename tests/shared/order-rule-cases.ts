@@ -201,7 +201,17 @@ const OUTSIDE = refused(
 const TOO_EARLY = refused(
   'preorder_too_early',
   'Date de pré-commande invalide',
-  'Une pré-commande doit être prévue au plus tôt pour demain.',
+  'Une pré-commande ne peut pas être prévue pour un jour déjà passé.',
+);
+const TOO_SOON = refused(
+  'preorder_too_soon',
+  'Heure de pré-commande invalide',
+  'Cette heure est passée ou trop proche pour préparer votre commande. Veuillez choisir une heure plus tardive.',
+);
+const TOTAL_CHANGED = refused(
+  'total_changed',
+  'Prix modifiés',
+  'Les prix de votre panier ont changé. Vérifiez le nouveau total dans le panier, puis validez à nouveau votre commande.',
 );
 const TUESDAY = refused(
   'preorder_closed_day',
@@ -576,14 +586,77 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
   ),
 
   // Then: the pre-order's date and time.
-  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-23', '19:00')), TOO_EARLY, 'pre-order for today'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-23', '19:00')),
+    totals(22, 0, 22),
+    'pre-order for later today',
+  ),
   at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-20', '19:00')), TOO_EARLY, 'pre-order in the past'),
   at(
     '2026-11-22T23:30:00.000Z',
     OPEN,
-    pickup(chickenAndFries, preorder('2026-11-23', '12:00')),
+    pickup(chickenAndFries, preorder('2026-11-22', '21:00')),
     TOO_EARLY,
-    'at 00:30 Luxembourg time "today" is already Monday',
+    'at 00:30 Luxembourg time "today" is already Monday: Sunday is past',
+  ),
+  at(
+    '2026-11-22T23:30:00.000Z',
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-23', '12:00')),
+    totals(22, 0, 22),
+    'at 00:30 Luxembourg time a pre-order for Monday noon is for later today',
+  ),
+  at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-23', '11:30')), TOO_SOON, 'pre-order today, past'),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-23', '12:15')),
+    TOO_SOON,
+    'pre-order today inside the 30 minutes of preparation',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-23', '12:30')),
+    totals(22, 0, 22),
+    'pre-order today right after the 30 minutes of preparation',
+  ),
+  at(
+    '2026-11-23T15:00:00.000Z',
+    OPEN,
+    pickup(chickenAndFries, preorder('2026-11-23', '18:00')),
+    totals(22, 0, 22),
+    'Monday 16:00, between services: a pre-order for the evening opening',
+  ),
+  at(
+    MONDAY_NOON,
+    CLOSED,
+    pickup(chickenAndFries, preorder('2026-11-23', '19:00')),
+    CLOSED_REFUSAL,
+    'ordering switched off: no pre-order for later today',
+  ),
+  at(
+    MONDAY_NOON,
+    CLOSED,
+    pickup(chickenAndFries, preorder('2026-11-25', '19:00')),
+    totals(22, 0, 22),
+    'ordering switched off: a pre-order for another day',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    { ...pickup(chickenAndFries), expectedTotal: 21.9 },
+    TOTAL_CHANGED,
+    'the total the cart showed is not the order total',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    { ...delivery(chickenAndFries), expectedTotal: 24.5 },
+    totals(22, 2.5, 24.5),
+    'the total the cart showed, delivery fee included',
   ),
   at(MONDAY_NOON, OPEN, pickup(chickenAndFries, preorder('2026-11-24', '12:00')), TUESDAY, 'pre-order for a Tuesday'),
   at(

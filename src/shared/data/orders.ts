@@ -150,7 +150,8 @@ export interface SlotAvailability {
   date: string;
   capacity_limited: boolean;
   full: string[];
-  asap: { slot: string; full: boolean; next_free: string | null } | null;
+  /** Today only; preorder_from: the first time a pre-order of today may be for ('24:00': none left today). */
+  asap: { slot: string; full: boolean; next_free: string | null; preorder_from?: string } | null;
 }
 
 export async function fetchSlotAvailability(method: 'delivery' | 'pickup', date?: string): Promise<SlotAvailability> {

@@ -28,6 +28,23 @@ export const cartItemSchema = z.object({
   kidsOption: z.enum(KIDS_MENU_OPTION_IDS).optional(),
   imageSrc: z.string().nullable().optional(),
   uniqueId: z.string().min(1),
+  /**
+   * The offers' price rules for this dish and its extras when the customer last saw the cart (with `price` and the
+   * options' prices, what the cart compares the live menu with); absent until the cart was first seen.
+   */
+  seenOffers: z
+    .array(
+      z.object({
+        itemId: z.string(),
+        price: z.number(),
+        method: z.enum(['delivery', 'pickup']).optional(),
+        from: z.string().optional(),
+        until: z.string(),
+      }),
+    )
+    .optional(),
+  /** The customer was already told this line can no longer be ordered. */
+  seenUnavailable: z.boolean().optional(),
 });
 export type CartItem = z.output<typeof cartItemSchema>;
 

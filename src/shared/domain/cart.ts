@@ -13,7 +13,7 @@ import type { KidsMenuOptionId, MenuItem } from './menu.js';
 import { isOrderable } from './menu.js';
 import { fromCents, toCents } from './money.js';
 import type { OrderItem } from './order.js';
-import { unitPrice, type PriceContext } from './pricing.js';
+import { unitPrice, type PriceContext, type SpecialPrice } from './pricing.js';
 
 export { CART_STORAGE_KEY, cartItemCount } from './cart-storage.js';
 
@@ -193,4 +193,75 @@ export function parsePersistedCart(raw: string | null | undefined): CartItem[] {
 
 export function serialiseCart(cart: readonly CartItem[]): string {
   return JSON.stringify(cart);
+}
+
+/** What changed on a cart line since the customer last saw the cart: a price (offers included) or availability. */
+export type CartLineChange =
+  | { kind: 'price'; uniqueId: string; name: string; from: number; to: number }
+  | { kind: 'unavailable'; uniqueId: string; name: string };
+
+/**
+ * The cart as the live menu prices it: each line at its dish's and extras' current prices (the line keeps what
+ * the customer last saw: `price`, the options' prices and `seenOffers`), the lines that can no longer be ordered,
+ * and what changed since the customer last saw the cart, for the day and method of the order (`ctx`).
+ */
+export function cartAgainstMenu(
+  cart: readonly CartItem[],
+  menu: readonly MenuItem[],
+  ctx: PriceContext,
+): { lines: CartItem[]; unavailable: Set<string>; changes: CartLineChange[] } {
+  const byId = new Map(menu.map((m) => [m.id, m]));
+  const unavailable = new Set<string>();
+  const changes: CartLineChange[] = [];
+  const lines = cart.map((line) => {
+    const item = byId.get(line.menuItemId);
+    if (!item || !isOrderable(item) || line.options.some((o) => !byId.has(o.id) || !isOrderable(byId.get(o.id)!))) {
+      unavailable.add(line.uniqueId);
+      if (!line.seenUnavailable) changes.push({ kind: 'unavailable', uniqueId: line.uniqueId, name: line.name });
+      return line;
+    }
+    const live: CartItem = {
+      ...line,
+      price: item.price,
+      options: line.options.map((o) => ({ ...o, price: byId.get(o.id)!.price })),
+    };
+    const seenCtx = line.seenOffers ? { ...ctx, specialPrices: line.seenOffers } : ctx;
+    const from = lineUnitPriceCents(line, seenCtx);
+    const to = lineUnitPriceCents(live, ctx);
+    if (from !== to)
+      changes.push({
+        kind: 'price',
+        uniqueId: line.uniqueId,
+        name: line.name,
+        from: fromCents(from),
+        to: fromCents(to),
+      });
+    return live;
+  });
+  return { lines, unavailable, changes };
+}
+
+/**
+ * The cart once the customer has seen the live prices: each line keeps the current prices and offers as the ones
+ * seen, and an unavailable line is marked as seen (it stays, marked, until removed).
+ */
+export function markCartSeen(
+  cart: readonly CartItem[],
+  menu: readonly MenuItem[],
+  specialPrices: readonly SpecialPrice[],
+): CartItem[] {
+  const byId = new Map(menu.map((m) => [m.id, m]));
+  return cart.map((line) => {
+    const item = byId.get(line.menuItemId);
+    if (!item || !isOrderable(item) || line.options.some((o) => !byId.has(o.id) || !isOrderable(byId.get(o.id)!)))
+      return { ...line, seenUnavailable: true };
+    const ids = new Set([line.menuItemId, ...line.options.map((o) => o.id)]);
+    const { seenUnavailable: _gone, ...rest } = line;
+    return {
+      ...rest,
+      price: item.price,
+      options: line.options.map((o) => ({ ...o, price: byId.get(o.id)!.price })),
+      seenOffers: specialPrices.filter((s) => ids.has(s.itemId)),
+    };
+  });
 }

@@ -147,7 +147,7 @@ export function timeSlotsFor(date: IsoDate, schedule: OpeningSchedule = SEEDED_O
   return slots;
 }
 
-/** The first date a pre-order may be for: tomorrow in Luxembourg, or the next day the restaurant opens. */
+/** The first whole day a pre-order may be for: tomorrow in Luxembourg, or the next day the restaurant opens. */
 export function earliestPreorderDate(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): IsoDate {
   const first = addDays(luxembourgClock(now).date, 1);
   for (let d = 0; d <= 90; d++) {
@@ -179,7 +179,11 @@ export const OPENING_HOURS_REFUSALS = {
   preorder_invalid_time: REFUSALS.preorder_invalid_time,
 } as const satisfies Record<PreorderProblem | 'outside_hours', Refusal>;
 
-/** Checks a pre-order's date, then its time; null when both are fine. Same texts as check_preorder_slot(). */
+/**
+ * Checks a pre-order's date (from today), then its time; null when both are fine. Same texts as
+ * check_preorder_slot(). A pre-order of today also needs a time after the kitchen's preparation time
+ * (preorderTooSoon, place_order_once).
+ */
 export function validatePreorderSlot(
   date: unknown,
   time: unknown,
@@ -187,7 +191,7 @@ export function validatePreorderSlot(
   schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
 ): Refusal<PreorderProblem> | null {
   if (typeof date !== 'string' || !parseIsoDate(date)) return OPENING_HOURS_REFUSALS.preorder_invalid_date;
-  if (date < addDays(luxembourgClock(now).date, 1)) return OPENING_HOURS_REFUSALS.preorder_too_early;
+  if (date < luxembourgClock(now).date) return OPENING_HOURS_REFUSALS.preorder_too_early;
   if (isClosedDay(date, schedule)) {
     const exception = exceptionOn(date, schedule);
     const message = closedDayMessage(
@@ -295,4 +299,25 @@ export function weeklyHoursFromSetting(value: unknown): WeeklyHours {
     slot_minutes: typeof v.slot_minutes === 'number' ? v.slot_minutes : seeded.slot_minutes,
     days: v.days && typeof v.days === 'object' ? v.days : seeded.days,
   };
+}
+
+/** The kitchen's preparation time the shop assumes until the server says (order_acceptance.default_ready_minutes). */
+export const DEFAULT_PREPARATION_MINUTES = 30;
+
+/**
+ * The first time (« HH:MM ») a pre-order of today may be for: now plus the preparation time, to the minute
+ * above; '24:00' when that is already tomorrow (as order_slot_availability's asap.preorder_from says it).
+ */
+export function todayPreorderFrom(now: Date, preparationMinutes = DEFAULT_PREPARATION_MINUTES): string {
+  const ready = luxembourgClock(new Date(Math.ceil((now.getTime() + preparationMinutes * 60_000) / 60_000) * 60_000));
+  return ready.date === luxembourgClock(now).date ? ready.time : '24:00';
+}
+
+/** True when a pre-order of today at this time is past or inside the preparation time (preorder_too_soon). */
+export function preorderTooSoon(date: string, time: string, now: Date, preparationMinutes?: number): boolean {
+  if (date !== luxembourgClock(now).date) return false;
+  const minutes = parseClockTime(time);
+  if (minutes === null) return false;
+  const ready = now.getTime() + (preparationMinutes ?? DEFAULT_PREPARATION_MINUTES) * 60_000;
+  return luxembourgInstant(date, clockTime(minutes)).getTime() < ready;
 }

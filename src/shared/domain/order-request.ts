@@ -27,6 +27,8 @@ export const orderRequestSchema = z.object({
   requestId: z.string().uuid().optional(),
   /** An immediate order when the kitchen is full: the next free time ("HH:MM") the customer was shown and accepted. */
   asapSlot: z.string().optional(),
+  /** The total (dishes and delivery fee, euros) the cart showed: place_order refuses another one (total_changed). */
+  expectedTotal: z.number().optional(),
 });
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 

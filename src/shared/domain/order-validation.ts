@@ -9,6 +9,7 @@ import { fromCents, toCents } from './money.js';
 import {
   OPENING_HOURS_REFUSALS,
   outsideHoursRefusal,
+  preorderTooSoon,
   validatePreorderSlot,
   type OpeningSchedule,
 } from './opening-hours.js';
@@ -53,6 +54,8 @@ export type OrderRefusalCode =
   | 'preorder_too_early'
   | 'preorder_closed_day'
   | 'preorder_invalid_time'
+  | 'preorder_too_soon'
+  | 'total_changed'
   | 'outside_hours';
 
 export type OrderValidation =
@@ -70,6 +73,8 @@ export const ORDER_REFUSALS = {
   invalid_item: REFUSALS.invalid_item,
   invalid_zone: REFUSALS.invalid_zone,
   delivery_disabled: REFUSALS.delivery_disabled,
+  total_changed: REFUSALS.total_changed,
+  preorder_too_soon: REFUSALS.preorder_too_soon,
   ...OPENING_HOURS_REFUSALS,
 } as const satisfies Record<Exclude<OrderRefusalCode, 'minimum_not_met' | BoundRefusalCode>, Refusal<OrderRefusalCode>>;
 
@@ -97,6 +102,10 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   if (!settings.ordering.is_enabled && !order.isPreorder) return refuse(ORDER_REFUSALS.ordering_closed);
   if (order.isPreorder && (blank(order.preorderDate) || blank(order.preorderTime))) {
     return refuse(ORDER_REFUSALS.preorder_missing_datetime);
+  }
+  // Ordering switched off closes today: a pre-order for later today is an order for today.
+  if (!settings.ordering.is_enabled && order.isPreorder && order.preorderDate?.trim() === luxembourgDate(now)) {
+    return refuse(ORDER_REFUSALS.ordering_closed);
   }
   if (blank(c.name) || blank(c.phone) || (delivery && (blank(c.address) || blank(c.postalCode) || blank(c.city)))) {
     return refuse(ORDER_REFUSALS.missing_fields);
@@ -130,11 +139,19 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
 
   const fee = delivery ? deliveryFeeFor(c.city, settings.delivery_zones, c.postalCode).fee : 0;
   if (fee === null) return refuse(ORDER_REFUSALS.invalid_zone);
+  // The total the customer was shown, when sent: any other total is refused (a price changed meanwhile).
+  if (order.expectedTotal !== undefined && toCents(order.expectedTotal) !== subtotalCents + toCents(fee)) {
+    return refuse(ORDER_REFUSALS.total_changed);
+  }
   if (delivery && !settings.delivery_options.is_enabled) return refuse(ORDER_REFUSALS.delivery_disabled);
 
   if (order.isPreorder) {
     const problem = validatePreorderSlot(order.preorderDate!.trim(), order.preorderTime!.trim(), now, input.schedule);
     if (problem) return refuse(problem);
+    const preparation = settings.order_acceptance?.default_ready_minutes;
+    if (preorderTooSoon(order.preorderDate!.trim(), order.preorderTime!.trim(), now, preparation)) {
+      return refuse(ORDER_REFUSALS.preorder_too_soon);
+    }
   } else {
     const closed = outsideHoursRefusal(now, input.schedule);
     if (closed) return refuse({ ...ORDER_REFUSALS.outside_hours, message: closed.message });

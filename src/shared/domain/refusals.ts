@@ -78,6 +78,18 @@ export const REFUSALS = {
     'Restaurant fermé',
     'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.',
   ),
+  // place_order_once: the total the cart showed (expectedTotal) is no longer the total of the order.
+  total_changed: refusal(
+    'total_changed',
+    'Prix modifiés',
+    'Les prix de votre panier ont changé. Vérifiez le nouveau total dans le panier, puis validez à nouveau votre commande.',
+  ),
+  // place_order_once: a pre-order of today needs a time still to come, after the kitchen's preparation time.
+  preorder_too_soon: refusal(
+    'preorder_too_soon',
+    'Heure de pré-commande invalide',
+    'Cette heure est passée ou trop proche pour préparer votre commande. Veuillez choisir une heure plus tardive.',
+  ),
   // check_waiting_orders_share: one client's share of a day with limited slots.
   too_many_waiting: refusal(
     'too_many_waiting',
@@ -93,7 +105,7 @@ export const REFUSALS = {
   preorder_too_early: refusal(
     'preorder_too_early',
     PREORDER_DATE,
-    'Une pré-commande doit être prévue au plus tôt pour demain.',
+    'Une pré-commande ne peut pas être prévue pour un jour déjà passé.',
   ),
   preorder_closed_day: refusal(
     'preorder_closed_day',

@@ -1,10 +1,10 @@
-import { closedTodayNotice } from '../../shared/domain/opening-hours.js';
+import { closedTodayNotice, nextOpening } from '../../shared/domain/opening-hours.js';
 import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data.js';
 import { fr } from '../i18n/fr.js';
 import { useNowAs } from '../../shared/ui/render-clock.js';
 import { closedNowNotice } from '../lib/ordering-state.js';
 import { activeBusyMode } from '../../shared/domain/store-settings.js';
-import { luxembourgClock } from '../../shared/domain/luxembourg-time.js';
+import { luxembourgClock, luxembourgDate } from '../../shared/domain/luxembourg-time.js';
 
 /**
  * Tells the customer, live, when the shop stops taking orders or deliveries, is closed today, takes no order
@@ -19,6 +19,12 @@ export function StoreNotice({ className = '' }: { className?: string }) {
   const pausedUntil = useNowAs((now) => {
     const until = activeBusyMode(data?.busy_mode, new Date(now)).pausedUntil;
     return until ? luxembourgClock(until).time : null;
+  });
+  // Closed now but open later today: a pre-order for this evening is possible (a pre-order of today).
+  const opensToday = useNowAs((now) => {
+    if (!schedule) return false;
+    const next = nextOpening(new Date(now), schedule);
+    return next !== null && luxembourgDate(next) === luxembourgDate(new Date(now));
   });
   if (!data) return null;
   const closed = !data.ordering.is_enabled;
@@ -39,7 +45,8 @@ export function StoreNotice({ className = '' }: { className?: string }) {
       )}
       {opensLater && (
         <p data-testid="closed-now">
-          <strong>{opensLater}.</strong> {fr.store.preorderStillOpen}
+          <strong>{opensLater}.</strong>{' '}
+          {opensToday && !closed ? fr.store.preorderLaterToday : fr.store.preorderStillOpen}
         </p>
       )}
       {paused && (

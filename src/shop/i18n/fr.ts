@@ -262,7 +262,9 @@ export const fr = {
     paymentTitle: 'Paiement',
     paymentNote: 'Vous payez à la livraison ou au retrait.',
     preorder: 'Pré-commande',
-    preorderHint: 'Commandez pour un autre jour, à partir de demain.',
+    preorderHint: 'Commandez pour plus tard aujourd’hui ou pour un autre jour.',
+    /** Closed now, open later today: the switch's hint says so. */
+    preorderTodayHint: (time: string) => `Possible dès aujourd’hui, à partir de ${time}.`,
     preorderDate: 'Date',
     preorderTime: 'Heure',
     chooseTime: 'Choisir…',
@@ -289,6 +291,14 @@ export const fr = {
       method === 'delivery' ? `Livraison prévue vers ${time}.` : `Prête vers ${time}.`,
     estimateConfirmed: 'Le restaurant vous confirme l’heure dès qu’il accepte votre commande.',
     orderBlocked: (reason: string) => `${reason} : commande immédiate impossible. Activez la pré-commande.`,
+    /** The cart against the live menu: what changed since the customer last saw it. */
+    changesTitle: 'Votre panier a changé',
+    priceChanged: (name: string, from: string, to: string) => `Le prix de ${name} est passé de ${from} à ${to}.`,
+    nowUnavailable: (name: string) => `${name} n’est plus disponible : retirez-le du panier pour commander.`,
+    changesSeen: 'J’ai vu le nouveau total',
+    changesBlock: 'Prenez connaissance des changements de prix avant de commander.',
+    unavailableBlock: 'Retirez les plats indisponibles pour commander.',
+    unavailable: 'Indisponible',
     successText: 'Votre commande est bien reçue.',
     successPreorder: (date: string, time: string) => `Votre pré-commande est confirmée pour le ${date} à ${time}.`,
     orderNumber: (n: string) => `N° de commande : ${n}.`,
@@ -412,6 +422,8 @@ export const fr = {
     deliveryOffTitle: 'Livraison indisponible',
     deliveryOffText: 'La livraison est momentanément désactivée : toutes les commandes sont à emporter.',
     preorderStillOpen: 'Vous pouvez passer une pré-commande pour un autre jour.',
+    /** Closed now, open later today: a pre-order for this evening is possible. */
+    preorderLaterToday: 'Vous pouvez déjà pré-commander pour plus tard aujourd’hui.',
     /** Outside the ordering hours of the day: « Ouvre à 18:00 », « Ouvre demain à 11:00 ». */
     opensAt: (when: string) => `Ouvre ${when}`,
     closedNow: 'Fermé pour le moment',

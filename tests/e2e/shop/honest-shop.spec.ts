@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { reservationSlotsFor } from '../../../src/shared/domain/bookable-slots';
-import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, luxembourgClock, luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
 import { formatEuro } from '../../../src/shared/domain/money';
 import { offerDatesFr } from '../../../src/shared/domain/offers';
 import { expect, test, type E2EBackend } from '../support/fixtures';
@@ -154,11 +154,18 @@ test.describe('the shop never misleads a customer', () => {
     const panel = page.getByTestId('cart-panel');
     await panel.getByRole('switch', { name: 'Pré-commande' }).click();
     const time = panel.getByLabel('Heure');
-    // Typed by hand: today, then a day in 2027 beyond the 60 days.
-    await panel.getByLabel('Date').fill(luxembourgDate(new Date()));
-    await expect(panel.getByText('Une pré-commande doit être prévue au plus tôt pour demain.')).toBeVisible();
+    // Typed by hand: a day already past, today (only after the kitchen's 30 minutes), then beyond the 60 days.
+    const today = luxembourgDate(new Date());
+    await panel.getByLabel('Date').fill(addDays(today, -1));
+    await expect(panel.getByText('Une pré-commande ne peut pas être prévue pour un jour déjà passé.')).toBeVisible();
     await expect(time).toBeDisabled();
     await expect(time.locator('option')).toHaveCount(1);
+    const soonest = luxembourgClock(new Date(Date.now() + 30 * 60_000));
+    await panel.getByLabel('Date').fill(today);
+    const offered = await time
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    for (const slot of offered) expect(soonest.date === today && slot >= soonest.time).toBe(true);
     await panel.getByLabel('Date').fill('2027-06-15');
     await expect(panel.getByText("Une pré-commande peut être prévue au plus tard 60 jours à l'avance.")).toBeVisible();
     await expect(time).toBeDisabled();

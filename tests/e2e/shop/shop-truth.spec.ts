@@ -17,7 +17,7 @@ test.describe('the shop says when it is closed before the form is filled', () =>
     await page.clock.setFixedTime(luxembourgInstant(monday, '09:00'));
     await page.goto('/menu/grillades');
     const menuNotice = page.getByRole('main').getByTestId('closed-now');
-    await expect(menuNotice).toHaveText('Ouvre à 11:00. Vous pouvez passer une pré-commande pour un autre jour.');
+    await expect(menuNotice).toHaveText('Ouvre à 11:00. Vous pouvez déjà pré-commander pour plus tard aujourd’hui.');
 
     await addToCart(page, 'Poulet entier grillé');
     await openCart(page);

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstPreorderDate,
   latestPreorderDate,
   preorderDateRefusal,
   preorderSlotsFor,
   reservationSlotsFor,
   reservationTimeIsPast,
 } from '../../../src/shared/domain/bookable-slots.js';
-import { timeSlotsFor, validatePreorderSlot } from '../../../src/shared/domain/opening-hours.js';
+import {
+  preorderTooSoon,
+  timeSlotsFor,
+  todayPreorderFrom,
+  validatePreorderSlot,
+} from '../../../src/shared/domain/opening-hours.js';
 import { orderBoundsRefusal } from '../../../src/shared/domain/input-bounds.js';
 
 // Monday 23 November 2026, 10:06 in Luxembourg.
@@ -26,13 +32,29 @@ describe('the slots a customer is offered are the ones the server takes', () => 
     expect(reservationTimeIsPast('2026-11-24', '07:00', now)).toBe(false);
   });
 
-  it('a pre-order: no slot today nor beyond 60 days, and every slot offered passes the server’s checks', () => {
-    expect(preorderSlotsFor('2026-11-23', now)).toEqual([]);
-    expect(preorderDateRefusal('2026-11-23', now)?.code).toBe('preorder_too_early');
+  it('a pre-order: today only after the preparation time, none before today nor beyond 60 days, and every slot offered passes the server’s checks', () => {
+    // 10:06 + 30 minutes of preparation: from 10:36, so 11:00 is the first slot of today.
+    expect(preorderSlotsFor('2026-11-23', now)).toEqual(timeSlotsFor('2026-11-23'));
+    expect(preorderDateRefusal('2026-11-23', now)).toBeNull();
+    expect(todayPreorderFrom(now)).toBe('10:36');
+    // The server's own answer (another preparation time) decides when given.
+    expect(preorderSlotsFor('2026-11-23', now, undefined, '12:20')[0]).toBe('12:30');
+    // Monday 16:00, between services: today's evening slots; 21:20: none left, the next open day.
+    const afternoon = new Date('2026-11-23T15:00:00Z');
+    expect(preorderSlotsFor('2026-11-23', afternoon)[0]).toBe('18:00');
+    expect(firstPreorderDate(afternoon)).toBe('2026-11-23');
+    const late = new Date('2026-11-23T20:20:00Z');
+    expect(preorderSlotsFor('2026-11-23', late)).toEqual([]);
+    expect(firstPreorderDate(late)).toBe('2026-11-25');
+    expect(todayPreorderFrom(new Date('2026-11-23T22:45:00Z'))).toBe('24:00');
+    for (const t of preorderSlotsFor('2026-11-23', now)) expect(preorderTooSoon('2026-11-23', t, now)).toBe(false);
+    expect(preorderTooSoon('2026-11-23', '10:30', now)).toBe(true);
+    expect(preorderDateRefusal('2026-11-22', now)?.code).toBe('preorder_too_early');
+    expect(preorderSlotsFor('2026-11-22', now)).toEqual([]);
     expect(preorderSlotsFor('2027-03-15', now)).toEqual([]);
     expect(preorderDateRefusal('2027-03-15', now)?.code).toBe('preorder_too_far');
     expect(latestPreorderDate(now)).toBe('2027-01-22');
-    for (const date of ['2026-11-24', '2026-11-25', '2027-01-22']) {
+    for (const date of ['2026-11-23', '2026-11-24', '2026-11-25', '2027-01-22']) {
       const slots = preorderSlotsFor(date, now);
       for (const time of slots) {
         expect(validatePreorderSlot(date, time, now)).toBeNull();

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  cartAgainstMenu,
   cartItemCount,
   cartSubtotal,
   decrementLine,
   incrementLine,
   lineTotal,
+  markCartSeen,
   parsePersistedCart,
   removeLine,
   serialiseCart,
@@ -183,5 +185,55 @@ describe('persisted cart', () => {
     expect(parsePersistedCart(raw)).toEqual([
       { id: '32', menuItemId: '32', name: 'Poulet', price: 15, quantity: 1, options: [], uniqueId: '32' },
     ]);
+  });
+});
+
+describe('the cart against the live menu (what changed since the customer last saw it)', () => {
+  const ctx = { method: 'pickup' as const, date: '2026-11-23' };
+  const cart = add([], chicken).items;
+
+  it('a repriced dish: the live price and the change from the price seen, until it is marked seen', () => {
+    const repriced = [{ ...chicken, price: 17.5 }, fries, juice];
+    const priced = cartAgainstMenu(cart, repriced, ctx);
+    expect(priced.lines[0]!.price).toBe(17.5);
+    expect(priced.changes).toEqual([{ kind: 'price', uniqueId: '32', name: chicken.name, from: 15, to: 17.5 }]);
+    const seen = markCartSeen(cart, repriced, []);
+    expect(cartAgainstMenu(seen, repriced, ctx).changes).toEqual([]);
+    expect(cartSubtotal(cartAgainstMenu(seen, repriced, ctx).lines, ctx)).toBe(17.5);
+  });
+
+  it('an offer that starts or ends is a change; the method or day the customer picks is not', () => {
+    const menu = [chicken, fries];
+    const seen = markCartSeen(cart, menu, []);
+    const offer = { itemId: '32', price: 12.5, method: 'pickup' as const, from: '2026-11-23', until: '2026-11-23' };
+    const live = { ...ctx, specialPrices: [offer] };
+    expect(cartAgainstMenu(seen, menu, live).changes).toEqual([
+      { kind: 'price', uniqueId: '32', name: chicken.name, from: 15, to: 12.5 },
+    ]);
+    const withOffer = markCartSeen(seen, menu, [offer]);
+    expect(cartAgainstMenu(withOffer, menu, live).changes).toEqual([]);
+    // Delivery: the offer does not apply, on either side.
+    expect(cartAgainstMenu(withOffer, menu, { ...live, method: 'delivery' }).changes).toEqual([]);
+    // The offer removed: back to 15,00 €.
+    expect(cartAgainstMenu(withOffer, menu, { ...ctx, specialPrices: [] }).changes).toEqual([
+      { kind: 'price', uniqueId: '32', name: chicken.name, from: 12.5, to: 15 },
+    ]);
+  });
+
+  it('a dish made unavailable or gone is marked, told once, and stays until removed', () => {
+    const menu = [{ ...chicken, unavailable: true }];
+    const priced = cartAgainstMenu(cart, menu, ctx);
+    expect([...priced.unavailable]).toEqual(['32']);
+    expect(priced.changes).toEqual([{ kind: 'unavailable', uniqueId: '32', name: chicken.name }]);
+    const seen = markCartSeen(cart, menu, []);
+    expect(cartAgainstMenu(seen, menu, ctx).changes).toEqual([]);
+    expect([...cartAgainstMenu(seen, [], ctx).unavailable]).toEqual(['32']);
+    // Available again: an ordinary line, seen afresh.
+    expect(cartAgainstMenu(markCartSeen(seen, [chicken], []), [chicken], ctx).unavailable.size).toBe(0);
+  });
+
+  it('the seen prices and offers are kept with the saved cart', () => {
+    const seen = markCartSeen(cart, [chicken], []);
+    expect(parsePersistedCart(serialiseCart(seen))).toEqual(seen);
   });
 });

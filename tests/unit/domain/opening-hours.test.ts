@@ -105,7 +105,9 @@ describe('pre-order slots and dates', () => {
     const now = lux('2026-11-22T20:00'); // Sunday
     expect(validatePreorderSlot('2026-11-23', '12:15', now)).toBeNull();
     expect(validatePreorderSlot('2026-11-23', '21:30:00', now)).toBeNull();
-    expect(validatePreorderSlot('2026-11-22', '21:00', now)?.code).toBe('preorder_too_early');
+    // Today is a day a pre-order may be for (the preparation time is place_order_once's, preorderTooSoon).
+    expect(validatePreorderSlot('2026-11-22', '21:00', now)).toBeNull();
+    expect(validatePreorderSlot('2026-11-21', '21:00', now)?.code).toBe('preorder_too_early');
     expect(validatePreorderSlot('2026-11-20', '12:00', now)?.code).toBe('preorder_too_early');
     expect(validatePreorderSlot('2026-11-24', '12:00', now)).toMatchObject({
       code: 'preorder_closed_day',

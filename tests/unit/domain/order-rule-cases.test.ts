@@ -21,6 +21,8 @@ describe('order rules (cases shared with the database)', () => {
       'preorder_invalid_time',
       'preorder_missing_datetime',
       'preorder_too_early',
+      'preorder_too_soon',
+      'total_changed',
     ]);
     expect(new Set(ORDER_RULE_CASES.map((c) => c.name)).size).toBe(ORDER_RULE_CASES.length);
   });

@@ -12,14 +12,28 @@ import { useShopMenu } from '../../lib/public-data.js';
 const stepper =
   'flex size-9 items-center justify-center rounded-full border border-charcoal-500/40 text-charcoal-800 hover:border-flame-600 hover:text-flame-600';
 
-export function CartLines({ items, priceContext }: { items: readonly CartItem[]; priceContext: PriceContext }) {
+export function CartLines({
+  items,
+  priceContext,
+  unavailable,
+}: {
+  items: readonly CartItem[];
+  priceContext: PriceContext;
+  /** The lines that can no longer be ordered: marked, with no price. */
+  unavailable: ReadonlySet<string>;
+}) {
   // Each line's allergens as the menu declares them now (EU 1169/2011: before the order is placed).
   const menu = useShopMenu().data;
   const allergens = useMemo(() => new Map(menu?.items.map((i) => [i.id, i.allergens])), [menu]);
   return (
     <ul className="divide-y divide-cream-200" data-testid="cart-lines">
       {items.map((line) => (
-        <li key={line.uniqueId} className="flex gap-3 py-3" data-testid="cart-line">
+        <li
+          key={line.uniqueId}
+          className={`flex gap-3 py-3 ${unavailable.has(line.uniqueId) ? 'opacity-70' : ''}`}
+          data-testid="cart-line"
+          data-unavailable={unavailable.has(line.uniqueId) || undefined}
+        >
           <img
             src={line.imageSrc ?? menuThumbnailSrc(`/images/menu/${line.menuItemId}.webp`)}
             alt=""
@@ -28,9 +42,15 @@ export function CartLines({ items, priceContext }: { items: readonly CartItem[];
           <div className="min-w-0 flex-1">
             <div className="flex justify-between gap-2">
               <p className="font-semibold leading-tight">{line.name}</p>
-              <p className="shrink-0 font-semibold" data-testid="line-total">
-                {formatEuro(lineTotal(line, priceContext))}
-              </p>
+              {unavailable.has(line.uniqueId) ? (
+                <p className="shrink-0 rounded-full bg-ember-600/10 px-2 text-sm font-semibold text-ember-700">
+                  {fr.cart.unavailable}
+                </p>
+              ) : (
+                <p className="shrink-0 font-semibold" data-testid="line-total">
+                  {formatEuro(lineTotal(line, priceContext))}
+                </p>
+              )}
             </div>
             {line.options.map((o) => (
               <p key={o.id} className="text-xs text-charcoal-600">

@@ -20,7 +20,13 @@ export default function CartPanel() {
   const close = useCartPanel((s) => s.close);
   const c = useCheckout();
   const panel = useRef<HTMLDivElement>(null);
+  const changesNotice = useRef<HTMLDivElement>(null);
   usePrefill();
+  // A change arriving while the customer is further down the form: the notice is brought into view.
+  const changeCount = c.changes.length;
+  useEffect(() => {
+    if (changeCount > 0) changesNotice.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [changeCount]);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -44,7 +50,7 @@ export default function CartPanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    c.submit();
+    void c.submit();
   };
 
   return (
@@ -82,7 +88,34 @@ export default function CartPanel() {
           <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" aria-labelledby="cart-title">
             <div className="flex-1 space-y-5 overflow-y-auto overscroll-contain px-5 py-4">
               <StoreNotice />
-              <CartLines items={c.items} priceContext={c.priceContext} />
+              {c.changes.length > 0 && (
+                <div
+                  ref={changesNotice}
+                  role="alert"
+                  data-testid="cart-changes"
+                  className="space-y-2 rounded-xl border-l-4 border-flame-600 bg-flame-600/10 p-4 text-sm text-charcoal-900"
+                >
+                  <p className="font-semibold">{t.changesTitle}</p>
+                  <ul className="space-y-1">
+                    {c.changes.map((change) => (
+                      <li key={change.uniqueId} data-testid="cart-change">
+                        {change.kind === 'price'
+                          ? t.priceChanged(change.name, formatEuro(change.from), formatEuro(change.to))
+                          : t.nowUnavailable(change.name)}
+                      </li>
+                    ))}
+                  </ul>
+                  <button
+                    type="button"
+                    onClick={c.acknowledgeChanges}
+                    data-testid="changes-seen"
+                    className={buttonClass('outline', 'sm')}
+                  >
+                    {t.changesSeen}
+                  </button>
+                </div>
+              )}
+              <CartLines items={c.lines} priceContext={c.priceContext} unavailable={c.unavailable} />
               <CheckoutForm c={c} />
             </div>
             <footer className="space-y-2 border-t border-cream-200 bg-white px-5 py-4 shadow-[0_-8px_24px_-12px_rgba(0,0,0,0.25)]">
@@ -122,6 +155,16 @@ export default function CartPanel() {
                   {c.estimate}
                 </p>
               )}
+              {!c.orderBlocked && (c.changes.length > 0 || c.unavailable.size > 0) && (
+                <p
+                  id="order-blocked"
+                  role="status"
+                  data-testid="order-blocked"
+                  className="rounded-lg bg-ember-600/10 p-2 text-sm font-semibold text-ember-700"
+                >
+                  {c.changes.length > 0 ? t.changesBlock : t.unavailableBlock}
+                </p>
+              )}
               {c.orderBlocked && (
                 <p
                   id="order-blocked"
@@ -135,7 +178,9 @@ export default function CartPanel() {
               <button
                 type="submit"
                 disabled={c.buttonDisabled}
-                aria-describedby={c.orderBlocked ? 'order-blocked' : undefined}
+                aria-describedby={
+                  c.orderBlocked || c.changes.length > 0 || c.unavailable.size > 0 ? 'order-blocked' : undefined
+                }
                 data-testid="order-button"
                 className={buttonClass('primary', 'lg', 'w-full')}
               >

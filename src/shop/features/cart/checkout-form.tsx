@@ -5,8 +5,14 @@ import {
   PAYMENT_METHODS,
   DELIVERY_METHODS,
 } from '../../../shared/domain/delivery-method.js';
-import { earliestPreorderDate, exceptionOn, SEEDED_OPENING_SCHEDULE } from '../../../shared/domain/opening-hours.js';
-import { latestPreorderDate, preorderDateRefusal, preorderSlotsFor } from '../../../shared/domain/bookable-slots.js';
+import { exceptionOn, SEEDED_OPENING_SCHEDULE } from '../../../shared/domain/opening-hours.js';
+import {
+  firstPreorderDate,
+  latestPreorderDate,
+  preorderDateRefusal,
+  preorderSlotsFor,
+} from '../../../shared/domain/bookable-slots.js';
+import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
@@ -74,10 +80,17 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const { email: accountEmail, status } = useSession();
   const signedIn = status === 'signedIn';
   const now = new Date();
-  const minDate = earliestPreorderDate(now, c.schedule);
-  // Only the days and times the server takes: a date typed by hand before tomorrow or beyond 60 days gets none.
+  const today = luxembourgDate(now);
+  // Today: from now plus the kitchen's preparation time, as the server says (asap.preorder_from).
+  const todayAnswer = useSlotAvailabilityQuery(c.deliveryMethod, null, checkout.isPreorder).data;
+  const todayFrom = todayAnswer?.date === today ? todayAnswer.asap?.preorder_from : undefined;
+  const minDate = firstPreorderDate(now, c.schedule ?? undefined, todayFrom);
+  const todaySlots = preorderSlotsFor(today, now, c.schedule ?? undefined, todayFrom);
+  // Only the days and times the server takes: a date typed by hand before today or beyond 60 days gets none.
   const dateRefusal = checkout.preorderDate ? preorderDateRefusal(checkout.preorderDate, now) : null;
-  const slots = checkout.preorderDate ? preorderSlotsFor(checkout.preorderDate, now, c.schedule) : [];
+  const slots = checkout.preorderDate
+    ? preorderSlotsFor(checkout.preorderDate, now, c.schedule ?? undefined, todayFrom)
+    : [];
   const closure = checkout.preorderDate
     ? exceptionOn(checkout.preorderDate, c.schedule ?? SEEDED_OPENING_SCHEDULE)
     : undefined;
@@ -158,7 +171,9 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             <p id="preorder-label" className="font-semibold">
               {t.preorder}
             </p>
-            <p className="text-xs text-charcoal-600">{t.preorderHint}</p>
+            <p className="text-xs text-charcoal-600" data-testid="preorder-hint">
+              {todaySlots.length > 0 ? t.preorderTodayHint(todaySlots[0]!) : t.preorderHint}
+            </p>
           </div>
           <button
             type="button"
@@ -166,7 +181,14 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             aria-checked={checkout.isPreorder}
             aria-labelledby="preorder-label"
             data-testid="preorder-switch"
-            onClick={() => checkout.set({ isPreorder: !checkout.isPreorder })}
+            // Switched on, the picker opens on the first day with a slot left: today when one is still to come.
+            onClick={() =>
+              checkout.set(
+                checkout.isPreorder || checkout.preorderDate
+                  ? { isPreorder: !checkout.isPreorder }
+                  : { isPreorder: true, preorderDate: minDate, preorderTime: '' },
+              )
+            }
             className={`relative h-7 w-12 shrink-0 rounded-full transition-colors ${checkout.isPreorder ? 'bg-flame-600' : 'bg-charcoal-500/50'}`}
           >
             <span

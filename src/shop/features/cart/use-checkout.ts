@@ -6,7 +6,10 @@ import {
   useOpeningScheduleQuery,
   refusalOf,
 } from '../../lib/data.js';
-import { cartSubtotal } from '../../../shared/domain/cart.js';
+import { useEffect } from 'react';
+import { cartAgainstMenu, cartSubtotal, markCartSeen, type CartLineChange } from '../../../shared/domain/cart.js';
+import type { CartItem } from '../../../shared/domain/cart-item.js';
+import type { Menu } from '../../../shared/data/menu.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
 import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';
 import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
@@ -49,7 +52,9 @@ export function useCheckout() {
   const items = useCartStore((s) => s.items);
   const checkout = useCheckoutStore();
   const settings = useStoreSettingsQuery().data ?? DEFAULT_STORE_SETTINGS;
-  const menu = useMenuQuery().data;
+  const menuQuery = useMenuQuery();
+  const menu = menuQuery.data;
+  const refetchMenu = menuQuery.refetch;
   const schedule = useOpeningScheduleQuery().data;
   const placeOrder = usePlaceOrderMutation();
   const navigate = useNavigate();
@@ -69,14 +74,39 @@ export function useCheckout() {
   const estimate = slot ? fr.cart.estimate(deliveryMethod, slot.from, slot.to) : null;
   const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : luxembourgDate(new Date());
   const priceContext = { method: deliveryMethod, date: serviceDate, specialPrices: menu?.specialPrices };
-  const subtotal = cartSubtotal(items, priceContext);
+  // The lines at the live menu's prices (the menu follows the counter's changes while the page is open), the
+  // dishes that can no longer be ordered, and what changed since the customer last saw the cart.
+  const priced = pricedCart(items, menu, priceContext);
+  const orderable = priced.lines.filter((l) => !priced.unavailable.has(l.uniqueId));
+  const subtotal = cartSubtotal(orderable, priceContext);
   const zoneQuote = deliveryFeeFor(checkout.customer.city, settings.delivery_zones, checkout.customer.postalCode);
   const deliveryFee = deliveryMethod === 'delivery' ? zoneQuote.fee : 0;
   const grandTotal = sumEuros([subtotal, deliveryFee ?? 0]);
+  const changes = priced.changes;
+  const unseenLines =
+    menu !== undefined &&
+    changes.length === 0 &&
+    items.some((l) => !l.seenOffers && !priced.unavailable.has(l.uniqueId));
+
+  // The menu is read again each time the cart opens.
+  useEffect(() => {
+    void refetchMenu();
+  }, [refetchMenu]);
+  // Lines added before the cart was first shown with the live menu: what it shows now is what the customer sees.
+  useEffect(() => {
+    if (unseenLines && menu) useCartStore.getState().setItems(markCartSeen(items, menu.items, menu.specialPrices));
+  }, [unseenLines, menu, items]);
+  /** The customer has read the notice: the new prices become the ones seen. */
+  const acknowledgeChanges = () => {
+    if (menu)
+      useCartStore.getState().setItems(markCartSeen(useCartStore.getState().items, menu.items, menu.specialPrices));
+  };
   const minimumWarning = items.length > 0 ? minimumOrderWarning(subtotal, deliveryMethod) : null;
   const buttonDisabled =
     items.length === 0 ||
     orderBlocked !== null ||
+    changes.length > 0 ||
+    priced.unavailable.size > 0 ||
     isOrderButtonDisabled({
       submitting: placeOrder.isPending,
       subtotal,
@@ -85,7 +115,15 @@ export function useCheckout() {
       isPreorder: checkout.isPreorder,
     });
 
-  const submit = () => {
+  const submit = async () => {
+    // The menu is read again right before sending: a change since the cart was shown is told, not sent.
+    const fresh = (await refetchMenu()).data ?? menu;
+    const now = pricedCart(items, fresh, { ...priceContext, specialPrices: fresh?.specialPrices });
+    if (now.changes.length > 0 || now.unavailable.size > 0) return;
+    const seenTotal = sumEuros([
+      cartSubtotal(now.lines, { ...priceContext, specialPrices: fresh?.specialPrices }),
+      deliveryFee ?? 0,
+    ]);
     const request = orderRequestFromCart(items, {
       customer: checkout.customer,
       deliveryMethod,
@@ -94,13 +132,15 @@ export function useCheckout() {
       preorderDate: checkout.preorderDate || null,
       preorderTime: checkout.preorderTime || null,
     });
+    // The total the customer sees: the server refuses the order if its own total differs (a change racing the send).
+    if (deliveryFee !== null) request.expectedTotal = seenTotal;
     // Instant answer in the spec's order; the server checks again and its answer is final.
-    if (menu) {
+    if (fresh) {
       const check = validateOrder({
         now: new Date(),
         settings,
-        menu: menu.items,
-        specialPrices: menu.specialPrices,
+        menu: fresh.items,
+        specialPrices: fresh.specialPrices,
         order: request,
         schedule,
       });
@@ -135,7 +175,12 @@ export function useCheckout() {
           navigate(`/commande/${order.id}`);
         },
         // A slot that filled up meanwhile: the data layer reads the free times again.
-        onError: (e) => toastFailure(refusalOf(e), fr.cart),
+        onError: (e) => {
+          const refusal = refusalOf(e);
+          // A price changed between the last read and the order: read the menu again, the notice lists it.
+          if (refusal?.code === 'total_changed') void refetchMenu();
+          toastFailure(refusal, fr.cart);
+        },
       },
     );
   };
@@ -149,6 +194,10 @@ export function useCheckout() {
     orderingEnabled,
     deliveryMethod,
     priceContext,
+    lines: priced.lines,
+    unavailable: priced.unavailable,
+    changes,
+    acknowledgeChanges,
     subtotal,
     zoneQuote,
     deliveryFee,
@@ -164,3 +213,11 @@ export function useCheckout() {
 }
 
 export type Checkout = ReturnType<typeof useCheckout>;
+
+function pricedCart(
+  items: readonly CartItem[],
+  menu: Menu | undefined,
+  ctx: Parameters<typeof cartAgainstMenu>[2],
+): { lines: CartItem[]; unavailable: ReadonlySet<string>; changes: CartLineChange[] } {
+  return menu ? cartAgainstMenu(items, menu.items, ctx) : { lines: [...items], unavailable: new Set(), changes: [] };
+}
