@@ -100,7 +100,14 @@ try {
       (e) => parentPort.postMessage({ type: 'result', id: m.id, ok: false, error: plain(e) }),
     );
   });
-  parentPort.postMessage({ type: 'ready' });
+  // This thread's own CPU clock, for the main thread to read while a statement runs (Linux: /proc/thread-self).
+  let task = null;
+  try {
+    task = fs.readlinkSync('/proc/thread-self');
+  } catch {
+    task = null;
+  }
+  parentPort.postMessage({ type: 'ready', task });
 } catch (e) {
   parentPort.postMessage({ type: 'failed', error: plain(e) });
 }

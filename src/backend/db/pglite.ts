@@ -10,6 +10,11 @@ import type { Db, QueryResult, Queryable, TransactionOptions } from './types.js'
 // ("bad buffer ID: 0"); PostgreSQL copes up to its max_stack_depth, then refuses with 54001. Such a value is
 // refused here the way PostgreSQL refuses it, before it reaches the engine (a REST filter, an RPC argument).
 const MAX_PARAM_NESTING = 2000;
+/**
+ * A bounded statement is ended after its bound in engine CPU time, or after this many times the bound in wall
+ * time whatever its CPU time (a statement that waits without working, or a system that does not tell).
+ */
+const WALL_FACTOR = 20;
 function guard(params: unknown[]): unknown[] {
   for (const p of params) {
     if (typeof p === 'string' && nestsDeeperThan(p, MAX_PARAM_NESTING)) {
@@ -25,7 +30,7 @@ function guard(params: unknown[]): unknown[] {
 
 type PlainError = { message: string; name: string; [k: string]: unknown };
 type Message =
-  | { type: 'ready' }
+  | { type: 'ready'; task?: string | null }
   | { type: 'failed'; error: PlainError }
   | { type: 'notify'; channel: string; payload: string }
   | { type: 'result'; id: number; ok: true; result: unknown }
@@ -183,6 +188,21 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   let closed = false;
   let restarts = 0;
   let lastReopenMs: number | null = null;
+  /** The engine thread's /proc stat file (Linux), to bound statements by the CPU time they use. */
+  let engineStat: string | null = null;
+
+  /** CPU time the engine thread has used, in ms (10 ms steps), or null where the system does not tell. */
+  function engineCpuMs(): number | null {
+    if (!engineStat) return null;
+    try {
+      const stat = fs.readFileSync(engineStat, 'utf8');
+      // Fields after the command name in parentheses: state is the 3rd, utime the 14th and stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null;
+    }
+  }
 
   async function start(first: boolean): Promise<void> {
     const files = await loadEngineFiles();
@@ -198,7 +218,10 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     generation++;
     return new Promise<void>((resolve, reject) => {
       w.on('message', (m: Message) => {
-        if (m.type === 'ready') resolve();
+        if (m.type === 'ready') {
+          engineStat = typeof m.task === 'string' ? `/proc/${m.task}/stat` : null;
+          resolve();
+        }
         else if (m.type === 'failed') reject(revive(m.error));
         else if (m.type === 'notify') {
           for (const cb of listeners.get(m.channel) ?? []) cb(m.payload);
@@ -268,9 +291,21 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         },
       });
       if (timeoutMs !== undefined && timeoutMs > 0) {
-        timer = setTimeout(() => {
-          if (pending.has(id) && worker === w) void restart().catch(() => {});
-        }, timeoutMs);
+        // The bound is on the engine's CPU time where the system tells it (a busy machine slows a statement
+        // without making it heavier), and on wall time otherwise; WALL_FACTOR × the bound ends it regardless.
+        const startedCpu = engineCpuMs();
+        const startedAt = Date.now();
+        const check = (wait: number) => {
+          timer = setTimeout(() => {
+            if (!pending.has(id) || worker !== w) return;
+            const now = engineCpuMs();
+            const used = startedCpu === null || now === null ? timeoutMs : now - startedCpu;
+            if (used < timeoutMs && Date.now() - startedAt < timeoutMs * WALL_FACTOR)
+              return check(Math.max(timeoutMs - used, 20));
+            void restart().catch(() => {});
+          }, wait);
+        };
+        check(timeoutMs);
       }
       w.postMessage({ ...msg, id });
     });
