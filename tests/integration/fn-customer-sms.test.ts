@@ -179,7 +179,7 @@ describe.each(testDatabases())('every customer and guest is told, on %s', (kind)
     const { error } = await b.client().from('reservations').insert({
       name: 'Eve',
       email: 'eve@example.lu',
-      phone: '621 555 001',
+      phone: '+352 621 555 001',
       reservation_date: date,
       reservation_time: '19:30',
       people: '2',

@@ -32,3 +32,4 @@ export * from './order-request.js';
 export * from './input-bounds.js';
 export * from './takings.js';
 export * from './takings-ticket.js';
+export * from './contact-fields.js';
