@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   useMenuQuery,
   usePlaceOrderMutation,
@@ -19,6 +20,7 @@ import {
   orderRequestFromCart,
 } from '../../../shared/domain/order-request.js';
 import { validateOrder } from '../../../shared/domain/order-validation.js';
+import type { CustomerInfo } from '../../../shared/domain/customer.js';
 import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
 import { fr } from '../../i18n/fr.js';
 import { toast, toastFailure } from '../../components/ui/toast-store.js';
@@ -42,6 +44,22 @@ function requestIdFor(content: string): string {
   return lastRequest.id;
 }
 
+/** The contact field a refusal is about: its message shows under that field too, until the field changes. */
+const FIELD_OF_REFUSAL: Partial<Record<string, keyof CustomerInfo>> = {
+  invalid_name: 'name',
+  invalid_phone: 'phone',
+  invalid_postal_code: 'postalCode',
+  invalid_email: 'email',
+};
+export interface FieldError {
+  field: keyof CustomerInfo;
+  message: string;
+}
+const fieldErrorOf = (r: { code: string; message: string } | null | undefined): FieldError | null => {
+  const field = r ? FIELD_OF_REFUSAL[r.code] : undefined;
+  return r && field ? { field, message: r.message } : null;
+};
+
 /** Everything the cart panel shows and does, derived from the cart, the form and the live settings. */
 export function useCheckout() {
   const items = useCartStore((s) => s.items);
@@ -51,6 +69,7 @@ export function useCheckout() {
   const schedule = useOpeningScheduleQuery().data;
   const placeOrder = usePlaceOrderMutation();
   const { status } = useSession();
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const deliveryEnabled = settings.delivery_options.is_enabled;
   const orderingEnabled = settings.ordering.is_enabled;
@@ -102,6 +121,7 @@ export function useCheckout() {
         schedule,
       });
       if (!check.ok) {
+        setFieldError(fieldErrorOf(check));
         toast({ title: check.title, description: check.message, variant: 'destructive' });
         return;
       }
@@ -129,7 +149,10 @@ export function useCheckout() {
           useCartPanel.getState().close();
         },
         // A slot that filled up meanwhile: the data layer reads the free times again.
-        onError: (e) => toastFailure(refusalOf(e), fr.cart),
+        onError: (e) => {
+          setFieldError(fieldErrorOf(refusalOf(e)));
+          toastFailure(refusalOf(e), fr.cart);
+        },
       },
     );
   };
@@ -154,6 +177,8 @@ export function useCheckout() {
     orderBlocked,
     estimate,
     submit,
+    fieldError,
+    clearFieldError: () => setFieldError(null),
   };
 }
 
