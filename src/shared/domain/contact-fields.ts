@@ -29,6 +29,11 @@ export function normalizePhone(raw: string | null | undefined): string | null {
   return e164 && E164_PATTERN.test(e164) ? e164 : null;
 }
 
+/** A stored number written for people (« +352691777888 » → « +352 691 777 888 »); anything else as it is. */
+export function phoneForDisplay(stored: string): string {
+  return (E164_PATTERN.test(stored) && parsePhoneNumberFromString(stored)?.formatInternational()) || stored;
+}
+
 /**
  * What the data layer sends for a phone: its E.164 form, or the text as typed when it is not a number, so that
  * the database answers its own refusal (invalid_phone) to a request that skipped the form's check.

@@ -5,6 +5,7 @@ import {
   isLuxPostalCode,
   isPersonName,
   normalizePhone,
+  phoneForDisplay,
 } from '../../../src/shared/domain/contact-fields.js';
 import { REFUSALS } from '../../../src/shared/domain/refusals.js';
 import { validateReservation } from '../../../src/shared/domain/reservation-form.js';
@@ -38,6 +39,14 @@ describe('phone numbers as customers type them (libphonenumber-js, Luxembourg by
     'javascript:alert(1)',
     '+0 123 456 789',
   ])('refuses « %s »', (typed) => expect(normalizePhone(typed)).toBeNull());
+});
+
+describe('a stored number shown to people', () => {
+  it('is written with its spaces, anything else as it is', () => {
+    expect(phoneForDisplay('+352691777888')).toBe('+352 691 777 888');
+    expect(phoneForDisplay('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(phoneForDisplay('621 555 000')).toBe('621 555 000');
+  });
 });
 
 describe('names and postal codes', () => {
