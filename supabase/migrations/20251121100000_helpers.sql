@@ -121,6 +121,40 @@ as $$
     from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^00', '') as d) x
 $$;
 
+-- The contact fields every form checks (src/shared/domain/contact-fields.ts). The shop checks a phone number
+-- with libphonenumber-js and sends it in E.164; the database cannot run the library and checks the shape: a +,
+-- a country code and 8 to 15 digits in all, after dropping spaces, dots, dashes, slashes and parentheses and
+-- reading a leading 00 as +. Returns the number as it is stored ('+352691123456'), null when it is not one.
+create function public.e164_phone(p_phone text) returns text
+language sql immutable set search_path = ''
+as $$
+  select case when v ~ '^\+[1-9][0-9]{7,14}$' then v end
+    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '[[:space:].()/-]', '', 'g'), '^00', '+') as v) x
+$$;
+
+-- A person's name has at least two letters of any alphabet (« x », « 😀🍗🔥 », « 12 » are not names).
+create function public.is_person_name(p_name text) returns boolean
+language sql immutable set search_path = ''
+as $$
+  select length(regexp_replace(coalesce(p_name, ''), '[^[:alpha:]]', '', 'g')) >= 2
+$$;
+
+-- Refuses a name without two letters (invalid_name) or a phone that is not E.164 (invalid_phone); returns the
+-- phone as stored. A null phone passes (the challenge's phone is optional; required fields are checked before).
+create function public.checked_contact(p_name text, p_phone text) returns text
+language plpgsql set search_path = ''
+as $$
+begin
+  if not public.is_person_name(p_name) then
+    perform public.refuse('invalid_name', 'Nom invalide', 'Veuillez entrer votre nom (au moins 2 lettres).');
+  end if;
+  if nullif(btrim(p_phone), '') is not null and public.e164_phone(p_phone) is null then
+    perform public.refuse('invalid_phone', 'Téléphone invalide',
+      'Veuillez entrer un numéro de téléphone valide, par exemple 691 123 456 ou +33 6 12 34 56 78.');
+  end if;
+  return public.e164_phone(p_phone);
+end $$;
+
 -- Product rate limits, keyed by the client address and refused as PT429 (HTTP 429).
 --
 -- The client address: on hosted Supabase the first entry of x-forwarded-for is whatever the client
@@ -222,6 +256,8 @@ grant execute on function public.require_live_session() to authenticated, servic
 grant execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text)
   to authenticated, service_role;
 grant execute on function public.phone_key(text) to anon, authenticated, service_role;
+revoke execute on function public.e164_phone(text), public.is_person_name(text), public.checked_contact(text, text)
+  from public, anon, authenticated;
 revoke execute on function public.touch_updated_at(), public.keep_row_identity(), public.refuse_too_long(text, integer),
   public.clean_text(text, boolean), public.client_address(), public.hit_rate_limit(text, text),
   public.check_rate_limit(text) from public, anon, authenticated;

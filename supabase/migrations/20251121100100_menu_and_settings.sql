@@ -348,6 +348,23 @@ as $$
   select (now() at time zone public.restaurant_time_zone())::date
 $$;
 
+-- Luxembourg's postal codes and their localities (a code may serve several localities, a locality has many
+-- codes: one per street). Public data: GeoNames' Luxembourg postal codes (CC BY 4.0), from the national register
+-- of localities and streets; the rows are 20251128100100_postal_codes.sql, written by
+-- scripts/refresh-postal-codes.ts. Everyone reads it (the admin's zone screen names each code's towns); only
+-- the migrations write it.
+create table public.postal_codes (
+  code text not null check (code ~ '^[0-9]{4}$'),
+  locality text not null check (btrim(locality) <> '' and length(locality) <= 100),
+  primary key (code, locality)
+);
+comment on table public.postal_codes is
+  'Luxembourg postal codes and their localities (GeoNames, CC BY 4.0); delivery_zone_fee reads a code''s towns here.';
+alter table public.postal_codes enable row level security;
+create policy postal_codes_select on public.postal_codes for select to anon, authenticated using (true);
+revoke all on public.postal_codes from anon, authenticated;
+grant select on public.postal_codes to anon, authenticated;
+
 -- A Luxembourg postal code as four digits ("L-4501", "l 4501", "4501" → "4501"); null for anything else.
 create function public.lux_postal_code(p_code text) returns text
 language sql immutable set search_path = ''
@@ -355,29 +372,83 @@ as $$
   select substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$')
 $$;
 
--- The fee of the zone an address is in: a zone that lists postal codes covers those codes only (the
--- typed town does not matter: a Luxembourg-City address typed "Differdange" is not in Differdange's
--- zone); a zone without postal codes matches the town (trimmed, case-insensitive). Null when none.
+-- A town as it is compared (townKey in src/shared/domain/delivery-zones.ts, same letters and names): lower case,
+-- without accents (translate(): PGlite has no unaccent), each run of other characters one space, then a usual
+-- short or Luxembourgish name replaced by the official one ("PETANGE" → "petange", "Esch" → "esch sur alzette").
+create function public.town_key(p_town text) returns text
+language sql immutable set search_path = ''
+as $$
+  select coalesce(a.official, k.key)
+    from (select btrim(regexp_replace(translate(
+            replace(replace(replace(lower(coalesce(p_town, '')), 'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss'),
+            'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłř',
+            'aaaaaaaaacccdeeeeeeeeiiiiiiinnnoooooooouuuuuuuuyyzzzssslr'), '[^a-z0-9]+', ' ', 'g')) as key) k
+    left join (values
+    ('esch', 'esch sur alzette'),
+    ('esch alzette', 'esch sur alzette'),
+    ('esch uelzecht', 'esch sur alzette'),
+    ('eisch uelzecht', 'esch sur alzette'),
+    ('deifferdeng', 'differdange'),
+    ('peiteng', 'petange'),
+    ('nidderkuer', 'niederkorn'),
+    ('niedercorn', 'niederkorn'),
+    ('uewerkuer', 'oberkorn'),
+    ('obercorn', 'oberkorn'),
+    ('zowaasch', 'lasauvage'),
+    ('rodeng', 'rodange'),
+    ('rolleng', 'lamadelaine'),
+    ('suessem', 'sanem'),
+    ('zolwer', 'soleuvre'),
+    ('bieles', 'belvaux'),
+    ('beles', 'belvaux'),
+    ('eilereng', 'ehlerange'),
+    ('nidderkaerjeng', 'bascharage'),
+    ('schuffleng', 'schifflange'),
+    ('scheffleng', 'schifflange'),
+    ('diddeleng', 'dudelange'),
+    ('monnerech', 'mondercange'),
+    ('lux', 'luxembourg'),
+    ('luxembourg ville', 'luxembourg'),
+    ('ville de luxembourg', 'luxembourg'),
+    ('letzebuerg', 'luxembourg')
+    ) a(alias, official) on a.alias = k.key
+$$;
+
+-- The fee of the zone an address is in: the zone that lists the postal code; else a zone without postal codes
+-- whose town is one of the code's localities (postal_codes), or, for a code the register does not know, the
+-- typed town; towns compared by town_key (case, accents, short names aside). A zone that lists postal codes
+-- covers those codes only (a Luxembourg-City address typed "Differdange" is not in Differdange's zone). Without
+-- a postal code (place_order requires one for a delivery) the town names the zone. Null when none.
 create function public.delivery_zone_fee(p_city text, p_postal_code text) returns numeric
 language sql stable set search_path = ''
 as $$
+  with code as (select public.lux_postal_code(p_postal_code) as c),
+  zones as (
+    select z, n, jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0 as listed
+      from public.store_settings s, jsonb_array_elements(s.value) with ordinality as e(z, n)
+     where s.key = 'delivery_zones'),
+  known as (select public.town_key(p.locality) as town from public.postal_codes p, code where p.code = code.c),
+  towns as (
+    select town from known
+    union all
+    select public.town_key(p_city) where not exists (select 1 from known))
   select (z ->> 'fee')::numeric(10, 2)
-    from public.store_settings s, jsonb_array_elements(s.value) z
-   where s.key = 'delivery_zones'
-     and case when jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0
-              then (z -> 'postal_codes') ? coalesce(public.lux_postal_code(p_postal_code), '')
-              else btrim(coalesce(p_city, '')) <> '' and lower(btrim(z ->> 'name')) = lower(btrim(p_city)) end
+    from zones, code
+   where case when code.c is null then public.town_key(z ->> 'name') <> '' and public.town_key(z ->> 'name') = public.town_key(p_city)
+              when listed then (z -> 'postal_codes') ? code.c
+              else public.town_key(z ->> 'name') <> '' and public.town_key(z ->> 'name') in (select town from towns) end
+   order by listed desc, n
    limit 1
 $$;
 
--- The fee of the zone whose name equals the city (trimmed, case-insensitive); null when none.
+-- The fee of the zone whose name is the city (town_key: case, accents and short names aside); null when none.
 create function public.delivery_fee_for(p_city text) returns numeric
 language sql stable set search_path = ''
 as $$
   select (z ->> 'fee')::numeric(10, 2)
     from public.store_settings s, jsonb_array_elements(s.value) z
-   where s.key = 'delivery_zones' and btrim(coalesce(p_city, '')) <> ''
-     and lower(btrim(z ->> 'name')) = lower(btrim(p_city))
+   where s.key = 'delivery_zones' and public.town_key(p_city) <> ''
+     and public.town_key(z ->> 'name') = public.town_key(p_city)
    limit 1
 $$;
 
@@ -547,6 +618,7 @@ revoke execute on function public.order_acceptance_setting_is_valid(jsonb) from 
 grant execute on function public.order_acceptance_setting_is_valid(jsonb) to authenticated, service_role;
 -- The zone rule runs inside place_order (a definer); nobody calls it through the API.
 revoke execute on function public.lux_postal_code(text), public.delivery_zone_fee(text, text) from public, anon, authenticated;
+grant execute on function public.town_key(text) to anon, authenticated, service_role;
 -- The image check runs as the admin who saves (the trigger is not a definer: it must see who writes).
 revoke execute on function public.image_url_is_allowed(text) from public, anon;
 grant execute on function public.image_url_is_allowed(text) to authenticated, service_role;

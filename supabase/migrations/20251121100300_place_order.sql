@@ -462,6 +462,12 @@ begin
   if name is null or phone is null or (method = 'delivery' and (address is null or postal_code is null or city is null)) then
     perform public.refuse('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
   end if;
+  -- A name of two letters at least, a phone in E.164 (stored so), a Luxembourg postal code for a delivery.
+  phone := public.checked_contact(name, phone);
+  if method = 'delivery' and public.lux_postal_code(postal_code) is null then
+    perform public.refuse('invalid_postal_code', 'Code postal invalide',
+      'Veuillez entrer un code postal luxembourgeois à 4 chiffres, par exemple L-4502.');
+  end if;
   perform public.check_client_not_blocked(phone);
   email := coalesce((select u.email from auth.users u where u.id = auth.uid()), email);
   if email is not null and email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then

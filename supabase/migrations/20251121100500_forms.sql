@@ -115,11 +115,13 @@ begin
   new.name := btrim(public.clean_text(new.name));
   new.email := btrim(public.clean_text(new.email));
   new.phone := btrim(public.clean_text(new.phone));
+  new.phone := coalesce(public.e164_phone(new.phone), new.phone);
   new.message := nullif(btrim(public.clean_text(new.message, true)), '');
   new.cancel_reason := nullif(btrim(public.clean_text(new.cancel_reason, true)), '');
   if coalesce(auth.role(), '') = 'service_role' or public.is_admin() then
     return new;
   end if;
+  new.phone := public.checked_contact(new.name, new.phone);
   new.cancel_reason := null;
   new.id := gen_random_uuid();
   new.created_at := now();
@@ -147,9 +149,11 @@ begin
   new.name := btrim(public.clean_text(new.name));
   new.email := btrim(public.clean_text(new.email));
   new.phone := nullif(btrim(public.clean_text(new.phone)), '');
+  new.phone := coalesce(public.e164_phone(new.phone), new.phone);
   if coalesce(auth.role(), '') = 'service_role' or public.is_admin() then
     return new;
   end if;
+  new.phone := public.checked_contact(new.name, new.phone);
   new.id := gen_random_uuid();
   new.created_at := now();
   perform public.check_rate_limit('challenge');
@@ -190,9 +194,13 @@ begin
      or btrim(coalesce(p_people, '')) = '' then
     perform public.refuse('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
   end if;
+  if not public.is_person_name(p_name) then
+    perform public.checked_contact(p_name, null);
+  end if;
   if btrim(p_email) !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     perform public.refuse('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.');
   end if;
+  p_phone := public.checked_contact(p_name, p_phone);
   if btrim(p_reservation_date) ~ '^\d{4}-\d{2}-\d{2}$' then
     begin
       reservation_day := btrim(p_reservation_date)::date;
@@ -219,7 +227,7 @@ begin
     perform public.refuse('invalid_people', 'Nombre de personnes invalide', 'Veuillez choisir de 1 à 10 personnes, ou 10+.');
   end if;
   insert into public.reservations (name, email, phone, reservation_date, reservation_time, people, message, status)
-  values (btrim(p_name), btrim(p_email), btrim(p_phone), reservation_day, reservation_at, btrim(p_people),
+  values (btrim(p_name), btrim(p_email), p_phone, reservation_day, reservation_at, btrim(p_people),
           nullif(btrim(coalesce(p_message, '')), ''), 'En attente')
   returning * into saved;
   return jsonb_build_object('id', saved.id, 'status', saved.status, 'reservation_date', saved.reservation_date,
@@ -244,11 +252,12 @@ begin
   if coalesce(btrim(p_email), '') !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     perform public.refuse('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.');
   end if;
+  p_phone := public.checked_contact(p_name, p_phone);
   if p_agreed_to_terms is not true then
     perform public.refuse('terms_not_accepted', 'Contrat non accepté', 'Vous devez accepter les termes du contrat.');
   end if;
   insert into public.challenge_registrations (name, email, phone, agreed_to_terms)
-  values (btrim(p_name), btrim(p_email), nullif(btrim(coalesce(p_phone, '')), ''), true)
+  values (btrim(p_name), btrim(p_email), p_phone, true)
   returning * into saved;
   return jsonb_build_object('id', saved.id, 'created_at', saved.created_at);
 end $$;

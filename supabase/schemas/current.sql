@@ -371,6 +371,20 @@ create policy orders_update_admin on public.orders as permissive for update to a
 grant delete, insert, select, update on public.orders to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.orders to service_role;
 
+create table public.postal_codes (
+  code text not null,
+  locality text not null,
+  constraint postal_codes_code_check CHECK ((code ~ '^[0-9]{4}$'::text)),
+  constraint postal_codes_locality_check CHECK (((btrim(locality) <> ''::text) AND (length(locality) <= 100))),
+  constraint postal_codes_pkey PRIMARY KEY (code, locality)
+);
+comment on table public.postal_codes is 'Luxembourg postal codes and their localities (GeoNames, CC BY 4.0); delivery_zone_fee reads a code''s towns here.';
+alter table public.postal_codes enable row level security;
+create policy postal_codes_select on public.postal_codes as permissive for select to anon, authenticated using (true);
+grant select on public.postal_codes to anon;
+grant select on public.postal_codes to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.postal_codes to service_role;
+
 create table public.promotion_consents (
   inbox text not null,
   email text not null,
@@ -850,9 +864,11 @@ begin
   new.name := btrim(public.clean_text(new.name));
   new.email := btrim(public.clean_text(new.email));
   new.phone := nullif(btrim(public.clean_text(new.phone)), '');
+  new.phone := coalesce(public.e164_phone(new.phone), new.phone);
   if coalesce(auth.role(), '') = 'service_role' or public.is_admin() then
     return new;
   end if;
+  new.phone := public.checked_contact(new.name, new.phone);
   new.id := gen_random_uuid();
   new.created_at := now();
   perform public.check_rate_limit('challenge');
@@ -1082,6 +1098,23 @@ begin
 end $function$;
 grant execute on function public.check_waiting_orders_share(timestamp with time zone,text,text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.checked_contact(p_name text, p_phone text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_person_name(p_name) then
+    perform public.refuse('invalid_name', 'Nom invalide', 'Veuillez entrer votre nom (au moins 2 lettres).');
+  end if;
+  if nullif(btrim(p_phone), '') is not null and public.e164_phone(p_phone) is null then
+    perform public.refuse('invalid_phone', 'Téléphone invalide',
+      'Veuillez entrer un numéro de téléphone valide, par exemple 691 123 456 ou +33 6 12 34 56 78.');
+  end if;
+  return public.e164_phone(p_phone);
+end $function$;
+grant execute on function public.checked_contact(text,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.claim_notifications(p_limit integer DEFAULT 10, p_lease_seconds integer DEFAULT 60)
  RETURNS SETOF public.notification_outbox
  LANGUAGE plpgsql
@@ -1284,9 +1317,13 @@ begin
      or btrim(coalesce(p_people, '')) = '' then
     perform public.refuse('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
   end if;
+  if not public.is_person_name(p_name) then
+    perform public.checked_contact(p_name, null);
+  end if;
   if btrim(p_email) !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     perform public.refuse('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.');
   end if;
+  p_phone := public.checked_contact(p_name, p_phone);
   if btrim(p_reservation_date) ~ '^\d{4}-\d{2}-\d{2}$' then
     begin
       reservation_day := btrim(p_reservation_date)::date;
@@ -1313,7 +1350,7 @@ begin
     perform public.refuse('invalid_people', 'Nombre de personnes invalide', 'Veuillez choisir de 1 à 10 personnes, ou 10+.');
   end if;
   insert into public.reservations (name, email, phone, reservation_date, reservation_time, people, message, status)
-  values (btrim(p_name), btrim(p_email), btrim(p_phone), reservation_day, reservation_at, btrim(p_people),
+  values (btrim(p_name), btrim(p_email), p_phone, reservation_day, reservation_at, btrim(p_people),
           nullif(btrim(coalesce(p_message, '')), ''), 'En attente')
   returning * into saved;
   return jsonb_build_object('id', saved.id, 'status', saved.status, 'reservation_date', saved.reservation_date,
@@ -1510,8 +1547,8 @@ CREATE OR REPLACE FUNCTION public.delivery_fee_for(p_city text)
 AS $function$
   select (z ->> 'fee')::numeric(10, 2)
     from public.store_settings s, jsonb_array_elements(s.value) z
-   where s.key = 'delivery_zones' and btrim(coalesce(p_city, '')) <> ''
-     and lower(btrim(z ->> 'name')) = lower(btrim(p_city))
+   where s.key = 'delivery_zones' and public.town_key(p_city) <> ''
+     and public.town_key(z ->> 'name') = public.town_key(p_city)
    limit 1
 $function$;
 grant execute on function public.delivery_fee_for(text) to anon;
@@ -1525,15 +1562,36 @@ CREATE OR REPLACE FUNCTION public.delivery_zone_fee(p_city text, p_postal_code t
  STABLE
  SET search_path TO ''
 AS $function$
+  with code as (select public.lux_postal_code(p_postal_code) as c),
+  zones as (
+    select z, n, jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0 as listed
+      from public.store_settings s, jsonb_array_elements(s.value) with ordinality as e(z, n)
+     where s.key = 'delivery_zones'),
+  known as (select public.town_key(p.locality) as town from public.postal_codes p, code where p.code = code.c),
+  towns as (
+    select town from known
+    union all
+    select public.town_key(p_city) where not exists (select 1 from known))
   select (z ->> 'fee')::numeric(10, 2)
-    from public.store_settings s, jsonb_array_elements(s.value) z
-   where s.key = 'delivery_zones'
-     and case when jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0
-              then (z -> 'postal_codes') ? coalesce(public.lux_postal_code(p_postal_code), '')
-              else btrim(coalesce(p_city, '')) <> '' and lower(btrim(z ->> 'name')) = lower(btrim(p_city)) end
+    from zones, code
+   where case when code.c is null then public.town_key(z ->> 'name') <> '' and public.town_key(z ->> 'name') = public.town_key(p_city)
+              when listed then (z -> 'postal_codes') ? code.c
+              else public.town_key(z ->> 'name') <> '' and public.town_key(z ->> 'name') in (select town from towns) end
+   order by listed desc, n
    limit 1
 $function$;
 grant execute on function public.delivery_zone_fee(text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.e164_phone(p_phone text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when v ~ '^\+[1-9][0-9]{7,14}$' then v end
+    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '[[:space:].()/-]', '', 'g'), '^00', '+') as v) x
+$function$;
+grant execute on function public.e164_phone(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.email_recipient_key(p_address text)
  RETURNS text
@@ -1800,6 +1858,16 @@ grant execute on function public.is_admin() to anon;
 grant execute on function public.is_admin() to authenticated;
 grant execute on function public.is_admin() to public;
 grant execute on function public.is_admin() to service_role;
+
+CREATE OR REPLACE FUNCTION public.is_person_name(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select length(regexp_replace(coalesce(p_name, ''), '[^[:alpha:]]', '', 'g')) >= 2
+$function$;
+grant execute on function public.is_person_name(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_plain_email(p_address text)
  RETURNS boolean
@@ -2690,6 +2758,12 @@ begin
   if name is null or phone is null or (method = 'delivery' and (address is null or postal_code is null or city is null)) then
     perform public.refuse('missing_fields', 'Information en manque', 'Veuillez remplir tous les champs obligatoires.');
   end if;
+  -- A name of two letters at least, a phone in E.164 (stored so), a Luxembourg postal code for a delivery.
+  phone := public.checked_contact(name, phone);
+  if method = 'delivery' and public.lux_postal_code(postal_code) is null then
+    perform public.refuse('invalid_postal_code', 'Code postal invalide',
+      'Veuillez entrer un code postal luxembourgeois à 4 chiffres, par exemple L-4502.');
+  end if;
   perform public.check_client_not_blocked(phone);
   email := coalesce((select u.email from auth.users u where u.id = auth.uid()), email);
   if email is not null and email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
@@ -3113,11 +3187,12 @@ begin
   if coalesce(btrim(p_email), '') !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     perform public.refuse('invalid_email', 'E-mail invalide', 'Veuillez entrer une adresse e-mail valide.');
   end if;
+  p_phone := public.checked_contact(p_name, p_phone);
   if p_agreed_to_terms is not true then
     perform public.refuse('terms_not_accepted', 'Contrat non accepté', 'Vous devez accepter les termes du contrat.');
   end if;
   insert into public.challenge_registrations (name, email, phone, agreed_to_terms)
-  values (btrim(p_name), btrim(p_email), nullif(btrim(coalesce(p_phone, '')), ''), true)
+  values (btrim(p_name), btrim(p_email), p_phone, true)
   returning * into saved;
   return jsonb_build_object('id', saved.id, 'created_at', saved.created_at);
 end $function$;
@@ -3196,11 +3271,13 @@ begin
   new.name := btrim(public.clean_text(new.name));
   new.email := btrim(public.clean_text(new.email));
   new.phone := btrim(public.clean_text(new.phone));
+  new.phone := coalesce(public.e164_phone(new.phone), new.phone);
   new.message := nullif(btrim(public.clean_text(new.message, true)), '');
   new.cancel_reason := nullif(btrim(public.clean_text(new.cancel_reason, true)), '');
   if coalesce(auth.role(), '') = 'service_role' or public.is_admin() then
     return new;
   end if;
+  new.phone := public.checked_contact(new.name, new.phone);
   new.cancel_reason := null;
   new.id := gen_random_uuid();
   new.created_at := now();
@@ -3728,6 +3805,52 @@ begin
   return new;
 end $function$;
 grant execute on function public.touch_updated_at() to service_role;
+
+CREATE OR REPLACE FUNCTION public.town_key(p_town text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(a.official, k.key)
+    from (select btrim(regexp_replace(translate(
+            replace(replace(replace(lower(coalesce(p_town, '')), 'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss'),
+            'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłř',
+            'aaaaaaaaacccdeeeeeeeeiiiiiiinnnoooooooouuuuuuuuyyzzzssslr'), '[^a-z0-9]+', ' ', 'g')) as key) k
+    left join (values
+    ('esch', 'esch sur alzette'),
+    ('esch alzette', 'esch sur alzette'),
+    ('esch uelzecht', 'esch sur alzette'),
+    ('eisch uelzecht', 'esch sur alzette'),
+    ('deifferdeng', 'differdange'),
+    ('peiteng', 'petange'),
+    ('nidderkuer', 'niederkorn'),
+    ('niedercorn', 'niederkorn'),
+    ('uewerkuer', 'oberkorn'),
+    ('obercorn', 'oberkorn'),
+    ('zowaasch', 'lasauvage'),
+    ('rodeng', 'rodange'),
+    ('rolleng', 'lamadelaine'),
+    ('suessem', 'sanem'),
+    ('zolwer', 'soleuvre'),
+    ('bieles', 'belvaux'),
+    ('beles', 'belvaux'),
+    ('eilereng', 'ehlerange'),
+    ('nidderkaerjeng', 'bascharage'),
+    ('schuffleng', 'schifflange'),
+    ('scheffleng', 'schifflange'),
+    ('diddeleng', 'dudelange'),
+    ('monnerech', 'mondercange'),
+    ('lux', 'luxembourg'),
+    ('luxembourg ville', 'luxembourg'),
+    ('ville de luxembourg', 'luxembourg'),
+    ('letzebuerg', 'luxembourg')
+    ) a(alias, official) on a.alias = k.key
+$function$;
+grant execute on function public.town_key(text) to anon;
+grant execute on function public.town_key(text) to authenticated;
+grant execute on function public.town_key(text) to public;
+grant execute on function public.town_key(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.track_order(p_term text)
  RETURNS jsonb

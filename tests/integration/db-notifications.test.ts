@@ -4,7 +4,7 @@ import { admin, anon, as, customer, failure, service, type Caller, type AnyRow }
 
 const WEDNESDAY_NOON = '2025-11-19T11:00:00Z';
 const order = (email: string | null) => ({
-  customer: { name: 'Joana Silva', phone: '621123456', email },
+  customer: { name: 'Joana Silva', phone: '+352621123456', email },
   delivery_method: 'pickup',
   items: [{ menuItemId: '32', quantity: 1 }],
 });
@@ -87,7 +87,9 @@ describe.each(testDatabases())('notification outbox on %s', (kind) => {
     const day = (
       await b.db.query<{ d: string }>(`select ((now() at time zone 'Europe/Luxembourg')::date + 2)::text as d`)
     ).rows[0]!.d;
-    await rows(anon, `select public.create_reservation('Ana', 'ana@example.lu', '621', $1, '20:00', '4')`, [day]);
+    await rows(anon, `select public.create_reservation('Ana', 'ana@example.lu', '+352621000000', $1, '20:00', '4')`, [
+      day,
+    ]);
     const queued = await rows(
       service,
       `select kind, recipient, payload from public.notification_outbox order by created_at, kind`,

@@ -13,13 +13,19 @@ const pickup = (items: unknown[], extra: Record<string, unknown> = {}) => ({
   items,
   ...extra,
 });
-const delivery = (items: unknown[], city = 'Differdange', extra: Record<string, unknown> = {}) => ({
+/** The postal code decides the zone: a town outside every zone comes with a Luxembourg-City code. */
+const delivery = (
+  items: unknown[],
+  city = 'Differdange',
+  extra: Record<string, unknown> = {},
+  postalCode?: string,
+) => ({
   customer: {
     name: 'Joana Silva',
     phone: '+352 621 123 456',
     email: 'joana@example.lu',
     address: '12 rue de la Gare',
-    postalCode: '4601',
+    postalCode: postalCode ?? (city === 'Paris' ? 'L-1111' : '4601'),
     city,
   },
   delivery_method: 'delivery',
@@ -144,7 +150,7 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     const o = await place(
       service,
       pickup([{ menuItemId: '37', quantity: 1 }], {
-        customer: { name: 'Rui', phone: '661000111', address: 'x', city: 'Paris' },
+        customer: { name: 'Rui', phone: '+352661000111', address: 'x', city: 'Paris' },
       }),
     );
     expect([o.grand_total, o.delivery_fee, o.customer_address, o.customer_city, o.customer_email]).toEqual([
@@ -193,19 +199,23 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     ).toEqual({ n: 0 });
   });
 
-  it('matches delivery zones trimmed and case-insensitively, with their fee', async () => {
+  it('decides the zone by the postal code, and matches towns without accents, case or their long name', async () => {
     const chickens = [{ menuItemId: '32', quantity: 2 }];
-    for (const [city, fee] of [
-      ['Differdange', 2],
-      ['  pétange ', 3],
-      ['ESCH-SUR-ALZETTE', 4.5],
-      ['Schifflange', 5],
+    for (const [postalCode, city, fee] of [
+      ['4601', 'Differdange', 2],
+      ['L-4702', '  pétange ', 3],
+      ['L-4702', 'Petange', 3],
+      ['L-4001', 'ESCH-SUR-ALZETTE', 4.5],
+      ['L-4001', 'Esch', 4.5],
+      ['L-3813', 'Schifflange', 5],
+      // The code decides, whatever the town typed.
+      ['L-4702', 'Differdange', 3],
     ] as const) {
-      const o = await place(service, delivery(chickens, city));
+      const o = await place(service, delivery(chickens, city, {}, postalCode));
       expect([city, o.delivery_fee, o.grand_total]).toEqual([city, fee, 30 + fee]);
     }
-    for (const city of ['Esch', 'Differdange-Nord', 'Luxembourg']) {
-      expect((await refusal(service, delivery(chickens, city)))?.detail).toBe('invalid_zone');
+    for (const city of ['Differdange', 'Luxembourg']) {
+      expect((await refusal(service, delivery(chickens, city, {}, 'L-1111')))?.detail).toBe('invalid_zone');
     }
   });
 

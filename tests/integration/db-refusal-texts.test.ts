@@ -95,11 +95,15 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
     ],
     call: placeOrder(order()),
   },
+  invalid_name: { call: placeOrder(order({ customer: { ...person, name: 'x' } })) },
+  invalid_phone: { call: placeOrder(order({ customer: { ...person, phone: 'abc' } })) },
+  invalid_postal_code: { call: placeOrder(order({ customer: { ...person, postalCode: 'zzz' } })) },
   invalid_email: { call: placeOrder(order({ customer: { ...person, email: 'ana@' } })) },
   empty_cart: { call: placeOrder(order({ items: [] })) },
   item_unavailable: { call: placeOrder(order({ items: [{ menuItemId: 'no-such-dish', quantity: 1 }] })) },
   invalid_item: { call: placeOrder(order({ items: [{ menuItemId: DISH, quantity: 0 }] })) },
-  invalid_zone: { call: placeOrder(order({ customer: { ...person, city: 'Paris' } })) },
+  // The postal code decides the zone: Luxembourg City's, wherever the town typed.
+  invalid_zone: { call: placeOrder(order({ customer: { ...person, postalCode: 'L-1111', city: 'Differdange' } })) },
   order_total_too_high: { call: placeOrder(order({ items: [{ menuItemId: DISH, quantity: 21 }] })) },
   too_many_waiting: {
     before: [

@@ -308,7 +308,7 @@ describe.each(testDatabases())('admin Edge Functions on %s', (kind) => {
       .insert({
         name: 'Rui',
         email: 'rui.resa@example.lu',
-        phone: '621000222',
+        phone: '+352621000222',
         reservation_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
         reservation_time: '19:30',
         people: '4',

@@ -14,7 +14,7 @@ describe.each(testDatabases())('every customer and guest is told, on %s', (kind)
     expect(error).toBeNull();
     return data;
   };
-  const phoneOnly = (overrides: Record<string, unknown> = {}, phone = '621 123 456') =>
+  const phoneOnly = (overrides: Record<string, unknown> = {}, phone = '+352 621 123 456') =>
     placeOrder(
       b,
       { delivery_method: 'pickup', ...overrides },
@@ -98,7 +98,7 @@ describe.each(testDatabases())('every customer and guest is told, on %s', (kind)
   it('the per-phone limit holds: over it the SMS is not sent and the order shows it was not told', async () => {
     await b.db.query(`update public.rate_limits set max_hits = 1 where bucket = 'sms_recipient'`);
     try {
-      const phone = '691 777 888';
+      const phone = '+352 691 777 888';
       const first = await phoneOnly({}, phone);
       const second = await phoneOnly({}, phone);
       await rpc('accept_order', { p_order_id: first.id, p_minutes: 20 });
@@ -179,7 +179,7 @@ describe.each(testDatabases())('every customer and guest is told, on %s', (kind)
     const { error } = await b.client().from('reservations').insert({
       name: 'Eve',
       email: 'eve@example.lu',
-      phone: '621 555 001',
+      phone: '+352 621 555 001',
       reservation_date: date,
       reservation_time: '19:30',
       people: '2',

@@ -171,7 +171,7 @@ describe.each(testDatabases())('order and reservation e-mails through the outbox
     const { error } = await b.client().from('reservations').insert({
       name: 'Rui Costa',
       email: 'rui@example.lu',
-      phone: '621 555 000',
+      phone: '+352 621 555 000',
       reservation_date: date,
       reservation_time: '19:30',
       people: '4',

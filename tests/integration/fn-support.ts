@@ -63,7 +63,7 @@ export async function placeOrder(
   const p_order = {
     customer: {
       name: 'Joana Silva',
-      phone: '621 123 456',
+      phone: '+352 621 123 456',
       email: 'joana@example.lu',
       address: '5, rue de la Gare',
       postalCode: 'L-4601',

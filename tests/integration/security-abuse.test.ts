@@ -202,7 +202,7 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
           const { error } = await from.rpc('create_reservation', {
             p_name: 'Joana',
             p_email: to,
-            p_phone: '621555777',
+            p_phone: '+352621555777',
             p_reservation_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
             p_reservation_time: '20:00',
             p_people: '2',

@@ -114,7 +114,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
       const rpc = await client.rpc('create_reservation', {
         p_name: 'Ana',
         p_email: 'ana@example.lu',
-        p_phone: '621',
+        p_phone: '+352621000000',
         p_reservation_date: '9999-12-31',
         p_reservation_time: '20:00',
         p_people: '2',
@@ -126,7 +126,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
       const insert = await client.from('reservations').insert({
         name: 'Ana',
         email: 'ana@example.lu',
-        phone: '621',
+        phone: '+352621000000',
         reservation_date: '9999-12-31',
         reservation_time: '20:00',
         people: '2',
@@ -194,13 +194,13 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
       const { data, error } = await from().rpc('place_order', {
         p_order: order(
           { notes: 'Porte\u001dV B\r\n2e étage\u0007\u009b' },
-          { name: 'Bob\u001bp022', phone: '621\u0001 555', email: 'bob\u0010@example.lu' },
+          { name: 'Bob\u001bp022', phone: '+352 621\u0001 555 777', email: 'bob\u0010@example.lu' },
         ),
       });
       expect(error).toBeNull();
       const row = await stored(data.id);
       expect(row.customer_name).toBe('Bobp022');
-      expect(row.customer_phone).toBe('621 555');
+      expect(row.customer_phone).toBe('+352621555777');
       expect(row.customer_email).toBe('bob@example.lu');
       expect(row.notes).toBe('PorteV B\n2e étage');
       for (const v of [row.customer_name, row.customer_phone, row.customer_email, row.notes.replace(/\n/g, '')])
@@ -213,14 +213,15 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
     });
 
     it('strips them from reservations and challenge sign-ups, by RPC and by plain insert', async () => {
-      const tag = crypto.randomBytes(3).toString('hex');
+      // Letters first: a name needs two (is_person_name), whatever the random part.
+      const tag = `ab${crypto.randomBytes(3).toString('hex')}`;
       const client = from();
       expect(
         (
           await client.rpc('create_reservation', {
             p_name: `R${tag}\u001bp0`,
             p_email: 'ana@example.lu',
-            p_phone: '621\u001d',
+            p_phone: '+352 621\u001d 000 000',
             p_reservation_date: isoDay(3),
             p_reservation_time: '20:00',
             p_people: '2',
@@ -233,7 +234,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
           await client.from('reservations').insert({
             name: `I${tag}\u001b`,
             email: 'ana@example.lu',
-            phone: '621',
+            phone: '+352621000000',
             reservation_date: isoDay(3),
             reservation_time: '20:00',
             people: '2',
@@ -246,7 +247,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
           await client.rpc('register_challenge', {
             p_name: `C${tag}\u001b@`,
             p_email: 'c@example.lu',
-            p_phone: '6\u00012',
+            p_phone: '+352 6\u000121 000 000',
             p_agreed_to_terms: true,
           })
         ).error,
@@ -262,14 +263,14 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
         await service.from('reservations').select('name, phone, message').like('name', `%${tag}%`).order('name')
       ).data!;
       expect(reservations).toEqual([
-        { name: `I${tag}`, phone: '621', message: 'xy' },
-        { name: `R${tag}p0`, phone: '621', message: 'a\nb' },
+        { name: `I${tag}`, phone: '+352621000000', message: 'xy' },
+        { name: `R${tag}p0`, phone: '+352621000000', message: 'a\nb' },
       ]);
       const challengers = (
         await service.from('challenge_registrations').select('name, phone').like('name', `%${tag}%`).order('name')
       ).data!;
       expect(challengers).toEqual([
-        { name: `C${tag}@`, phone: '62' },
+        { name: `C${tag}@`, phone: '+352621000000' },
         { name: `D${tag}`, phone: null },
       ]);
     });
@@ -286,7 +287,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
           created_at: '2000-01-01T00:00:00Z',
           name: `Chosen ${tag}`,
           email: 'ana@example.lu',
-          phone: '621',
+          phone: '+352621000000',
           reservation_date: isoDay(3),
           reservation_time: '20:00',
           people: '2',
@@ -421,7 +422,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
       const reservation = {
         p_name: 'Ana',
         p_email: 'ana@example.lu',
-        p_phone: '621',
+        p_phone: '+352621000000',
         p_reservation_date: isoDay(3),
         p_reservation_time: '20:00',
         p_people: '2',
@@ -431,7 +432,7 @@ describe.each(testDatabases())('public entry points on %s', (kind) => {
       const insert = await client.from('reservations').insert({
         name: 'Ana',
         email: 'ana@example.lu',
-        phone: '621',
+        phone: '+352621000000',
         reservation_date: isoDay(3),
         reservation_time: '20:00',
         people: '2',

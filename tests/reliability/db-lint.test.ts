@@ -77,6 +77,7 @@ const EXPECTED: Record<string, string[]> = {
     'restaurant_time_zone',
     'restaurant_today',
     'store_setting_is_valid',
+    'town_key',
     'track_order',
     'unit_price',
     'unsubscribe_promotions',

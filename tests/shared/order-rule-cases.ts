@@ -167,6 +167,17 @@ const MISSING_FIELDS = refused(
   'Information en manque',
   'Veuillez remplir tous les champs obligatoires.',
 );
+const INVALID_NAME = refused('invalid_name', 'Nom invalide', 'Veuillez entrer votre nom (au moins 2 lettres).');
+const INVALID_PHONE = refused(
+  'invalid_phone',
+  'Téléphone invalide',
+  'Veuillez entrer un numéro de téléphone valide, par exemple 691 123 456 ou +33 6 12 34 56 78.',
+);
+const INVALID_POSTAL_CODE = refused(
+  'invalid_postal_code',
+  'Code postal invalide',
+  'Veuillez entrer un code postal luxembourgeois à 4 chiffres, par exemple L-4502.',
+);
 const EMPTY = refused(
   'empty_cart',
   'Panier vide',
@@ -300,7 +311,7 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
   at(
     MONDAY_NOON,
     OPEN,
-    delivery(chickenAndFries, { customer: person({ city: 'PÉTANGE' }) }),
+    delivery(chickenAndFries, { customer: person({ postalCode: 'L-4702', city: 'PÉTANGE' }) }),
     totals(22, 3.1, 25.1),
     'zone with an accent, upper case',
   ),
@@ -448,6 +459,35 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
     MISSING_FIELDS,
     'missing fields come before the empty cart',
   ),
+  // Then the contact fields' shapes (contact-fields.ts; e164_phone, is_person_name, lux_postal_code in SQL).
+  ...(
+    [
+      [{ name: 'x' }, INVALID_NAME, 'a one-letter name'],
+      [{ name: '😀🍗🔥' }, INVALID_NAME, 'a name of emoji'],
+      [{ name: '12' }, INVALID_NAME, 'a name of digits'],
+      [{ phone: 'abc' }, INVALID_PHONE, 'a phone of letters'],
+      [{ phone: '📞📞📞' }, INVALID_PHONE, 'a phone of emoji'],
+      [{ phone: '621' }, INVALID_PHONE, 'a phone too short'],
+      [{ postalCode: 'zzz' }, INVALID_POSTAL_CODE, 'a postal code of letters'],
+      [{ postalCode: '45020' }, INVALID_POSTAL_CODE, 'a postal code of five digits'],
+    ] as const
+  ).map(([over, refusal, why]) =>
+    at(MONDAY_NOON, OPEN, delivery(chickenAndFries, { customer: person(over) }), refusal, why),
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    pickup(chickenAndFries, { customer: person({ postalCode: 'zzz' }) }),
+    totals(22, 0, 22),
+    'a pickup does not look at the postal code',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ name: 'Zé', phone: '+33 6 12 34 56 78' }) }),
+    totals(22, 2.5, 24.5),
+    'a two-letter name and a French number are accepted',
+  ),
   at(
     MONDAY_NOON,
     OPEN,
@@ -530,16 +570,53 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
   at(
     MONDAY_NOON,
     OPEN,
-    delivery(chickenAndFries, { customer: person({ city: 'Paris' }) }),
+    delivery(chickenAndFries, { customer: person({ postalCode: 'L-1111', city: 'Paris' }) }),
     BAD_ZONE,
     'city outside every zone',
+  ),
+  // Towns as people type them: without accents, in capitals, by their short name.
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ postalCode: '4000', city: 'Petange' }) }),
+    totals(22, 3.1, 25.1),
+    'Petange without its accent is Pétange',
   ),
   at(
     MONDAY_NOON,
     OPEN,
-    delivery(chickenAndFries, { customer: person({ city: 'Petange' }) }),
-    BAD_ZONE,
-    'no accent folding: Petange is not Pétange',
+    delivery(chickenAndFries, { customer: person({ postalCode: '4000', city: ' PETANGE ' }) }),
+    totals(22, 3.1, 25.1),
+    'PETANGE in capitals is Pétange',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ postalCode: '4000', city: 'Esch' }) }),
+    totals(22, 4, 26),
+    'Esch is Esch-sur-Alzette',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ postalCode: '4000', city: 'esch sur alzette' }) }),
+    totals(22, 4, 26),
+    'esch sur alzette without hyphens is Esch-sur-Alzette',
+  ),
+  // The postal code decides: a code of the national register names its town, whatever is typed.
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ postalCode: 'L-4702', city: 'Differdange' }) }),
+    totals(22, 3.1, 25.1),
+    'a Pétange postal code typed with « Differdange » pays Pétange',
+  ),
+  at(
+    MONDAY_NOON,
+    OPEN,
+    delivery(chickenAndFries, { customer: person({ postalCode: '4601', city: 'Paris' }) }),
+    totals(22, 2.5, 24.5),
+    'a Differdange postal code typed with « Paris » pays Differdange',
   ),
   at(MONDAY_NOON, { ...OPEN, delivery_zones: [] }, delivery(chickenAndFries), BAD_ZONE, 'no zones configured'),
   // Zones that list postal codes: the code decides, not the typed town; a zone without codes keeps the town.
@@ -567,9 +644,16 @@ export const ORDER_RULE_CASES: OrderRuleCase[] = [
   at(
     MONDAY_NOON,
     BY_POSTAL_CODE,
-    delivery(chickenAndFries, { customer: person({ postalCode: '4440', city: 'pétange ' }) }),
+    delivery(chickenAndFries, { customer: person({ postalCode: '4000', city: 'pétange ' }) }),
     totals(22, 3.1, 25.1),
-    'a zone without codes matches the town',
+    'a zone without codes matches the town when the register does not know the code',
+  ),
+  at(
+    MONDAY_NOON,
+    BY_POSTAL_CODE,
+    delivery(chickenAndFries, { customer: person({ postalCode: 'L-4702', city: 'Paris' }) }),
+    totals(22, 3.1, 25.1),
+    'a zone without codes matches the towns of a known code',
   ),
 
   // Then: delivery switched off.

@@ -292,6 +292,8 @@ export const fr: Record<MessageKey, string> = {
   'delivery.postalCodeInvalid':
     'Les codes postaux de la zone {name} doivent être des codes luxembourgeois à 4 chiffres (ex. : 4501 ou L-4501).',
   'delivery.postalCodeTwice': 'Un code postal de la zone {name} appartient déjà à une autre zone.',
+  'delivery.coversCodes': 'Couvre {count} codes postaux : {towns}.',
+  'delivery.coversTown': 'Sans codes : couvre la ville tapée et ses codes postaux ({codes}).',
   'delivery.saved': 'Les zones de livraison ont été mises à jour.',
   'delivery.failed': 'Impossible de mettre à jour les zones de livraison.',
 

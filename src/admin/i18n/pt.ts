@@ -291,6 +291,8 @@ export const pt = {
   'delivery.postalCodeInvalid':
     'Os códigos postais da zona {name} devem ser códigos do Luxemburgo de 4 algarismos (ex.: 4501 ou L-4501).',
   'delivery.postalCodeTwice': 'Um código postal da zona {name} já pertence a outra zona.',
+  'delivery.coversCodes': 'Cobre {count} códigos postais: {towns}.',
+  'delivery.coversTown': 'Sem códigos: cobre a cidade escrita e os seus códigos postais ({codes}).',
   'delivery.saved': 'As zonas de entrega foram atualizadas.',
   'delivery.failed': 'Não foi possível atualizar as zonas de entrega.',
 

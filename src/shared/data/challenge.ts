@@ -1,5 +1,6 @@
 import { challengeRegistrationSchema, type ChallengeRegistration } from '../domain/challenge.js';
 import type { ChallengeForm } from '../domain/challenge-form.js';
+import { phoneToSend } from '../domain/contact-fields.js';
 import { getSupabase, newestFirst } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
@@ -10,7 +11,7 @@ export async function registerForChallenge(form: ChallengeForm): Promise<{ id: s
   const { data, error } = await getSupabase().rpc('register_challenge', {
     p_name: form.name,
     p_email: form.email,
-    p_phone: form.phone?.trim() || null,
+    p_phone: form.phone?.trim() ? phoneToSend(form.phone) : null,
     p_agreed_to_terms: form.agreedToTerms,
   });
   failIf(error);

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { orderSchema, type Order } from '../domain/order.js';
 import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js';
+import { phoneToSend } from '../domain/contact-fields.js';
 import { normaliseStatus, type OrderStatus } from '../domain/order-status.js';
 import { counterDayOrder, dueDay } from '../domain/order-due.js';
 import { luxembourgDate } from '../domain/luxembourg-time.js';
@@ -37,7 +38,12 @@ export const PLACE_ORDER_RETRIES = { attempts: 3, delayMs: 700 };
  * A lost answer is retried with the same request id, so the order is placed at most once.
  */
 export async function placeOrder(request: OrderRequest, retries = PLACE_ORDER_RETRIES): Promise<PlacedOrder> {
-  const payload: OrderRequest = request.requestId ? request : { ...request, requestId: newOrderRequestId() };
+  // The phone in E.164, as the database stores it (it checks the shape only: contact-fields.ts).
+  const payload: OrderRequest = {
+    ...request,
+    customer: { ...request.customer, phone: phoneToSend(request.customer.phone) },
+    requestId: request.requestId || newOrderRequestId(),
+  };
   for (let attempt = 1; ; attempt++) {
     const { data, error, status } = await getSupabase().rpc('place_order', { p_order: payload });
     if (error && attempt < retries.attempts && isLostAnswer(status, error)) {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reservationSchema, type Reservation, type ReservationStatus } from '../domain/reservation.js';
 import type { ReservationForm } from '../domain/reservation-form.js';
+import { phoneToSend } from '../domain/contact-fields.js';
 import { getSupabase, newestFirst } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
@@ -13,7 +14,7 @@ export async function createReservation(form: ReservationForm): Promise<{ id: st
   const { data, error } = await getSupabase().rpc('create_reservation', {
     p_name: form.name,
     p_email: form.email,
-    p_phone: form.phone,
+    p_phone: phoneToSend(form.phone),
     p_reservation_date: form.date,
     p_reservation_time: form.time,
     p_people: form.people,

@@ -33,3 +33,4 @@ export * from './input-bounds.js';
 export * from './takings.js';
 export * from './takings-ticket.js';
 export * from './kitchen-plan.js';
+export * from './contact-fields.js';

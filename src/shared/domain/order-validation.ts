@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY } from './cart-item.js';
+import { CONTACT_REFUSALS, isLuxPostalCode, isPersonName, normalizePhone } from './contact-fields.js';
 import { deliveryFeeFor } from './delivery-zones.js';
 import { orderBoundsRefusal, type BoundRefusalCode } from './input-bounds.js';
 import { looksLikeEmail } from './email-address.js';
@@ -43,6 +44,9 @@ export type OrderRefusalCode =
   | 'ordering_closed'
   | 'preorder_missing_datetime'
   | 'missing_fields'
+  | 'invalid_name'
+  | 'invalid_phone'
+  | 'invalid_postal_code'
   | 'invalid_email'
   | 'empty_cart'
   | 'item_unavailable'
@@ -67,6 +71,7 @@ export const ORDER_REFUSALS = {
   ordering_closed: REFUSALS.ordering_closed,
   preorder_missing_datetime: REFUSALS.preorder_missing_datetime,
   missing_fields: REFUSALS.missing_fields,
+  ...CONTACT_REFUSALS,
   invalid_email: REFUSALS.invalid_email,
   empty_cart: REFUSALS.empty_cart,
   item_unavailable: REFUSALS.item_unavailable,
@@ -87,8 +92,8 @@ const refuse = (r: Refusal<OrderRefusalCode>): OrderValidation => ({ ok: false, 
 /**
  * The spec's six checks in the spec's order (closed, pre-order slot missing, required fields,
  * empty cart, minimum, zone), then what the spec left to the server. Two checks sit between
- * them because they decide what the later ones measure: the e-mail shape right after the
- * required fields, and the items right after the empty cart (an item that cannot be sold does
+ * them because they decide what the later ones measure: the name, phone, postal code and e-mail
+ * shapes right after the required fields, and the items right after the empty cart (an item that cannot be sold does
  * not count toward the minimum). Then delivery switched off, the pre-order date and time, and
  * for an immediate order the opening hours. The first failing check is the answer.
  */
@@ -110,6 +115,9 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   if (blank(c.name) || blank(c.phone) || (delivery && (blank(c.address) || blank(c.postalCode) || blank(c.city)))) {
     return refuse(ORDER_REFUSALS.missing_fields);
   }
+  if (!isPersonName(c.name)) return refuse(ORDER_REFUSALS.invalid_name);
+  if (normalizePhone(c.phone) === null) return refuse(ORDER_REFUSALS.invalid_phone);
+  if (delivery && !isLuxPostalCode(c.postalCode)) return refuse(ORDER_REFUSALS.invalid_postal_code);
   if (!blank(c.email) && !looksLikeEmail(c.email)) return refuse(ORDER_REFUSALS.invalid_email);
   if (order.items.length === 0) return refuse(ORDER_REFUSALS.empty_cart);
 

@@ -41,6 +41,18 @@ export const REFUSALS = {
     'Commande en ligne impossible',
     "Nous ne pouvons plus prendre vos commandes en ligne aujourd'hui. Veuillez appeler le restaurant.",
   ),
+  // The contact fields (contact-fields.ts): place_order, create_reservation, register_challenge and the forms' triggers.
+  invalid_name: refusal('invalid_name', 'Nom invalide', 'Veuillez entrer votre nom (au moins 2 lettres).'),
+  invalid_phone: refusal(
+    'invalid_phone',
+    'Téléphone invalide',
+    'Veuillez entrer un numéro de téléphone valide, par exemple 691 123 456 ou +33 6 12 34 56 78.',
+  ),
+  invalid_postal_code: refusal(
+    'invalid_postal_code',
+    'Code postal invalide',
+    'Veuillez entrer un code postal luxembourgeois à 4 chiffres, par exemple L-4502.',
+  ),
   invalid_email: refusal('invalid_email', 'E-mail invalide', INVALID_EMAIL_MESSAGE),
   empty_cart: refusal(
     'empty_cart',

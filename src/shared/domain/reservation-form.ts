@@ -1,4 +1,5 @@
 import { reservationTimeIsPast } from './bookable-slots.js';
+import { isPersonName, normalizePhone } from './contact-fields.js';
 import { looksLikeEmail } from './email-address.js';
 import { INPUT_BOUNDS } from './input-bounds.js';
 import { addDays, luxembourgDate, parseClockTime, parseIsoDate } from './luxembourg-time.js';
@@ -34,7 +35,9 @@ export type ReservationCheck =
   | ({ ok: false; field: ReservationField } & Refusal<
       | 'field_too_long'
       | 'missing_fields'
+      | 'invalid_name'
       | 'invalid_email'
+      | 'invalid_phone'
       | 'invalid_date'
       | 'date_in_past'
       | 'date_too_far'
@@ -46,7 +49,8 @@ export type ReservationCheck =
 const REQUIRED: Exclude<ReservationField, 'message'>[] = ['name', 'email', 'phone', 'date', 'time', 'people'];
 
 /**
- * Name, e-mail, phone, date, time and people are required; the message is optional. The date may
+ * Name, e-mail, phone, date, time and people are required; the message is optional. The name has at least
+ * two letters, the phone is a real number (stored in E.164, Luxembourg's when national). The date may
  * not be before today on the restaurant's calendar, nor the time already past today; people is 1 to 10 or '10+'.
  */
 export function validateReservation(form: ReservationForm, now: Date): ReservationCheck {
@@ -61,7 +65,10 @@ export function validateReservation(form: ReservationForm, now: Date): Reservati
   }
   const missing = REQUIRED.find((f) => !String(form[f] ?? '').trim());
   if (missing) return { ok: false, field: missing, ...REFUSALS.missing_fields };
+  if (!isPersonName(form.name)) return { ok: false, field: 'name', ...REFUSALS.invalid_name };
   if (!looksLikeEmail(form.email)) return { ok: false, field: 'email', ...REFUSALS.invalid_email };
+  const phone = normalizePhone(form.phone);
+  if (phone === null) return { ok: false, field: 'phone', ...REFUSALS.invalid_phone };
   const date = form.date.trim();
   if (!parseIsoDate(date)) return { ok: false, field: 'date', ...REFUSALS.invalid_date };
   if (date < luxembourgDate(now)) return { ok: false, field: 'date', ...REFUSALS.date_in_past };
@@ -79,7 +86,7 @@ export function validateReservation(form: ReservationForm, now: Date): Reservati
     reservation: {
       name: form.name.trim(),
       email: form.email.trim(),
-      phone: form.phone.trim(),
+      phone,
       reservation_date: date,
       reservation_time: form.time.trim().slice(0, 5),
       people: people as ReservationPeople,

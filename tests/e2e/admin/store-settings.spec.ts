@@ -90,17 +90,24 @@ test.describe('store settings, delivery zones, menu', () => {
       const last = page.getByTestId('zone-list').locator('li').last();
       await last.getByLabel('Cidade').fill('Codeville');
       await last.getByLabel('Taxa (€)').fill('2.5');
-      await last.getByLabel('Códigos postais (opcional)').fill('4501, 45');
+      await last.getByLabel('Códigos postais (opcional)').fill('1111, 45');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
       await expect(page.getByTestId('toast')).toContainText(
         'Os códigos postais da zona Codeville devem ser códigos do Luxemburgo de 4 algarismos (ex.: 4501 ou L-4501).',
       );
-      await last.getByLabel('Códigos postais (opcional)').fill('4501, L-4502');
+      // The demo zones list the south-west's codes: Luxembourg City's are free. Each zone says what it covers.
+      await last.getByLabel('Códigos postais (opcional)').fill('1111, L-1112');
+      await expect(last.getByTestId('zone-coverage')).toHaveText('Cobre 2 códigos postais: Luxembourg.');
+      const petange = page
+        .getByTestId('zone-list')
+        .locator('li')
+        .filter({ has: page.locator('input[value="Pétange"]') });
+      await expect(petange.getByTestId('zone-coverage')).toContainText('Pétange');
       await page.getByRole('button', { name: 'Guardar zonas' }).click();
       await expect(page.getByTestId('toast')).toContainText('As zonas de entrega foram atualizadas.');
       await expect
         .poll(async () => (await setting(backend, 'delivery_zones')) as unknown[])
-        .toContainEqual({ name: 'Codeville', fee: 2.5, postal_codes: ['4501', '4502'] });
+        .toContainEqual({ name: 'Codeville', fee: 2.5, postal_codes: ['1111', '1112'] });
     } finally {
       await backend.service
         .from('store_settings')

@@ -169,7 +169,7 @@ test.describe('cart', () => {
     const panel = page.getByTestId('cart-panel');
     await fillContact(page, { name: 'Jean Weber', phone: '+352 691 444 555' });
     await panel.getByLabel('Adresse').fill('3, rue de Hussigny');
-    await panel.getByLabel('Code postal').fill('L-4621');
+    await panel.getByLabel('Code postal').fill('L-4702');
     await panel.getByLabel('Ville').fill('Pétange');
     await choosePreorder(page);
     await panel.getByTestId('order-button').click();

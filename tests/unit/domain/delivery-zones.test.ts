@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   deliveryFeeFor,
+  localitiesOfPostalCode,
   luxPostalCode,
+  postalCodesOfTown,
+  zoneCoverage,
+  sameCity,
+  townKey,
   parsePostalCodes,
   validateZoneList,
 } from '../../../src/shared/domain/delivery-zones.js';
@@ -23,14 +28,43 @@ describe('delivery fee for a city', () => {
     expect(deliveryFeeFor('PÉTANGE', zones).message).toBe('Frais de livraison pour Pétange : 3,10 €');
   });
 
-  it('is exact otherwise: no accent folding, no partial match', () => {
-    expect(deliveryFeeFor('Petange', zones)).toEqual({
-      fee: null,
-      message: 'Désolé, nous ne livrons pas dans cette zone.',
-      zone: null,
-    });
-    expect(deliveryFeeFor('Esch', zones).fee).toBeNull();
+  it('matches towns as people type them: without accents, in capitals, by their short name', () => {
+    expect(deliveryFeeFor('Petange', zones)).toMatchObject({ fee: 3.1, zone: zones[2] });
+    expect(deliveryFeeFor('PETANGE', zones).fee).toBe(3.1);
+    expect(deliveryFeeFor('Esch', zones).message).toBe('Frais de livraison pour Esch-sur-Alzette : 4,00 €');
+    expect(deliveryFeeFor('esch sur alzette', zones).fee).toBe(4);
+    expect(deliveryFeeFor('Déifferdeng', zones).fee).toBe(2.5);
     expect(deliveryFeeFor('Differdange Centre', zones).fee).toBeNull();
+    expect(deliveryFeeFor('Eschweiler', zones).fee).toBeNull();
+  });
+
+  it('folds a town to its key: case, accents, hyphens and short names aside', () => {
+    expect(townKey(' Pétange ')).toBe('petange');
+    expect(townKey('ESCH-SUR-ALZETTE')).toBe('esch sur alzette');
+    expect(townKey('Esch/Alzette')).toBe('esch sur alzette');
+    expect(townKey('Käerjeng')).toBe('kaerjeng');
+    expect(townKey('Œutrange')).toBe('oeutrange');
+    expect(townKey('😀')).toBe('');
+    expect(sameCity('', '')).toBe(false);
+  });
+
+  it('says what a zone of the admin covers: its codes and their towns, or its town and the town’s codes', () => {
+    expect(zoneCoverage({ name: 'Differdange', fee: '2', postalCodes: '4601, L-4702' })).toEqual({
+      codes: ['4601', '4702'],
+      towns: ['Differdange', 'Niederkorn', 'Pétange'],
+    });
+    const petange = zoneCoverage({ name: 'PETANGE', fee: '3', postalCodes: '' });
+    expect(petange.towns).toEqual(['PETANGE']);
+    expect(petange.codes).toContain('4702');
+    expect(petange.codes).toEqual(postalCodesOfTown('Pétange'));
+    expect(zoneCoverage({ name: 'Atlantis', fee: '3', postalCodes: '' })).toEqual({ codes: [], towns: ['Atlantis'] });
+  });
+
+  it('names the localities of a postal code from the national register', () => {
+    expect(localitiesOfPostalCode('L-4601')).toEqual(['Differdange', 'Niederkorn']);
+    expect(localitiesOfPostalCode('4702')).toEqual(['Pétange']);
+    expect(localitiesOfPostalCode('4000')).toEqual([]);
+    expect(localitiesOfPostalCode('zzz')).toEqual([]);
   });
 
   it('says nothing for an empty city', () => {
@@ -114,9 +148,16 @@ describe('delivery zones by postal code', () => {
   it('lets the code decide when a zone lists codes, and the town otherwise', () => {
     expect(deliveryFeeFor('Differdange', byCode, 'L-1111').fee).toBe(9.5);
     expect(deliveryFeeFor('Differdange', byCode, '9999')).toMatchObject({ fee: null, zone: null });
-    expect(deliveryFeeFor('Differdange', byCode, null).fee).toBeNull();
+    // No code typed yet: the town names its zone (an order needs a code, which then decides).
+    expect(deliveryFeeFor('Differdange', byCode, null).fee).toBe(2);
     expect(deliveryFeeFor('Niederkorn', byCode, '4501').fee).toBe(2);
-    expect(deliveryFeeFor('sanem', byCode, '4440').fee).toBe(3);
+    expect(deliveryFeeFor('sanem', byCode, '4000').fee).toBe(3);
+  });
+
+  it('lets a code of the register name the town of a zone without codes, whatever is typed', () => {
+    expect(deliveryFeeFor('Paris', byCode, 'L-4984').fee).toBe(3);
+    // 4440 is Soleuvre's: the Sanem zone (the locality, not the commune) does not cover it.
+    expect(deliveryFeeFor('Sanem', byCode, '4440').fee).toBeNull();
   });
 
   it('parses the codes an admin types, and refuses anything else', () => {

@@ -23,7 +23,7 @@ describe('reservation form', () => {
       reservation: {
         name: 'Ana',
         email: 'ana@example.lu',
-        phone: '621 123 456',
+        phone: '+352621123456',
         reservation_date: '2026-11-23',
         reservation_time: '19:30',
         people: '4',

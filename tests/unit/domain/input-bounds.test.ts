@@ -37,7 +37,14 @@ describe('input bounds, the same as the database refuses first', () => {
   });
 
   it('refuses a reservation more than a year ahead or with a long field, on that field', () => {
-    const form = { name: 'Ana', email: 'ana@example.lu', phone: '621', date: '9999-12-31', time: '20:00', people: '2' };
+    const form = {
+      name: 'Ana',
+      email: 'ana@example.lu',
+      phone: '621 123 456',
+      date: '9999-12-31',
+      time: '20:00',
+      people: '2',
+    };
     expect(validateReservation(form, new Date('2026-11-24T12:00:00Z'))).toEqual({
       ok: false,
       field: 'date',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatAmount, validateZoneList, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
+import { formatAmount, validateZoneList, zoneCoverage, type DeliveryZoneDraft } from '../../../shared/domain/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/labeled-input.js';
@@ -89,6 +89,7 @@ export function DeliveryZonesPage() {
                   value={d.postalCodes ?? ''}
                   onValue={(postalCodes) => edit(i, { postalCodes })}
                 />
+                <ZoneCoverage draft={d} />
               </div>
             </li>
           ))}
@@ -103,5 +104,20 @@ export function DeliveryZonesPage() {
         </div>
       </Card>
     </div>
+  );
+}
+
+/** Which postal codes and towns a zone covers, from the national register (postal_codes). */
+function ZoneCoverage({ draft }: { draft: DeliveryZoneDraft }) {
+  const t = useT();
+  const { codes, towns } = zoneCoverage(draft);
+  if (codes.length === 0 && towns.length === 0) return null;
+  const listed = (draft.postalCodes ?? '').trim() !== '';
+  return (
+    <p className="mt-1 text-sm text-slate-700" data-testid="zone-coverage">
+      {listed
+        ? t('delivery.coversCodes', { count: String(codes.length), towns: towns.join(', ') || '—' })
+        : t('delivery.coversTown', { codes: codes.join(', ') || '—' })}
+    </p>
   );
 }

@@ -101,7 +101,16 @@ export function CheckoutForm({ c }: { c: Checkout }) {
     checkout.isPreorder && !!checkout.preorderDate && !dateRefusal,
   );
   const full = new Set(availability.data?.full ?? []);
-  const field = fieldBinder('cart', customer, checkout.setCustomer);
+  // A refused name, phone, postal code or e-mail says why under its field, until it is changed.
+  const field = fieldBinder(
+    'cart',
+    customer,
+    (patch) => {
+      checkout.setCustomer(patch);
+      if (c.fieldError && c.fieldError.field in patch) c.clearFieldError();
+    },
+    (key) => (c.fieldError?.field === key ? c.fieldError.message : undefined),
+  );
 
   return (
     <div className="space-y-5">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   useMenuQuery,
   usePlaceOrderMutation,
@@ -22,6 +23,7 @@ import {
   orderRequestFromCart,
 } from '../../../shared/domain/order-request.js';
 import { validateOrder } from '../../../shared/domain/order-validation.js';
+import type { CustomerInfo } from '../../../shared/domain/customer.js';
 import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
 import { fr } from '../../i18n/fr.js';
 import { toast, toastFailure } from '../../components/ui/toast-store.js';
@@ -47,6 +49,22 @@ function requestIdFor(content: string): string {
   return lastRequest.id;
 }
 
+/** The contact field a refusal is about: its message shows under that field too, until the field changes. */
+const FIELD_OF_REFUSAL: Partial<Record<string, keyof CustomerInfo>> = {
+  invalid_name: 'name',
+  invalid_phone: 'phone',
+  invalid_postal_code: 'postalCode',
+  invalid_email: 'email',
+};
+export interface FieldError {
+  field: keyof CustomerInfo;
+  message: string;
+}
+const fieldErrorOf = (r: { code: string; message: string } | null | undefined): FieldError | null => {
+  const field = r ? FIELD_OF_REFUSAL[r.code] : undefined;
+  return r && field ? { field, message: r.message } : null;
+};
+
 /** Everything the cart panel shows and does, derived from the cart, the form and the live settings. */
 export function useCheckout() {
   const items = useCartStore((s) => s.items);
@@ -59,6 +77,7 @@ export function useCheckout() {
   const placeOrder = usePlaceOrderMutation();
   const navigate = useNavigate();
   const { status } = useSession();
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
 
   const deliveryEnabled = settings.delivery_options.is_enabled;
   const orderingEnabled = settings.ordering.is_enabled;
@@ -145,6 +164,7 @@ export function useCheckout() {
         schedule,
       });
       if (!check.ok) {
+        setFieldError(fieldErrorOf(check));
         toast({ title: check.title, description: check.message, variant: 'destructive' });
         return;
       }
@@ -179,6 +199,7 @@ export function useCheckout() {
           const refusal = refusalOf(e);
           // A price changed between the last read and the order: read the menu again, the notice lists it.
           if (refusal?.code === 'total_changed') void refetchMenu();
+          setFieldError(fieldErrorOf(refusal));
           toastFailure(refusal, fr.cart);
         },
       },
@@ -209,6 +230,8 @@ export function useCheckout() {
     orderBlocked,
     estimate,
     submit,
+    fieldError,
+    clearFieldError: () => setFieldError(null),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useCustomerPrefillQuery } from '../../lib/data.js';
+import { phoneForDisplay } from '../../../shared/domain/contact-fields.js';
 import { useSession } from '../../lib/session.js';
 import { useCheckoutStore } from '../../stores/checkout-store.js';
 
@@ -14,7 +15,7 @@ export function usePrefill(): void {
     setCustomer({
       email: email ?? '',
       name: fill(customer.name, prefill?.name),
-      phone: fill(customer.phone, prefill?.phone),
+      phone: fill(customer.phone, prefill?.phone && phoneForDisplay(prefill.phone)),
       address: fill(customer.address, prefill?.address),
       postalCode: fill(customer.postalCode, prefill?.postalCode),
       city: fill(customer.city, prefill?.city),
