@@ -221,8 +221,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         if (m.type === 'ready') {
           engineStat = typeof m.task === 'string' ? `/proc/${m.task}/stat` : null;
           resolve();
-        }
-        else if (m.type === 'failed') reject(revive(m.error));
+        } else if (m.type === 'failed') reject(revive(m.error));
         else if (m.type === 'notify') {
           for (const cb of listeners.get(m.channel) ?? []) cb(m.payload);
         } else if (m.type === 'result') {
