@@ -6,6 +6,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { startTestBackend } from '../tests/helpers/backend.js';
+import { benchDatabases } from './databases.js';
 
 const COLD = Number(process.env.BENCH_IMAGES ?? 30);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 300);
@@ -22,41 +23,43 @@ async function timed(url: string, accept: string): Promise<{ ms: number; bytes: 
   return { ms: performance.now() - t, bytes: body.byteLength };
 }
 
-const b = await startTestBackend('pglite');
-try {
-  // A photo-like 800×600 JPEG: smooth gradients with noise, as a dish photo has.
-  const noise = crypto.randomBytes(800 * 600 * 3).map((v, i) => ((i % 2400) / 10 + (v % 48)) & 0xff);
-  const photo = await sharp(noise, { raw: { width: 800, height: 600, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  const up = await b
-    .serviceClient()
-    .storage.from('menu-images')
-    .upload('bench/photo.jpg', photo, { contentType: 'image/jpeg' });
-  if (up.error) throw up.error;
-  const base = `${b.url}/storage/v1/render/image/public/menu-images/bench/photo.jpg`;
-  console.log(
-    `source: 800×600 JPEG, ${(photo.length / 1024).toFixed(0)} KiB; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}`,
-  );
-  for (const [label, accept] of [
-    ['WebP', 'image/webp'],
-    ['AVIF', 'image/avif'],
-  ] as const) {
-    const cold: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < COLD; i++) {
-      // Each quality is a transformation not made before: a real decode, resize and encode.
-      const r = await timed(`${base}?width=400&quality=${50 + i}`, accept);
-      cold.push(r.ms);
-      bytes = r.bytes;
-    }
-    const warm: number[] = [];
-    for (let i = 0; i < REPEATS; i++) warm.push((await timed(`${base}?width=400&quality=80`, accept)).ms);
+for (const kind of benchDatabases()) {
+  const b = await startTestBackend(kind);
+  try {
+    // A photo-like 800×600 JPEG: smooth gradients with noise, as a dish photo has.
+    const noise = crypto.randomBytes(800 * 600 * 3).map((v, i) => ((i % 2400) / 10 + (v % 48)) & 0xff);
+    const photo = await sharp(noise, { raw: { width: 800, height: 600, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const up = await b
+      .serviceClient()
+      .storage.from('menu-images')
+      .upload('bench/photo.jpg', photo, { contentType: 'image/jpeg' });
+    if (up.error) throw up.error;
+    const base = `${b.url}/storage/v1/render/image/public/menu-images/bench/photo.jpg`;
     console.log(
-      `400 px ${label} (${(bytes / 1024).toFixed(1)} KiB): new p50 ${fmt(pct(cold, 0.5))} p95 ${fmt(pct(cold, 0.95))}; ` +
-        `cached p50 ${fmt(pct(warm, 0.5))} p95 ${fmt(pct(warm, 0.95))} (${COLD} new, ${REPEATS} cached)`,
+      `${kind}: source 800×600 JPEG, ${(photo.length / 1024).toFixed(0)} KiB; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}`,
     );
+    for (const [label, accept] of [
+      ['WebP', 'image/webp'],
+      ['AVIF', 'image/avif'],
+    ] as const) {
+      const cold: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < COLD; i++) {
+        // Each quality is a transformation not made before: a real decode, resize and encode.
+        const r = await timed(`${base}?width=400&quality=${50 + i}`, accept);
+        cold.push(r.ms);
+        bytes = r.bytes;
+      }
+      const warm: number[] = [];
+      for (let i = 0; i < REPEATS; i++) warm.push((await timed(`${base}?width=400&quality=80`, accept)).ms);
+      console.log(
+        `400 px ${label} (${(bytes / 1024).toFixed(1)} KiB): new p50 ${fmt(pct(cold, 0.5))} p95 ${fmt(pct(cold, 0.95))}; ` +
+          `cached p50 ${fmt(pct(warm, 0.5))} p95 ${fmt(pct(warm, 0.95))} (${COLD} new, ${REPEATS} cached)`,
+      );
+    }
+  } finally {
+    await b.close();
   }
-} finally {
-  await b.close();
 }

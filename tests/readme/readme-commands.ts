@@ -65,8 +65,8 @@ const SKIPS: [RegExp, string][] = [
   [/^SUPABASE_URL=/, 'creates an admin on a hosted project (needs its URL and service-role key)'],
   [/^npm install$/, 'installs the dependencies: done before any test can run'],
   [
-    /conformance:postgrest/,
-    'needs a checkout of the upstream postgrest-js suite (POSTGREST_JS_DIR); a benchmark-like run, not part of the tests',
+    /conformance/,
+    'needs checkouts of the upstream client suites (POSTGREST_JS_DIR, STORAGE_JS_DIR); a benchmark-like run, not part of the tests',
   ],
 ];
 
@@ -313,6 +313,7 @@ const BENCH_SHORT: Record<string, Record<string, string>> = {
   'bench:shop': { SHOP_BENCH_RUNS: '1' },
   fuzz: { FUZZ_CASES: '200', FUZZ_FRAMES: '50', FUZZ_SEED: '1' },
   'acceptance-silence': { BENCH_TRIES: '2' },
+  image: { BENCH_IMAGES: '3', BENCH_REPEATS: '5' },
 };
 /** Arguments a benchmark takes only on its command line, added to the README's command for the short run. */
 const BENCH_SHORT_ARGS: Record<string, string> = { 'bench:shop': '-- --runs 1 --routes /' };
