@@ -156,6 +156,8 @@ export type PgliteDb = Db & {
   restarts(): number;
   /** How long the last reopening took, in milliseconds (null before any). */
   lastReopenMs(): number | null;
+  /** CPU time the engine thread has used, in ms (10 ms steps; null where the system does not tell). */
+  engineCpuMs(): number | null;
 };
 
 /**
@@ -326,6 +328,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     kind: 'pglite',
     restarts: () => restarts,
     lastReopenMs: () => lastReopenMs,
+    engineCpuMs,
     query: <T>(sql: string, params: unknown[] = []) => queue.run('', () => runQuery<T>(sql, params)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       return queue.run(options.client ?? '', async () => {
