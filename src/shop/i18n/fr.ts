@@ -430,6 +430,7 @@ export const fr = {
     /** The counter's busy mode: « Le restaurant est très sollicité : commandes immédiates en pause jusqu'à 19:30 ». */
     busyPaused: BUSY_PAUSED.notice,
     busyPreorders: 'Les pré-commandes restent possibles.',
+    busyPausedReason: (until: string) => `Restaurant très sollicité jusqu'à ${until}`,
   },
   cartToasts,
   orderStatus,

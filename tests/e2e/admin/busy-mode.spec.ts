@@ -75,6 +75,12 @@ test.describe('the counter’s busy mode', () => {
       await expect(notice).toHaveText(
         `Le restaurant est très sollicité : commandes immédiates en pause jusqu'à ${until}. Les pré-commandes restent possibles.`,
       );
+      // The order for now cannot be sent while paused: the button says why before the form is filled.
+      const panel = shop.getByTestId('cart-panel');
+      await expect(panel.getByTestId('order-button')).toBeDisabled();
+      await expect(panel.getByTestId('order-blocked')).toHaveText(
+        `Restaurant très sollicité jusqu'à ${until} : commande immédiate impossible. Activez la pré-commande.`,
+      );
       await screenshot(page, 'admin-busy-mode');
       await screenshot(shop, 'cart-busy-paused');
 
@@ -82,6 +88,7 @@ test.describe('the counter’s busy mode', () => {
       await busy.getByTestId('busy-end').click();
       await expect(busy.getByTestId('busy-end')).toHaveCount(0);
       await expect(notice).toHaveCount(0);
+      await expect(panel.getByTestId('order-blocked')).toHaveCount(0);
       await expect.poll(() => estimateAhead(shop), { timeout: 15_000 }).toBeLessThanOrEqual(31);
       await customer.close();
     } finally {

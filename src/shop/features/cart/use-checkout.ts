@@ -14,7 +14,7 @@ import type { Menu } from '../../../shared/data/menu.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
 import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';
 import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
-import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
+import { luxembourgClock, luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
 import { minimumOrderWarning } from '../../../shared/domain/minimum-order.js';
 import { sumEuros } from '../../../shared/domain/money.js';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../../../shared/domain/order-request.js';
 import { validateOrder } from '../../../shared/domain/order-validation.js';
 import type { CustomerInfo } from '../../../shared/domain/customer.js';
-import { DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
+import { activeBusyMode, DEFAULT_STORE_SETTINGS } from '../../../shared/domain/store-settings.js';
 import { fr } from '../../i18n/fr.js';
 import { toast, toastFailure } from '../../components/ui/toast-store.js';
 import { useSession } from '../../lib/session.js';
@@ -87,7 +87,16 @@ export function useCheckout() {
   const kitchenFullUntil = asap?.full ? asap.next_free : null;
   // Outside the ordering hours (or on a dated closure) an order for now is impossible: said before the form.
   const closedNow = useNowAs((now) => (schedule ? closedNowNotice(new Date(now), schedule) : null));
-  const orderBlocked = checkout.isPreorder ? null : !orderingEnabled ? fr.store.closedTitle : closedNow;
+  // The counter paused immediate orders (busy mode): an order for now waits for the end of the pause or a pre-order.
+  const pausedUntil = useNowAs((now) => {
+    const until = activeBusyMode(settings.busy_mode, new Date(now)).pausedUntil;
+    return until ? luxembourgClock(until).time : null;
+  });
+  const orderBlocked = checkout.isPreorder
+    ? null
+    : !orderingEnabled
+      ? fr.store.closedTitle
+      : (closedNow ?? (pausedUntil ? fr.store.busyPausedReason(pausedUntil) : null));
   // The counter's current estimate: its default preparation time from now, in the slot place_order counts.
   const slot = orderBlocked || checkout.isPreorder ? null : slotWindow(kitchenFullUntil ?? asap?.slot ?? '');
   const estimate = slot ? fr.cart.estimate(deliveryMethod, slot.from, slot.to) : null;
