@@ -341,7 +341,10 @@ async function checkoutRun(browser: Browser, base: string, run: number): Promise
     const button = panel.getByTestId('order-button');
     const label = (await button.innerText()).trim();
     if (label !== fr.cart.order) throw new Error(`The order button reads « ${label} », not « ${fr.cart.order} »`);
-    if (!(await button.isEnabled())) throw new Error('The order button is disabled with a full form');
+    if (!(await button.isEnabled()))
+      throw new Error(
+        `The order button is disabled with a full form: ${(await panel.locator('footer').innerText()).replace(/\s+/g, ' ')}`,
+      );
     // A customer filling the form gives the service worker time to install: so does the bench.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
