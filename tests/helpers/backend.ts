@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend } from '../../src/backend/server.js';
 import type { BackendConfig } from '../../src/backend/config.js';
-import { GENEROUS_PRODUCT_LIMITS_SQL } from './rate-limits.js';
+import { GENEROUS_AUTH_LIMITS, GENEROUS_PRODUCT_LIMITS_SQL } from './rate-limits.js';
 import { PG_TEMPLATE_ENV, PGLITE_ARCHIVE_ENV, seedPgliteDataDir } from './db-snapshot.js';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -72,17 +72,7 @@ export interface StartOptions extends Partial<BackendConfig> {
   productRateLimits?: boolean;
 }
 
-/**
- * Tests sign many users up and in from 127.0.0.1 within minutes: the auth rate limits are raised
- * here (tests/integration/security-auth.test.ts exercises the real ones).
- */
-export const GENEROUS_AUTH_LIMITS: Record<string, string> = {
-  AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
-  AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
-  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
-  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
-  AUTH_RATE_LIMIT_FAILED_SIGN_INS: '100000',
-};
+export { GENEROUS_AUTH_LIMITS } from './rate-limits.js';
 
 /** Starts the embedded backend on a random port on a brand-new database of the given kind. */
 export async function startTestBackend(kind: DbKind, options: StartOptions = {}): Promise<TestBackend> {

@@ -36,3 +36,15 @@ export async function startOfFreshWindow(windowSeconds: number, needSeconds: num
   const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
   if (left < needSeconds * 1000) await new Promise((r) => setTimeout(r, left + 1000));
 }
+
+/**
+ * Tests sign many users up and in from 127.0.0.1 within minutes (the browser tests' one backend per worker
+ * too): the auth rate limits are raised (tests/integration/security-auth.test.ts exercises the real ones).
+ */
+export const GENEROUS_AUTH_LIMITS: Record<string, string> = {
+  AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+  AUTH_RATE_LIMIT_FAILED_SIGN_INS: '100000',
+};

@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend, type Backend } from '../../../src/backend/server';
 import { ensureAdmin } from '../../../src/backend/cli/admin-user';
-import { GENEROUS_PRODUCT_LIMITS_SQL } from '../../helpers/rate-limits';
+import { GENEROUS_AUTH_LIMITS, GENEROUS_PRODUCT_LIMITS_SQL } from '../../helpers/rate-limits';
 import { PGLITE_ARCHIVE_ENV } from '../../helpers/db-snapshot';
 
 export interface MailboxMessage {
@@ -38,16 +38,21 @@ export function uniqueEmail(prefix = 'client'): string {
 export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBackend }>({
   workerBackend: [
     async ({}, use) => {
-      const backend = await startBackend({
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: null,
-        // Migrated and seeded by the global setup: no initdb and no migrations per worker.
-        pgliteArchive: process.env[PGLITE_ARCHIVE_ENV] ?? null,
-        databaseUrl: null,
-        jwtSecret: crypto.randomBytes(32).toString('hex'),
-        authAutoconfirm: false,
-      });
+      const backend = await startBackend(
+        {
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: null,
+          // Migrated and seeded by the global setup: no initdb and no migrations per worker.
+          pgliteArchive: process.env[PGLITE_ARCHIVE_ENV] ?? null,
+          databaseUrl: null,
+          jwtSecret: crypto.randomBytes(32).toString('hex'),
+          authAutoconfirm: false,
+        },
+        // Every sign-in of a worker's tests comes from 127.0.0.1 within minutes: GoTrue's per-address limits
+        // raised, as for the integration tests (which exercise the real ones).
+        { ...process.env, ...GENEROUS_AUTH_LIMITS },
+      );
       await backend.db.query(GENEROUS_PRODUCT_LIMITS_SQL);
       // Node 20 has no global WebSocket: realtime-js needs `ws` as its transport.
       const service = createClient(backend.url, backend.serviceRoleKey, {
