@@ -13,12 +13,11 @@
  * picks one). CONFORMANCE_VERBOSE=1 shows jest's output; CONFORMANCE_JSON=<file> writes the figures.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startBackend } from '../src/backend/server.js';
+import { createScratchDatabase } from '../tests/helpers/backend.js';
 
 type Kind = 'pglite' | 'postgres';
 
@@ -196,28 +195,10 @@ function runJest(work: string): Promise<FileResult[]> {
   );
 }
 
-async function scratchDatabase(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `storage_js_${crypto.randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
-
 async function run(kind: Kind): Promise<FileResult[]> {
-  const admin = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
-  const scratch = kind === 'postgres' ? await scratchDatabase(admin!) : null;
+  // The tests' scratch databases (a new database on the server, dropped after), named after this suite.
+  process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL;
+  const scratch = kind === 'postgres' ? await createScratchDatabase('storage_js') : null;
   const dir = supabaseDir();
   const backend = await startBackend(
     {
