@@ -157,6 +157,52 @@ end $$;
 create trigger menu_categories_keep_slug before update on public.menu_categories
   for each row execute function public.menu_category_keeps_slug();
 
+-- The menu editor's ↑ and ↓: a dish (within its category) or a category changes places with its neighbour, in
+-- one statement and from the rows as they are now, not as the admin's screen last saw them (two quick clicks, two
+-- admins, a live refresh between two writes never leave ties or undo a move). The list is numbered 1..n on the
+-- way (ties of seeded rows ordered by id, as the editor shows them). Runs as the caller: RLS on the tables
+-- decides, and the check below gives the refusal a clear message. False when there is no neighbour.
+create function public.move_menu_entry(p_kind text, p_id text, p_direction text) returns boolean
+language plpgsql security invoker set search_path = ''
+as $$
+declare
+  v_step integer := case p_direction when 'up' then -1 when 'down' then 1 end;
+  v_moved integer;
+begin
+  perform public.require_admin();
+  if v_step is null or p_kind not in ('item', 'category') then
+    raise exception using errcode = '22023', message = 'Pedido inválido.', detail = 'invalid_move';
+  end if;
+  if p_kind = 'item' then
+    with list as (
+      select i.id, row_number() over (order by i.sort_order, i.id)::integer as pos
+        from public.menu_items i
+       where i.deleted_at is null
+         and i.category_id = (select m.category_id from public.menu_items m where m.id = p_id)
+    ), me as (select pos from list where id = p_id),
+    placed as (
+      select l.id, case when l.pos = me.pos then me.pos + v_step when l.pos = me.pos + v_step then me.pos else l.pos end as pos
+        from list l, me
+       where exists (select 1 from list n where n.pos = me.pos + v_step)
+    )
+    update public.menu_items i set sort_order = placed.pos from placed
+     where i.id = placed.id and i.sort_order is distinct from placed.pos;
+  else
+    with list as (
+      select c.id, row_number() over (order by c.sort_order, c.id)::integer as pos from public.menu_categories c
+    ), me as (select pos from list where id = p_id),
+    placed as (
+      select l.id, case when l.pos = me.pos then me.pos + v_step when l.pos = me.pos + v_step then me.pos else l.pos end as pos
+        from list l, me
+       where exists (select 1 from list n where n.pos = me.pos + v_step)
+    )
+    update public.menu_categories c set sort_order = placed.pos from placed
+     where c.id = placed.id and c.sort_order is distinct from placed.pos;
+  end if;
+  get diagnostics v_moved = row_count;
+  return v_moved > 0;
+end $$;
+
 -- Shape of each known settings key, so an admin's typo is refused when saved (23514) instead of
 -- breaking every order later: opening hours must be a known time zone and "HH:MM" periods per ISO
 -- weekday; delivery zones may not name a city twice. Unknown keys are free-form JSON.
@@ -619,6 +665,8 @@ grant execute on function public.order_acceptance_setting_is_valid(jsonb) to aut
 -- The zone rule runs inside place_order (a definer); nobody calls it through the API.
 revoke execute on function public.lux_postal_code(text), public.delivery_zone_fee(text, text) from public, anon, authenticated;
 grant execute on function public.town_key(text) to anon, authenticated, service_role;
+revoke execute on function public.move_menu_entry(text, text, text) from public, anon;
+grant execute on function public.move_menu_entry(text, text, text) to authenticated, service_role;
 -- The image check runs as the admin who saves (the trigger is not a definer: it must see who writes).
 revoke execute on function public.image_url_is_allowed(text) from public, anon;
 grant execute on function public.image_url_is_allowed(text) to authenticated, service_role;

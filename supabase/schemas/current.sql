@@ -2034,6 +2034,51 @@ begin
 end $function$;
 grant execute on function public.menu_item_hidden_is_unavailable() to service_role;
 
+CREATE OR REPLACE FUNCTION public.move_menu_entry(p_kind text, p_id text, p_direction text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_step integer := case p_direction when 'up' then -1 when 'down' then 1 end;
+  v_moved integer;
+begin
+  perform public.require_admin();
+  if v_step is null or p_kind not in ('item', 'category') then
+    raise exception using errcode = '22023', message = 'Pedido inválido.', detail = 'invalid_move';
+  end if;
+  if p_kind = 'item' then
+    with list as (
+      select i.id, row_number() over (order by i.sort_order, i.id)::integer as pos
+        from public.menu_items i
+       where i.deleted_at is null
+         and i.category_id = (select m.category_id from public.menu_items m where m.id = p_id)
+    ), me as (select pos from list where id = p_id),
+    placed as (
+      select l.id, case when l.pos = me.pos then me.pos + v_step when l.pos = me.pos + v_step then me.pos else l.pos end as pos
+        from list l, me
+       where exists (select 1 from list n where n.pos = me.pos + v_step)
+    )
+    update public.menu_items i set sort_order = placed.pos from placed
+     where i.id = placed.id and i.sort_order is distinct from placed.pos;
+  else
+    with list as (
+      select c.id, row_number() over (order by c.sort_order, c.id)::integer as pos from public.menu_categories c
+    ), me as (select pos from list where id = p_id),
+    placed as (
+      select l.id, case when l.pos = me.pos then me.pos + v_step when l.pos = me.pos + v_step then me.pos else l.pos end as pos
+        from list l, me
+       where exists (select 1 from list n where n.pos = me.pos + v_step)
+    )
+    update public.menu_categories c set sort_order = placed.pos from placed
+     where c.id = placed.id and c.sort_order is distinct from placed.pos;
+  end if;
+  get diagnostics v_moved = row_count;
+  return v_moved > 0;
+end $function$;
+grant execute on function public.move_menu_entry(text,text,text) to authenticated;
+grant execute on function public.move_menu_entry(text,text,text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.my_data_export()
  RETURNS jsonb
  LANGUAGE plpgsql

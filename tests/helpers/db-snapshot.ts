@@ -127,7 +127,10 @@ export async function preparePostgresTemplate(adminUrl: string, key = schemaKey(
     if (exists.rowCount === 0) {
       const wip = `${name}_wip`;
       await admin.query(`drop database if exists ${wip} with (force)`);
+      // Dated at once like a template: a run of another schema (another checkout on the same server) cleaning
+      // old templates must not drop this one while it is being migrated.
       await admin.query(`create database ${wip}`);
+      await admin.query(`comment on database ${wip} is '${Date.now()}'`);
       const url = new URL(adminUrl);
       url.pathname = `/${wip}`;
       const db = await openPostgres(url.toString(), 2);

@@ -396,6 +396,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       unsubscribe_promotions: ['unsubscribe_promotions', { p_token: '0'.repeat(64) }],
       admin_customer_export: ['admin_customer_export', { p_email: 'personne@example.lu' }],
       admin_customer_erase: ['admin_customer_erase', { p_email: 'personne@example.lu' }],
+      move_menu_entry: ['move_menu_entry', { p_kind: 'category', p_id: 'desserts', p_direction: 'up' }],
     };
     const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
     const SIGNED_IN = { anon: 'denied', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
@@ -428,6 +429,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       unsubscribe_promotions: PUBLIC,
       admin_customer_export: ADMIN,
       admin_customer_erase: ADMIN,
+      move_menu_entry: ADMIN,
       claim_notifications: NOBODY,
       complete_notification: NOBODY,
       priced_order_item: NOBODY,

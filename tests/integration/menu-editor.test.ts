@@ -109,6 +109,68 @@ describe.each(testDatabases())('menu editor rules in the database on %s', (kind)
     );
   });
 
+  it('↑ and ↓ swap a dish with its neighbour as the rows are now, ties included, in one statement', async () => {
+    const ids = ['ordem-a', 'ordem-b', 'ordem-c'];
+    await write(
+      boss,
+      `insert into public.menu_categories (id, name, slug, sort_order) values ('ordem', 'Ordem', 'ordem', 90)`,
+    );
+    // Seeded ties: the editor shows them by id.
+    for (const id of ids)
+      await write(
+        boss,
+        `insert into public.menu_items (id, category_id, name, price, sort_order) values ($1, 'ordem', $1, 5, 1)`,
+        [id],
+      );
+    const order = async () =>
+      (
+        await b.db.query<{ id: string }>(
+          `select id from public.menu_items where category_id = 'ordem' order by sort_order, id`,
+        )
+      ).rows.map((r) => r.id);
+    const move = (who: Caller, kind: string, id: string, direction: string) =>
+      as(
+        b,
+        who,
+        async (tx) =>
+          (await tx.query<{ m: boolean }>(`select public.move_menu_entry($1, $2, $3) as m`, [kind, id, direction]))
+            .rows[0]!.m,
+      );
+
+    expect(await move(boss, 'item', 'ordem-a', 'down')).toBe(true);
+    expect(await order()).toEqual(['ordem-b', 'ordem-a', 'ordem-c']);
+    // A second click computed from a stale screen still moves from where the dish is now.
+    expect(await move(boss, 'item', 'ordem-a', 'down')).toBe(true);
+    expect(await order()).toEqual(['ordem-b', 'ordem-c', 'ordem-a']);
+    // The last one has nobody below: nothing changes.
+    expect(await move(boss, 'item', 'ordem-a', 'down')).toBe(false);
+    expect(await move(boss, 'item', 'ordem-b', 'up')).toBe(false);
+    expect(await order()).toEqual(['ordem-b', 'ordem-c', 'ordem-a']);
+    expect(
+      (
+        await b.db.query<{ n: number }>(
+          `select count(distinct sort_order)::int as n from public.menu_items where category_id = 'ordem'`,
+        )
+      ).rows[0]!.n,
+    ).toBe(3);
+    // Categories move the same way, among all categories.
+    const cats = async () =>
+      (await b.db.query<{ id: string }>(`select id from public.menu_categories order by sort_order, id`)).rows.map(
+        (r) => r.id,
+      );
+    const before = await cats();
+    expect(await move(boss, 'category', 'ordem', 'up')).toBe(true);
+    const after = await cats();
+    expect(after.indexOf('ordem')).toBe(before.indexOf('ordem') - 1);
+    // Customers are refused; a bad direction is a clear error.
+    expect(await failure(move(client, 'item', 'ordem-c', 'up'))).toMatchObject({ code: '42501', detail: 'admin_only' });
+    expect(await failure(move(boss, 'item', 'ordem-c', 'left'))).toMatchObject({
+      code: '22023',
+      detail: 'invalid_move',
+    });
+    expect(await order()).toEqual(['ordem-b', 'ordem-c', 'ordem-a']);
+  });
+
   it('refuses out-of-bounds values with a constraint error', async () => {
     const cases: [string, unknown[]][] = [
       [`update public.menu_items set name = $1 where id = '32'`, ['x'.repeat(121)]],

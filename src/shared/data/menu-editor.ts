@@ -41,8 +41,8 @@ function check(error: { code?: string; message: string; status?: number; statusC
 export async function fetchEditorMenu(): Promise<EditorMenu> {
   const supabase = getSupabase();
   const [categories, items] = await Promise.all([
-    supabase.from('menu_categories').select('id, name, slug, sort_order').order('sort_order'),
-    supabase.from('menu_items').select('*').is('deleted_at', null).order('sort_order'),
+    supabase.from('menu_categories').select('id, name, slug, sort_order').order('sort_order').order('id'),
+    supabase.from('menu_items').select('*').is('deleted_at', null).order('sort_order').order('id'),
   ]);
   check(categories.error);
   check(items.error);
@@ -72,24 +72,13 @@ export function deleteItem(id: string): Promise<void> {
   return updateItem(id, { deleted_at: new Date().toISOString(), hidden: true });
 }
 
-/** Swaps the sort_order of two rows (dishes, or categories). */
-export async function swapOrder(
-  table: 'menu_items' | 'menu_categories',
-  a: { id: string; sort_order: number },
-  b: { id: string; sort_order: number },
-): Promise<void> {
-  const supabase = getSupabase();
-  // Equal orders (seeded ties) would not move: the lower one is pushed one step first.
-  const [first, second] =
-    a.sort_order === b.sort_order ? [b.sort_order, b.sort_order + 1] : [b.sort_order, a.sort_order];
-  for (const [id, sort_order] of [
-    [a.id, first],
-    [b.id, second],
-  ] as const) {
-    const { data, error } = await supabase.from(table).update({ sort_order }).eq('id', id).select('id');
-    check(error);
-    if (!data || data.length === 0) throw new MenuSaveError('permission', 'no row updated');
-  }
+/**
+ * ↑ or ↓ of a dish (within its category) or a category: the database swaps it with its neighbour as the rows are
+ * now (`move_menu_entry`, one statement), so a stale screen or two quick clicks cannot undo a move.
+ */
+export async function moveMenuEntry(kind: 'item' | 'category', id: string, direction: 'up' | 'down'): Promise<void> {
+  const { error } = await getSupabase().rpc('move_menu_entry', { p_kind: kind, p_id: id, p_direction: direction });
+  check(error);
 }
 
 export async function renameCategory(id: string, name: string): Promise<void> {

@@ -7,7 +7,7 @@ const chimes = (page: import('@playwright/test').Page) =>
     .locator('html')
     .getAttribute('data-chimes-played')
     .then((v) => Number(v ?? 0));
-const SHOTS = '/work/notes/shots/acceptance';
+const SHOTS = 'test-results/screens';
 /** How often a waiting order rings again (RING_EVERY_MS in src/admin/lib/sound/notification-sound.ts). */
 const RING_EVERY_MS = 4000;
 

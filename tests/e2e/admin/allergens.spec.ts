@@ -4,7 +4,7 @@ import { test, expect } from '../support/fixtures';
 import { addToCart, openCart } from '../shop/shop-helpers';
 import { loginAsAdmin } from './admin-helpers';
 
-const SHOTS = '/work/notes/s36/shots-d';
+const SHOTS = 'test-results/screens';
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });

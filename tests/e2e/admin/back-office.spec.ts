@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { test, expect, screenshot } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin, orderStatus } from './admin-helpers';
 
-const SHOTS = '/work/notes/shots/h4';
+const SHOTS = 'test-results/screens';
 
 test.describe('archive, customers, challenge, promotions', () => {
   test('the archive lists this week read-only', async ({ page, backend }) => {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin, untilOrdersLive } from './admin-helpers';
 
-const SHOTS = '/work/notes/shots/h4';
+const SHOTS = 'test-results/screens';
 /** The dashboard polls today's list every 10 s (DASHBOARD_POLL_MS in src/admin/lib/live-orders.ts). */
 const POLL_MS = 10_000;
 /** How often a waiting order rings again (RING_EVERY_MS in src/admin/lib/sound/notification-sound.ts). */

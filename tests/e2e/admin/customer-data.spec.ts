@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
 
-const SHOTS = '/work/notes/s36/shots-f';
+const SHOTS = 'test-results/screens';
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { loginAsAdmin } from './admin-helpers';
 
-const SHOTS = '/work/notes/shots/menu-editor';
+const SHOTS = 'test-results/screens';
 
 /** A real PNG photo (a colour gradient) of the given size, as a phone would hand over. */
 function pngPhoto(width: number, height: number): Buffer {

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { loginAsAdmin } from './admin-helpers';
 
-const SHOTS = '/work/notes/shots/offers';
+const SHOTS = 'test-results/screens';
 const PICTURE = path.resolve('src/shop/public/images/offer-chicken.webp');
 
 async function shot(page: Page, name: string): Promise<void> {

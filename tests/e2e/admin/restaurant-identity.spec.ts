@@ -4,7 +4,7 @@ import { test, expect } from '../support/fixtures';
 import { DEFAULT_RESTAURANT_IDENTITY } from '../../../src/shared/domain/restaurant';
 import { loginAsAdmin } from './admin-helpers';
 
-const SHOTS = '/work/notes/shots/identity';
+const SHOTS = 'test-results/screens';
 const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });

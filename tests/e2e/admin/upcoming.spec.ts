@@ -8,7 +8,7 @@ import type { KitchenSummaryRequest } from '../../../src/shared/ipc';
 import { decodeEscPos } from '../../kiosk/support/escpos-decoder';
 import { FakePrinter } from '../../kiosk/support/fake-printer';
 
-const SHOTS = '/work/notes/s36/shots-e';
+const SHOTS = 'test-results/screens';
 
 const item = (name: string, quantity: number, options: string[] = []) => ({
   id: name.slice(0, 6),

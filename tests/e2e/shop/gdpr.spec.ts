@@ -26,7 +26,7 @@ async function shot(page: Page, name: string, fullPage = true) {
   const project = test.info().project.name;
   // From the top, so the fixed header is drawn where it belongs on the full page.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/work/notes/shots/gdpr/${name}-${project}.png`, fullPage });
+  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage });
 }
 
 // The refusal while her order is open comes as a 400, which the browser logs: this test uses its own page.

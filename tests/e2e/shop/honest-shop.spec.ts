@@ -9,7 +9,7 @@ import { addToCart, isPhone, openCart } from './shop-helpers';
 
 /** Screenshots to look at, kept out of the repository. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: `/work/notes/shots/h5/${name}-${test.info().project.name}.png`, fullPage });
+  await page.screenshot({ path: `test-results/screens/${name}-${test.info().project.name}.png`, fullPage });
 }
 
 async function insertPickupOrder(backend: E2EBackend): Promise<{ id: string; email: string }> {

@@ -6,7 +6,7 @@ import { REFUSALS } from '../../../src/shared/domain/refusals';
 import { addToCart, choosePreorder, fillContact, openCart } from './shop-helpers';
 
 /** Screenshots to look at, kept out of the repository. */
-const SHOTS = '/work/notes/s36/shots-b';
+const SHOTS = 'test-results/screens';
 const width = () => (test.info().project.name === 'phone' ? 390 : 1280);
 const UUID = /\/commande\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 

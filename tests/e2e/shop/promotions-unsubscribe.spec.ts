@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail, type E2EBackend } from '../support/fixtures';
 import { addToCart, choosePreorder, fillContact, openCart, signInAs } from './shop-helpers';
 
-const SHOTS = '/work/notes/s36/shots-f';
+const SHOTS = 'test-results/screens';
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

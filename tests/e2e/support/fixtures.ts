@@ -128,8 +128,11 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
 
 export { expect };
 
-/** Saves a screenshot under test-results/screens/<name>-<project>.png to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot under test-results/screens/<name>-<project>.png to look at (the whole page unless
+ * `fullPage: false`: what the screen shows, e.g. a dialog over the page).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const project = test.info().project.name;
-  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/index.js';
 import { BackLink } from './back-link.js';
-import { PageHeader } from './card.js';
+import { ErrorPanel, PageHeader } from './card.js';
 import { DataTable, type Column } from './data-table.js';
 import { QueryState, type QueryLike } from './query-state.js';
 
@@ -18,7 +18,11 @@ export function DashboardSubPage({ title, children }: { title: string; children:
   );
 }
 
-/** A list read from the server as a table: the spinner, the error, the empty text, else the rows. */
+/**
+ * A list read from the server as a table: the spinner, the error, the empty text, else the rows. A failed
+ * background refresh keeps the rows on screen (with the error above them): the row someone is working on,
+ * with its open confirmation, stays where it is instead of turning into an error panel.
+ */
 export function QueryTable<Row extends { id: string }>({
   query,
   error,
@@ -34,8 +38,13 @@ export function QueryTable<Row extends { id: string }>({
   phoneCards?: boolean;
 }) {
   return (
-    <QueryState query={query} error={error} empty={empty}>
-      {(rows) => <DataTable rows={rows} {...table} />}
+    <QueryState query={query} error={error} empty={empty} keepDataOnError>
+      {(rows) => (
+        <>
+          {query.isError && <ErrorPanel message={error} />}
+          <DataTable rows={rows} {...table} />
+        </>
+      )}
     </QueryState>
   );
 }

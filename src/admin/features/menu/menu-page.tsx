@@ -17,7 +17,7 @@ import {
   newItemId,
   removePhoto,
   renameCategory,
-  swapOrder,
+  moveMenuEntry,
   updateItem,
   uploadPhoto,
   type EditorMenu,
@@ -119,8 +119,7 @@ function DishRow({
       await removePhoto(item.image_src).catch(() => {});
       return mt('deleted');
     }
-    const other = kind === 'up' ? above : below;
-    if (other) await swapOrder('menu_items', item, other);
+    await moveMenuEntry('item', item.id, kind);
     return mt('moved');
   });
   const parsed = parseEuroPrice(price.trim());
@@ -223,8 +222,7 @@ function CategoryHeader({
       setEditing(false);
       return mt('categoryRenamed');
     }
-    const other = kind === 'up' ? above : below;
-    if (other) await swapOrder('menu_categories', category, other);
+    await moveMenuEntry('category', category.id, kind);
     return mt('moved');
   });
   if (editing) {

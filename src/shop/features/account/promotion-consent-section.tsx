@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { promotionsText } from '../../i18n/fr-promotions.js';
 import { refusalOf, useMyPromotionConsentQuery, useSetMyPromotionConsentMutation } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
@@ -22,6 +23,9 @@ export function PromotionConsentSection() {
         toast({ title: t.failed, description: refusalOf(e)?.message ?? t.notConfirmed, variant: 'destructive' }),
     },
   });
+  // The tick the customer just gave, until the server answers: set in the click's own render (the mutation's
+  // pending state reaches React a moment later, and a controlled box would flip back in between).
+  const [asked, setAsked] = useState<boolean | null>(null);
   const data = consent.data;
   const confirmed = !!data?.email;
   return (
@@ -34,9 +38,12 @@ export function PromotionConsentSection() {
           type="checkbox"
           data-testid="promotion-consent"
           // The box shows the choice at once; the saved answer replaces it (a refused change goes back).
-          checked={save.isPending ? save.variables : (data?.consented ?? false)}
-          disabled={!data || !confirmed || save.isPending}
-          onChange={(e) => save.mutate(e.target.checked)}
+          checked={asked ?? data?.consented ?? false}
+          disabled={!data || !confirmed || asked !== null}
+          onChange={(e) => {
+            setAsked(e.target.checked);
+            save.mutate(e.target.checked, { onSettled: () => setAsked(null) });
+          }}
           className="mt-0.5 size-5 shrink-0 accent-flame-600"
         />
         <span>{t.label}</span>
