@@ -131,11 +131,27 @@ test.describe('menu editor', () => {
       await expect(img).toHaveAttribute('src', String(row.image_src));
       // The shop loads pictures lazily: bring the card into view first.
       await card.scrollIntoViewIfNeeded();
+      // At the card's width, from Storage's image transformations, in the format the browser prefers: the same
+      // pipeline as the committed pictures' AVIF copies.
+      const render = String(row.image_src).replace('/storage/v1/object/public/', '/storage/v1/render/image/public/');
+      await expect(img).toHaveAttribute(
+        'srcset',
+        `${render}?width=400&height=300&resize=cover 400w, ${render}?width=800&height=600&resize=cover 800w`,
+      );
+      // (natural sizes are in CSS pixels, divided by the picked width's density: 4:3 give or take a pixel)
       await expect
         .poll(() =>
-          img.evaluate((el: HTMLImageElement) => (el.complete ? [el.naturalWidth, el.naturalHeight].join('x') : '')),
+          img.evaluate((el: HTMLImageElement) =>
+            el.complete && el.naturalWidth > 0
+              ? `${el.currentSrc.split('?')[0]} ${Math.abs(el.naturalWidth / el.naturalHeight - 4 / 3) < 0.01}`
+              : '',
+          ),
         )
-        .toBe('800x600');
+        .toBe(`${render} true`);
+      const served = await fetch(`${render}?width=400&height=300&resize=cover`, {
+        headers: { Accept: 'image/avif,image/webp,*/*' },
+      });
+      expect(served.headers.get('content-type')).toBe('image/avif');
       await shot(shop, 'shop-new-dish');
 
       // Edit the price: the shop follows.

@@ -35,7 +35,7 @@ export function CartLines({
           data-unavailable={unavailable.has(line.uniqueId) || undefined}
         >
           <img
-            src={line.imageSrc ?? menuThumbnailSrc(`/images/menu/${line.menuItemId}.webp`)}
+            src={menuThumbnailSrc(line.imageSrc ?? `/images/menu/${line.menuItemId}.webp`)}
             alt=""
             className="size-16 shrink-0 rounded-lg object-cover"
           />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MenuItem } from '../../../shared/domain/menu.js';
 import { fr } from '../../i18n/fr.js';
+import { storedPictureAt, storedPictureSrcSet } from '../../lib/stored-pictures.js';
 
 /** Seeded items carry no image path: their picture is named after the id. */
 export const menuImageSrc = (item: Pick<MenuItem, 'id' | 'imageSrc'>) =>
@@ -16,8 +17,9 @@ export function menuImageSources(src: string): { avif: string; webp: string } | 
   return { avif: `${base}-400.avif 400w, ${base}-800.avif 800w`, webp: `${base}-400.webp 400w, ${src} 800w` };
 }
 
-/** A seeded dish's 400 px WebP (the cart's thumbnails), or the picture itself. */
-export const menuThumbnailSrc = (src: string) => src.replace(/^(\/images\/menu\/[\w-]+)\.webp$/, '$1-400.webp');
+/** A dish's picture at 400 px (the cart's thumbnails): a seeded one's WebP copy, an uploaded one from Storage. */
+export const menuThumbnailSrc = (src: string) =>
+  storedPictureAt(src, 400) ?? src.replace(/^(\/images\/menu\/[\w-]+)\.webp$/, '$1-400.webp');
 
 /**
  * The width a card's picture takes in the menu's grid (menu-page.tsx: one column, two from 640 px, three from
@@ -27,7 +29,8 @@ const SIZES =
   '(min-width: 1280px) 296px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)';
 
 /**
- * A dish's picture: AVIF or WebP at the width the card needs, the original WebP where neither is known.
+ * A dish's picture: AVIF or WebP at the width the card needs (a seeded one from its copies, an uploaded one from
+ * Storage's transformations), the original WebP where neither is known.
  * Below the first screen it loads only near it; `priority` (the first card the page shows) loads it first.
  */
 export function MenuItemImage({ item, priority = false }: { item: MenuItem; priority?: boolean }) {
@@ -48,10 +51,13 @@ export function MenuItemImage({ item, priority = false }: { item: MenuItem; prio
   }
   const src = menuImageSrc(item);
   const sources = menuImageSources(src);
+  const stored = sources ? null : storedPictureSrcSet(src);
   const img = (
     <img
       ref={picture}
       src={src}
+      srcSet={stored ?? undefined}
+      sizes={stored ? SIZES : undefined}
       alt={item.imageAlt || item.name}
       width={800}
       height={600}

@@ -7,8 +7,15 @@ import { buttonClass } from '../../components/ui/button.js';
 import { PhoneIcon } from '../../components/ui/icons.js';
 import { fr } from '../../i18n/fr.js';
 import type { ShopRestaurant } from '../../lib/restaurant.js';
+import { storedPictureSrcSet } from '../../lib/stored-pictures.js';
 
 const t = fr.home.offer;
+
+/** An uploaded offer picture at the width its half of the block takes (Storage's transformations), when known. */
+function pictureWidths(url: string): { srcSet?: string; sizes?: string } {
+  const srcSet = storedPictureSrcSet(url);
+  return srcSet ? { srcSet, sizes: '(min-width: 1152px) 576px, (min-width: 768px) 50vw, 100vw' } : {};
+}
 
 function OfferCard({ offer, today, restaurant }: { offer: ShopOffer; today: string; restaurant: ShopRestaurant }) {
   const titleId = `offer-title-${offer.id}`;
@@ -21,7 +28,13 @@ function OfferCard({ offer, today, restaurant }: { offer: ShopOffer; today: stri
       className="mx-auto grid max-w-6xl items-center gap-10 overflow-hidden rounded-3xl bg-charcoal-900 text-cream-50 shadow-2xl md:grid-cols-2"
     >
       {offer.imageUrl ? (
-        <img src={offer.imageUrl} alt="" className="h-72 w-full object-cover md:h-full" loading="lazy" />
+        <img
+          src={offer.imageUrl}
+          {...pictureWidths(offer.imageUrl)}
+          alt=""
+          className="h-72 w-full object-cover md:h-full"
+          loading="lazy"
+        />
       ) : (
         <div aria-hidden className="hidden h-full bg-gradient-to-br from-flame-600 to-ember-600 md:block" />
       )}
