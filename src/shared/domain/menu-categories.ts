@@ -1,5 +1,3 @@
-import type { MenuItem } from './menu.js';
-
 // The menu's categories and what the shop's first screens need, without zod: the home page and the
 // menu page import this module before the first paint (menu.ts re-exports all of it).
 
@@ -54,6 +52,6 @@ export const KIDS_MENU_OPTION_IDS = ['nuggets', 'wings', 'quarter_chicken'] as c
 export type KidsMenuOptionId = (typeof KIDS_MENU_OPTION_IDS)[number];
 
 /** Whether a customer can put this row in the cart at all. */
-export function isOrderable(item: Pick<MenuItem, 'unavailable' | 'type'>): boolean {
+export function isOrderable(item: { unavailable: boolean; type?: 'sectionTitle' | 'comingSoon' }): boolean {
   return !item.unavailable && item.type === undefined;
 }

@@ -1,13 +1,11 @@
-import type { RestaurantIdentity } from './restaurant.js';
-
 // The installed identity and the address helpers, without zod: the shop's layout shows them before
-// the first paint (restaurant.ts re-exports all of it).
+// the first paint (restaurant.ts re-exports all of it, and checks the defaults against its schema's type).
 
 /**
  * What a new installation starts with: the migration 20251126120000_restaurant_identity.sql inserts
  * this row (a test keeps the two equal), and the shop shows it when the settings cannot be read.
  */
-export const DEFAULT_RESTAURANT_IDENTITY: RestaurantIdentity = {
+export const DEFAULT_RESTAURANT_IDENTITY = {
   name: 'Churrasqueira Differdange',
   company: 'Churrasqueira Differdange S.à r.l.',
   street: '12, Avenue de la Liberté',
@@ -25,13 +23,15 @@ export const DEFAULT_RESTAURANT_IDENTITY: RestaurantIdentity = {
   reviews_url: 'https://www.google.com/maps/search/?api=1&query=Churrasqueira+Differdange',
 };
 
+type Address = { street: string; postal_code: string; city: string };
+
 /** '12, Avenue de la Liberté, L-4601 Differdange' (the pickup address). */
-export function restaurantAddress(r: Pick<RestaurantIdentity, 'street' | 'postal_code' | 'city'>): string {
+export function restaurantAddress(r: Address): string {
   return `${r.street}, ${r.postal_code} ${r.city}`;
 }
 
 /** The address with the country, for maps and the legal pages. */
-export function restaurantFullAddress(r: RestaurantIdentity): string {
+export function restaurantFullAddress(r: Address & { country: string }): string {
   return r.country ? `${restaurantAddress(r)}, ${r.country}` : restaurantAddress(r);
 }
 

@@ -64,6 +64,9 @@ export const restaurantIdentitySchema = z.object({
   reviews_url: link,
 });
 export type RestaurantIdentity = z.output<typeof restaurantIdentitySchema>;
+
+/** The installed identity, checked against the schema's type here (its module stays free of zod and of this one). */
+export const INSTALLED_RESTAURANT_IDENTITY: RestaurantIdentity = DEFAULT_RESTAURANT_IDENTITY;
 export type RestaurantField = keyof RestaurantIdentity;
 
 /** What a ticket prints in its header: the phone as people read it. */

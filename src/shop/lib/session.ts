@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useHydrated } from '../../shared/ui/render-clock.js';
-import type { Session } from './auth.js';
+import type { Session } from '../../shared/data/auth.js';
 
 type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
