@@ -115,10 +115,16 @@ export function photoPath(url: string | null): string | null {
   return m ? decodeURIComponent(m[1]) : null;
 }
 
-/** Removes a replaced photo; a failure only leaves an unused file behind. */
+/** Removes a replaced photo; a failure only leaves an unused file behind (logged with its reason), never thrown. */
 export async function removePhoto(url: string | null): Promise<void> {
   const path = photoPath(url);
-  if (path) await getSupabase().storage.from(MENU_BUCKET).remove([path]);
+  if (!path) return;
+  try {
+    const { error } = await getSupabase().storage.from(MENU_BUCKET).remove([path]);
+    if (error) console.warn(`Photo ${path} not removed:`, error.message);
+  } catch (e) {
+    console.warn(`Photo ${path} not removed:`, e);
+  }
 }
 
 /** A new dish id from its name: lower-case letters, digits and dashes, as menu ids are. */

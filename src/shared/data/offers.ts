@@ -90,7 +90,7 @@ export async function deleteOffer(offer: Pick<Offer, 'id' | 'imageUrl'>): Promis
   const { data, error } = await getSupabase().from('offers').delete().eq('id', offer.id).select('id');
   check(error);
   if (!data || data.length === 0) throw new OfferSaveError('permission', 'no row deleted');
-  await removePhoto(offer.imageUrl).catch(() => undefined);
+  await removePhoto(offer.imageUrl);
 }
 
 /** Uploads an offer picture prepared by the menu editor's cropper (800 × 600); answers its public URL. */

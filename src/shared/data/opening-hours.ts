@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
-import {
-  SEEDED_OPENING_SCHEDULE,
-  type OpeningException,
-  type OpeningSchedule,
-  type WeeklyHours,
-} from '../domain/opening-hours.js';
+import type { OpeningException, OpeningSchedule, WeeklyHours } from '../domain/opening-hours.js';
 import { getSupabase } from './client.js';
 import { fetchOpeningSchedule } from './public-fetch.js';
 import { failIf } from './errors.js';
@@ -59,15 +54,16 @@ function listenToOpeningHours(refetch: () => void): () => void {
 }
 
 /**
- * The opening hours, kept live through realtime (weekly schedule and exceptions). A failed read gives
- * the seeded schedule; place_order still enforces the real one.
+ * The opening hours, kept live through realtime (weekly schedule and exceptions). A failed read is an error
+ * for the screen to show (the owner's hours page must never offer the installed hours to save over the real
+ * ones); place_order enforces the real schedule whatever a page shows.
  */
 export function useOpeningScheduleQuery({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
   const qc = useQueryClient();
   useEffect(() => listenToOpeningHours(() => void qc.invalidateQueries({ queryKey: openingHoursKey })), [qc]);
   return useRenderedQuery({
     queryKey: openingHoursKey,
-    queryFn: () => fetchOpeningSchedule().catch(() => structuredClone(SEEDED_OPENING_SCHEDULE)),
+    queryFn: fetchOpeningSchedule,
     ...queryConfig,
   });
 }

@@ -21,7 +21,10 @@ export function hydrateWith(parse: (raw: string | null) => CartItem[]): void {
   let saved: CartItem[] = [];
   try {
     saved = parse(localStorage.getItem(CART_STORAGE_KEY));
-  } catch {}
+  } catch (e) {
+    // Storage blocked (private browsing, a policy) or the saved cart unreadable: the visit starts empty.
+    console.warn('Saved cart not read:', e);
+  }
   useCartStore.setState({ hydrated: true, items: saved });
 }
 
@@ -33,7 +36,9 @@ export async function hydrateCart(): Promise<void> {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(CART_STORAGE_KEY);
-  } catch {}
+  } catch (e) {
+    console.warn('Saved cart not read:', e);
+  }
   if (saved === null) return hydrateWith(() => []);
   const { parsePersistedCart } = await import('../../shared/domain/cart.js');
   hydrateWith(parsePersistedCart);
@@ -43,7 +48,10 @@ useCartStore.subscribe((s, prev) => {
   if (!s.hydrated || s.items === prev.items) return;
   try {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(s.items));
-  } catch {}
+  } catch (e) {
+    // Storage full or blocked: the cart still works in this page, it is only not kept for the next visit.
+    console.warn('Cart not saved:', e);
+  }
 });
 
 export { cartItemCount };

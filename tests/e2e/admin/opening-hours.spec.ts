@@ -4,6 +4,22 @@ import { loginAsAdmin } from './admin-helpers';
 
 // The worker's backend is shared with other tests: each test removes the dates it added.
 test.describe('opening hours and closures', () => {
+  test('hours that cannot be read are an error, never the installed hours offered to save', async ({
+    page,
+    backend,
+  }) => {
+    test.info().annotations.push({ type: 'server-refusal', description: '/rest/v1/opening_exceptions' });
+    await page.route('**/rest/v1/opening_exceptions*', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await loginAsAdmin(page, backend, '/admin/opening-hours');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Não foi possível ler o horário. Recarregue a página; nada foi alterado.',
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(page.getByTestId('weekly-hours')).toHaveCount(0);
+  });
+
   test('the owner closes the shop today for a holiday; the cart shows it and refuses the order', async ({
     page,
     backend,

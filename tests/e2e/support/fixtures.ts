@@ -112,10 +112,10 @@ export const test = base.extend<{ backend: E2EBackend }, { workerBackend: E2EBac
         /net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|CONNECTION_REFUSED)/.test(m.text())
       )
         return;
-      // A refusal the test provokes on purpose (annotation 'server-refusal' naming the request's path): the browser
-      // logs every 4xx answer, the shop shows it as the toast the test checks.
+      // A refusal or failure the test provokes on purpose (annotation 'server-refusal' naming the request's path):
+      // the browser logs every 4xx and 5xx answer, the app shows it as the toast or panel the test checks.
       if (
-        /Failed to load resource: the server responded with a status of 400/.test(m.text()) &&
+        /Failed to load resource: the server responded with a status of [45]\d\d/.test(m.text()) &&
         testInfo.annotations.some((a) => a.type === 'server-refusal' && where.includes(a.description ?? '\0'))
       )
         return;

@@ -36,7 +36,7 @@ export async function signIn(email: string, password: string): Promise<{ ok: tru
 
 export async function signOut(): Promise<void> {
   // As before: signed out on this screen even when the server could not be told.
-  await signOutOfServer().catch(() => undefined);
+  await signOutOfServer().catch((e: unknown) => console.warn('Sign-out not confirmed by the server:', e));
   useSession.setState({ status: 'signed-out' }, true);
 }
 

@@ -263,7 +263,7 @@ export function HoursPage() {
   const t = useT();
   const schedule = useOpeningScheduleQuery({ queryConfig: { retry: 1 } });
   if (schedule.isPending) return <Spinner label={t('common.loading')} />;
-  if (schedule.isError) return <ErrorPanel message={h('failed')} />;
+  if (schedule.isError) return <ErrorPanel message={h('loadFailed')} />;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader title={h('title')} />

@@ -116,7 +116,7 @@ function DishRow({
     }
     if (kind === 'delete') {
       await deleteItem(item.id);
-      await removePhoto(item.image_src).catch(() => {});
+      await removePhoto(item.image_src);
       return mt('deleted');
     }
     await moveMenuEntry('item', item.id, kind);
@@ -291,10 +291,10 @@ function useSaveDish(menu: EditorMenu | undefined, onDone: () => void) {
       if (item) await updateItem(item.id, changes);
       else await insertItem({ ...changes, id });
     } catch (e) {
-      if (draft.photo) await removePhoto(changes.image_src ?? null).catch(() => {});
+      if (draft.photo) await removePhoto(changes.image_src ?? null);
       throw e;
     }
-    if (item && (draft.photo || draft.removePhoto)) await removePhoto(item.image_src).catch(() => {});
+    if (item && (draft.photo || draft.removePhoto)) await removePhoto(item.image_src);
     onDone();
     return item ? mt('saved') : mt('created');
   });

@@ -111,10 +111,10 @@ function useSaveOffer(onDone: () => void) {
         if (offer) await updateOffer(offer.id, { ...draft.changes, image_url });
         else await insertOffer({ ...draft.changes, image_url });
       } catch (e) {
-        if (draft.photo) await removePhoto(image_url).catch(() => undefined);
+        if (draft.photo) await removePhoto(image_url);
         throw e;
       }
-      if (offer && draft.photo) await removePhoto(offer.imageUrl).catch(() => undefined);
+      if (offer && draft.photo) await removePhoto(offer.imageUrl);
       return offer ? t('saved') : t('created');
     },
     {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { featureCatalogue } from '../../i18n/catalogue.js';
 import { useLanguage } from '../../i18n/index.js';
-import { Card, PageHeader } from '../../components/ui/card.js';
+import { Card, ErrorPanel, PageHeader } from '../../components/ui/card.js';
 import { Button } from '../../components/ui/button.js';
 import { QueryState } from '../../components/ui/query-state.js';
 import { PaperTicket } from '../../components/ui/paper-ticket.js';
@@ -36,6 +36,7 @@ const words = featureCatalogue({
     printed: 'Resumo impresso',
     printFailed: 'Impressão falhou',
     loadError: 'Não foi possível carregar as pré-encomendas.',
+    hoursError: 'Não foi possível ler o horário: os dias seguem os serviços de origem até o horário ser lido.',
     pickup: 'Levantamento',
     delivery: 'Entrega',
   },
@@ -51,6 +52,7 @@ const words = featureCatalogue({
     printed: 'Résumé imprimé',
     printFailed: 'Échec de l’impression',
     loadError: 'Impossible de charger les pré-commandes.',
+    hoursError: 'Impossible de lire les horaires : les jours suivent les services d’origine jusqu’à leur lecture.',
     pickup: 'À emporter',
     delivery: 'Livraison',
   },
@@ -124,7 +126,9 @@ export function UpcomingPage() {
   const t = words.useText();
   const now = useMemo(currentMinute, []);
   const orders = useUpcomingOrdersQuery(now, UPCOMING_DAYS, { queryConfig: { refetchInterval: 60_000 } });
-  const schedule = useOpeningScheduleQuery().data ?? SEEDED_OPENING_SCHEDULE;
+  const hours = useOpeningScheduleQuery();
+  // Until the hours are read the days are grouped by the installed services; a failed read says so.
+  const schedule = hours.data ?? SEEDED_OPENING_SCHEDULE;
   const restaurant = ticketRestaurant(useRestaurantIdentity());
   const task = useToastedTask<'print'>();
 
@@ -132,6 +136,11 @@ export function UpcomingPage() {
     <div>
       <PageHeader title={t('title')} />
       <p className="mb-4 text-slate-700">{t('hint', { days: UPCOMING_DAYS })}</p>
+      {hours.isError && (
+        <div className="mb-4">
+          <ErrorPanel message={t('hoursError')} />
+        </div>
+      )}
       <QueryState query={orders} error={t('loadError')} keepDataOnError>
         {(data) => {
           const plan = kitchenPlan(data, schedule);

@@ -71,12 +71,13 @@ export function usePrinterFeed(): void {
       pushed = true;
       apply(s);
     });
+    // The kiosk pushes its status on each change too; a first read that fails is only a later first picture.
     kioskPrinterStatus()
       .then((s) => !pushed && apply(s))
-      .catch(() => {});
+      .catch((e: unknown) => console.warn('Printer status not read from the kiosk:', e));
     kioskPrintedOrderIds()
       .then(addPrinted)
-      .catch(() => {});
+      .catch((e: unknown) => console.warn('Printed tickets not read from the kiosk:', e));
     return off;
   }, []);
 }

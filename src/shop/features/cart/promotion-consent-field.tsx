@@ -17,7 +17,11 @@ const useConsentBox = create<{ ticked: boolean; set(ticked: boolean): void }>((s
 export function recordCheckoutConsent(orderId: string): void {
   const { ticked, set } = useConsentBox.getState();
   set(false);
-  if (ticked) void consentToPromotionsForOrder(orderId).catch(() => undefined);
+  if (ticked)
+    void consentToPromotionsForOrder(orderId).catch((e: unknown) =>
+      // The order is placed; the consent can be given again from the profile or the next order.
+      console.warn('Consent to promotions not recorded:', e),
+    );
 }
 
 /** Shown only when the order will carry an e-mail (typed by a guest, or the account's). */
