@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DataError } from '../../../shared/data/errors.js';
+import { saveJsonFile } from '../../../shared/ui/save-json-file.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { ConfirmRemoval } from '../../components/ui/confirm-dialog.js';
@@ -22,17 +23,6 @@ function failure(e: Error): string {
   return code in REFUSALS ? customerDataText.now(REFUSALS[code as keyof typeof REFUSALS]) : e.message;
 }
 
-function saveJson(data: unknown, file: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const fileName = (who: string) =>
   `dados-cliente-${who.replace(/[^\w.@+-]+/g, '_').slice(0, 60)}-${new Date().toISOString().slice(0, 10)}.json`;
 
@@ -47,7 +37,7 @@ export function CustomerDataActions({ target, who }: { target: CustomerRef; who:
     mutationConfig: {
       onSuccess: (data) => {
         const file = fileName(who);
-        saveJson(data, file);
+        saveJsonFile(file, data);
         toast.success(t('exported'), t('exportedBody', { file }));
       },
       onError: (e) => toast.error(t('failed'), failure(e)),

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { TrashIcon } from '../../components/ui/icons.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { saveJsonFile } from './save-json-file.js';
+import { saveJsonFile } from '../../../shared/ui/save-json-file.js';
 
 const failure = (title: string) => (e: unknown) =>
   toast({ title, description: refusalOf(e)?.message ?? t.genericError, variant: 'destructive' });
