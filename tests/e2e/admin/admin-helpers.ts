@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, type E2EBackend } from '../support/fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test, type E2EBackend } from '../support/fixtures';
 
 export interface OrderRow {
   id: string;
@@ -68,4 +68,22 @@ export async function untilOrdersLive(page: Page): Promise<void> {
 
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/**
+ * A customer's phone or computer beside the admin's page: its own browser context (the project's device, French,
+ * Luxembourg time), its own session. Close it with `context.close()`.
+ */
+export async function customerBrowser(browser: Browser): Promise<{ context: BrowserContext; shop: Page }> {
+  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    locale: 'fr-LU',
+    timezoneId: 'Europe/Luxembourg',
+  });
+  return { context, shop: await context.newPage() };
 }

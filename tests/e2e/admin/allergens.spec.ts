@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { addToCart, openCart } from '../shop/shop-helpers';
-import { loginAsAdmin } from './admin-helpers';
+import { loginAsAdmin, customerBrowser } from './admin-helpers';
 
 const SHOTS = 'test-results/screens';
 
@@ -23,17 +23,7 @@ test.describe('allergens (EU 1169/2011)', () => {
     // The admin and a customer's shop side by side, on a machine shared with other builds.
     test.setTimeout(240_000);
     await loginAsAdmin(page, backend, '/admin/menu');
-    const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-    const customer = await browser.newContext({
-      viewport,
-      userAgent,
-      isMobile,
-      hasTouch,
-      deviceScaleFactor,
-      locale: 'fr-LU',
-      timezoneId: 'Europe/Luxembourg',
-    });
-    const shop = await customer.newPage();
+    const { context: customer, shop } = await customerBrowser(browser);
     await shop.goto(`${backend.url}/menu/accompagnements`);
     const card = (id: string) => shop.locator(`[data-testid="menu-item"][data-item-id="${id}"]`);
     const sauce = card(SAUCE);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { loginAsAdmin } from './admin-helpers';
+import { loginAsAdmin, customerBrowser } from './admin-helpers';
 
 const SHOTS = 'test-results/screens';
 
@@ -60,17 +60,7 @@ test.describe('menu editor', () => {
     const name = `Burger do Chef ${crypto.randomBytes(2).toString('hex')}`;
     await loginAsAdmin(page, backend, '/admin/menu');
     // A customer's phone or computer: its own browser, its own session.
-    const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-    const customer = await browser.newContext({
-      viewport,
-      userAgent,
-      isMobile,
-      hasTouch,
-      deviceScaleFactor,
-      locale: 'fr-LU',
-      timezoneId: 'Europe/Luxembourg',
-    });
-    const shop = await customer.newPage();
+    const { context: customer, shop } = await customerBrowser(browser);
     await shop.goto(`${backend.url}/menu/hungryburgers`);
     await expect(shop.locator('[data-testid="menu-item"]').first()).toBeVisible({ timeout: 30_000 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { loginAsAdmin } from './admin-helpers';
+import { loginAsAdmin, customerBrowser } from './admin-helpers';
 
 const SHOTS = 'test-results/screens';
 const PICTURE = path.resolve('src/shop/public/images/offer-chicken.webp');
@@ -22,9 +22,7 @@ test.describe('offers', () => {
     test.setTimeout(180_000);
     const title = `Menu do mês ${crypto.randomBytes(2).toString('hex')}`;
     await loginAsAdmin(page, backend, '/admin/offers');
-    const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-    const customer = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor });
-    const shop = await customer.newPage();
+    const { context: customer, shop } = await customerBrowser(browser);
     await shop.goto(`${backend.url}/`);
     await expect(shop.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     // The seeded offer (October 2025) is over: no block for it.

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { DEFAULT_RESTAURANT_IDENTITY } from '../../../src/shared/domain/restaurant';
-import { loginAsAdmin } from './admin-helpers';
+import { loginAsAdmin, customerBrowser } from './admin-helpers';
 
 const SHOTS = 'test-results/screens';
 const shot = async (page: Page, name: string) => {
@@ -14,17 +14,7 @@ const shot = async (page: Page, name: string) => {
 test('the owner changes the phone number in the settings and the shop shows it', async ({ page, backend, browser }) => {
   test.setTimeout(240_000); // admin and a customer's browser in one story, on a loaded machine
   await loginAsAdmin(page, backend, '/admin/settings');
-  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
-  const customer = await browser.newContext({
-    viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-    locale: 'fr-LU',
-    timezoneId: 'Europe/Luxembourg',
-  });
-  const shop = await customer.newPage();
+  const { context: customer, shop } = await customerBrowser(browser);
   try {
     await shop.goto(`${backend.url}/contact`);
     const phoneCard = shop.getByRole('link', { name: /Téléphone/ });
