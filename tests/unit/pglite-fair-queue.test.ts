@@ -51,4 +51,20 @@ describe('PGlite fair queue of transactions', () => {
     // still weighed 379 ms against 150, and its customer waited behind everyone who ordered meanwhile.
     expect(order).toEqual(['unlucky', 'customer-4']);
   });
+
+  it('counts the server’s own work (realtime delivery, jobs) as one client among those ordering, not as one address', async () => {
+    const queue = new FairQueue();
+    const served: string[] = [];
+    // 50 customers ordered (20 ms each) while the server delivered their orders to the counter's screens (200 ms).
+    for (let i = 0; i < 50; i++) await hold(queue, `customer-${i}`, 20, served);
+    for (let i = 0; i < 10; i++) await hold(queue, '', 20, served);
+    let release!: () => void;
+    const busy = queue.run('other', () => new Promise<void>((r) => (release = r)));
+    const order: string[] = [];
+    const next = hold(queue, 'customer-49', 20, order);
+    const delivery = hold(queue, '', 20, order);
+    release();
+    await Promise.all([busy, next, delivery]);
+    expect(order).toEqual(['', 'customer-49']);
+  });
 });

@@ -139,8 +139,17 @@ export class FairQueue {
   private next(now: number): void {
     let best: string | null = null;
     let bestUsage = Infinity;
+    // The server's own work ('': realtime delivery to every open page, sign-ins, jobs) is done for all the clients
+    // at once: it counts as one of them, its use shared among those seen lately. Compared whole with one address, it
+    // came last among 50 customers ordering at once, and the counter's screens saw new orders 5–9 s late.
+    let shared = 1;
+    if (this.waiting.has('')) {
+      shared = 0;
+      for (const u of this.used.values()) if (now - u.at < 5 * HALF_LIFE_MS) shared++;
+      shared = Math.max(1, shared - 1);
+    }
     for (const client of this.waiting.keys()) {
-      const u = this.usage(client, now);
+      const u = this.usage(client, now) / (client === '' ? shared : 1);
       if (u < bestUsage) [best, bestUsage] = [client, u];
     }
     if (best === null) {
