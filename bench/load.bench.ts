@@ -7,6 +7,14 @@
  *
  * Each line's invariants: every acknowledged order stored exactly once and seen exactly once by both
  * dashboards (after their catch-up where they were cut off), every failure a clear error.
+ *
+ * The customers order from 50 loopback addresses of their own (127.0.x.y), as 50 households do: each address
+ * has its own rate-limit counters, as in the restaurant.
+ *
+ * After the table, for each database's steady load: the time of each step of place_order, measured inside the
+ * database on every order (« x-order-timing: on », BENCH_STEPS=off to leave it out), and the longest stretches
+ * without any order acknowledged (a stall: something held the engine or the server's thread), with the clock
+ * time to match the backend's log printed beside them.
  */
 import os from 'node:os';
 import {
@@ -24,12 +32,15 @@ import { benchDatabases } from './databases.js';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAULTS = (process.env.BENCH_FAULTS ?? 'on') !== 'off';
+const STEPS = (process.env.BENCH_STEPS ?? 'on') !== 'off';
 
 interface Line {
   db: DbKind;
   scenario: string;
   r: LoadReport;
   problems: string[];
+  /** What the backend printed (its warnings: a reopened engine, a backup), for a stall's cause. */
+  log: string;
 }
 
 function problems(r: LoadReport, fault: boolean): string[] {
@@ -60,7 +71,7 @@ async function scenario(
   const holder = { current: await spawnBackend(spec) };
   try {
     const r = await run(spec, holder);
-    return { db: kind, scenario: name, r, problems: problems(r, fault) };
+    return { db: kind, scenario: name, r, problems: problems(r, fault), log: holder.current.output() };
   } finally {
     await holder.current.kill('SIGTERM');
     await store.drop();
@@ -82,7 +93,15 @@ for (const kind of kinds) {
     await scenario(
       kind,
       'steady load',
-      (_s, b) => runLoad({ url: b.current.url, keys: b.current.keys, customers: CUSTOMERS, durationMs }),
+      (_s, b) =>
+        runLoad({
+          url: b.current.url,
+          keys: b.current.keys,
+          customers: CUSTOMERS,
+          durationMs,
+          stepTimes: STEPS,
+          ownAddresses: true,
+        }),
       false,
     ),
   );
@@ -97,6 +116,7 @@ for (const kind of kinds) {
           url: b.current.url,
           keys: b.current.keys,
           customers: CUSTOMERS,
+          ownAddresses: true,
           durationMs: durationMs / 2,
           faultAtMs: durationMs / 4,
           async fault() {
@@ -121,6 +141,7 @@ for (const kind of kinds) {
               url: b.current.url,
               keys: b.current.keys,
               customers: CUSTOMERS,
+              ownAddresses: true,
               durationMs: durationMs / 2,
               faultAtMs: durationMs / 4,
               fault: () => restartCluster(cluster),
@@ -154,6 +175,21 @@ const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
   ok: p.length === 0 ? 'yes' : 'NO',
 }));
 console.table(rows);
+for (const l of lines.filter((x) => x.r.steps.length)) {
+  console.log(
+    `${l.db} ${l.scenario}: place_order step by step (ms per order, inside the database; outside: the rest of the wait)`,
+  );
+  console.table(Object.fromEntries(l.r.steps.map(({ step, ...t }) => [step, t])));
+}
+for (const l of lines.filter((x) => !x.scenario.includes('restart'))) {
+  const stalls = l.r.stalls.filter((s) => s.ms >= 1000);
+  if (!stalls.length) continue;
+  console.log(
+    `${l.db} ${l.scenario}: no order acknowledged for ${stalls.map((s) => `${s.ms} ms from ${s.at} (${(s.atMs / 1000).toFixed(1)} s in)`).join(', ')}`,
+  );
+  const notes = l.log.split('\n').filter((x) => /^\[(database|backup|disk|realtime|retention)\]/.test(x));
+  if (notes.length) console.log(`  the backend said: ${notes.slice(-5).join(' | ')}`);
+}
 for (const l of lines) {
   if (l.r.failures.length)
     console.log(

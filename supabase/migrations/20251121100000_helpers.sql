@@ -232,6 +232,19 @@ begin
   return over;
 end $$;
 
+-- The 429 refusal of a bucket, in the words of its entry point.
+create function public.refuse_rate_limited(p_bucket text) returns void
+language plpgsql set search_path = ''
+as $$
+begin
+  raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes', message = case p_bucket
+    when 'order' then 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans quelques minutes ou appeler le restaurant.'
+    when 'tracking' then 'Trop de recherches depuis votre connexion. Veuillez réessayer dans quelques minutes.'
+    when 'reservation' then 'Trop de réservations envoyées depuis votre connexion. Veuillez réessayer plus tard ou appeler le restaurant.'
+    else 'Trop d''inscriptions envoyées depuis votre connexion. Veuillez réessayer plus tard.'
+  end;
+end $$;
+
 -- Refuses the request with HTTP 429 once the caller's address is over the bucket's limit. The refusal
 -- rolls its own hit back; an accepted request's hit is committed with it.
 create function public.check_rate_limit(p_bucket text) returns void
@@ -239,12 +252,29 @@ language plpgsql volatile set search_path = ''
 as $$
 begin
   if public.hit_rate_limit(p_bucket, public.client_address()) then
-    raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes', message = case p_bucket
-      when 'order' then 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans quelques minutes ou appeler le restaurant.'
-      when 'tracking' then 'Trop de recherches depuis votre connexion. Veuillez réessayer dans quelques minutes.'
-      when 'reservation' then 'Trop de réservations envoyées depuis votre connexion. Veuillez réessayer plus tard ou appeler le restaurant.'
-      else 'Trop d''inscriptions envoyées depuis votre connexion. Veuillez réessayer plus tard.'
-    end;
+    perform public.refuse_rate_limited(p_bucket);
+  end if;
+end $$;
+
+-- The same refusal, read only: refuses when the caller's address has already used up a window of the bucket,
+-- and counts nothing and locks nothing. An entry point that counts its hit (check_rate_limit) at its very end, so
+-- that the counter row of a busy address (customers behind one router) is locked only from there to the commit,
+-- calls this first: a flood is still refused before any work, at the same count as check_rate_limit would.
+create function public.check_rate_limit_reached(p_bucket text) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller text := public.client_address();
+begin
+  if caller is null or coalesce(auth.role(), '') = 'service_role' then
+    return;
+  end if;
+  if exists (select 1 from public.rate_limits r
+               join public.rate_limit_counters c
+                 on c.bucket = r.bucket and c.window_seconds = r.window_seconds and c.subject = caller
+                and c.window_start = to_timestamp(floor(extract(epoch from now()) / r.window_seconds) * r.window_seconds)
+              where r.bucket = p_bucket and c.hits >= r.max_hits) then
+    perform public.refuse_rate_limited(p_bucket);
   end if;
 end $$;
 
@@ -260,4 +290,5 @@ revoke execute on function public.e164_phone(text), public.is_person_name(text),
   from public, anon, authenticated;
 revoke execute on function public.touch_updated_at(), public.keep_row_identity(), public.refuse_too_long(text, integer),
   public.clean_text(text, boolean), public.client_address(), public.hit_rate_limit(text, text),
-  public.check_rate_limit(text) from public, anon, authenticated;
+  public.check_rate_limit(text), public.refuse_rate_limited(text), public.check_rate_limit_reached(text)
+  from public, anon, authenticated;

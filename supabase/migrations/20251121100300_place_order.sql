@@ -375,6 +375,23 @@ as $$
                     where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
 $$;
 
+-- The time each step of an order took, for the load benchmark (bench/load.bench.ts): a request with the header
+-- « x-order-timing: on » gets {step: milliseconds} in its answer's `timing`. Off (every shop order), a step costs
+-- one read of a setting. Only durations of the caller's own request are told, nothing of other orders.
+create function public.order_step(p_name text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  at_now timestamptz := clock_timestamp();
+begin
+  if current_setting('churrasqueira.order_timing', true) is distinct from 'on' then
+    return;
+  end if;
+  perform set_config('churrasqueira.order_steps', (current_setting('churrasqueira.order_steps')::jsonb
+    || jsonb_build_object(p_name, round(extract(epoch from at_now - current_setting('churrasqueira.order_step_at')::timestamptz)::numeric * 1000, 3)))::text, true);
+  perform set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
+end $$;
+
 -- The checks, the slot capacity, auto-accept and the insert. No API role may call it.
 create function public.place_order_once(p_order jsonb, p_now timestamptz default null) returns jsonb
 language plpgsql volatile security definer set search_path = ''
@@ -477,6 +494,7 @@ begin
      or length(postal_code) > 20 or length(city) > 100 or length(notes) > 2000 then
     perform public.refuse('field_too_long', 'Information trop longue', 'Un des champs est trop long.');
   end if;
+  perform public.order_step('contact');
 
   -- 4. The cart, then each line priced from the menu for the day the order is for.
   lines := coalesce(p_order -> 'items', p_order -> 'order_items');
@@ -494,6 +512,7 @@ begin
       + coalesce((select sum((o ->> 'price')::numeric) from jsonb_array_elements(line -> 'options') o), 0))
       * (line ->> 'quantity')::int;
   end loop;
+  perform public.order_step('pricing');
 
   -- 5. Delivery minimum on the subtotal.
   if method = 'delivery' and subtotal < 20 then
@@ -509,6 +528,7 @@ begin
         'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.');
     end if;
   end if;
+  perform public.order_step('zone');
 
   -- The total the customer saw (expectedTotal, optional): a price, an offer or a fee that changed between
   -- the cart's last read and this order is refused, so that nobody is charged a total they were not shown.
@@ -549,6 +569,8 @@ begin
       'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.'));
   end if;
 
+  perform public.order_step('rules');
+
   -- 7. The slot: a pre-order's requested time, or when an immediate order will be ready. With a
   -- capacity for this method, one order at a time checks and takes a place (a transaction lock, held
   -- until commit: the second of two customers for the last place waits, then sees it taken).
@@ -584,6 +606,7 @@ begin
     end if;
     perform public.check_waiting_orders_share(slot, phone, email);
   end if;
+  perform public.order_step('capacity');
 
   if auto then
     ready := case when is_preorder then (preorder_date + preorder_time) at time zone public.restaurant_time_zone()
@@ -617,6 +640,7 @@ begin
       if attempt >= 5 then raise; end if;
     end;
   end loop;
+  perform public.order_step('insert');
 
   return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
 end $$;
@@ -624,6 +648,10 @@ end $$;
 -- The entry point: bounds, cleans, rate-limits and de-duplicates the request, then place_order_once.
 -- A request id is only honoured for the same order content and the same signed-in customer: another
 -- content under a known id is refused rather than answered with an order that is not the caller's.
+-- The caller's hit of the 'order' rate limit is counted last, after the order is in: customers behind one
+-- address (a router, a mobile network) share its counter rows, and the counting locks them until the commit,
+-- so counting first made their orders wait for one another's whole placing. A caller already over the limit
+-- is refused first, before any work (check_rate_limit_reached), as before; a refused order counts nothing.
 create function public.place_order(p_order jsonb, p_now timestamptz default null) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -636,14 +664,24 @@ declare
   known public.order_requests;
   saved public.orders;
   placed jsonb;
+  timing boolean := (nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-order-timing') = 'on';
 begin
+  if timing then
+    perform set_config('churrasqueira.order_timing', 'on', true);
+    perform set_config('churrasqueira.order_steps', '{}', true);
+    perform set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
+  end if;
   perform public.check_order_bounds(p_order, p_now);
   request := case when jsonb_typeof(p_order) = 'object' then public.clean_order_request(p_order) else p_order end;
+  perform public.order_step('bounds');
   raw_id := case when jsonb_typeof(request) = 'object'
     then coalesce(public.json_text(request -> 'request_id'), public.json_text(request -> 'requestId')) end;
   if raw_id is null then
+    perform public.check_rate_limit_reached('order');
+    placed := public.place_order_once(request, p_now);
     perform public.check_rate_limit('order');
-    return public.place_order_once(request, p_now);
+    perform public.order_step('rate_limit');
+    return public.order_answer(placed, timing);
   end if;
   if raw_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     perform public.refuse('invalid_request', 'Requête invalide', 'L''identifiant de la commande est illisible.');
@@ -663,17 +701,30 @@ begin
       return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
     end if;
     -- A retry that finds its order above is not counted again.
-    perform public.check_rate_limit('order');
+    perform public.check_rate_limit_reached('order');
+    perform public.order_step('request_id');
     begin
       placed := public.place_order_once(body, p_now);
       insert into public.order_requests (request_id, order_id, request_hash, user_id)
       values (v_request_id, placed ->> 'id', hash, auth.uid());
-      return placed;
+      perform public.order_step('request_record');
+      perform public.check_rate_limit('order');
+      perform public.order_step('rate_limit');
+      return public.order_answer(placed, timing);
     exception when unique_violation then
       if attempt = 2 then raise; end if;
     end;
   end loop;
 end $$;
+
+-- place_order's answer: the order, and with « x-order-timing: on » the time of each step (order_step).
+create function public.order_answer(p_placed jsonb, p_timing boolean) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select case when p_timing
+    then p_placed || jsonb_build_object('timing', current_setting('churrasqueira.order_steps', true)::jsonb)
+    else p_placed end
+$$;
 
 -- Accepting: admins only; the ready time as an instant or in minutes from now (neither: the pre-order's
 -- time, else the default). The order must still be waiting: of two devices accepting at once, the
@@ -820,7 +871,8 @@ revoke execute on function public.order_clock(timestamptz), public.invalid_order
   public.next_free_order_slot(text, timestamptz, boolean),
   public.place_order_once(jsonb, timestamptz), public.check_waiting_orders_share(timestamptz, text, text),
   public.check_client_not_blocked(text), public.max_anonymous_order_total(),
-  public.busy_extra_minutes(timestamptz), public.busy_paused_until(timestamptz), public.order_ready_minutes(timestamptz)
+  public.busy_extra_minutes(timestamptz), public.busy_paused_until(timestamptz), public.order_ready_minutes(timestamptz),
+  public.order_step(text), public.order_answer(jsonb, boolean)
   from public, anon, authenticated;
 revoke execute on function public.order_slot_availability(text, date), public.place_order(jsonb, timestamptz),
   public.accept_order(text, timestamptz, integer), public.refuse_order(text, text) from public;

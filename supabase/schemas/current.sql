@@ -1033,15 +1033,32 @@ CREATE OR REPLACE FUNCTION public.check_rate_limit(p_bucket text)
 AS $function$
 begin
   if public.hit_rate_limit(p_bucket, public.client_address()) then
-    raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes', message = case p_bucket
-      when 'order' then 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans quelques minutes ou appeler le restaurant.'
-      when 'tracking' then 'Trop de recherches depuis votre connexion. Veuillez réessayer dans quelques minutes.'
-      when 'reservation' then 'Trop de réservations envoyées depuis votre connexion. Veuillez réessayer plus tard ou appeler le restaurant.'
-      else 'Trop d''inscriptions envoyées depuis votre connexion. Veuillez réessayer plus tard.'
-    end;
+    perform public.refuse_rate_limited(p_bucket);
   end if;
 end $function$;
 grant execute on function public.check_rate_limit(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.check_rate_limit_reached(p_bucket text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  caller text := public.client_address();
+begin
+  if caller is null or coalesce(auth.role(), '') = 'service_role' then
+    return;
+  end if;
+  if exists (select 1 from public.rate_limits r
+               join public.rate_limit_counters c
+                 on c.bucket = r.bucket and c.window_seconds = r.window_seconds and c.subject = caller
+                and c.window_start = to_timestamp(floor(extract(epoch from now()) / r.window_seconds) * r.window_seconds)
+              where r.bucket = p_bucket and c.hits >= r.max_hits) then
+    perform public.refuse_rate_limited(p_bucket);
+  end if;
+end $function$;
+grant execute on function public.check_rate_limit_reached(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.check_reservation_room(p_day date, p_time time without time zone, p_people text)
  RETURNS void
@@ -2432,6 +2449,18 @@ AS $function$
 $function$;
 grant execute on function public.order_acceptance_settings() to service_role;
 
+CREATE OR REPLACE FUNCTION public.order_answer(p_placed jsonb, p_timing boolean)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_timing
+    then p_placed || jsonb_build_object('timing', current_setting('churrasqueira.order_steps', true)::jsonb)
+    else p_placed end
+$function$;
+grant execute on function public.order_answer(jsonb,boolean) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_clock(p_now timestamp with time zone)
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -2622,6 +2651,23 @@ end $function$;
 grant execute on function public.order_stats(timestamp with time zone) to authenticated;
 grant execute on function public.order_stats(timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION public.order_step(p_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  at_now timestamptz := clock_timestamp();
+begin
+  if current_setting('churrasqueira.order_timing', true) is distinct from 'on' then
+    return;
+  end if;
+  perform set_config('churrasqueira.order_steps', (current_setting('churrasqueira.order_steps')::jsonb
+    || jsonb_build_object(p_name, round(extract(epoch from at_now - current_setting('churrasqueira.order_step_at')::timestamptz)::numeric * 1000, 3)))::text, true);
+  perform set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
+end $function$;
+grant execute on function public.order_step(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.order_template_data(o public.orders)
  RETURNS jsonb
  LANGUAGE sql
@@ -2672,14 +2718,24 @@ declare
   known public.order_requests;
   saved public.orders;
   placed jsonb;
+  timing boolean := (nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-order-timing') = 'on';
 begin
+  if timing then
+    perform set_config('churrasqueira.order_timing', 'on', true);
+    perform set_config('churrasqueira.order_steps', '{}', true);
+    perform set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
+  end if;
   perform public.check_order_bounds(p_order, p_now);
   request := case when jsonb_typeof(p_order) = 'object' then public.clean_order_request(p_order) else p_order end;
+  perform public.order_step('bounds');
   raw_id := case when jsonb_typeof(request) = 'object'
     then coalesce(public.json_text(request -> 'request_id'), public.json_text(request -> 'requestId')) end;
   if raw_id is null then
+    perform public.check_rate_limit_reached('order');
+    placed := public.place_order_once(request, p_now);
     perform public.check_rate_limit('order');
-    return public.place_order_once(request, p_now);
+    perform public.order_step('rate_limit');
+    return public.order_answer(placed, timing);
   end if;
   if raw_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     perform public.refuse('invalid_request', 'Requête invalide', 'L''identifiant de la commande est illisible.');
@@ -2699,12 +2755,16 @@ begin
       return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
     end if;
     -- A retry that finds its order above is not counted again.
-    perform public.check_rate_limit('order');
+    perform public.check_rate_limit_reached('order');
+    perform public.order_step('request_id');
     begin
       placed := public.place_order_once(body, p_now);
       insert into public.order_requests (request_id, order_id, request_hash, user_id)
       values (v_request_id, placed ->> 'id', hash, auth.uid());
-      return placed;
+      perform public.order_step('request_record');
+      perform public.check_rate_limit('order');
+      perform public.order_step('rate_limit');
+      return public.order_answer(placed, timing);
     exception when unique_violation then
       if attempt = 2 then raise; end if;
     end;
@@ -2818,6 +2878,7 @@ begin
      or length(postal_code) > 20 or length(city) > 100 or length(notes) > 2000 then
     perform public.refuse('field_too_long', 'Information trop longue', 'Un des champs est trop long.');
   end if;
+  perform public.order_step('contact');
 
   -- 4. The cart, then each line priced from the menu for the day the order is for.
   lines := coalesce(p_order -> 'items', p_order -> 'order_items');
@@ -2835,6 +2896,7 @@ begin
       + coalesce((select sum((o ->> 'price')::numeric) from jsonb_array_elements(line -> 'options') o), 0))
       * (line ->> 'quantity')::int;
   end loop;
+  perform public.order_step('pricing');
 
   -- 5. Delivery minimum on the subtotal.
   if method = 'delivery' and subtotal < 20 then
@@ -2850,6 +2912,7 @@ begin
         'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.');
     end if;
   end if;
+  perform public.order_step('zone');
 
   -- The total the customer saw (expectedTotal, optional): a price, an offer or a fee that changed between
   -- the cart's last read and this order is refused, so that nobody is charged a total they were not shown.
@@ -2890,6 +2953,8 @@ begin
       'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.'));
   end if;
 
+  perform public.order_step('rules');
+
   -- 7. The slot: a pre-order's requested time, or when an immediate order will be ready. With a
   -- capacity for this method, one order at a time checks and takes a place (a transaction lock, held
   -- until commit: the second of two customers for the last place waits, then sees it taken).
@@ -2925,6 +2990,7 @@ begin
     end if;
     perform public.check_waiting_orders_share(slot, phone, email);
   end if;
+  perform public.order_step('capacity');
 
   if auto then
     ready := case when is_preorder then (preorder_date + preorder_time) at time zone public.restaurant_time_zone()
@@ -2958,6 +3024,7 @@ begin
       if attempt >= 5 then raise; end if;
     end;
   end loop;
+  perform public.order_step('insert');
 
   return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
 end $function$;
@@ -3200,6 +3267,21 @@ begin
 end $function$;
 grant execute on function public.refuse_order(text,text) to authenticated;
 grant execute on function public.refuse_order(text,text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.refuse_rate_limited(p_bucket text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Trop de demandes', message = case p_bucket
+    when 'order' then 'Trop de commandes envoyées depuis votre connexion. Veuillez réessayer dans quelques minutes ou appeler le restaurant.'
+    when 'tracking' then 'Trop de recherches depuis votre connexion. Veuillez réessayer dans quelques minutes.'
+    when 'reservation' then 'Trop de réservations envoyées depuis votre connexion. Veuillez réessayer plus tard ou appeler le restaurant.'
+    else 'Trop d''inscriptions envoyées depuis votre connexion. Veuillez réessayer plus tard.'
+  end;
+end $function$;
+grant execute on function public.refuse_rate_limited(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.refuse_too_long(p_field text, p_max integer)
  RETURNS void

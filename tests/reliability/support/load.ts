@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { JwtKeys } from '../../../src/backend/jwt.js';
 import { isLostAnswer } from '../../../src/shared/data/errors.js';
+import { closeClientAgents, fetchFrom } from '../../helpers/client-address.js';
 import { openBoard, shopOrder, storedOrders, supabase, type Board } from './orders.js';
 
 export interface LoadOptions {
@@ -25,6 +26,13 @@ export interface LoadOptions {
   retryLostAnswers?: boolean;
   /** A customer gives up on an unanswered order this long after the run's end (default 30 s). */
   giveUpAfterMs?: number;
+  /** Ask place_order for the time of each of its steps (« x-order-timing: on »), reported in `steps`. */
+  stepTimes?: boolean;
+  /**
+   * Each customer orders from a loopback address of their own (127.0.x.y), as households do, instead of all from
+   * 127.0.0.1: the server's per-address limits and its fair queue of the engine then see one client per customer.
+   */
+  ownAddresses?: boolean;
 }
 
 export interface Failure {
@@ -47,6 +55,12 @@ export interface LoadReport {
   unclearFailures: number;
   ordersPerSecond: number;
   placeMs: { p50: number; p95: number; p99: number; max: number };
+  /**
+   * With stepTimes: each step of place_order (its own clock, inside the database) over the acknowledged orders,
+   * in milliseconds, in the order the steps run; `outside` is the rest of the customer's wait (HTTP, the queue for
+   * the engine or a connection, the request's settings, the commit).
+   */
+  steps: { step: string; mean: number; p50: number; p99: number }[];
   eventMs: { p50: number; p95: number; p99: number; max: number };
   /** Acknowledged orders missing from the database, or stored more than once. */
   lostOrders: number;
@@ -58,9 +72,29 @@ export interface LoadReport {
   /** Orders that needed more than one try because an answer was lost; and those given up unanswered. */
   retriedOrders: number;
   unansweredOrders: number;
+  /**
+   * The longest stretches without any order acknowledged while customers were waiting (a stall: the engine or the
+   * server's thread held by one thing), longest first: when it began (ms into the run, and the wall clock) and how long.
+   */
+  stalls: { atMs: number; at: string; ms: number }[];
   /** Per dashboard: acknowledged orders never seen, orders with more than one event, orders found by catch-up. */
   boards: { missed: number; duplicateEvents: number; caughtUp: number; joins: number }[];
 }
+
+/** place_order's steps (order_step in its migration) in the order they run; the answer's object sorts its keys. */
+const STEPS = [
+  'bounds',
+  'request_id',
+  'contact',
+  'pricing',
+  'zone',
+  'rules',
+  'capacity',
+  'insert',
+  'request_record',
+  'rate_limit',
+];
+const stepRank = (step: string) => (STEPS.includes(step) ? STEPS.indexOf(step) : step === 'outside' ? 99 : 50);
 
 /** supabase-js puts a network error's cause in `details`: keep its code (ECONNREFUSED, UND_ERR_SOCKET, …). */
 function causeOf(details: string | undefined): string | null {
@@ -69,10 +103,10 @@ function causeOf(details: string | undefined): string | null {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function percentiles(values: number[]): { p50: number; p95: number; p99: number; max: number } {
+export function percentiles(values: number[], decimals = 1): { p50: number; p95: number; p99: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
   const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN);
-  const r = (n: number) => Math.round(n * 10) / 10;
+  const r = (n: number) => Math.round(n * 10 ** decimals) / 10 ** decimals;
   return { p50: r(at(50)), p95: r(at(95)), p99: r(at(99)), max: r(s[s.length - 1] ?? NaN) };
 }
 
@@ -93,6 +127,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   let ackedAfterFault = 0;
 
   const start = performance.now();
+  const startWall = Date.now();
   const end = start + o.durationMs;
   const faultRun =
     o.fault && o.faultAtMs !== undefined
@@ -110,9 +145,15 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const retry = o.retryLostAnswers ?? true;
   let retriedOrders = 0;
   let unansweredOrders = 0;
+  const stepMs = new Map<string, number[]>();
 
+  let customers = 0;
   async function customer(): Promise<void> {
-    const client = supabase(o.url, o.keys.anonKey);
+    const i = customers++;
+    const client = supabase(o.url, o.keys.anonKey, undefined, {
+      headers: o.stepTimes ? { 'x-order-timing': 'on' } : {},
+      ...(o.ownAddresses ? { fetch: fetchFrom(`127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`) } : {}),
+    });
     const going = () => performance.now() < Math.max(end, faultOver + (o.afterFaultMs ?? 2000));
     const giveUpAt = () => Math.max(end, faultOver) + (o.giveUpAfterMs ?? 30_000);
     while (going()) {
@@ -130,6 +171,15 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
             failure = { message: error?.message ?? '', code: error?.code || causeOf(error?.details), status };
           else {
             acked.set(data.id as string, { ackAt: t1, ms: t1 - t0 });
+            const timing = (data as { timing?: Record<string, number> }).timing;
+            if (timing && tries === 1) {
+              let inside = 0;
+              for (const [step, ms] of Object.entries(timing)) {
+                (stepMs.get(step) ?? stepMs.set(step, []).get(step)!).push(ms);
+                inside += ms;
+              }
+              (stepMs.get('outside') ?? stepMs.set('outside', []).get('outside')!).push(t1 - t0 - inside);
+            }
             if (t0 > faultOver) ackedAfterFault++;
           }
         } catch (e) {
@@ -167,6 +217,21 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       const at = b.seenAt.get(id);
       if (at !== undefined && !b.caughtUp.has(id)) eventMs.push(Math.max(0, at - a.ackAt));
     }
+  // Acknowledgements in time order: a gap between two while customers were waiting is a stall.
+  const ackTimes = [...acked.values()].map((a) => a.ackAt).sort((a, b) => a - b);
+  const stalls: LoadReport['stalls'] = [];
+  for (let i = 1; i < ackTimes.length; i++) {
+    const gap = ackTimes[i]! - ackTimes[i - 1]!;
+    if (gap >= 250) {
+      const atMs = ackTimes[i - 1]! - start;
+      stalls.push({
+        atMs: Math.round(atMs),
+        at: new Date(startWall + atMs).toISOString().slice(11, 23),
+        ms: Math.round(gap),
+      });
+    }
+  }
+  stalls.sort((a, b) => b.ms - a.ms);
   const report: LoadReport = {
     tag,
     seconds: Math.round(seconds * 10) / 10,
@@ -178,6 +243,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     unclearFailures: failures.filter((f) => !f.message.trim()).length,
     ordersPerSecond: Math.round((acked.size / seconds) * 10) / 10,
     placeMs: percentiles([...acked.values()].map((a) => a.ms)),
+    steps: [...stepMs]
+      .sort(([a], [b]) => stepRank(a) - stepRank(b))
+      .map(([step, values]) => {
+        const p = percentiles(values, 2);
+        const mean = Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+        return { step, mean, p50: p.p50, p99: p.p99 };
+      }),
     eventMs: percentiles(eventMs),
     lostOrders: [...acked.keys()].filter((id) => !stored.has(id)).length,
     duplicatedOrders: [...stored.values()].filter((n) => n > 1).length,
@@ -185,6 +257,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     placedTwice: [...byNote.values()].filter((n) => n > 1).length,
     retriedOrders,
     unansweredOrders,
+    stalls: stalls.slice(0, 5),
     boards: boards.map((b) => ({
       missed: [...acked.keys()].filter((id) => !b.seenAt.has(id)).length,
       duplicateEvents: [...b.events.values()].filter((n) => n > 1).length,
@@ -193,6 +266,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     })),
   };
   await Promise.all(boards.map((b) => b.close()));
+  if (o.ownAddresses) await closeClientAgents();
   return report;
 }
 

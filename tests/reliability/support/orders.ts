@@ -9,10 +9,16 @@ const CLIENT_OPTIONS = {
   realtime: { transport: WebSocket as never },
 };
 
-export function supabase(url: string, key: string, accessToken?: string): SupabaseClient {
+export function supabase(
+  url: string,
+  key: string,
+  accessToken?: string,
+  more: { headers?: Record<string, string>; fetch?: typeof fetch } = {},
+): SupabaseClient {
+  const headers = { ...more.headers, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) };
   const client = createClient(url, key, {
     ...CLIENT_OPTIONS,
-    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
+    global: { headers, ...(more.fetch ? { fetch: more.fetch } : {}) },
   });
   if (accessToken) void client.realtime.setAuth(accessToken);
   return client;

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FairQueue } from '../../src/backend/db/pglite.js';
+
+/** A transaction of `client` that holds the engine for `ms` (on the mocked clock). */
+function hold(queue: FairQueue, client: string, ms: number, served: string[]): Promise<void> {
+  return queue.run(client, async () => {
+    served.push(client);
+    vi.setSystemTime(Date.now() + ms);
+  });
+}
+
+describe('PGlite fair queue of transactions', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T18:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('serves next the waiting client that used the engine least lately', async () => {
+    const queue = new FairQueue();
+    const served: string[] = [];
+    await hold(queue, 'heavy', 900, served);
+    await hold(queue, 'light', 20, served);
+    // Both wait behind a third client's transaction; the light one goes first.
+    let release!: () => void;
+    const busy = queue.run('other', () => new Promise<void>((r) => (release = r)));
+    const heavy = hold(queue, 'heavy', 900, served);
+    const light = hold(queue, 'light', 20, served);
+    release();
+    await Promise.all([busy, heavy, light]);
+    expect(served.slice(2)).toEqual(['light', 'heavy']);
+  });
+
+  it('forgets within seconds that a customer’s one order was slow (the machine was busy), not after tens of seconds', async () => {
+    const queue = new FairQueue();
+    const served: string[] = [];
+    // One slow order (500 ms on the clock), then four seconds of another customer ordering every 500 ms (20 ms each).
+    await hold(queue, 'unlucky', 500, served);
+    for (let i = 0; i < 8; i++) {
+      vi.setSystemTime(Date.now() + 480);
+      await hold(queue, 'customer-4', 20, served);
+    }
+    let release!: () => void;
+    const busy = queue.run('other', () => new Promise<void>((r) => (release = r)));
+    const order: string[] = [];
+    const unlucky = hold(queue, 'unlucky', 20, order);
+    const next = hold(queue, 'customer-4', 20, order);
+    release();
+    await Promise.all([busy, unlucky, next]);
+    // 4 s later the slow order weighs 31 ms against the other's 64 (halving every second); with a 10 s half-life it
+    // still weighed 379 ms against 150, and its customer waited behind everyone who ordered meanwhile.
+    expect(order).toEqual(['unlucky', 'customer-4']);
+  });
+
+  it('counts the server’s own work (realtime delivery, jobs) as one client among those ordering, not as one address', async () => {
+    const queue = new FairQueue();
+    const served: string[] = [];
+    // 50 customers ordered (20 ms each) while the server delivered their orders to the counter's screens (200 ms).
+    for (let i = 0; i < 50; i++) await hold(queue, `customer-${i}`, 20, served);
+    for (let i = 0; i < 10; i++) await hold(queue, '', 20, served);
+    let release!: () => void;
+    const busy = queue.run('other', () => new Promise<void>((r) => (release = r)));
+    const order: string[] = [];
+    const next = hold(queue, 'customer-49', 20, order);
+    const delivery = hold(queue, '', 20, order);
+    release();
+    await Promise.all([busy, next, delivery]);
+    expect(order).toEqual(['', 'customer-49']);
+  });
+});
