@@ -40,7 +40,7 @@ async function seed(pages: number, admins: number) {
     const { rows } = await b.db.query<{ id: string }>(
       `insert into public.orders (user_id, customer_name, customer_phone, delivery_method, payment_method, order_items,
          total_price, grand_total, status)
-       values ($1, 'Bench', '+352621000000', 'pickup', 'cash', $2::jsonb, 5.5, 5.5, 'Bien reçu') returning id`,
+       values ($1, 'Bench', '+352621000000', 'pickup', 'cash', $2::jsonb, 5.5, 5.5, 'En attente') returning id`,
       [sub, items],
     );
     out.push({

@@ -52,21 +52,31 @@ export function orderTopic(id: string): string {
 }
 
 /**
- * The confirmation page follows its order live: on each message of `order:<id>` (status or ready time changed),
- * and on each (re)join of the topic (what changed while the page was joining or offline), it reads the order again.
+ * A customer's page follows one order live: on each message of `order:<id>` (status or ready time changed), and on
+ * each (re)join of the topic (what changed while the page was joining or offline), the query under `queryKey` is
+ * read again. Nothing is joined for anything but a full id (an 8-character number would be refused at join).
  */
-export function useLiveOrderConfirmation(
-  id: string,
+export function useLiveOrder(
+  id: string | undefined,
+  queryKey: readonly unknown[],
   { enabled = true, onStatus }: { enabled?: boolean; onStatus?: (status: SubscriptionStatus) => void } = {},
 ): void {
   const qc = useQueryClient();
-  const trimmed = id.trim();
+  const trimmed = (id ?? '').trim();
+  const key = JSON.stringify(queryKey);
   useEffect(() => {
-    // Only a full order id has a topic (an 8-character number would be refused at join).
     if (!enabled || !FULL_ORDER_ID.test(trimmed)) return;
-    const reread = () => void qc.invalidateQueries({ queryKey: queryKeys.confirmation(trimmed) });
+    const reread = () => void qc.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
     return subscribeToPublicTopic<OrderTopicMessage>(orderTopic(trimmed), reread, { onJoin: reread, onStatus });
-  }, [qc, trimmed, enabled, onStatus]);
+  }, [qc, trimmed, key, enabled, onStatus]);
+}
+
+/** The confirmation page /commande/<id> follows its order live (useLiveOrder). */
+export function useLiveOrderConfirmation(
+  id: string,
+  options: { enabled?: boolean; onStatus?: (status: SubscriptionStatus) => void } = {},
+): void {
+  useLiveOrder(id, queryKeys.confirmation(id.trim()), options);
 }
 
 /** The page shows the answer at once; the account's history reads its orders again. */
