@@ -261,14 +261,15 @@ async function main(): Promise<void> {
       `server and subscribers in separate processes, ${os.cpus().length} CPUs\n`,
   );
   console.table(results);
-  const lost = results.reduce((s, r) => s + r.lost + r.duplicates, 0);
   const slow = results.filter((r) => r.path === 'broadcast' && r.pages + r.screens <= 500 && !(r.p95 < TARGET_P95_MS));
   if (slow.length)
     console.log(
       `p95 target ${TARGET_P95_MS} ms (Broadcast, up to 500 subscribers) missed by: ${slow.map((r) => `${r.db}×${r.pages + r.screens}`).join(', ')}`,
     );
-  if (lost > 0) {
-    console.log(`${lost} events lost or duplicated`);
+  // The product's path must lose and repeat nothing; Postgres Changes' losses are reported, not a failure.
+  const broken = results.filter((r) => r.path === 'broadcast' && r.lost + r.duplicates > 0);
+  if (broken.length) {
+    console.log(`Broadcast lost or repeated events: ${broken.map((r) => `${r.db}×${r.pages + r.screens}`).join(', ')}`);
     process.exitCode = 1;
   }
 }
