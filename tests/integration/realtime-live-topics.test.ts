@@ -75,7 +75,7 @@ describe.each(testDatabases())('the product’s live topics on %s', (kind) => {
     const { error } = await admin.from('orders').update({ status: 'Bien reçu' }).eq('id', id);
     expect(error).toBeNull();
     await b.db.query('delete from public.orders where id = $1', [id]);
-    await waitFor(() => feed.heard.length === 3, 5000, 'three order messages');
+    await waitFor(() => feed.heard.length === 3, 15_000, 'three order messages');
     expect(feed.heard.map((m) => m.event)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     expect(feed.heard[0]!.payload).toMatchObject({
       operation: 'INSERT',
@@ -103,7 +103,7 @@ describe.each(testDatabases())('the product’s live topics on %s', (kind) => {
        values ('Rui Mesa', 'rui@example.lu', '+352621000111', $1, '12:30', '4') returning id`,
       [day],
     );
-    await waitFor(() => feed.heard.length === 1, 5000, 'the reservation');
+    await waitFor(() => feed.heard.length === 1, 15_000, 'the reservation');
     expect(feed.heard[0]!.payload).toMatchObject({
       operation: 'INSERT',
       record: { id: rows[0]!.id, name: 'Rui Mesa', reservation_time: '12:30:00', people: '4' },
@@ -125,7 +125,7 @@ describe.each(testDatabases())('the product’s live topics on %s', (kind) => {
     // A change the page does not show (the notes) sends nothing.
     await b.db.query(`update public.orders set notes = 'sonner deux fois' where id = $1`, [id]);
     await b.db.query(`update public.orders set status = 'En préparation' where id = $1`, [id]);
-    await waitFor(() => page.heard.length === 2, 5000, 'two status messages');
+    await waitFor(() => page.heard.length === 2, 15_000, 'two status messages');
     await settle(300);
     expect(page.heard.map((m) => [m.event, m.payload.status])).toEqual([
       ['status', 'Bien reçu'],
@@ -183,7 +183,7 @@ describe.each(testDatabases())('the product’s live topics on %s', (kind) => {
     const feed = listen(client, 'orders:admin');
     await feed.joined;
     await client.realtime.setAuth(await customerToken(b, sub));
-    await waitFor(() => feed.statuses.includes('CLOSED'), 5000, 'the feed to close');
+    await waitFor(() => feed.statuses.includes('CLOSED'), 15_000, 'the feed to close');
     expect(feed.systems).toContainEqual(
       expect.objectContaining({
         status: 'error',
@@ -203,17 +203,17 @@ describe.each(testDatabases())('the product’s live topics on %s', (kind) => {
     const stopA = subscribeToTopic(admin, 'orders:admin', (m) => got.push(['a', m]), {
       onJoin: () => joins.push('a'),
     });
-    await waitFor(() => joins.length === 1, 5000, 'the first join');
+    await waitFor(() => joins.length === 1, 15_000, 'the first join');
     const stopB = subscribeToTopic(admin, 'orders:admin', (m) => got.push(['b', m]), {
       onJoin: () => joins.push('b'),
     });
     expect(joins).toEqual(['a', 'b']);
     expect((admin as unknown as SupabaseClient).getChannels()).toHaveLength(1);
     await insertOrder();
-    await waitFor(() => got.length === 2, 5000, 'the order on both screens');
+    await waitFor(() => got.length === 2, 15_000, 'the order on both screens');
     stopA();
     await insertOrder();
-    await waitFor(() => got.length === 3, 5000, 'the second order on the screen left');
+    await waitFor(() => got.length === 3, 15_000, 'the second order on the screen left');
     expect(got.map(([who]) => who)).toEqual(['a', 'b', 'b']);
     stopB();
     await closeClients(admin as unknown as SupabaseClient);
