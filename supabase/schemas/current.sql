@@ -360,6 +360,7 @@ CREATE INDEX orders_waiting_idx ON public.orders USING btree (created_at) WHERE 
 CREATE TRIGGER orders_clean_texts BEFORE INSERT OR UPDATE OF customer_name, customer_phone, customer_email, customer_address, customer_postal_code, customer_city, notes ON public.orders FOR EACH ROW EXECUTE FUNCTION public.clean_order_texts();
 CREATE TRIGGER orders_enqueue_confirmation AFTER INSERT ON public.orders FOR EACH ROW EXECUTE FUNCTION public.enqueue_order_confirmation();
 CREATE TRIGGER orders_enqueue_status AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.enqueue_order_status();
+CREATE TRIGGER orders_live_broadcast AFTER INSERT OR DELETE OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_live_broadcast();
 CREATE TRIGGER orders_snapshot_vat_rates BEFORE INSERT OR UPDATE OF order_items, line_vat_rates ON public.orders FOR EACH ROW EXECUTE FUNCTION public.snapshot_order_vat_rates();
 CREATE TRIGGER orders_touch BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER orders_track_acceptance BEFORE UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.track_order_acceptance();
@@ -457,6 +458,7 @@ CREATE TRIGGER reservations_enqueue_received AFTER INSERT ON public.reservations
 CREATE TRIGGER reservations_enqueue_status AFTER UPDATE OF status ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.enqueue_reservation_status();
 CREATE TRIGGER reservations_from_public BEFORE INSERT ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.reservation_from_public();
 CREATE TRIGGER reservations_keep_identity BEFORE UPDATE ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.keep_row_identity();
+CREATE TRIGGER reservations_live_broadcast AFTER INSERT OR DELETE OR UPDATE ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.reservations_live_broadcast();
 alter table public.reservations enable row level security;
 create policy reservations_delete_admin on public.reservations as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
 create policy reservations_insert_anon on public.reservations as permissive for insert to anon with check (((status = 'En attente'::text) AND (reservation_date >= public.restaurant_today())));
@@ -2689,6 +2691,23 @@ AS $function$
 $function$;
 grant execute on function public.order_template_data(public.orders) to service_role;
 
+CREATE OR REPLACE FUNCTION public.orders_live_broadcast()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  if tg_op = 'UPDATE' and (new.status is distinct from old.status or new.ready_at is distinct from old.ready_at) then
+    perform realtime.send(
+      jsonb_build_object('status', new.status, 'ready_at', new.ready_at, 'updated_at', new.updated_at),
+      'status', 'order:' || new.id);
+  end if;
+  return null;
+end $function$;
+grant execute on function public.orders_live_broadcast() to service_role;
+
 CREATE OR REPLACE FUNCTION public.phone_key(p_phone text)
  RETURNS text
  LANGUAGE sql
@@ -3476,6 +3495,18 @@ end $function$;
 grant execute on function public.reservation_room(date) to anon;
 grant execute on function public.reservation_room(date) to authenticated;
 grant execute on function public.reservation_room(date) to service_role;
+
+CREATE OR REPLACE FUNCTION public.reservations_live_broadcast()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform realtime.broadcast_changes('reservations:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  return null;
+end $function$;
+grant execute on function public.reservations_live_broadcast() to service_role;
 
 CREATE OR REPLACE FUNCTION public.restaurant_identity_is_valid(p_value jsonb)
  RETURNS boolean

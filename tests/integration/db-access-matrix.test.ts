@@ -484,6 +484,52 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     expect(Object.keys(data)).not.toContain('customer_name');
   });
 
+  // The product's private Broadcast topics (20251128110000_live_topics.sql): who may join (read), and who may send
+  // (nobody: only the database's triggers write them). `order:<id>` is read by whoever holds the order's full id.
+  it('lets each role join and send on exactly the live topics it should', async () => {
+    const { data: order, error } = await service
+      .from('orders')
+      .insert(orderRow({ user_id: customerId }))
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    const id = (order as { id: string }).id;
+    const TOPICS: Record<string, Record<Role, string>> = {
+      'orders:admin': { anon: 'refused', customer: 'refused', 'other customer': 'refused', admin: 'read' },
+      'reservations:admin': { anon: 'refused', customer: 'refused', 'other customer': 'refused', admin: 'read' },
+      [`order:${id}`]: { anon: 'read', customer: 'read', 'other customer': 'read', admin: 'read' },
+      [`order:${id.slice(0, 8)}`]: {
+        anon: 'refused',
+        customer: 'refused',
+        'other customer': 'refused',
+        admin: 'refused',
+      },
+      [`order:${id}-x`]: { anon: 'refused', customer: 'refused', 'other customer': 'refused', admin: 'refused' },
+    };
+    const join = async (role: Role, topic: string) => {
+      const channel = clients[role].channel(topic, { config: { private: true, broadcast: { ack: true } } });
+      const read = await new Promise<string>((resolve) =>
+        channel.subscribe((status) => {
+          if (status === 'SUBSCRIBED') resolve('read');
+          else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') resolve('refused');
+        }),
+      );
+      const sent = read === 'read' ? await channel.send({ type: 'broadcast', event: 'x', payload: {} }) : 'error';
+      await clients[role].removeChannel(channel);
+      return { read, sent };
+    };
+    const seen: Record<string, Record<string, string>> = {};
+    const expected: Record<string, Record<string, string>> = {};
+    for (const [topic, rights] of Object.entries(TOPICS)) {
+      for (const role of ROLES) {
+        const { read, sent } = await join(role, topic);
+        seen[`${topic} ${role}`] = { read, send: sent === 'ok' ? 'ok' : 'refused' };
+        expected[`${topic} ${role}`] = { read: rights[role], send: 'refused' };
+      }
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('never takes user_metadata for an admin', async () => {
     const sub = crypto.randomUUID();
     await signUp(b, { sub, email: 'malin@example.lu' });

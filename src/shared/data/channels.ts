@@ -81,3 +81,118 @@ export function subscribeToPublicTable<Row extends Record<string, unknown>>(
     stop();
   };
 }
+
+/** A message of a private Broadcast topic: its event and what the database sent. */
+export interface TopicMessage<Payload = Record<string, unknown>> {
+  event: string;
+  payload: Payload;
+}
+
+interface TopicListener {
+  onMessage: (message: TopicMessage<never>) => void;
+  onStatus?: (status: SubscriptionStatus) => void;
+  onJoin?: () => void;
+}
+
+interface TopicChannel {
+  channel: ReturnType<PublicDb['channel']>;
+  listeners: Set<TopicListener>;
+  status: SubscriptionStatus | null;
+  /** Set when the last listener left: the channel is left a moment later, unless one comes back. */
+  linger?: ReturnType<typeof setTimeout>;
+  /** Set once the channel is being left: a new listener waits for it, then joins a new channel. */
+  leaving?: Promise<unknown>;
+}
+
+/** How long a topic's channel stays joined after its last listener left (a screen mounted again keeps it). */
+export const TOPIC_LINGER_MS = 1000;
+
+/** One channel per client and topic: realtime-js hands back the same channel for a topic it still holds. */
+const topicChannels = new WeakMap<object, Map<string, TopicChannel>>();
+
+function joinTopic(db: Pick<PublicDb, 'channel' | 'removeChannel'>, topic: string, byTopic: Map<string, TopicChannel>) {
+  const listeners = new Set<TopicListener>();
+  const channel = db.channel(topic, { config: { private: true } }).on('broadcast', { event: '*' }, (message) => {
+    for (const l of listeners) l.onMessage(message as never);
+  });
+  const shared: TopicChannel = { channel, listeners, status: null };
+  byTopic.set(topic, shared);
+  channel.subscribe((status) => {
+    shared.status = status as SubscriptionStatus;
+    for (const l of [...listeners]) {
+      l.onStatus?.(status as SubscriptionStatus);
+      if (status === 'SUBSCRIBED') l.onJoin?.();
+    }
+  });
+  return shared;
+}
+
+/**
+ * Calls back on every message of a private Broadcast topic (`orders:admin`, `order:<id>`…), fed by the
+ * database's triggers; the policies on realtime.messages decide at join who may hear it (refused: CHANNEL_ERROR).
+ * Listeners of one topic on one client share its channel; `onJoin` runs on each (re)join, and at once for a
+ * listener added to a channel already joined, so every screen makes its catch-up read.
+ */
+export function subscribeToTopic<Payload = Record<string, unknown>>(
+  db: Pick<PublicDb, 'channel' | 'removeChannel'>,
+  topic: string,
+  onMessage: (message: TopicMessage<Payload>) => void,
+  { onStatus, onJoin }: Pick<SubscribeOptions, 'onStatus' | 'onJoin'> = {},
+): Unsubscribe {
+  let byTopic = topicChannels.get(db);
+  if (!byTopic) topicChannels.set(db, (byTopic = new Map()));
+  const topics = byTopic;
+  const listener: TopicListener = { onMessage: onMessage as TopicListener['onMessage'], onStatus, onJoin };
+  let stopped = false;
+  let mine: TopicChannel | null = null;
+  const attach = () => {
+    if (stopped) return;
+    const found = topics.get(topic);
+    if (found?.leaving) return void found.leaving.then(attach);
+    if (found) {
+      clearTimeout(found.linger);
+      found.linger = undefined;
+      found.listeners.add(listener);
+      mine = found;
+      if (found.status) onStatus?.(found.status);
+      if (found.status === 'SUBSCRIBED') onJoin?.();
+      return;
+    }
+    mine = joinTopic(db, topic, topics);
+    mine.listeners.add(listener);
+  };
+  attach();
+  return () => {
+    stopped = true;
+    const shared = mine;
+    if (!shared || !shared.listeners.delete(listener) || shared.listeners.size > 0) return;
+    shared.linger = setTimeout(() => {
+      if (shared.listeners.size > 0) return;
+      shared.leaving = db.removeChannel(shared.channel).finally(() => {
+        if (topics.get(topic) === shared) topics.delete(topic);
+      });
+    }, TOPIC_LINGER_MS);
+  };
+}
+
+/** subscribeToTopic on the public reads' client: a shop page's private topic, joined with the anon key. */
+export function subscribeToPublicTopic<Payload = Record<string, unknown>>(
+  topic: string,
+  onMessage: (message: TopicMessage<Payload>) => void,
+  options: Pick<SubscribeOptions, 'onStatus' | 'onJoin'> = {},
+): Unsubscribe {
+  let stopped = false;
+  let stop: Unsubscribe = () => {};
+  publicDb().then(
+    (db) => {
+      if (!stopped) stop = subscribeToTopic(db, topic, onMessage, options);
+    },
+    () => {
+      if (!stopped) options.onStatus?.('CHANNEL_ERROR');
+    },
+  );
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

@@ -11,7 +11,7 @@ import { getSupabase, newestFirst } from './client.js';
 import { failIf, isLostAnswer, refusalOf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import {
-  subscribeToTable,
+  subscribeToChangesTopic,
   type ChangeEvent,
   type SubscribeOptions,
   type SubscriptionStatus,
@@ -210,11 +210,15 @@ export async function fetchActiveOrderCount(): Promise<number> {
   return Number(data);
 }
 
+/** The back office's topic of every order change (supabase/migrations/20251128110000_live_topics.sql). */
+export const ADMIN_ORDERS_TOPIC = 'orders:admin';
+
+/** Admin: every change of any order, over the private topic `orders:admin` (staff only, checked at join). */
 export function subscribeToOrders(
   onChange: (change: RealtimePostgresChangesPayload<Order>) => void,
   { event = '*', ...options }: SubscribeOptions & { event?: ChangeEvent } = {},
 ): Unsubscribe {
-  return subscribeToTable<Order>('orders', event, onChange, options);
+  return subscribeToChangesTopic<Order>(ADMIN_ORDERS_TOPIC, event, onChange, options);
 }
 
 /** Refetches every order query on any change of orders the user may see. */

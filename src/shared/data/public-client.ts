@@ -30,7 +30,7 @@ export function createPublicClient(
   });
   return {
     from: (relation) => rest.from(relation),
-    channel: (name) => realtime.channel(name),
+    channel: (name, opts) => realtime.channel(name, opts),
     removeChannel: (channel) => realtime.removeChannel(channel),
   };
 }

@@ -1,5 +1,5 @@
 import type { PostgrestQueryBuilder } from '@supabase/postgrest-js';
-import type { RealtimeChannel } from '@supabase/realtime-js';
+import type { RealtimeChannel, RealtimeChannelOptions } from '@supabase/realtime-js';
 
 /**
  * What the public reads need of a client: PostgREST reads and realtime channels, as anyone may use them
@@ -9,7 +9,7 @@ import type { RealtimeChannel } from '@supabase/realtime-js';
 export interface PublicDb {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables are not typed in this project
   from(relation: string): PostgrestQueryBuilder<any, any, any>;
-  channel(name: string): RealtimeChannel;
+  channel(name: string, opts?: RealtimeChannelOptions): RealtimeChannel;
   removeChannel(channel: RealtimeChannel): Promise<unknown>;
 }
 

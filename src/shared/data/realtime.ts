@@ -1,5 +1,12 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import { subscribeOn, type ChangeEvent, type SubscribeOptions, type Unsubscribe } from './channels.js';
+import {
+  subscribeOn,
+  subscribeToTopic,
+  type ChangeEvent,
+  type SubscribeOptions,
+  type TopicMessage,
+  type Unsubscribe,
+} from './channels.js';
 import { getSupabase } from './client.js';
 import type { PublicDb } from './public-db.js';
 
@@ -16,4 +23,43 @@ export function subscribeToTable<Row extends Record<string, unknown>>(
   options: SubscribeOptions = {},
 ): Unsubscribe {
   return subscribeOn(getSupabase() as unknown as PublicDb, table, event, onChange, options);
+}
+
+/** What realtime.broadcast_changes sends from a trigger. */
+interface BroadcastChange {
+  operation: 'INSERT' | 'UPDATE' | 'DELETE';
+  table: string;
+  schema: string;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+/**
+ * Calls back on every change a trigger sends to a private topic with realtime.broadcast_changes (`orders:admin`,
+ * `reservations:admin`: one message per change, whatever the number of screens, no RLS per message; the policies
+ * on realtime.messages decide at join who may hear it), in the shape of a Postgres Changes event.
+ */
+export function subscribeToChangesTopic<Row extends Record<string, unknown>>(
+  topic: string,
+  event: ChangeEvent,
+  onChange: (change: RealtimePostgresChangesPayload<Row>) => void,
+  { onStatus, onJoin }: SubscribeOptions = {},
+): Unsubscribe {
+  return subscribeToTopic<BroadcastChange>(
+    getSupabase() as unknown as PublicDb,
+    topic,
+    ({ payload }: TopicMessage<BroadcastChange>) => {
+      if (!payload?.operation || (event !== '*' && payload.operation !== event)) return;
+      onChange({
+        eventType: payload.operation,
+        schema: payload.schema,
+        table: payload.table,
+        commit_timestamp: '',
+        errors: [],
+        new: payload.record ?? {},
+        old: payload.old_record ?? {},
+      } as RealtimePostgresChangesPayload<Row>);
+    },
+    { onStatus, onJoin },
+  );
 }

@@ -6,7 +6,7 @@ import { phoneToSend } from '../domain/contact-fields.js';
 import { getSupabase, newestFirst } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
-import { subscribeToTable, type SubscribeOptions, type Unsubscribe } from './realtime.js';
+import { subscribeToChangesTopic, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import { useServerMutation, useServerQuery, type MutationOptions, type QueryOptions } from './react-query.js';
 
 /** Through create_reservation: the database checks the form and answers with French refusals. */
@@ -57,13 +57,16 @@ export async function deleteReservation(id: string): Promise<void> {
   failIf(error);
 }
 
-/** Admin: calls back with each new reservation as it is inserted. */
+/** The back office's topic of every reservation change (supabase/migrations/20251128110000_live_topics.sql). */
+export const ADMIN_RESERVATIONS_TOPIC = 'reservations:admin';
+
+/** Admin: calls back with each new reservation as it is inserted, over the private topic `reservations:admin`. */
 export function subscribeToNewReservations(
   onReservation: (reservation: Reservation) => void,
   options: SubscribeOptions = {},
 ): Unsubscribe {
-  return subscribeToTable<Reservation>(
-    'reservations',
+  return subscribeToChangesTopic<Reservation>(
+    ADMIN_RESERVATIONS_TOPIC,
     'INSERT',
     (change) => {
       const parsed = reservationSchema.safeParse({

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { subscribeToPublicTopic, type SubscriptionStatus } from './channels.js';
 import { orderSchema, type Order } from '../domain/order.js';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
@@ -33,6 +35,48 @@ export function useOrderConfirmationQuery(id: string, options: QueryOptions<Conf
   return useServerQuery(queryKeys.confirmation(id.trim()), () => fetchOrderConfirmation(id), {
     queryConfig: { enabled: id.trim() !== '', ...options.queryConfig },
   });
+}
+
+/** What the database sends on `order:<id>` when the order's status or ready time changes: nothing personal. */
+export interface OrderTopicMessage {
+  status: string;
+  ready_at: string | null;
+  updated_at: string;
+}
+
+const FULL_ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The private topic of one order's page: its full id is the secret (supabase/migrations/20251128110000_live_topics.sql). */
+export function orderTopic(id: string): string {
+  return `order:${id.trim().toLowerCase()}`;
+}
+
+/**
+ * A customer's page follows one order live: on each message of `order:<id>` (status or ready time changed), and on
+ * each (re)join of the topic (what changed while the page was joining or offline), the query under `queryKey` is
+ * read again. Nothing is joined for anything but a full id (an 8-character number would be refused at join).
+ */
+export function useLiveOrder(
+  id: string | undefined,
+  queryKey: readonly unknown[],
+  { enabled = true, onStatus }: { enabled?: boolean; onStatus?: (status: SubscriptionStatus) => void } = {},
+): void {
+  const qc = useQueryClient();
+  const trimmed = (id ?? '').trim();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!enabled || !FULL_ORDER_ID.test(trimmed)) return;
+    const reread = () => void qc.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+    return subscribeToPublicTopic<OrderTopicMessage>(orderTopic(trimmed), reread, { onJoin: reread, onStatus });
+  }, [qc, trimmed, key, enabled, onStatus]);
+}
+
+/** The confirmation page /commande/<id> follows its order live (useLiveOrder). */
+export function useLiveOrderConfirmation(
+  id: string,
+  options: { enabled?: boolean; onStatus?: (status: SubscriptionStatus) => void } = {},
+): void {
+  useLiveOrder(id, queryKeys.confirmation(id.trim()), options);
 }
 
 /** The page shows the answer at once; the account's history reads its orders again. */

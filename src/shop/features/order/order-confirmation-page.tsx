@@ -1,5 +1,11 @@
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useOrderConfirmationQuery, type ConfirmedOrder } from '../../lib/data.js';
+import {
+  useLiveOrderConfirmation,
+  useOrderConfirmationQuery,
+  type ConfirmedOrder,
+  type SubscriptionStatus,
+} from '../../lib/data.js';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/delivery-method.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
 import { TRACKING_POLL_MS } from '../../../shared/domain/tracking-search.js';
@@ -14,9 +20,12 @@ import { TrackedOrderView } from '../tracking/tracked-order-view.js';
 const t = fr.orderConfirmation;
 /** While the order waits for the restaurant, as the tracking page: the ready time shows within seconds. */
 export const CONFIRMATION_WAITING_POLL_MS = 4000;
+/** While the order's topic is joined, changes arrive live: a slow read stays as the safety net. */
+export const CONFIRMATION_LIVE_POLL_MS = 60_000;
 
-function pollEvery(known: ConfirmedOrder | null | undefined): number | false {
+function pollEvery(known: ConfirmedOrder | null | undefined, live: boolean): number | false {
   if (known === null) return false;
+  if (live) return known && !shouldKeepPolling(known.status) ? false : CONFIRMATION_LIVE_POLL_MS;
   if (known?.status === 'En attente') return CONFIRMATION_WAITING_POLL_MS;
   return !known || shouldKeepPolling(known.status) ? TRACKING_POLL_MS : false;
 }
@@ -28,8 +37,13 @@ function pollEvery(known: ConfirmedOrder | null | undefined): number | false {
 export default function OrderConfirmationPage() {
   const { orderId = '' } = useParams();
   const hydrated = useHydrated();
+  // Live over the order's private topic `order:<id>` (status and ready time, re-read on each message and each
+  // join); while it is not joined, the page reads again every few seconds as before.
+  const [live, setLive] = useState(false);
+  const onStatus = useCallback((status: SubscriptionStatus) => setLive(status === 'SUBSCRIBED'), []);
+  useLiveOrderConfirmation(orderId, { enabled: hydrated, onStatus });
   const order = useOrderConfirmationQuery(orderId, {
-    queryConfig: { enabled: hydrated && orderId !== '', refetchInterval: (q) => pollEvery(q.state.data) },
+    queryConfig: { enabled: hydrated && orderId !== '', refetchInterval: (q) => pollEvery(q.state.data, live) },
   });
   const data = order.data;
 

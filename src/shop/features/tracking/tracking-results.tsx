@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { DataError, refusalOf, useMyOrdersQuery, useTrackOrderQuery, type TrackedOrder } from '../../lib/data.js';
+import {
+  DataError,
+  queryKeys,
+  refusalOf,
+  useLiveOrder,
+  useMyOrdersQuery,
+  useTrackOrderQuery,
+  type TrackedOrder,
+} from '../../lib/data.js';
 import { orderNumber } from '../../../shared/domain/order.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
 import { TRACKING_POLL_MS } from '../../../shared/domain/tracking-search.js';
@@ -43,6 +51,9 @@ export default function TrackingResults({ typed, signedIn, searchedAt, retries, 
     queryConfig: { refetchInterval: (query) => pollEvery(query.state.data) },
   });
   const { refetch } = tracked;
+  // The signed-in customer's latest order: its full id is known (their history), so it follows its topic
+  // `order:<id>` live (a searched number or phone does not give the id: that answer keeps its polling).
+  useLiveOrder(typed ? undefined : latest?.id, queryKeys.tracking(term.trim()));
 
   const searching = tracked.isFetching && !!typed;
   useEffect(() => onSearching(searching), [searching, onSearching]);
