@@ -5,12 +5,24 @@
 -- detail = a stable code (e.g. minimum_not_met) and hint = the toast title. PostgREST (and the
 -- embedded REST layer) answer 400 with {code, message, details, hint}.
 
--- Admin = app_metadata.role 'admin' in the JWT. app_metadata is writable only with the service
--- role; user_metadata is writable by the user and is never consulted.
+-- Two-factor sign-in (Supabase's recommended rule): a user who has a verified second factor (TOTP) must
+-- have passed it in this session, aal2 in the JWT; a user without one is satisfied at aal1. A definer,
+-- because the API roles do not read auth.mfa_factors; it says only whether the caller's own token is enough.
+-- Owners and managers who have not enrolled yet are shown a banner in the back office (docs/DATABASE.md).
+create function public.mfa_satisfied() returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+      or not exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified')
+$$;
+
+-- Admin = app_metadata.role 'admin' in the JWT, and the second factor passed when the admin has one
+-- (mfa_satisfied). app_metadata is writable only with the service role; user_metadata is writable by the user
+-- and is never consulted.
 create function public.is_admin() returns boolean
 language sql stable set search_path = ''
 as $$
-  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
+  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) and public.mfa_satisfied()
 $$;
 
 create function public.require_admin() returns void
@@ -18,6 +30,10 @@ language plpgsql stable set search_path = ''
 as $$
 begin
   if not (public.is_admin() or auth.role() = 'service_role') then
+    if coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) then
+      raise exception using errcode = '42501', detail = 'aal2_required',
+        message = 'Entrez le code de votre application d''authentification pour cette action.';
+    end if;
     raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
   end if;
 end $$;
@@ -278,8 +294,9 @@ begin
   end if;
 end $$;
 
--- Policies call is_admin() as the querying role.
-grant execute on function public.is_admin() to anon, authenticated, service_role;
+-- Policies call is_admin() (and so mfa_satisfied()) as the querying role.
+revoke execute on function public.mfa_satisfied() from public;
+grant execute on function public.is_admin(), public.mfa_satisfied() to anon, authenticated, service_role;
 revoke execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text) from public, anon;
 revoke execute on function public.require_live_session() from public, anon;
 grant execute on function public.require_live_session() to authenticated, service_role;

@@ -1871,7 +1871,7 @@ CREATE OR REPLACE FUNCTION public.is_admin()
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
+  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) and public.mfa_satisfied()
 $function$;
 grant execute on function public.is_admin() to anon;
 grant execute on function public.is_admin() to authenticated;
@@ -2052,6 +2052,19 @@ begin
   return new;
 end $function$;
 grant execute on function public.menu_item_hidden_is_unavailable() to service_role;
+
+CREATE OR REPLACE FUNCTION public.mfa_satisfied()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+      or not exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified')
+$function$;
+grant execute on function public.mfa_satisfied() to anon;
+grant execute on function public.mfa_satisfied() to authenticated;
+grant execute on function public.mfa_satisfied() to service_role;
 
 CREATE OR REPLACE FUNCTION public.move_menu_entry(p_kind text, p_id text, p_direction text)
  RETURNS boolean
@@ -3354,6 +3367,10 @@ CREATE OR REPLACE FUNCTION public.require_admin()
 AS $function$
 begin
   if not (public.is_admin() or auth.role() = 'service_role') then
+    if coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) then
+      raise exception using errcode = '42501', detail = 'aal2_required',
+        message = 'Entrez le code de votre application d''authentification pour cette action.';
+    end if;
     raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
   end if;
 end $function$;

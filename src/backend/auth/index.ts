@@ -5,6 +5,7 @@ import { sendJson, type RouteHandler } from '../http.js';
 import { admin } from './admin.js';
 import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
 import { logout } from './logout.js';
+import { enrollFactor, factors } from './mfa.js';
 import { recover } from './recover.js';
 import { ensureAuthSchema } from './schema.js';
 import { resend, signup } from './signup.js';
@@ -43,6 +44,7 @@ const ROUTES: Record<string, Endpoint> = {
   'POST /verify': (ctx, req, res) => verifyToken(ctx, req, res),
   'POST /recover': recover,
   'POST /resend': resend,
+  'POST /factors': enrollFactor,
 };
 
 /** The GoTrue-compatible `/auth/v1` (what supabase-js' auth client calls). */
@@ -56,7 +58,7 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
       await ready;
       const endpoint = ROUTES[`${req.method} ${path.replace(/\/$/, '') || '/'}`];
       if (endpoint) await endpoint(ctx, req, res, url);
-      else if (!(await admin(ctx, req, res, url, path)))
+      else if (!(await factors(ctx, req, res, path)) && !(await admin(ctx, req, res, url, path)))
         throw notFound('not_found', `No ${req.method} ${path} in the auth API`);
     } catch (e) {
       if (res.headersSent) {

@@ -4,6 +4,7 @@ import type { BackendContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { bearerToken, JwtError, type JwtClaims } from '../jwt.js';
 import { AuthError, badRequest, forbidden } from './errors.js';
+import { userFactors, type FactorJson } from './mfa-factors.js';
 import { clientInfo } from './request.js';
 import { findUserById, userJson, UUID_RE, type UserJson, type UserRow } from './users.js';
 
@@ -12,7 +13,7 @@ export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
 
 export type AuthMethod = 'password' | 'otp' | 'email/signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite';
 
-interface AmrEntry {
+export interface AmrEntry {
   method: string;
   timestamp: number;
 }
@@ -23,14 +24,17 @@ export interface SessionResponse {
   expires_in: number;
   expires_at: number;
   refresh_token: string;
-  user: UserJson;
+  user: UserJson & { factors?: FactorJson[] };
 }
 
 function newRefreshToken(): string {
   return crypto.randomBytes(24).toString('base64url');
 }
 
-async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string, amr: AmrEntry[]) {
+/** A session's authenticator assurance level: aal2 once a second factor (TOTP) was verified in it. */
+export type Aal = 'aal1' | 'aal2';
+
+async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string, amr: AmrEntry[], aal: Aal) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.jwtExpiry;
   const claims: JwtClaims = {
@@ -44,7 +48,7 @@ async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     role: 'authenticated',
-    aal: 'aal1',
+    aal,
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -52,21 +56,24 @@ async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string
   return { token: await ctx.jwt.sign(claims, ctx.config.jwtExpiry), exp };
 }
 
-async function sessionResponse(
+export async function sessionResponse(
   ctx: BackendContext,
   user: UserRow,
   sessionId: string,
   amr: AmrEntry[],
   refreshToken: string,
+  aal: Aal,
+  factors: FactorJson[],
 ): Promise<SessionResponse> {
-  const { token, exp } = await accessToken(ctx, user, sessionId, amr);
+  const { token, exp } = await accessToken(ctx, user, sessionId, amr, aal);
   return {
     access_token: token,
     token_type: 'bearer',
     expires_in: ctx.config.jwtExpiry,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: userJson(user),
+    // As GoTrue: the user's factors ride along (auth-js reads them for the next assurance level).
+    user: factors.length ? { ...userJson(user), factors } : userJson(user),
   };
 }
 
@@ -97,7 +104,7 @@ export async function startSession(
   ]);
   const user = await findUserById(tx, userId);
   if (!user) throw forbidden('user_not_found', 'User not found');
-  return sessionResponse(ctx, user, sessionId, amr, refreshToken);
+  return sessionResponse(ctx, user, sessionId, amr, refreshToken, 'aal1', await userFactors(tx, userId));
 }
 
 interface PresentedToken {
@@ -109,6 +116,7 @@ interface PresentedToken {
   reusable: boolean;
   session_expired: boolean;
   amr: AmrEntry[];
+  aal: Aal;
 }
 
 /**
@@ -125,7 +133,7 @@ export async function refreshSession(
   const found = await tx.query<PresentedToken>(
     `select t.id::text, t.token, t.user_id, t.session_id, t.revoked,
             t.updated_at > now() - make_interval(secs => $2) as reusable,
-            (s.not_after is not null and s.not_after < now()) as session_expired, s.amr
+            (s.not_after is not null and s.not_after < now()) as session_expired, s.amr, s.aal
        from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
       where t.token = $1
         for update of t, s`,
@@ -164,7 +172,7 @@ export async function refreshSession(
     ]);
   }
   await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [token.session_id]);
-  return sessionResponse(ctx, user, token.session_id, token.amr, issued);
+  return sessionResponse(ctx, user, token.session_id, token.amr, issued, token.aal, await userFactors(tx, user.id));
 }
 
 export interface Caller {

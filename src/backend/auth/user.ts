@@ -12,6 +12,7 @@ import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { requireUser, type Caller } from './sessions.js';
 import { authSettings } from './settings.js';
 import { tooSoon } from './signup.js';
+import { userFactors } from './mfa-factors.js';
 import { findUserById, mergeMetadata, userJson } from './users.js';
 
 // app_metadata is not accepted here: only the service role may change it (admin API).
@@ -31,7 +32,8 @@ export const emailTaken = () =>
 
 export async function getUser(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user } = await requireUser(ctx, req);
-  sendJson(res, 200, userJson(user));
+  const factors = await userFactors(ctx.db, user.id);
+  sendJson(res, 200, factors.length ? { ...userJson(user), factors } : userJson(user));
 }
 
 const nonceHash = (email: string, nonce: string) => hashLinkToken(`reauthentication:${email.toLowerCase()}:${nonce}`);
