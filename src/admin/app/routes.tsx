@@ -74,6 +74,13 @@ export const featureRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/security',
+    lazy: screen(
+      () => import('../features/security/security-page.js'),
+      (m) => m.SecurityPage,
+    ),
+  },
+  {
     path: '/delivery-settings',
     lazy: screen(
       () => import('../features/delivery/delivery-zones-page.js'),

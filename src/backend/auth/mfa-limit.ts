@@ -4,16 +4,17 @@ import type { BackendContext } from '../context.js';
  * Wrong TOTP codes, counted per account (from any address: whoever types them already holds the
  * password). The first `MFA_FREE_WRONG_CODES` are free (a mistyped code, a phone a little out of time);
  * then each try waits a delay that doubles with every further wrong code: 30 s, 1 min, 2 min … and at
- * most a day. A right code clears the count; a day without a wrong one forgives it.
+ * most a day. A right code clears the count; 30 days without a wrong one forgive it (far longer than the
+ * longest wait, so waiting for the pardon buys fewer guesses than trying once a day).
  *
  * With three codes valid at a time (the current 30-second step and one either side) a guess wins with
- * probability 3 in a million: about 17 guesses the first day, then one a day, a few hundred a year, is
- * roughly one chance in a thousand a year, and only for someone who already has the password.
+ * probability 3 in a million: 16 guesses the first day, then one a day, under 400 a year, is roughly one
+ * chance in a thousand a year, and only for someone who already has the password.
  */
 export const MFA_FREE_WRONG_CODES = 5;
 const FIRST_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 24 * 3_600_000;
-const FORGIVEN_AFTER_MS = 24 * 3_600_000;
+const FORGIVEN_AFTER_MS = 30 * 24 * 3_600_000;
 
 interface WrongCodes {
   count: number;

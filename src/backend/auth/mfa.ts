@@ -132,7 +132,11 @@ export async function enrollFactor(ctx: BackendContext, req: IncomingMessage, re
   const secret = new Secret({ size: 20 }).base32;
   const totp = totpFor(secret, issuer, caller.user.email ?? caller.user.id);
   const uri = totp.toString();
-  const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  // auth-js makes it `data:image/svg+xml;utf-8,<svg…` without escaping: a `#` (hex colours) would end the
+  // data URL there, so the colours are named.
+  const qr = (await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+    .replaceAll('"#ffffff"', '"white"')
+    .replaceAll('"#000000"', '"black"');
   const id = crypto.randomUUID();
   try {
     await ctx.db.query(

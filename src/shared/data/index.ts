@@ -20,3 +20,4 @@ export * from './notifications.js';
 export * from './notify.js';
 export * from './functions.js';
 export * from './menu-editor.js';
+export * from './mfa.js';

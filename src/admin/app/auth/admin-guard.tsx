@@ -13,6 +13,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   if (state.status === 'loading') return <FullPageSpinner label={t('common.loading')} />;
   if (state.status === 'signed-out') return <Navigate to="/login" replace state={{ from: location }} />;
+  // The password was right but the second factor is still to be given: the sign-in page asks for the code.
+  if (state.isAdmin && state.needsCode) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!state.isAdmin) {
     return (
       <div className="flex min-h-full items-center justify-center p-6">

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { CodeStep } from './code-step.js';
+import { requestPasswordReset } from '../../lib/data.js';
 import { signIn, useSession } from './session.js';
 import { useT } from '../../i18n/index.js';
 import { Button } from '../../components/ui/button.js';
@@ -20,6 +22,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: Location } | null)?.from;
   const target = from && from.pathname !== '/login' ? `${from.pathname}${from.search}${from.hash}` : '/dashboard';
@@ -35,7 +38,14 @@ export function LoginPage() {
     },
   ];
 
-  if (session.status === 'signed-in' && session.isAdmin && !busy) return <Navigate to={target} replace />;
+  if (session.status === 'signed-in' && session.isAdmin && !session.needsCode && !busy)
+    return <Navigate to={target} replace />;
+  if (session.status === 'signed-in' && session.isAdmin && session.needsCode)
+    return (
+      <main className="flex min-h-full items-center justify-center bg-slate-900 p-4">
+        <CodeStep session={session.session} />
+      </main>
+    );
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -45,7 +55,25 @@ export function LoginPage() {
     const result = await signIn(email.trim(), password);
     setBusy(false);
     if (!result.ok) return setError(t('login.failed'));
+    // With a second factor the page stays and asks for the code (CodeStep) before going on.
+    const now = useSession.getState();
+    if (now.status === 'signed-in' && now.needsCode) return;
     navigate(target, { replace: true });
+  }
+
+  /** The e-mailed link signs in on this page; with a lost phone its session may remove the second factor. */
+  async function forgot() {
+    if (!email.trim()) return setError(t('login.emailRequired'));
+    setError(null);
+    setBusy(true);
+    try {
+      await requestPasswordReset({ email: email.trim(), redirectTo: `${window.location.origin}/admin/login` });
+      setNotice(t('login.resetSent'));
+    } catch {
+      setError(t('login.resetFailed'));
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
@@ -75,7 +103,20 @@ export function LoginPage() {
         <Button type="submit" className="mt-6 w-full text-lg" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>
-        <a href="/" className="mt-5 block text-center text-brand-700 underline">
+        {notice && (
+          <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 font-semibold text-green-800">
+            {notice}
+          </p>
+        )}
+        <button
+          type="button"
+          className="mt-4 block w-full text-center text-brand-700 underline"
+          disabled={busy}
+          onClick={() => void forgot()}
+        >
+          {t('login.forgot')}
+        </button>
+        <a href="/" className="mt-3 block text-center text-brand-700 underline">
           {t('login.backToSite')}
         </a>
       </form>

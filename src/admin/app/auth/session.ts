@@ -3,11 +3,30 @@ import { create } from 'zustand';
 import { onSessionChange, signIn as signInToServer, signOut as signOutOfServer, type Session } from '../../lib/data.js';
 
 export type SessionState =
-  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session; isAdmin: boolean };
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; session: Session; isAdmin: boolean; needsCode: boolean };
 
 /** Admin is decided by app_metadata only: user_metadata is writable by the user. */
 export function isAdminSession(session: Session): boolean {
   return (session.user.app_metadata as { role?: unknown } | undefined)?.role === 'admin';
+}
+
+/**
+ * The person has a verified second factor (TOTP) but this session passed only the password (aal1): the
+ * sign-in page asks for the 6-digit code, and the database refuses every back-office call until then.
+ */
+export function needsSecondFactor(session: Session): boolean {
+  const verified = (session.user.factors ?? []).some((f) => f.status === 'verified');
+  if (!verified) return false;
+  try {
+    const payload = JSON.parse(atob(session.access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      aal?: string;
+    };
+    return payload.aal !== 'aal2';
+  } catch {
+    return true;
+  }
 }
 
 export const useSession = create<SessionState>(() => ({ status: 'loading' }));
@@ -19,7 +38,9 @@ export function watchSession(): void {
   started = true;
   onSessionChange((session) => {
     useSession.setState(
-      session ? { status: 'signed-in', session, isAdmin: isAdminSession(session) } : { status: 'signed-out' },
+      session
+        ? { status: 'signed-in', session, isAdmin: isAdminSession(session), needsCode: needsSecondFactor(session) }
+        : { status: 'signed-out' },
       true,
     );
   });

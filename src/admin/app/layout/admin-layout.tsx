@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { MfaEnrolBanner } from './mfa-banner.js';
 import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { useT } from '../../i18n/index.js';
@@ -49,6 +50,7 @@ export function AdminLayout() {
           <SoundBanner />
         </div>
         <ReservationAlert />
+        <MfaEnrolBanner />
         <main className="flex-1 p-3 sm:p-5">
           <Outlet />
         </main>

@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/promotions', label: 'nav.promotions', icon: 'mail' },
   { to: '/delivery-settings', label: 'nav.delivery', icon: 'truck' },
   { to: '/settings', label: 'nav.settings', icon: 'settings' },
+  { to: '/security', label: 'nav.security', icon: 'lock' },
   { to: '/opening-hours', label: 'nav.hours', icon: 'calendar' },
   { to: '/menu', label: 'nav.menu', icon: 'utensils' },
   { to: '/offers', label: 'nav.offers', icon: 'flame' },
