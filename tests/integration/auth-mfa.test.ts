@@ -135,6 +135,12 @@ describe.each(testDatabases())('two-factor sign-in (TOTP) on %s', (kind) => {
     expect(add.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
     const remove = await thief.client.auth.mfa.unenroll({ factorId: owner.factorId });
     expect(remove.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
+    // Nor change the password (which would end the owner's sessions) or the e-mail.
+    const password = await thief.client.auth.updateUser({ password: 'a-senha-do-ladrao-1' });
+    expect(password.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    const email = await thief.client.auth.updateUser({ email: newEmail('ladrao') });
+    expect(email.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    expect((await owner.client.auth.updateUser({ data: { nome: 'Dono' } })).error).toBeNull();
 
     const removed = await owner.client.auth.mfa.unenroll({ factorId: owner.factorId });
     expect(removed.error).toBeNull();

@@ -5,7 +5,7 @@ import type { BackendContext } from '../context.js';
 import { sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { hashLinkToken, newLinkToken, sendAccountEmail, sendReauthenticationEmail } from './emails.js';
-import { badRequest, internal, unprocessable } from './errors.js';
+import { AuthError, badRequest, internal, unprocessable } from './errors.js';
 import { checkPassword, hashPassword, passwordMatches } from './passwords.js';
 import { codeMayBeTried, limitByAddress, overRequestRateLimit, recordWrongCode } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
@@ -100,6 +100,16 @@ async function checkReauthentication(
   }
 }
 
+/** True unless the user has a verified factor that this session has not passed (aal1). */
+async function passedSecondFactor(ctx: BackendContext, caller: Caller): Promise<boolean> {
+  const r = await ctx.db.query<{ ok: boolean }>(
+    `select coalesce((select aal = 'aal2' from auth.sessions where id = $2), false)
+         or not exists (select 1 from auth.mfa_factors where user_id = $1 and status = 'verified') as ok`,
+    [caller.user.id, caller.sessionId],
+  );
+  return r.rows[0]?.ok ?? false;
+}
+
 export async function updateUser(
   ctx: BackendContext,
   req: IncomingMessage,
@@ -135,6 +145,15 @@ export async function updateUser(
     ]);
     if (taken.rows.length) throw emailTaken();
   }
+
+  // As GoTrue: with a verified second factor, the password and the e-mail change only from an aal2 session, so a
+  // stolen password cannot lock the owner out (a new password ends the other sessions) nor move the account.
+  if ((passwordHash || changingEmail) && !(await passedSecondFactor(ctx, caller)))
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
 
   await ctx.db.transaction(async (tx) => {
     if (body.data) {

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
+import WebSocket from 'ws';
 import { test, expect, screenshot, type E2EBackend } from '../support/fixtures';
 
 /** The code the owner's authenticator app shows, `steps` periods of 30 s from now. */
@@ -80,5 +82,45 @@ test.describe('two-factor sign-in (TOTP) in the back office', () => {
     await expect(other).toHaveURL(/\/admin\/reports$/);
     expect((await orderStatsWithPageSession(other, backend)).status).toBe(200);
     await context.close();
+  });
+
+  test('lost phone: the e-mailed recovery link lets the owner remove the factor and come in', async ({
+    page,
+    backend,
+  }) => {
+    const owner = await backend.createAdmin();
+    // Enrolled beforehand (as on the security page), through the API.
+    const api = createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    await api.auth.signInWithPassword(owner);
+    const enrol = await api.auth.mfa.enroll({ factorType: 'totp' });
+    const verified = await api.auth.mfa.challengeAndVerify({
+      factorId: enrol.data!.id,
+      code: codeFor(enrol.data!.totp.secret),
+    });
+    expect(verified.error).toBeNull();
+
+    await page.goto('/admin/login');
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByRole('button', { name: 'Esqueci-me da palavra-passe' }).click();
+    await expect(page.getByRole('status')).toHaveText(/enviámos uma ligação por e-mail/);
+    let link = '';
+    await expect
+      .poll(async () => {
+        const [mail] = await backend.mailbox(owner.email);
+        link = /href="([^"]*\/auth\/v1\/verify\?[^"]*)"/.exec(mail?.html ?? '')?.[1]?.replace(/&amp;/g, '&') ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await page.goto(link);
+    // Signed in by the link, still without the code: the code step offers to remove the lost phone's factor.
+    await expect(page.getByRole('heading', { name: 'Código de verificação' })).toBeVisible();
+    await screenshot(page, 'admin-mfa-recovery');
+    await page.getByRole('button', { name: 'Perdi o telemóvel: desativar a entrada em dois passos' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin/security');
+    await expect(page.getByText('Desativada')).toBeVisible();
   });
 });
