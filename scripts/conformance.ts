@@ -4,6 +4,7 @@
  *
  *   POSTGREST_JS_DIR=…  postgrest-js (scripts/conformance-postgrest.ts)
  *   STORAGE_JS_DIR=…    storage-js   (scripts/conformance-storage.ts)
+ *   AUTH_JS_DIR=…       auth-js      (scripts/conformance-auth.ts)
  *
  * Each suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set.
  */
@@ -16,10 +17,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const suites = [
   { name: 'postgrest-js', dirVar: 'POSTGREST_JS_DIR', script: 'conformance-postgrest.ts' },
   { name: 'storage-js', dirVar: 'STORAGE_JS_DIR', script: 'conformance-storage.ts' },
+  { name: 'auth-js', dirVar: 'AUTH_JS_DIR', script: 'conformance-auth.ts' },
 ].filter((s) => process.env[s.dirVar]);
 if (suites.length === 0) {
   console.error(
-    'Name at least one suite: POSTGREST_JS_DIR and/or STORAGE_JS_DIR (see docs/POSTGREST.md, docs/STORAGE.md).',
+    'Name at least one suite: POSTGREST_JS_DIR, STORAGE_JS_DIR and/or AUTH_JS_DIR (see docs/POSTGREST.md, docs/STORAGE.md, docs/AUTH.md).',
   );
   process.exit(2);
 }

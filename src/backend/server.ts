@@ -14,6 +14,7 @@ import { createDataSafety } from './backup/service.js';
 import { migrate, type MigrationReport } from './db/migrate.js';
 import { CORS_HEADERS, createHostCheck, MISDIRECTED_TEXT, sendJson, type RouteHandler } from './http.js';
 import { createJwtKeys } from './jwt.js';
+import { loadSigningKeys } from './auth/signing-keys.js';
 import { createRestHandler } from './rest/index.js';
 import { createAuthHandler } from './auth/index.js';
 import { attachRealtime } from './realtime/index.js';
@@ -124,7 +125,7 @@ export async function startBackend(
     // never analysed is estimated at thousands of rows (the menu read then looks 100 times heavier than it is).
     // PGlite has no autovacuum, and PostgreSQL's never analyses a table of a few rows like the menu's.
     await db.exec('analyze');
-    const jwt = await createJwtKeys(loadOrCreateSecret(config));
+    const jwt = await createJwtKeys(loadOrCreateSecret(config), loadSigningKeys(config));
 
     // Idle keep-alive connections stay open 65 s (as behind a cloud load balancer), not Node's 5 s: a
     // client reusing a connection at the very moment the server drops it gets no answer at all, and a

@@ -62,8 +62,13 @@ async function userOr404(ctx: BackendContext, id: string): Promise<UserRow> {
 }
 
 async function listUsers(ctx: BackendContext, res: ServerResponse, url: URL): Promise<void> {
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page') || 1)) || 1);
-  const perPage = Math.min(1000, Math.max(1, Math.floor(Number(url.searchParams.get('per_page') || 50)) || 50));
+  // GoTrue's pagination check: page and per_page, when given, are whole numbers (page from 1).
+  const pageParam = url.searchParams.get('page');
+  const perPageParam = url.searchParams.get('per_page');
+  if ((pageParam && !/^[1-9]\d{0,8}$/.test(pageParam)) || (perPageParam && !/^\d{1,9}$/.test(perPageParam)))
+    throw badRequest('validation_failed', 'Bad Pagination Parameters');
+  const page = Math.max(1, Math.floor(Number(pageParam || 1)) || 1);
+  const perPage = Math.min(1000, Math.max(1, Math.floor(Number(perPageParam || 50)) || 50));
   const total = Number(
     (await ctx.db.query<{ n: string }>(`select count(*) as n from auth.users where deleted_at is null`)).rows[0].n,
   );

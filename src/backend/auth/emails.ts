@@ -42,7 +42,7 @@ export async function storeOneTimeToken(
   );
 }
 
-function verifyLink(ctx: BackendContext, token: string, type: LinkType, redirectTo: string): string {
+function verifyLink(ctx: BackendContext, token: string, type: LinkType | 'magiclink', redirectTo: string): string {
   const q = new URLSearchParams({
     token,
     type: type === 'email_change_current' ? 'email_change' : type,
@@ -128,5 +128,36 @@ export async function sendAccountEmail(
       `<h2>${t.subject}</h2><p>Bonjour,</p><p>${t.intro}</p>` +
       `<p><a href="${escapeHtml(link)}">${t.action}</a></p><p>${ignore}</p>`,
     text: `Bonjour,\n\n${t.intro}\n\n${link}\n\n${ignore}\n`,
+  });
+}
+
+/**
+ * The sign-in code (6 digits) and the sign-in link of `POST /otp`, in one message: the customer types the
+ * code on the page that asked for it, or follows the link (on the phone that reads the mail, say).
+ */
+export async function sendSignInCodeEmail(
+  ctx: BackendContext,
+  to: string,
+  code: string,
+  linkToken: string,
+  redirectTo: string,
+  validMinutes: number,
+): Promise<void> {
+  if (!(await mayMail(ctx, to, 'sign-in code'))) return;
+  const subject = `Votre code de connexion : ${code}`;
+  const intro = 'Pour vous connecter à votre compte, saisissez ce code sur la page de connexion :';
+  const or = 'Vous pouvez aussi vous connecter directement avec ce lien :';
+  const validity =
+    validMinutes % 60 === 0 ? `${validMinutes / 60} heure${validMinutes > 60 ? 's' : ''}` : `${validMinutes} minutes`;
+  const ignore = `Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail. Ce code et ce lien sont valables ${validity}, une seule fois.`;
+  const link = verifyLink(ctx, linkToken, 'magiclink', redirectTo);
+  await ctx.mailer.sendEmail({
+    to,
+    subject,
+    html:
+      `<h2>Votre code de connexion</h2><p>Bonjour,</p><p>${intro}</p>` +
+      `<p style="font-size:24px;letter-spacing:4px"><b>${code}</b></p>` +
+      `<p>${or}</p><p><a href="${escapeHtml(link)}">Me connecter</a></p><p>${ignore}</p>`,
+    text: `Bonjour,\n\n${intro} ${code}\n\n${or}\n${link}\n\n${ignore}\n`,
   });
 }

@@ -6,8 +6,11 @@ import { admin } from './admin.js';
 import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
 import { logout } from './logout.js';
 import { enrollFactor, factors } from './mfa.js';
+import { otp } from './otp.js';
+import { identities, sso } from './providers.js';
 import { recover } from './recover.js';
 import { ensureAuthSchema } from './schema.js';
+import { authSettings } from './settings.js';
 import { resend, signup } from './signup.js';
 import { token } from './token.js';
 import { getUser, reauthenticate, updateUser } from './user.js';
@@ -17,8 +20,8 @@ type Endpoint = (ctx: BackendContext, req: IncomingMessage, res: ServerResponse,
 
 function settings(ctx: BackendContext): Record<string, unknown> {
   return {
-    external: { anonymous_users: false, email: true, phone: false },
-    disable_signup: false,
+    external: { anonymous_users: authSettings(ctx).anonymousSignIns, email: true, phone: false },
+    disable_signup: authSettings(ctx).disableSignup,
     mailer_autoconfirm: ctx.config.authAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',
@@ -34,6 +37,7 @@ const ROUTES: Record<string, Endpoint> = {
       description: 'GoTrue is a user registration and authentication API',
     }),
   'GET /settings': async (ctx, _req, res) => sendJson(res, 200, settings(ctx)),
+  'GET /.well-known/jwks.json': async (ctx, _req, res) => sendJson(res, 200, ctx.jwt.jwks),
   'POST /signup': signup,
   'POST /token': token,
   'GET /user': (ctx, req, res) => getUser(ctx, req, res),
@@ -43,6 +47,9 @@ const ROUTES: Record<string, Endpoint> = {
   'GET /verify': verifyLink,
   'POST /verify': (ctx, req, res) => verifyToken(ctx, req, res),
   'POST /recover': recover,
+  'POST /otp': otp,
+  'GET /user/identities/authorize': (ctx, req) => identities(ctx, req),
+  'POST /sso': sso,
   'POST /resend': resend,
   'POST /factors': enrollFactor,
 };
@@ -58,6 +65,7 @@ export function createAuthHandler(ctx: BackendContext): RouteHandler {
       await ready;
       const endpoint = ROUTES[`${req.method} ${path.replace(/\/$/, '') || '/'}`];
       if (endpoint) await endpoint(ctx, req, res, url);
+      else if (req.method === 'DELETE' && path.startsWith('/user/identities/')) await identities(ctx, req);
       else if (!(await factors(ctx, req, res, path)) && !(await admin(ctx, req, res, url, path)))
         throw notFound('not_found', `No ${req.method} ${path} in the auth API`);
     } catch (e) {

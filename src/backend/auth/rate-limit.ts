@@ -13,6 +13,7 @@ const WINDOW_MS: Record<Bucket, number> = {
   tokenRefresh: FIVE_MINUTES,
   signInSignUps: FIVE_MINUTES,
   tokenVerifications: FIVE_MINUTES,
+  anonymousUsers: HOUR,
 };
 
 interface State {
@@ -148,14 +149,17 @@ export function recordGoodPassword(ctx: BackendContext, req: IncomingMessage, em
   failures(ctx).delete(failureKey(req, email));
 }
 
-/** Wrong reauthentication codes (6 digits) per account, from any address: 10 per 5 minutes. */
+/**
+ * Wrong 6-digit codes per account (reauthentication: the user id) or per address typed (sign-in codes,
+ * `otp:<e-mail>`, known or not), from any client address: 10 per 5 minutes.
+ */
 const WRONG_CODES = 10;
 
 /** Whether this account may try a reauthentication code now (too many wrong ones lately: no). */
-export function codeMayBeTried(ctx: BackendContext, userId: string): boolean {
-  return limiter(ctx).peek(`wrong-code:${userId}`, WRONG_CODES, FIVE_MINUTES);
+export function codeMayBeTried(ctx: BackendContext, subject: string): boolean {
+  return limiter(ctx).peek(`wrong-code:${subject}`, WRONG_CODES, FIVE_MINUTES);
 }
 
-export function recordWrongCode(ctx: BackendContext, userId: string): void {
-  limiter(ctx).take(`wrong-code:${userId}`, WRONG_CODES, FIVE_MINUTES);
+export function recordWrongCode(ctx: BackendContext, subject: string): void {
+  limiter(ctx).take(`wrong-code:${subject}`, WRONG_CODES, FIVE_MINUTES);
 }

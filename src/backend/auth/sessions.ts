@@ -11,7 +11,8 @@ import { findUserById, userJson, UUID_RE, type UserJson, type UserRow } from './
 /** GoTrue's default: a revoked refresh token may be presented again for 10 s (two tabs refreshing at once). */
 export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
 
-export type AuthMethod = 'password' | 'otp' | 'email/signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite';
+export type AuthMethod =
+  'password' | 'otp' | 'email/signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite' | 'anonymous';
 
 export interface AmrEntry {
   method: string;

@@ -50,6 +50,8 @@ export interface RateLimits {
   tokenVerifications: number;
   /** Wrong passwords for one account from one client address before each try waits a growing delay. */
   failedSignInsPerAccount: number;
+  /** Anonymous sign-ins per hour per client address (when they are on). */
+  anonymousUsers: number;
 }
 
 export interface AuthSettings {
@@ -59,6 +61,16 @@ export interface AuthSettings {
   reauthenticationWindowSeconds: number;
   additionalRedirectUrls: string[];
   rateLimits: RateLimits;
+  /** How long an e-mailed sign-in code and its link stay valid (seconds; GoTrue's mailer_otp_exp). */
+  emailOtpExpirySeconds: number;
+  /** No new accounts (GoTrue's DISABLE_SIGNUP): sign-up, a sign-in code for a new address and anonymous sign-in refuse. */
+  disableSignup: boolean;
+  /** Anonymous sign-in (`signInAnonymously()`); off unless configured, as in GoTrue. */
+  anonymousSignIns: boolean;
+  /** The CLI's `signing_keys_path` (relative to supabase/): asymmetric keys, the one marked 'sign' signs tokens. */
+  signingKeysPath: string | null;
+  /** 'ES256': new user tokens are signed with the data directory's ES256 key instead of the HS256 secret. */
+  jwtSigningAlg: 'HS256' | 'ES256';
 }
 
 // The Supabase CLI's defaults, except email_sent: 2 per hour is what hosted projects get from the
@@ -69,6 +81,7 @@ const DEFAULT_LIMITS: RateLimits = {
   signInSignUps: 30,
   tokenVerifications: 30,
   failedSignInsPerAccount: 5,
+  anonymousUsers: 30,
 };
 
 const LIMIT_KEYS: [keyof RateLimits, string, string][] = [
@@ -77,6 +90,7 @@ const LIMIT_KEYS: [keyof RateLimits, string, string][] = [
   ['signInSignUps', 'sign_in_sign_ups', 'AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'],
   ['tokenVerifications', 'token_verifications', 'AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'],
   ['failedSignInsPerAccount', 'failed_sign_ins_per_account', 'AUTH_RATE_LIMIT_FAILED_SIGN_INS'],
+  ['anonymousUsers', 'anonymous_users', 'AUTH_RATE_LIMIT_ANONYMOUS_USERS'],
 ];
 
 function envBool(v: string | undefined): boolean | undefined {
@@ -115,6 +129,16 @@ export function loadAuthSettings(supabaseDir: string, env: Record<string, string
           ? extraFromToml
           : [],
     rateLimits,
+    emailOtpExpirySeconds: count(env.AUTH_EMAIL_OTP_EXPIRY) || count(toml.get('auth.email.otp_expiry')) || 3600,
+    disableSignup:
+      envBool(env.AUTH_DISABLE_SIGNUP) ??
+      (toml.get('auth.enable_signup') === false || toml.get('auth.email.enable_signup') === false),
+    anonymousSignIns: envBool(env.AUTH_ANONYMOUS_SIGN_INS) ?? toml.get('auth.enable_anonymous_sign_ins') === true,
+    signingKeysPath: (() => {
+      const p = env.AUTH_SIGNING_KEYS_PATH || toml.get('auth.signing_keys_path');
+      return typeof p === 'string' && p ? path.resolve(supabaseDir, p) : null;
+    })(),
+    jwtSigningAlg: env.AUTH_JWT_SIGNING_ALG?.toUpperCase() === 'ES256' ? 'ES256' : 'HS256',
   };
 }
 

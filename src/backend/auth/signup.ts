@@ -9,6 +9,7 @@ import { AuthError, badRequest, internal, unprocessable } from './errors.js';
 import { checkPassword, hashPassword, passwordMatches } from './passwords.js';
 import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
+import { authSettings } from './settings.js';
 import { startSession } from './sessions.js';
 import { DEFAULT_APP_METADATA, findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users.js';
 
@@ -191,9 +192,38 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
   sendJson(res, 200, {});
 }
 
+/**
+ * `signInAnonymously()`: a user without e-mail or password (`is_anonymous`), signed in at once. Off unless
+ * configured (`enable_anonymous_sign_ins`, AUTH_ANONYMOUS_SIGN_INS), as in GoTrue; 30 per hour per client address.
+ */
+async function anonymousSignIn(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawData: Record<string, unknown>,
+): Promise<void> {
+  if (!authSettings(ctx).anonymousSignIns)
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  limitByAddress(ctx, req, 'anonymousUsers');
+  const data = checkMetadata(rawData);
+  const id = crypto.randomUUID();
+  const session = await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, is_anonymous)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, true)`,
+      [id, JSON.stringify({ provider: 'anonymous', providers: ['anonymous'] }), JSON.stringify(data)],
+    );
+    return startSession(ctx, tx, req, id, 'anonymous');
+  });
+  sendJson(res, 200, session);
+}
+
 export async function signup(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   limitByAddress(ctx, req, 'signInSignUps');
   const body = await readJson(req, ctx, SignupBody);
+  const settings = authSettings(ctx);
+  if (settings.disableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (!body.email && !body.phone && !body.password) return anonymousSignIn(ctx, req, res, body.data ?? {});
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   checkPassword(body.password);
   if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');

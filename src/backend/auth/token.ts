@@ -25,6 +25,15 @@ const RefreshBody = z.object({ refresh_token: z.string().nullish() });
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
+/** The issuers GoTrue names for the ID-token providers it knows. */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  apple: 'https://appleid.apple.com',
+  azure: 'https://login.microsoftonline.com/common/v2.0',
+  facebook: 'https://www.facebook.com',
+  keycloak: 'keycloak',
+};
+
 async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   limitByAddress(ctx, req, 'signInSignUps');
   const body = await readJson(req, ctx, PasswordBody);
@@ -78,5 +87,12 @@ export async function token(ctx: BackendContext, req: IncomingMessage, res: Serv
   const grant = url.searchParams.get('grant_type');
   if (grant === 'password') return passwordGrant(ctx, req, res);
   if (grant === 'refresh_token') return refreshTokenGrant(ctx, req, res);
+  // Sign-in with a provider's ID token, or a Web3 wallet: no provider is configured here (GoTrue's answers).
+  if (grant === 'id_token') {
+    const body = await readJson(req, ctx, z.object({ provider: z.string().nullish(), issuer: z.string().nullish() }));
+    const issuer = body.issuer ?? (body.provider ? ID_TOKEN_ISSUERS[body.provider] : undefined) ?? body.provider ?? '';
+    throw badRequest('provider_disabled', `Provider (issuer "${issuer}") is not enabled`);
+  }
+  if (grant === 'web3') throw badRequest('web3_provider_disabled', 'Web3 provider is disabled');
   throw new OAuthError('unsupported_grant_type');
 }

@@ -41,7 +41,8 @@ const nonceHash = (email: string, nonce: string) => hashLinkToken(`reauthenticat
 /** GET /reauthenticate: e-mails a 6-digit code that PUT /user takes as `nonce` for a password change. */
 export async function reauthenticate(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user } = await requireUser(ctx, req);
-  if (!user.email) throw unprocessable('validation_failed', 'Reauthentication requires the user to have an email');
+  if (!user.email)
+    throw unprocessable('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
   const sent = await ctx.db.query<{ reauthentication_sent_at: Date | null }>(
     `select reauthentication_sent_at from auth.users where id = $1`,
     [user.id],

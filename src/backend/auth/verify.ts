@@ -5,7 +5,8 @@ import type { Queryable } from '../db/index.js';
 import { CORS_HEADERS, sendJson } from '../http.js';
 import { EMAIL_LINK_TTL_SECONDS, hashLinkToken } from './emails.js';
 import { AuthError, badRequest, forbidden } from './errors.js';
-import { limitByAddress } from './rate-limit.js';
+import { signInCodeHash } from './otp.js';
+import { codeMayBeTried, limitByAddress, overRequestRateLimit, recordWrongCode } from './rate-limit.js';
 import { allowedRedirect, readJson } from './request.js';
 import { startSession, type AuthMethod, type SessionResponse } from './sessions.js';
 import { emailTaken } from './user.js';
@@ -18,8 +19,13 @@ const VerifyBody = z.object({
   token_hash: z.string().nullish(),
   token: z.string().nullish(),
   email: z.string().nullish(),
+  phone: z.string().nullish(),
   redirect_to: z.string().nullish(),
 });
+
+/** Phone codes (`type: 'sms' | 'phone_change'`): none is ever sent here (no SMS sign-in), so none is valid. */
+const PHONE_TYPES = ['sms', 'phone_change'];
+const E164 = /^[1-9]\d{1,14}$/;
 
 const METHOD: Record<VerifyType, AuthMethod> = {
   signup: 'email/signup',
@@ -61,9 +67,10 @@ async function consume(
   req: IncomingMessage,
   type: VerifyType,
   token: string,
+  hashed = false,
 ): Promise<SessionResponse | null | 'pending'> {
   if (token.length > MAX_TOKEN_LENGTH) return null;
-  const hash = hashLinkToken(token);
+  const hash = hashed ? token : hashLinkToken(token);
   return ctx.db.transaction(async (tx) => {
     let userId: string | null | 'pending';
     let keepsPassword = true;
@@ -71,11 +78,12 @@ async function consume(
     else {
       const consumed = await consumeOneTimeToken(tx, type, hash);
       userId = consumed?.userId ?? null;
-      keepsPassword = consumed?.keepsPassword ?? true;
+      // A reset, sign-in link or code (a recovery token) proves the address only, not the password on it.
+      keepsPassword = (consumed?.keepsPassword ?? true) && consumed?.tokenType !== 'recovery';
     }
     if (userId === 'pending') return 'pending' as const;
     if (!userId) return null;
-    if (type === 'recovery' || type === 'magiclink' || !keepsPassword) {
+    if (!keepsPassword) {
       // A reset link that first proves an address: its password was chosen by whoever registered it,
       // maybe not this mailbox's owner, so it goes (with its sessions) and a new one must be set. The same
       // for the link of a sign-up that came with another password than the account's (signup.ts).
@@ -85,8 +93,13 @@ async function consume(
       );
       if (unproven.rows.length) await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
     }
-    // Following a link proves the mailbox, for recovery too (as GoTrue); the other confirmation links go.
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation'`, [userId]);
+    // Following a link proves the mailbox, for recovery too (as GoTrue); the other confirmation links go,
+    // and so does the rest of a reset or sign-in e-mail (its code when the link was followed, and back).
+    await tx.query(
+      `delete from auth.one_time_tokens where user_id = $1
+          and (token_type = 'confirmation' or (token_type = 'recovery' and $2::boolean))`,
+      [userId, type === 'recovery' || type === 'magiclink' || type === 'email'],
+    );
     await tx.query(
       `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
       [userId],
@@ -99,10 +112,10 @@ async function consumeOneTimeToken(
   tx: Queryable,
   type: Exclude<VerifyType, 'email_change'>,
   hash: string,
-): Promise<{ userId: string; keepsPassword: boolean } | null> {
-  const r = await tx.query<{ user_id: string; fresh: boolean; keeps_password: boolean }>(
+): Promise<{ userId: string; keepsPassword: boolean; tokenType: string } | null> {
+  const r = await tx.query<{ user_id: string; fresh: boolean; keeps_password: boolean; token_type: string }>(
     `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
-     returning user_id, expires_at > now() as fresh, keeps_password`,
+     returning user_id, expires_at > now() as fresh, keeps_password, token_type`,
     [hash, TOKEN_TYPES[type]],
   );
   const row = r.rows[0];
@@ -111,7 +124,9 @@ async function consumeOneTimeToken(
     `select 1 from auth.users where id = $1 and deleted_at is null and not coalesce(banned_until > now(), false)`,
     [row.user_id],
   );
-  return user.rows.length ? { userId: row.user_id, keepsPassword: row.keeps_password } : null;
+  return user.rows.length
+    ? { userId: row.user_id, keepsPassword: row.keeps_password, tokenType: row.token_type }
+    : null;
 }
 
 async function confirmEmailChange(tx: Queryable, hash: string): Promise<string | null | 'pending'> {
@@ -200,17 +215,48 @@ export async function verifyLink(
   });
 }
 
-/** POST /verify with `token_hash` (supabase-js verifyOtp): the session as JSON. */
+/** Types whose e-mail carries a 6-digit code that `{email, token}` verifies (the sign-in code of /otp). */
+const CODE_TYPES: readonly VerifyType[] = ['email', 'magiclink', 'recovery'];
+
+/**
+ * `{type: 'email', email, token}`: the 6-digit code of a sign-in e-mail. Wrong codes are counted per
+ * address typed (10 per 5 minutes, from any client address, account or not), so the million codes cannot
+ * be tried from many addresses; the e-mailed link (32 random bytes) still signs the owner in meanwhile.
+ */
+async function consumeCode(
+  ctx: BackendContext,
+  req: IncomingMessage,
+  type: VerifyType,
+  rawEmail: string | null | undefined,
+  code: string,
+): Promise<SessionResponse | null | 'pending'> {
+  if (!CODE_TYPES.includes(type)) throw badRequest('validation_failed', `Verification type "${type}" has no code`);
+  if (!rawEmail)
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
+  const email = rawEmail.trim().toLowerCase();
+  if (email.length > 255) return null;
+  const subject = `otp:${email}`;
+  if (!codeMayBeTried(ctx, subject)) throw overRequestRateLimit();
+  const session = /^\d{6}$/.test(code) ? await consume(ctx, req, type, signInCodeHash(email, code), true) : null;
+  if (!session) recordWrongCode(ctx, subject);
+  return session;
+}
+
+/** POST /verify (supabase-js verifyOtp): `token_hash`, or an e-mailed code with the address; the session as JSON. */
 export async function verifyToken(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   limitByAddress(ctx, req, 'tokenVerifications');
   const body = await readJson(req, ctx, VerifyBody);
+  if (body.type && PHONE_TYPES.includes(body.type)) {
+    if (!E164.test((body.phone ?? '').replace(/[\s()+.-]/g, '')))
+      throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+    throw forbidden('otp_expired', 'Token has expired or is invalid');
+  }
   const type = verifyType(body.type);
   const token = body.token_hash;
-  if (!token) {
-    if (body.token) throw badRequest('validation_failed', 'Only verification with token_hash is supported');
-    throw badRequest('validation_failed', 'Verify requires a token_hash');
-  }
-  const session = await consume(ctx, req, type, token);
+  if (!token && !body.token) throw badRequest('validation_failed', 'Verify requires a token or a token_hash');
+  const session = token
+    ? await consume(ctx, req, type, token)
+    : await consumeCode(ctx, req, type, body.email, body.token!);
   if (!session) throw forbidden('otp_expired', 'Token has expired or is invalid');
   if (session === 'pending') {
     sendJson(res, 200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 });

@@ -28,6 +28,28 @@ export async function requestPasswordReset({ email, redirectTo }: { email: strin
   if (error) throw error;
 }
 
+/**
+ * E-mails a 6-digit sign-in code and a sign-in link (which brings the person to `emailRedirectTo` signed in).
+ * An address without an account gets one, without a password; the answer is the same either way.
+ */
+export async function requestSignInCode({ email, emailRedirectTo }: { email: string; emailRedirectTo: string }) {
+  const { error } = await getSupabase().auth.signInWithOtp({
+    email: email.trim(),
+    options: { emailRedirectTo, shouldCreateUser: true },
+  });
+  if (error) throw error;
+}
+
+/** Signs in with the code of that e-mail; throws the auth error (`otp_expired`, `over_request_rate_limit`). */
+export async function signInWithCode({ email, code }: { email: string; code: string }): Promise<void> {
+  const { error } = await getSupabase().auth.verifyOtp({
+    email: email.trim(),
+    token: code.replace(/\s/g, ''),
+    type: 'email',
+  });
+  if (error) throw error;
+}
+
 /** Sets the signed-in person's password (after a reset link). */
 export async function updatePassword(password: string): Promise<void> {
   const { error } = await getSupabase().auth.updateUser({ password });
@@ -54,6 +76,12 @@ export function onSessionChange(onChange: (session: Session | null) => void): Un
 export const useSignInMutation = (options?: MutationOptions<typeof signIn>) => useServerMutation(signIn, options);
 
 export const useSignUpMutation = (options?: MutationOptions<typeof signUp>) => useServerMutation(signUp, options);
+
+export const useRequestSignInCodeMutation = (options?: MutationOptions<typeof requestSignInCode>) =>
+  useServerMutation(requestSignInCode, options);
+
+export const useSignInWithCodeMutation = (options?: MutationOptions<typeof signInWithCode>) =>
+  useServerMutation(signInWithCode, options);
 
 export const useRequestPasswordResetMutation = (options?: MutationOptions<typeof requestPasswordReset>) =>
   useServerMutation(requestPasswordReset, options);

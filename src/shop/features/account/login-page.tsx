@@ -1,10 +1,12 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { validateLogin } from '../../../shared/domain/account-forms.js';
 import { fr } from '../../i18n/fr.js';
 import { TextField } from '../../components/ui/field.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { AuthForm, useAuthForm } from './auth-card.js';
-import { useSignInMutation } from '../../lib/auth.js';
+import { CodeSignIn } from './code-sign-in.js';
+import { fetchSession, useSignInMutation } from '../../lib/auth.js';
 
 const t = fr.auth;
 
@@ -14,7 +16,36 @@ function explain(message: string | undefined): string {
   return message || fr.common.somethingWrong;
 }
 
+/** Where the sign-in e-mail's link lands (`/login?par=code`, its session or its error in the address). */
+const CODE_LINK_PARAM = 'par';
+
 export default function LoginPage() {
+  const [params] = useSearchParams();
+  const fromCodeLink = params.get(CODE_LINK_PARAM) === 'code';
+  const [byCode, setByCode] = useState(fromCodeLink);
+  const [linkFailed, setLinkFailed] = useState(false);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!fromCodeLink) return;
+    let live = true;
+    // supabase-js reads the link's session out of the address: signed in, the customer goes to the profile.
+    fetchSession().then(
+      (session) => {
+        if (!live) return;
+        if (session) navigate('/profil', { replace: true });
+        else setLinkFailed(true);
+      },
+      () => live && setLinkFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fromCodeLink, navigate]);
+  if (byCode) return <CodeSignIn onPassword={() => setByCode(false)} notice={linkFailed ? t.code.linkFailed : null} />;
+  return <PasswordSignIn onCode={() => setByCode(true)} />;
+}
+
+function PasswordSignIn({ onCode }: { onCode(): void }) {
   const signIn = useSignInMutation();
   const navigate = useNavigate();
   const { field, error, setError, submit } = useAuthForm('login', { email: '', password: '' }, validateLogin, (form) =>
@@ -34,7 +65,10 @@ export default function LoginPage() {
     <AuthForm kind="login" pending={signIn.isPending} error={error} onSubmit={submit}>
       <TextField label={t.email} type="email" autoComplete="email" required {...field('email')} />
       <TextField label={t.password} type="password" autoComplete="current-password" required {...field('password')} />
-      <p className="text-right text-sm">
+      <p className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" onClick={onCode} className="font-semibold text-flame-700 underline">
+          {t.code.link}
+        </button>
         <Link to="/mot-de-passe-oublie" className="font-semibold text-flame-700 underline">
           {t.forgot.link}
         </Link>
