@@ -49,6 +49,7 @@ console.table(
       .filter(([k]) => k.startsWith('4'))
       .reduce((n, [, c]) => n + c, 0),
     '5xx or no answer': r.serverErrors.length,
+    'connection resets': r.resets,
     'checksum before/after': `${r.checksumBefore} / ${r.checksumAfter}`,
     'rows added by anon': JSON.stringify(r.rowsAdded),
     'RSS MB start/peak/end': `${r.rssMb.start} / ${r.rssMb.peak} / ${r.rssMb.end}`,
@@ -62,6 +63,7 @@ for (const [db, r] of results) {
     ...r.serverErrors.slice(0, 10).map((e) => `${e.status} ${e.method} ${e.path} ${e.body ?? ''}`),
     ...r.unauthorisedChanges.map((c) => `changed without the right to: ${c}`),
     ...(r.leakedEvents ? [`${r.leakedEvents} realtime event(s) with row data reached a fuzzing socket`] : []),
+    ...(r.resets ? [`${r.resets} connection(s) reset without an answer (tolerated: 0)`] : []),
     ...(r.alive ? [] : ['the backend died']),
     ...(r.rssMb.end - r.rssMb.start > 400 ? [`RSS grew by ${r.rssMb.end - r.rssMb.start} MB`] : []),
   ];

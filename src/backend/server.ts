@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { configFromEnv, isLoopbackHost, mailboxEnabled, type BackendConfig } from './config.js';
 import type { BackendContext } from './context.js';
 import { proxiedClient } from './client-address.js';
+import { answerClientErrors } from './client-errors.js';
 import { limitConnections } from './connection-limits.js';
 import { openDb, type Db } from './db/index.js';
 import { lockDataDir } from './db/lock.js';
@@ -132,6 +133,7 @@ export async function startBackend(
     // busy client's own idle timer can fire late. headersTimeout must exceed keepAliveTimeout.
     server = http.createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     limitConnections(server, config.env, config.trustProxy);
+    answerClientErrors(server);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(config.port, config.host, () => resolve());
