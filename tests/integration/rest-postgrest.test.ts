@@ -268,7 +268,7 @@ describe.each(testDatabases())('PostgREST fidelity on %s', (kind) => {
     expect(text.data).toMatch(/^Aggregate {2}\(cost=/);
   });
 
-  it('names an unknown table as PostgREST 13 does and sets the search path as PostgREST writes it', async () => {
+  it('names an unknown table as PostgREST 13 and 14 do and sets the search path as PostgREST 14 writes it', async () => {
     const missing = await db.from('missing_table').select();
     expect(missing).toMatchObject({
       status: 404,
@@ -276,7 +276,7 @@ describe.each(testDatabases())('PostgREST fidelity on %s', (kind) => {
     });
     const plan = await db.from('users').select().explain({ settings: true, format: 'json' });
     expect((plan.data as unknown as { Settings: Record<string, string> }[])[0].Settings).toMatchObject({
-      search_path: '"public", "extensions"',
+      search_path: '"public", "public", "extensions"',
     });
   });
 
@@ -351,10 +351,11 @@ describe.each(testDatabases())('PostgREST 12.2 answers (POSTGREST_VERSION=12) on
 
   it('accepts only the versions it can answer as', () => {
     const base = { supabaseDir: 'tests/fixtures/rest-postgrest' };
-    expect(restSettings({ ...base, env: {} }).version).toBe(13);
+    expect(restSettings({ ...base, env: {} }).version).toBe(14);
+    expect(restSettings({ ...base, env: { POSTGREST_VERSION: '13' } }).version).toBe(13);
     expect(restSettings({ ...base, env: { POSTGREST_VERSION: '12.2' } }).version).toBe(12);
     expect(() => restSettings({ ...base, env: { POSTGREST_VERSION: '11' } })).toThrow(
-      'POSTGREST_VERSION must be 12 or 13, got "11"',
+      'POSTGREST_VERSION must be 12, 13 or 14, got "11"',
     );
   });
 });

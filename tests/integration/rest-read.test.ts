@@ -239,7 +239,7 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
     expect(await res.text()).toBe('');
   });
 
-  it('returns one object for single() and PGRST116 otherwise, and null for maybeSingle() without rows', async () => {
+  it('returns one object for single() and PGRST116 otherwise (PostgREST 14’s wording), and null for maybeSingle() without rows', async () => {
     const one = await anon.from('authors').select('name').eq('id', 2).single();
     expect(one).toMatchObject({ status: 200, data: { name: 'Bruno' } });
     const many = await anon.from('authors').select('name').single();
@@ -248,7 +248,7 @@ describe.each(testDatabases())('REST reads on %s', (kind) => {
       code: 'PGRST116',
       details: 'The result contains 3 rows',
       hint: null,
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
     });
     const maybe = await anon.from('authors').select('name').eq('id', 99).maybeSingle();
     expect(maybe).toMatchObject({ status: 200, data: null, error: null });

@@ -1,4 +1,5 @@
 import { isPgError } from '../db/index.js';
+import type { PostgrestVersion } from './settings.js';
 
 /** An error answered in PostgREST's shape `{code, details, hint, message}`. */
 export class RestError extends Error {
@@ -27,7 +28,7 @@ export const parseError = (what: string, input: string, details: string) =>
 export const invalidBody = (message = 'Empty or invalid json', details: string | null = null) =>
   new RestError(400, 'PGRST102', message, details);
 
-export const tableNotFound = (schema: string, name: string, version: 12 | 13 = 13) =>
+export const tableNotFound = (schema: string, name: string, version: PostgrestVersion = 14) =>
   version === 12
     ? new CacheMiss(404, '42P01', `relation "${schema}.${name}" does not exist`)
     : new CacheMiss(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
@@ -53,11 +54,14 @@ export function checkMaxAffected(
   }
 }
 
-export const singleObjectError = (rows: number) =>
+/** PGRST116: an object was asked for and the result is not one row (PostgREST 14 words it as 12.2 did before 13). */
+export const singleObjectError = (rows: number, version: PostgrestVersion = 14) =>
   new RestError(
     406,
     'PGRST116',
-    'JSON object requested, multiple (or no) rows returned',
+    version >= 14
+      ? 'Cannot coerce the result to a single JSON object'
+      : 'JSON object requested, multiple (or no) rows returned',
     `The result contains ${rows} rows`,
   );
 

@@ -18,15 +18,16 @@ const PREFIX = '/rest/v1';
  * The per-request settings PostgREST makes before the statement, so RLS policies and auth.* see them,
  * then the impersonated role's own settings (`alter role … set`, e.g. statement_timeout), as PostgREST applies them.
  */
-export const REQUEST_SETTINGS_SQL =
+export const requestSettingsSql = (searchPath = '"public", "extensions"') =>
   `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), ` +
   `set_config('request.method', $3, true), set_config('request.path', $4, true), ` +
   `set_config('request.headers', $5, true), set_config('request.cookies', $6, true), ` +
-  `set_config('search_path', '"public", "extensions"', true), ` +
+  `set_config('search_path', '${searchPath.replace(/'/g, "''")}', true), ` +
   `(select count(set_config(split_part(s.c, '=', 1), substr(s.c, strpos(s.c, '=') + 1), true)) from ` +
   `(select c, d.setdatabase from pg_db_role_setting d cross join unnest(d.setconfig) c ` +
   `where d.setrole = (select oid from pg_roles where rolname = $1) ` +
   `and d.setdatabase in (0, (select oid from pg_database where datname = current_database())) order by d.setdatabase) s)`;
+export const REQUEST_SETTINGS_SQL = requestSettingsSql();
 
 /** An identifier always in double quotes, as PostgREST writes the search path. */
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -97,7 +98,7 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
         throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       return {
         status: 200,
-        body: JSON.stringify(openApiDocument(await schemas.get(schema), ctx.publicUrl)),
+        body: JSON.stringify(openApiDocument(await schemas.get(schema), ctx.publicUrl, settings.version)),
         headers: {},
         contentType: 'application/openapi+json; charset=utf-8',
       };
@@ -146,14 +147,17 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
       cookies(req.headers.cookie),
     ];
     const bounded = identity.role !== 'service_role';
+    // As PostgREST does, the requested schema comes first on the search path, then Supabase's extra search path
+    // (public, extensions); PostgREST 14 writes the schema even when it is public (`"public", "public", …`).
+    const settingsSql =
+      schema === 'public' && settings.version < 14
+        ? REQUEST_SETTINGS_SQL
+        : requestSettingsSql(`${quoted(schema)}, "public", "extensions"`);
     let outcome: Outcome;
     try {
       outcome = await ctx.db.transaction(
         async (tx) => {
-          await tx.query(REQUEST_SETTINGS_SQL, requestSettings);
-          // As PostgREST does, the requested schema comes first on the search path.
-          if (schema !== 'public')
-            await tx.query(`select set_config('search_path', $1, true)`, [`${quoted(schema)}, "public", "extensions"`]);
+          await tx.query(settingsSql, requestSettings);
           // Planned as the request's role, before it runs: a statement too costly never reaches the engine.
           if (bounded && op.statement && !info.media.plan) await costs.check(tx, identity.role, op.statement);
           const outcome = await op.run(tx);

@@ -1,7 +1,7 @@
 import type { SchemaCache } from './schema-cache.js';
 
 /** A small OpenAPI description of the exposed tables and functions (what GET /rest/v1/ answers). */
-export function openApiDocument(cache: SchemaCache, publicUrl: string): Record<string, unknown> {
+export function openApiDocument(cache: SchemaCache, publicUrl: string, version = 14): Record<string, unknown> {
   const paths: Record<string, unknown> = {
     '/': { get: { produces: ['application/openapi+json', 'application/json'] } },
   };
@@ -19,7 +19,7 @@ export function openApiDocument(cache: SchemaCache, publicUrl: string): Record<s
   for (const name of cache.functions.keys()) paths[`/rpc/${name}`] = { post: {} };
   return {
     swagger: '2.0',
-    info: { title: 'PostgREST API', version: '13' },
+    info: { title: 'PostgREST API', version: String(version) },
     host: new URL(publicUrl).host,
     basePath: '/rest/v1',
     paths,

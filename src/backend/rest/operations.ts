@@ -6,6 +6,7 @@ import { parseQuery, type QueryParams } from './query-params.js';
 import { aggregateSql, checkLevelsUsed, compileLevel, countSql, selectSql, type PlanContext } from './read-plan.js';
 import { contentRange, shapeBody, type Outcome } from './respond.js';
 import { callSql, resolveFunction, rpcShape } from './rpc-plan.js';
+import { resolveFunction14 } from './rpc-resolve.js';
 import type { Relation, SchemaCache } from './schema-cache.js';
 import { Sql, ident, qualified } from './sql.js';
 import {
@@ -17,6 +18,7 @@ import {
   updateStatement,
 } from './write-plan.js';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { PostgrestVersion } from './settings.js';
 
 export interface RequestInfo {
   method: string;
@@ -28,7 +30,7 @@ export interface RequestInfo {
   /** explain() is answered (PGRST_DB_PLAN_ENABLED). */
   planEnabled?: boolean;
   /** The PostgREST version answered where 12 and 13 differ (default 13). */
-  version?: 12 | 13;
+  version?: PostgrestVersion;
   /** db-max-rows: the most rows a read answers at its top level (null: no limit). */
   maxRows?: number | null;
 }
@@ -64,7 +66,7 @@ function planRows(
   shape: { single: boolean; scalarColumn: string | null } = { single: false, scalarColumn: null },
   withSql = '',
 ): { statement: { text: string; params: unknown[] }; run: (tx: Queryable) => Promise<Outcome> } {
-  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set(), version: info.version ?? 13 };
+  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set(), version: info.version ?? 14 };
   const level = compileLevel(pc, rel, alias, '', q.select);
   checkLevelsUsed(pc);
   const top = q.levels.get('')!;
@@ -109,7 +111,7 @@ function planRows(
       ...preferenceApplied(info.prefs, ['count']),
     };
     if (shape.single) return { status: 200, body: r.n === 0 ? 'null' : r.body.slice(1, -1), headers };
-    const shaped = shapeBody(r.body, r.n, info.media);
+    const shaped = shapeBody(r.body, r.n, info.media, info.version);
     const status = totalRows !== null && r.n < totalRows && info.media.type !== 'object' ? 206 : 200;
     return { status, headers, ...shaped };
   };
@@ -202,7 +204,7 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
     };
   }
 
-  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set(), version: info.version ?? 13 };
+  const pc: PlanContext = { cache, sql, levels: q.levels, usedLevels: new Set(), version: info.version ?? 14 };
   const level = compileLevel(pc, rel, alias, '', q.select, [], true);
   checkLevelsUsed(pc);
   // Numbered so the representation keeps the order the rows were written in.
@@ -220,7 +222,7 @@ export function planTable(cache: SchemaCache, name: string, info: RequestInfo): 
         ? (await tx.query<{ n: number; inserted: number; body: string }>(text, params)).rows[0]
         : { n: 0, inserted: 0, body: '[]' };
       if (!created) checkMaxAffected(prefs, r.n);
-      const shaped = shapeBody(r.body, r.n, media);
+      const shaped = shapeBody(r.body, r.n, media, info.version);
       const range = created ? `*/${prefs.count ? r.n : '*'}` : contentRange(0, r.n, prefs.count ? r.n : null);
       return { status: status(r.n, r.inserted) ?? 200, headers: { 'Content-Range': range, ...applied }, ...shaped };
     },
@@ -250,7 +252,10 @@ export function planRpc(cache: SchemaCache, name: string, info: RequestInfo): Op
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${info.method}`);
   }
-  const fn = resolveFunction(cache, name, keys, singleObject);
+  const fn =
+    (info.version ?? 14) >= 14 && !singleObject
+      ? resolveFunction14(cache, name, keys, info.method === 'POST')
+      : resolveFunction(cache, name, keys, singleObject);
   return rpcOperation(cache, fn, argsJson, keys, singleObject, info, q);
 }
 

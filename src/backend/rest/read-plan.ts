@@ -4,6 +4,7 @@ import type { FieldRef, LevelParams, OrderTerm, SelectItem } from './query-param
 import { findRelationship, isToOne, type Relationship } from './relationships.js';
 import type { Relation, RpcFunction, SchemaCache } from './schema-cache.js';
 import { ident, qualified, type Sql } from './sql.js';
+import type { PostgrestVersion } from './settings.js';
 
 export interface PlanContext {
   cache: SchemaCache;
@@ -11,7 +12,7 @@ export interface PlanContext {
   levels: Map<string, LevelParams>;
   usedLevels: Set<string>;
   /** The PostgREST version answered where 12 and 13 differ. */
-  version?: 12 | 13;
+  version?: PostgrestVersion;
 }
 
 /** One level of the embedding tree, written as SQL fragments around its table alias. */
@@ -122,7 +123,7 @@ export function compileLevel(
       // PostgREST names the lateral join `<table>_<embed>_<depth>`: the same embed twice collides in the database.
       throw new RestError(400, '42712', `table name "${rel.name}_${key}_${depth + 1}" specified more than once`);
     }
-    const relationship = findRelationship(pc.cache, rel, item.name, item.hint);
+    const relationship = findRelationship(pc.cache, rel, item.name, item.hint, pc.version);
     const toOne = isToOne(relationship);
     if (item.spread && !toOne && pc.version === 12) {
       throw new RestError(
@@ -220,7 +221,10 @@ function embedSubquery(
   const alias = pc.sql.alias('t');
   const cond: string[] = [];
   let from = `${qualified(r.target.schema, r.target.name)} AS ${alias}`;
-  if (r.kind === 'many-to-one') {
+  if (r.kind === 'computed') {
+    // The function called with the parent's row, as PostgREST does: `fn(parent)` in the lateral subquery.
+    from = `${qualified(r.fn.schema, r.fn.name)}(${parentAlias}) AS ${alias}`;
+  } else if (r.kind === 'many-to-one') {
     r.fk.columns.forEach((c, i) => cond.push(`${alias}.${ident(r.fk.fcolumns[i])} = ${parentAlias}.${ident(c)}`));
   } else if (r.kind === 'many-to-many') {
     const j = pc.sql.alias('t');

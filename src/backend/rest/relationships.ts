@@ -1,16 +1,36 @@
 import { CacheMiss, RestError } from './errors.js';
-import type { ForeignKey, Relation, SchemaCache } from './schema-cache.js';
+import type { ForeignKey, Relation, RpcFunction, SchemaCache } from './schema-cache.js';
+import type { PostgrestVersion } from './settings.js';
 
 export type Relationship =
   | { kind: 'many-to-one'; fk: ForeignKey; target: Relation }
   | { kind: 'one-to-many' | 'one-to-one'; fk: ForeignKey; target: Relation }
-  | { kind: 'many-to-many'; junction: Relation; source: ForeignKey; fk: ForeignKey; target: Relation };
+  | { kind: 'many-to-many'; junction: Relation; source: ForeignKey; fk: ForeignKey; target: Relation }
+  /** A computed relationship: a function taking the row of the parent and returning rows of `target`. */
+  | { kind: 'computed'; fn: RpcFunction; target: Relation; toOne: boolean };
 
-export const isToOne = (r: Relationship) => r.kind === 'many-to-one' || r.kind === 'one-to-one';
+export const isToOne = (r: Relationship) =>
+  r.kind === 'computed' ? r.toOne : r.kind === 'many-to-one' || r.kind === 'one-to-one';
+
+/**
+ * PostgREST's computed relationships: a function of one parameter, the row of a table or view, returning a
+ * table's or view's rows (`setof`: to-many, unless declared `ROWS 1`) or one row of it (to-one), is embedded
+ * by its name like a related table (`get_messages(*)`).
+ */
+function computedRelationships(cache: SchemaCache, from: Relation, name: string): Relationship[] {
+  const found: Relationship[] = [];
+  for (const fn of cache.functions.get(name) ?? []) {
+    if (fn.args.length !== 1 || fn.rowArgRelation !== from.name || !fn.returnRelation) continue;
+    const target = cache.relations.get(fn.returnRelation);
+    if (!target || target.kind === 'c') continue;
+    found.push({ kind: 'computed', fn, target, toOne: !fn.returnsSet || fn.rows === 1 });
+  }
+  return found;
+}
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-function describe(r: Relationship, from: Relation): Record<string, string> {
+function describe(r: Exclude<Relationship, { kind: 'computed' }>, from: Relation): Record<string, string> {
   const cardinality = r.kind;
   const relationship =
     r.kind === 'many-to-many'
@@ -21,14 +41,25 @@ function describe(r: Relationship, from: Relation): Record<string, string> {
   return { cardinality, embedding: `${from.name} with ${r.target.name}`, relationship };
 }
 
-function hintMatches(r: Relationship, hint: string): boolean {
+function hintMatches(r: Relationship, hint: string, version: PostgrestVersion): boolean {
+  if (r.kind === 'computed') return false;
   const single = (cols: string[]) => cols.length === 1 && cols[0] === hint;
+  // PostgREST 14: a table embedding itself takes as hint only the referencing column of its children
+  // (`parents:collections!parent_id(*)`), never the constraint's name (PGRST200).
+  if (version >= 14 && r.kind !== 'many-to-many' && r.fk.table === r.fk.ftable)
+    return r.kind !== 'many-to-one' && single(r.fk.columns);
   if (r.kind === 'many-to-many') return r.junction.name === hint || r.fk.name === hint || r.source.name === hint;
   return r.fk.name === hint || single(r.fk.columns) || single(r.fk.fcolumns);
 }
 
 /** Finds the one foreign-key path from `from` to the resource named `name` (PostgREST's rules). */
-export function findRelationship(cache: SchemaCache, from: Relation, name: string, hint: string | null): Relationship {
+export function findRelationship(
+  cache: SchemaCache,
+  from: Relation,
+  name: string,
+  hint: string | null,
+  version: PostgrestVersion = 14,
+): Relationship {
   const found: Relationship[] = [];
   for (const fk of from.fks) {
     const target = cache.relations.get(fk.ftable);
@@ -60,7 +91,8 @@ export function findRelationship(cache: SchemaCache, from: Relation, name: strin
       }
     }
   }
-  const matches = hint === null ? found : found.filter((r) => hintMatches(r, hint));
+  found.push(...computedRelationships(cache, from, name));
+  const matches = hint === null ? found : found.filter((r) => hintMatches(r, hint, version));
   if (matches.length === 1) return matches[0];
   if (matches.length === 0) {
     throw new CacheMiss(
@@ -70,12 +102,13 @@ export function findRelationship(cache: SchemaCache, from: Relation, name: strin
       `Searched for a foreign key relationship between '${from.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
     );
   }
+  const fkMatches = matches.filter((r) => r.kind !== 'computed');
   const err = new RestError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${from.name}' and '${name}'`,
-    matches.map((r) => describe(r, from)),
-    `Try changing '${name}' to one of the following: ${matches
+    fkMatches.map((r) => describe(r, from)),
+    `Try changing '${name}' to one of the following: ${fkMatches
       .map((r) => `'${name}!${r.fk.name}'`)
       .join(', ')}. Find the desired relationship in the 'details' key.`,
   );

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { CORS_HEADERS } from '../http.js';
 import { RestError, singleObjectError } from './errors.js';
 import type { Accepted } from './preferences.js';
+import type { PostgrestVersion } from './settings.js';
 
 export interface Outcome {
   status: number;
@@ -42,9 +43,14 @@ export function contentRange(offset: number, rows: number, total: number | null)
 }
 
 /** The aggregated JSON array shaped for the media type the client accepted. */
-export function shapeBody(arrayText: string, rows: number, media: Accepted): { body: string; contentType?: string } {
+export function shapeBody(
+  arrayText: string,
+  rows: number,
+  media: Accepted,
+  version?: PostgrestVersion,
+): { body: string; contentType?: string } {
   if (media.type === 'object') {
-    if (rows !== 1) throw singleObjectError(rows);
+    if (rows !== 1) throw singleObjectError(rows, version);
     return { body: arrayText.slice(1, -1), contentType: 'application/vnd.pgrst.object+json; charset=utf-8' };
   }
   if (media.type === 'csv') return { body: arrayText, contentType: 'text/csv; charset=utf-8' };

@@ -45,11 +45,19 @@ export function callSql(sql: Sql, fn: RpcFunction, argsJson: string, keys: strin
   if (wholeBody || isJsonArg(fn)) return `${name}(${sql.bind(argsJson)}::${fn.args[0].type})`;
   const given = fn.args.filter((a) => keys.includes(a.name));
   if (given.length === 0) return `${name}()`;
-  const def = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+  const named = given.filter((a) => a.name !== '');
+  const def = named.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
   const p = sql.bind(argsJson);
-  const args = given.map(
+  const args = named.map(
     (a) => `${ident(a.name)} := (SELECT _a.${ident(a.name)} FROM json_to_record(${p}::json) AS _a(${def}))`,
   );
+  // An unnamed parameter (PostgREST 14's `{"": …}`) can only be passed by position: it is the first one.
+  const unnamed = given.find((a) => a.name === '');
+  if (unnamed) {
+    args.unshift(
+      `(SELECT _u.pgrst_unnamed FROM json_to_record(json_build_object('pgrst_unnamed', ${p}::json -> '')) AS _u(pgrst_unnamed ${unnamed.type}))`,
+    );
+  }
   return `${name}(${args.join(', ')})`;
 }
 

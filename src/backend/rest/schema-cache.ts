@@ -59,6 +59,8 @@ export interface RpcFunction {
   returnsVoid: boolean;
   /** The table whose row the first argument takes: such a function is a computed column of it. */
   rowArgRelation: string | null;
+  /** The planner's estimate of rows of a set-returning function (`ROWS n`; 1000 by default). */
+  rows: number;
 }
 
 export interface SchemaCache {
@@ -98,7 +100,7 @@ where n.nspname = $1 and con.contype in ('p','u','f') and (con.contype <> 'f' or
 order by con.conname`;
 
 const FUNCTIONS_SQL = `
-select p.proname::text as name, p.provolatile::text as volatility, p.proretset as returns_set,
+select p.proname::text as name, p.provolatile::text as volatility, p.proretset as returns_set, p.prorows::float8 as rows,
   p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
   coalesce(to_json(p.proargnames::text[]), '[]') as arg_names,
   to_json(p.proargmodes::text[]) as arg_modes,
@@ -145,6 +147,7 @@ interface FunctionRow {
   name: string;
   volatility: 'v' | 's' | 'i';
   returns_set: boolean;
+  rows: number;
   nargs: number;
   ndefaults: number;
   arg_names: string[];
@@ -246,6 +249,7 @@ export async function loadSchemaCache(db: Db, schema: string): Promise<SchemaCac
       outColumns: outColumns.length ? outColumns : null,
       returnsVoid: f.return_typname === 'void',
       rowArgRelation: f.row_arg_relation,
+      rows: Number(f.rows),
     };
     const list = functions.get(f.name);
     if (list) list.push(fn);

@@ -2,17 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BackendConfig } from '../config.js';
 
+/** The PostgREST release whose answers are given where releases differ. */
+export type PostgrestVersion = 12 | 13 | 14;
+
 export interface RestSettings {
   /** Schemas served, the first being the default (config.toml `[api] schemas`, or PGRST_DB_SCHEMAS). */
   schemas: string[];
   /** `explain()` answers the query plan (PGRST_DB_PLAN_ENABLED), off by default as in PostgREST. */
   planEnabled: boolean;
   /**
-   * The PostgREST version whose answers are given where 12.2 and 13 differ (POSTGREST_VERSION=12 or 13,
-   * default 13): an unknown table (12: `42P01 relation … does not exist`, 13: `PGRST205`) and a spread over a
-   * to-many embed (12: refused with `PGRST119`, 13: arrays). Max-affected is 13's and always honoured.
+   * The PostgREST version whose answers are given where 12.2, 13 and 14 differ (POSTGREST_VERSION=12, 13 or
+   * 14, default 14): an unknown table (12: `42P01 relation … does not exist`, 13: `PGRST205`) and a spread over
+   * a to-many embed (12: refused with `PGRST119`, 13: arrays); 14's are listed in docs/POSTGREST.md.
+   * Max-affected is 13's and always honoured.
    */
-  version: 12 | 13;
+  version: PostgrestVersion;
   /**
    * db-max-rows: the most rows a read answers at its top level (PGRST_DB_MAX_ROWS, else `[api] max_rows` of
    * config.toml, else 1000 as on hosted Supabase; `none` lifts it). Also decides when a count `estimated` turns
@@ -79,11 +83,12 @@ function count(name: string, value: string | null | undefined, fallback: number 
   return n;
 }
 
-function postgrestVersion(value: string | undefined): 12 | 13 {
+function postgrestVersion(value: string | undefined): PostgrestVersion {
   const v = (value ?? '').trim();
-  if (v === '' || v === '13' || v.startsWith('13.')) return 13;
+  if (v === '' || v === '14' || v.startsWith('14.')) return 14;
+  if (v === '13' || v.startsWith('13.')) return 13;
   if (v === '12' || v.startsWith('12.')) return 12;
-  throw new Error(`POSTGREST_VERSION must be 12 or 13, got "${value}"`);
+  throw new Error(`POSTGREST_VERSION must be 12, 13 or 14, got "${value}"`);
 }
 
 export function restSettings(config: Pick<BackendConfig, 'supabaseDir' | 'env'>): RestSettings {
