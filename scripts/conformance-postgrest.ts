@@ -46,7 +46,7 @@ const root = path.resolve(suiteDir);
 const layout = fs.existsSync(path.join(root, 'test', 'supabase', 'migrations')) ? 'supabase' : 'db';
 /** The suite's runner: the checkout's jest (`db`), or jest with ts-jest installed once (`supabase`). */
 const jestHome = path.resolve(
-  process.env.CONFORMANCE_JEST_DIR ?? path.join(root, '..', '..', '..', 'node_modules', '.cache', 'conformance-jest'),
+  process.env.CONFORMANCE_JEST_DIR ?? path.join(projectRoot, 'node_modules', '.cache', 'conformance-jest'),
 );
 const jestBin =
   layout === 'db'
@@ -71,7 +71,7 @@ for (const needed of [...suiteFiles, jestBin]) {
           ? ''
           : layout === 'db'
             ? ' (run `npm install` in the checkout)'
-            : ' (CONFORMANCE_JEST_DIR must hold jest@30 and ts-jest@29 in its node_modules)'
+            : ' (CONFORMANCE_JEST_DIR must hold jest@30 and ts-jest@29: the storage-js run installs them there)'
       }.`,
     );
     process.exit(2);
