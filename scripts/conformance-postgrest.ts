@@ -291,6 +291,9 @@ async function run(kind: Kind): Promise<FileResult[]> {
         PGRST_DB_PLAN_ENABLED: 'true',
         POSTGREST_VERSION: version,
         REST_MAX_PLAN_COST: '0',
+        // The October suite's PostgREST runs without db-max-rows (its docker-compose sets none); the newest
+        // suite's config.toml sets max_rows = 1000.
+        ...(layout === 'db' ? { PGRST_DB_MAX_ROWS: 'none' } : {}),
       },
     );
   if (layout === 'supabase') {
