@@ -5,6 +5,9 @@
  *   npm run bench -- fuzz                               (PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
  *   FUZZ_SEED=42 FUZZ_CASES=10000 FUZZ_FRAMES=3000 npm run bench -- fuzz
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { spawnBackend, freePort } from '../tests/reliability/support/child-backend.js';
 import { freshStore, JWT_SECRET } from '../tests/reliability/support/databases.js';
 import { runFuzz, type FuzzReport } from '../tests/reliability/support/fuzz.js';
@@ -18,11 +21,20 @@ console.log(
   `seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${CASES} HTTP cases and ${FRAMES} realtime frames per database`,
 );
 
+// A built shop and admin of one page each, as in tests/reliability/fuzz.test.ts: a generated path that leaves
+// /rest/v1 (`/rest/v1/..`) reaches the shop's history fallback, which must answer its page, not « application not
+// built » (503) in a tree never built.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-dist-'));
+for (const app of ['shop', 'admin']) {
+  fs.mkdirSync(path.join(dist, app));
+  fs.writeFileSync(path.join(dist, app, 'index.html'), '<!doctype html><title>app</title>');
+}
+
 const kinds: DbKind[] = benchDatabases();
 const results: [DbKind, FuzzReport, number][] = [];
 for (const kind of kinds) {
   const store = await freshStore(kind, 'benchfuzz');
-  const b = await spawnBackend({ ...store, port: await freePort(), jwtSecret: JWT_SECRET });
+  const b = await spawnBackend({ ...store, port: await freePort(), jwtSecret: JWT_SECRET, env: { DIST_DIR: dist } });
   try {
     const started = Date.now();
     results.push([
@@ -36,6 +48,7 @@ for (const kind of kinds) {
   }
 }
 
+fs.rmSync(dist, { recursive: true, force: true });
 console.table(
   results.map(([db, r, s]) => ({
     db,
