@@ -55,7 +55,7 @@ import lighthouse, { type Flags } from 'lighthouse';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
 import { buildStaleApps } from '../src/backend/cli/build-apps.js';
 import { startBackend } from '../src/backend/server.js';
-import { luxembourgDate } from '../src/shared/domain/luxembourg-time.js';
+import { restaurantDate } from '../src/shared/domain/restaurant-time.js';
 import { fr } from '../src/shop/i18n/fr.js';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../tests/e2e/support/chromium.js';
 import { addToCart, fillContact, openCart } from '../tests/e2e/shop/shop-helpers.js';
@@ -392,7 +392,7 @@ async function openTheRestaurantAllDay(): Promise<void> {
     `insert into public.opening_exceptions (day, is_closed, services, reason)
      values ($1, false, '[["00:00", "23:59"]]'::jsonb, '')
      on conflict (day) do update set is_closed = false, services = excluded.services, reason = ''`,
-    [luxembourgDate(new Date())],
+    [restaurantDate(new Date())],
   );
   await backend.db.query(
     `update public.store_settings set value = jsonb_set(value, '{last_order_minutes_before_close}', '0')

@@ -113,8 +113,12 @@ interface ServerEntry {
   PRERENDERED_PATHS: readonly string[];
   readFrom(client: SupabaseClient): void;
   readPublicData(): Promise<unknown>;
-  renderPage(path: string, queries: unknown, renderedAt: number): Promise<{ html: string; queries: unknown }>;
-  serializePrerenderData(data: { path: string; renderedAt: number; queries: unknown }): string;
+  renderPage(
+    path: string,
+    queries: unknown,
+    renderedAt: number,
+  ): Promise<{ html: string; queries: unknown; timeZone: string }>;
+  serializePrerenderData(data: { path: string; renderedAt: number; queries: unknown; timeZone: string }): string;
   pageTitle(path: string): string;
 }
 
@@ -189,7 +193,12 @@ export async function prerenderShop(shopDir = path.join(ROOT, 'dist/shop')): Pro
   for (const route of server.PRERENDERED_PATHS) {
     // The page and the reads it shows (its hydration reads no other).
     const page = await server.renderPage(route, queries, renderedAt);
-    const data = server.serializePrerenderData({ path: route, renderedAt, queries: page.queries });
+    const data = server.serializePrerenderData({
+      path: route,
+      renderedAt,
+      queries: page.queries,
+      timeZone: page.timeZone,
+    });
     const file = path.join(shopDir, pageFile(route));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, pageHtml(shell, page.html, data, server.pageTitle(route)));

@@ -12,6 +12,7 @@ import {
 import type { KitchenSummary } from '../shared/domain/kitchen-plan.js';
 import type { TakingsReport } from '../shared/domain/takings.js';
 import type { TicketRestaurant } from '../shared/domain/ticket.js';
+import { setRestaurantTimeZone } from '../shared/domain/restaurant-time.js';
 import type { AutoLaunch } from './auto-launch.js';
 import type { KioskConfig } from './kiosk-config.js';
 import type { PrintQueue } from './print-queue.js';
@@ -86,6 +87,8 @@ export function registerIpcHandlers(
   });
   handle(IPC.printOrder, (value) => {
     const { order, reason, restaurant } = parse(printRequestSchema, value);
+    // The kiosk schedules a pre-order's tickets on the restaurant's clock, the zone the back office read.
+    setRestaurantTimeZone(restaurant?.time_zone);
     if (reason === 'auto' && !services.config.printer.autoPrint) return { queued: false, status: null };
     return services.queue.enqueue(order, reason, restaurant);
   });

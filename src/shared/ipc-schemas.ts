@@ -133,6 +133,7 @@ export const ticketRestaurantSchema = z.strictObject({
   name: text(120).trim().min(1, 'Nom du restaurant manquant.'),
   address: text(270).trim().min(1, 'Adresse du restaurant manquante.'),
   phone: text(40).trim().min(1, 'Téléphone du restaurant manquant.'),
+  time_zone: text(64).optional(),
 });
 export const _ticketRestaurantMatch: z.ZodType<TicketRestaurant> = ticketRestaurantSchema;
 

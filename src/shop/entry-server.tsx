@@ -5,6 +5,7 @@ import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack
 import { MENU_CATEGORIES } from '../shared/domain/menu-categories.js';
 import { recordReads, setPrerenderedQueries } from '../shared/data/rendered-query.js';
 import { setRenderTime } from '../shared/ui/render-clock.js';
+import { restaurantTimeZone } from '../shared/domain/restaurant-time.js';
 import { setSupabase } from '../shared/data/client.js';
 import { fetchMenu, fetchReviews } from '../shared/data/menu.js';
 import { fetchOpeningSchedule } from '../shared/data/opening-hours.js';
@@ -70,7 +71,7 @@ export async function renderPage(
   path: string,
   queries: DehydratedState,
   renderedAt: number,
-): Promise<{ html: string; queries: DehydratedState }> {
+): Promise<{ html: string; queries: DehydratedState; timeZone: string }> {
   setRenderTime(renderedAt);
   setPrerenderedQueries(queries.queries);
   const queryClient = createShopQueryClient();
@@ -97,5 +98,10 @@ export async function renderPage(
   queryClient.clear();
   if (/<script>|<!--\$[?!]-->/.test(html)) throw new Error(`Rendering ${path} left a boundary unfinished.`);
   if (errors.length > 0) throw new Error(`Rendering ${path} failed: ${String(errors[0])}`, { cause: errors[0] });
-  return { html, queries: { ...queries, queries: queries.queries.filter((q) => read.has(q.queryHash)) } };
+  return {
+    html,
+    queries: { ...queries, queries: queries.queries.filter((q) => read.has(q.queryHash)) },
+    // The zone readPublicData's opening hours set (fetchOpeningSchedule): the one the page was rendered in.
+    timeZone: restaurantTimeZone(),
+  };
 }

@@ -4,6 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import './lib/public-client.js';
 import { setPrerenderedQueries } from '../shared/data/rendered-query.js';
 import { setRenderTime } from '../shared/ui/render-clock.js';
+import { setRestaurantTimeZone } from '../shared/domain/restaurant-time.js';
 import { AppProviders, createShopQueryClient } from './app/providers.js';
 import { pageMatches, PRERENDER_DATA_ID, type PrerenderData } from './app/prerender-data.js';
 import { ShopRouter } from './app/router.js';
@@ -35,6 +36,7 @@ if (data && root.firstElementChild && pageMatches(data, window.location)) {
   // The first render is the build's: its time and data (src/shared/data/rendered-query.ts); the saved cart
   // and session come in right after (zustand and useHydrated read the initial state while hydrating).
   setRenderTime(data.renderedAt);
+  setRestaurantTimeZone(data.timeZone);
   setPrerenderedQueries(data.queries.queries);
   // Fresh as of now: nothing is read again while the page hydrates. The live follow (lib/live-public-data.ts,
   // once idle) catches up with what changed since the build, one read per key, and keeps it live.

@@ -14,7 +14,7 @@ import {
 import { formatLongDateFr } from '../../src/shared/domain/french-dates.js';
 import { minimumOrderWarning } from '../../src/shared/domain/minimum-order.js';
 import type { Refusal } from '../../src/shared/domain/refusal.js';
-import { luxembourgClock, luxembourgDate } from '../../src/shared/domain/luxembourg-time.js';
+import { restaurantClock, restaurantDate } from '../../src/shared/domain/restaurant-time.js';
 
 /**
  * Every refusal text of src/shared/domain/refusals.ts against the SQL that raises it: the shop shows the
@@ -143,7 +143,7 @@ const TRIGGERS: Record<RefusalKey, { before?: Call[]; call: Call }> = {
   invalid_date: { call: reservation({ date: '2030-02-30' }) },
   date_in_past: { call: reservation({ date: '2000-01-07' }) },
   // Midnight today in Luxembourg: already past, whatever the minute the test runs at.
-  time_in_past: { call: reservation({ date: luxembourgDate(new Date()), time: '00:00' }) },
+  time_in_past: { call: reservation({ date: restaurantDate(new Date()), time: '00:00' }) },
   invalid_time: { call: reservation({ time: '25:00' }) },
   invalid_people: { call: reservation({ people: '11' }) },
   // A service of 4 guests with 3 booked: 2 more do not fit.
@@ -278,7 +278,7 @@ describe.each(testDatabases())('the refusal texts of the domain are the database
       before: [setting('busy_mode', 'paused_until', pausedUntil.toISOString())],
       call: placeOrder(order({ deliveryMethod: 'pickup' })),
     });
-    expect(busy).toEqual(BUSY_PAUSED.refusal(luxembourgClock(pausedUntil).time));
+    expect(busy).toEqual(BUSY_PAUSED.refusal(restaurantClock(pausedUntil).time));
 
     const closedToday = await refusalOf({
       before: [[closure, [WEDNESDAY, 'Inventaire']]],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { REFUSALS } from '../../src/shared/domain/refusals.js';
-import { luxembourgClock } from '../../src/shared/domain/luxembourg-time.js';
+import { restaurantClock } from '../../src/shared/domain/restaurant-time.js';
 import { admin, anon, as, failure, service, type Caller, type AnyRow } from './db-support.js';
 
 /*
@@ -133,8 +133,8 @@ describe.each(testDatabases())('pre-orders for later today and the total the cus
     const after = Date.now();
     const from = (answer.asap as { preorder_from: string }).preorder_from;
     const bound = (t: number) => {
-      const c = luxembourgClock(new Date(Math.ceil((t + 45 * 60_000) / 60_000) * 60_000));
-      return c.date === luxembourgClock(new Date(t)).date ? c.time : '24:00';
+      const c = restaurantClock(new Date(Math.ceil((t + 45 * 60_000) / 60_000) * 60_000));
+      return c.date === restaurantClock(new Date(t)).date ? c.time : '24:00';
     };
     expect(from >= bound(before - 1000) && from <= bound(after + 1000)).toBe(true);
   });

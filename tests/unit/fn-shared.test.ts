@@ -26,6 +26,7 @@ import {
   PAYMENT_LABELS,
   RESTAURANT,
   restaurantFromSetting,
+  timeZoneFromHours,
   TRACKING,
   trackingFor,
 } from '../../supabase/functions/_shared/restaurant.ts';
@@ -104,6 +105,35 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
     }
     for (const t of TIMES) expect(fnFormat.formatTimeFr(t), t).toBe(domainDates.formatTimeFr(t));
     for (const i of INSTANTS) expect(fnFormat.formatDateTimeFr(i), i).toBe(domainDates.formatDateTimeFr(i));
+    for (const zone of ['Europe/Luxembourg', 'America/New_York'])
+      for (const i of [...INSTANTS, '2026-03-29T01:00:00Z', '2026-11-01T05:59:00Z', '2027-10-31T00:59:00Z'])
+        expect(fnFormat.formatDateTimeFr(i, zone), `${i} ${zone}`).toBe(domainDates.formatDateTimeFr(i, zone));
+  });
+
+  it("writes an order e-mail's times on the clock of the restaurant's time zone (its opening hours)", () => {
+    const hours = { timezone: 'America/New_York', days: {} };
+    expect(timeZoneFromHours(hours)).toBe('America/New_York');
+    expect(timeZoneFromHours({ timezone: 'Mars/Olympus_Mons' })).toBeNull();
+    expect(timeZoneFromHours(null)).toBeNull();
+    const order = {
+      order_id: '3f2a1b0c-9d8e-4b59-9f5e-3f2a1b0c9d8e',
+      customer_name: 'Ana',
+      delivery_method: 'pickup',
+      payment_method: 'cash',
+      created_at: '2026-11-01T16:05:00Z',
+      slot_start: '2026-11-01T16:30:00Z',
+      order_items: [],
+    };
+    const site = 'https://example.lu';
+    const inLuxembourg = renderNotification('order_confirmation', order, site, RESTAURANT).text;
+    expect(inLuxembourg).toContain('01/11/2026 17:05');
+    expect(inLuxembourg).toContain('entre 17:30 et 17:45');
+    const inNewYork = renderNotification('order_confirmation', order, site, {
+      ...RESTAURANT,
+      timeZone: 'America/New_York',
+    }).text;
+    expect(inNewYork).toContain('01/11/2026 11:05');
+    expect(inNewYork).toContain('entre 11:30 et 11:45');
   });
 
   it('normalises phone numbers to E.164 by the same rule (and so does the mailer)', () => {

@@ -411,7 +411,7 @@ export const fr: Record<MessageKey, string> = {
   'reports.today': "Aujourd'hui",
   'reports.thisWeek': 'Cette semaine',
   'reports.thisMonth': 'Ce mois-ci',
-  'reports.timeZoneNote': 'Jours et heures du Luxembourg. Recettes = commandes livrées.',
+  'reports.timeZoneNote': 'Jours et heures du restaurant (son fuseau horaire). Recettes = commandes livrées.',
   'reports.invalidPeriod': 'Choisissez une date de début et une date de fin.',
   'reports.reversed': 'La date de fin précède la date de début.',
   'reports.tooLong': 'Une période de 366 jours au plus.',

@@ -409,7 +409,7 @@ export const pt = {
   'reports.today': 'Hoje',
   'reports.thisWeek': 'Esta semana',
   'reports.thisMonth': 'Este mês',
-  'reports.timeZoneNote': 'Dias e horas do Luxemburgo. Receita = encomendas entregues.',
+  'reports.timeZoneNote': 'Dias e horas do restaurante (o seu fuso horário). Receita = encomendas entregues.',
   'reports.invalidPeriod': 'Escolha uma data de início e uma data de fim.',
   'reports.reversed': 'A data de fim é anterior à data de início.',
   'reports.tooLong': 'Um período de 366 dias no máximo.',

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { formatEuro, luxembourgDate, normaliseStatus, orderNumber, type Order } from '../../shared/domain/index.js';
+import { formatEuro, restaurantDate, normaliseStatus, orderNumber, type Order } from '../../shared/domain/index.js';
 import { useLiveOrderCache, useTodayOrdersQuery } from './data.js';
 import { toast } from '../components/ui/toast-store.js';
 import { t } from '../i18n/index.js';
@@ -92,9 +92,9 @@ function noticeOrders(orders: Order[]): void {
   }
   // A pre-order placed on an earlier day joins the list when its day comes (at midnight with the page open): it
   // is not new, so it is only noted.
-  const today = luxembourgDate(new Date());
+  const today = restaurantDate(new Date());
   for (const o of [...orders].reverse()) {
-    if (luxembourgDate(new Date(o.created_at)) === today) announce(o);
+    if (restaurantDate(new Date(o.created_at)) === today) announce(o);
     else known.add(o.id);
   }
 }

@@ -10,7 +10,7 @@ import { subscribeToPublicTable } from './channels.js';
 import { offerFromRow, type OfferRow } from './public-fetch.js';
 
 export { fetchOpenOffers, offerFromRow, type OfferRow, type ShopOffer } from './public-fetch.js';
-export { useLuxembourgToday, useOpenOffersQuery } from './public-queries.js';
+export { useRestaurantToday, useOpenOffersQuery } from './public-queries.js';
 
 export type OfferChanges = Omit<OfferRow, 'id'>;
 

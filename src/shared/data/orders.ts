@@ -6,7 +6,7 @@ import { newOrderRequestId, type OrderRequest } from '../domain/order-request.js
 import { phoneToSend } from '../domain/contact-fields.js';
 import { normaliseStatus, type OrderStatus } from '../domain/order-status.js';
 import { counterDayOrder, dueDay } from '../domain/order-due.js';
-import { luxembourgDate } from '../domain/luxembourg-time.js';
+import { restaurantDate } from '../domain/restaurant-time.js';
 import { getSupabase, newestFirst } from './client.js';
 import { failIf, isLostAnswer, refusalOf } from './errors.js';
 import { queryKeys } from './query-keys.js';
@@ -284,8 +284,8 @@ export function useLiveOrderCache({ onInsert, onStatus }: LiveOrderHandlers = {}
 }
 
 function insertIntoToday(qc: QueryClient, order: Order): void {
-  const today = luxembourgDate(new Date());
-  if (dueDay(order) !== today && luxembourgDate(new Date(order.created_at)) !== today) return;
+  const today = restaurantDate(new Date());
+  if (dueDay(order) !== today && restaurantDate(new Date(order.created_at)) !== today) return;
   qc.setQueryData<Order[]>(queryKeys.orders.today, (list) =>
     list && !list.some((o) => o.id === order.id) ? counterDayOrder([...list, order], today) : list,
   );
@@ -355,7 +355,7 @@ export function useUpcomingOrdersQuery(
 ) {
   return useQuery({
     ...config,
-    queryKey: queryKeys.orders.upcoming(luxembourgDate(now), days),
+    queryKey: queryKeys.orders.upcoming(restaurantDate(now), days),
     queryFn: () => fetchUpcomingOrders(now, days),
   });
 }

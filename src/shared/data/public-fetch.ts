@@ -1,7 +1,7 @@
 // The public reads: what a visitor's pages show (the menu with its offers' prices, the store settings, the
 // opening hours, the open offers and the reviews), on the client publicDb() gives: supabase-js' in the admin
 // and the tests, a lighter one in the shop. No writes here: this module never loads supabase-js.
-import { addDays, luxembourgDate } from '../domain/luxembourg-time.js';
+import { addDays, restaurantDate, setRestaurantTimeZone } from '../domain/restaurant-time.js';
 import { menuItemSchema, type MenuItem } from '../domain/menu.js';
 import type { Offer, OfferMethod } from '../domain/offers.js';
 import { offerSpecialPrices } from '../domain/offers.js';
@@ -106,15 +106,18 @@ export async function fetchOpeningSchedule(): Promise<OpeningSchedule> {
     supabase
       .from('opening_exceptions')
       .select('day, is_closed, services, reason')
-      .gte('day', addDays(luxembourgDate(new Date()), -1))
+      .gte('day', addDays(restaurantDate(new Date()), -1))
       .order('day'),
   ]);
   failIf(weekly.error);
   failIf(exceptions.error);
-  return {
+  const schedule = {
     weekly: weeklyHoursFromSetting(weekly.data?.value),
     exceptions: (exceptions.data ?? []) as OpeningException[],
   };
+  // Every date and time the shop and the back office compute is on this zone's clock from now on.
+  setRestaurantTimeZone(schedule.weekly.timezone);
+  return schedule;
 }
 
 export interface OfferRow {
@@ -155,7 +158,7 @@ export async function fetchOpenOffers(): Promise<ShopOffer[]> {
   const { data, error } = await supabase
     .from('offers')
     .select('*')
-    .gte('ends_on', luxembourgDate(new Date()))
+    .gte('ends_on', restaurantDate(new Date()))
     .order('ends_on')
     .order('id');
   failIf(error);

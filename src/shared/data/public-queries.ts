@@ -1,6 +1,6 @@
 // The public reads' queries the shop's lazily loaded blocks use (the home page's offers and reviews), apart
 // from the modules that also write, which load supabase-js.
-import { luxembourgDate } from '../domain/luxembourg-time.js';
+import { restaurantDate } from '../domain/restaurant-time.js';
 import { useNowAs } from '../ui/render-clock.js';
 import { fetchOpenOffers, fetchReviews, type ShopOffer } from './public-fetch.js';
 import { queryKeys } from './query-keys.js';
@@ -15,7 +15,7 @@ export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: Qu
 /**
  * The shop's offers. The shop keeps them live with the rest of its public reads (its channel on offers
  * refetches them and the menu's prices: src/shop/lib/live-public-data.ts). An offer whose last day
- * passes while the page is open is dropped by the page (see useLuxembourgToday).
+ * passes while the page is open is dropped by the page (see useRestaurantToday).
  */
 export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ShopOffer[]> } = {}) {
   return useRenderedQuery({
@@ -31,6 +31,6 @@ export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?:
  * Today in Luxembourg, re-rendering when the day changes (an offer ends at midnight by itself); the build's day
  * while a prerendered page hydrates (src/shared/ui/render-clock.ts).
  */
-export function useLuxembourgToday(): string {
-  return useNowAs((now) => luxembourgDate(new Date(now)));
+export function useRestaurantToday(): string {
+  return useNowAs((now) => restaurantDate(new Date(now)));
 }

@@ -1,12 +1,12 @@
 import { INPUT_BOUNDS } from './input-bounds.js';
 import {
   addDays,
-  luxembourgClock,
+  restaurantClock,
   parseClockTime,
   parseIsoDate,
   type ClockTime,
   type IsoDate,
-} from './luxembourg-time.js';
+} from './restaurant-time.js';
 import {
   earliestPreorderDate,
   SEEDED_OPENING_SCHEDULE,
@@ -26,7 +26,7 @@ import { REFUSALS } from './refusals.js';
 
 /** The last date a pre-order may be for (check_order_bounds' preorder_too_far). */
 export function latestPreorderDate(now: Date): IsoDate {
-  return addDays(luxembourgClock(now).date, INPUT_BOUNDS.preorderDaysAhead);
+  return addDays(restaurantClock(now).date, INPUT_BOUNDS.preorderDaysAhead);
 }
 
 /** Why a pre-order date gets no slot at all (a day already past, beyond 60 days), or null. */
@@ -35,7 +35,7 @@ export function preorderDateRefusal(
   now: Date,
 ): Refusal<'preorder_too_early' | 'preorder_too_far'> | null {
   if (!parseIsoDate(date)) return null;
-  if (date < luxembourgClock(now).date) return REFUSALS.preorder_too_early;
+  if (date < restaurantClock(now).date) return REFUSALS.preorder_too_early;
   if (date > latestPreorderDate(now)) return REFUSALS.preorder_too_far;
   return null;
 }
@@ -53,7 +53,7 @@ export function preorderSlotsFor(
 ): ClockTime[] {
   if (preorderDateRefusal(date, now)) return [];
   const slots = timeSlotsFor(date, schedule);
-  if (date !== luxembourgClock(now).date) return slots;
+  if (date !== restaurantClock(now, schedule.weekly.timezone).date) return slots;
   const from = todayFrom ?? todayPreorderFrom(now);
   return slots.filter((s) => s >= from);
 }
@@ -64,18 +64,18 @@ export function firstPreorderDate(
   schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
   todayFrom?: string | null,
 ): IsoDate {
-  const today = luxembourgClock(now).date;
+  const today = restaurantClock(now, schedule.weekly.timezone).date;
   return preorderSlotsFor(today, now, schedule, todayFrom).length > 0 ? today : earliestPreorderDate(now, schedule);
 }
 
 /** The last date a table may be booked for (create_reservation's date_too_far). */
 export function latestReservationDate(now: Date): IsoDate {
-  return addDays(luxembourgClock(now).date, INPUT_BOUNDS.reservationDaysAhead);
+  return addDays(restaurantClock(now).date, INPUT_BOUNDS.reservationDaysAhead);
 }
 
-/** True when this date and time are already past on Luxembourg's clock (create_reservation's time_in_past). */
+/** True when this date and time are already past on the restaurant's clock (create_reservation's time_in_past). */
 export function reservationTimeIsPast(date: string, time: string, now: Date): boolean {
-  const clock = luxembourgClock(now);
+  const clock = restaurantClock(now);
   const minutes = parseClockTime(time);
   if (date !== clock.date || minutes === null) return date < clock.date;
   return minutes <= clock.minutes;

@@ -1,4 +1,4 @@
-import { luxembourgClock, parseClockTime, parseIsoDate, weekdayOf, type IsoDate } from './luxembourg-time.js';
+import { restaurantClock, parseClockTime, parseIsoDate, weekdayOf, type IsoDate } from './restaurant-time.js';
 
 /** Names written out here rather than through Intl, so every platform prints the same bytes. */
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
@@ -40,8 +40,8 @@ export function formatTimeFr(time: string): string {
 }
 
 /** An instant as the restaurant's clock showed it: '23/11/2026 12:05'. */
-export function formatDateTimeFr(instant: Date | string): string {
-  const c = luxembourgClock(typeof instant === 'string' ? new Date(instant) : instant);
+export function formatDateTimeFr(instant: Date | string, zone?: string): string {
+  const c = restaurantClock(typeof instant === 'string' ? new Date(instant) : instant, zone);
   return `${formatDateFr(c.date)} ${c.time}`;
 }
 

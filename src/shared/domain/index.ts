@@ -8,7 +8,7 @@ export * from './challenge.js';
 export * from './store-settings.js';
 export * from './cart-item.js';
 export * from './order-status.js';
-export * from './luxembourg-time.js';
+export * from './restaurant-time.js';
 export * from './pricing.js';
 export * from './cart.js';
 export * from './maps.js';

@@ -1,4 +1,4 @@
-import { addDays, luxembourgDate, parseIsoDate } from './luxembourg-time.js';
+import { addDays, restaurantDate, parseIsoDate } from './restaurant-time.js';
 import type { OrderRequest } from './order-request.js';
 import type { Refusal } from './refusal.js';
 import { FIELD_LABELS, fieldTooLong, REFUSALS } from './refusals.js';
@@ -65,7 +65,7 @@ export function orderBoundsRefusal(order: OrderRequest, now: Date): Refusal<Boun
   ];
   for (const [value, max, label] of fields) if (tooLong(value, max)) return fieldTooLong(label, max);
   const day = order.isPreorder ? parseIsoDate((order.preorderDate ?? '').trim()) : null;
-  if (day && order.preorderDate!.trim() > addDays(luxembourgDate(now), INPUT_BOUNDS.preorderDaysAhead))
+  if (day && order.preorderDate!.trim() > addDays(restaurantDate(now), INPUT_BOUNDS.preorderDaysAhead))
     return BOUND_REFUSALS.preorder_too_far;
   return null;
 }

@@ -1,5 +1,5 @@
 import { formatDateTimeFr, formatLongDateFr } from './french-dates.js';
-import type { IsoDate } from './luxembourg-time.js';
+import type { IsoDate } from './restaurant-time.js';
 import { servicesOn, type OpeningSchedule, type Service } from './opening-hours.js';
 import type { Order } from './order.js';
 import {

@@ -1,5 +1,5 @@
 import { MONTHS } from './french-dates.js';
-import { addDays, compareIsoDates, parseIsoDate, type IsoDate } from './luxembourg-time.js';
+import { addDays, compareIsoDates, parseIsoDate, type IsoDate } from './restaurant-time.js';
 import type { SpecialPrice } from './pricing.js';
 
 /** The bounds the database enforces on public.offers (migration 20251121100100_menu_and_settings.sql). */

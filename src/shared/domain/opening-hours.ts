@@ -2,14 +2,15 @@ import {
   addDays,
   clockTime,
   compareIsoDates,
-  luxembourgClock,
-  luxembourgInstant,
+  isKnownTimeZone,
+  restaurantClock,
+  restaurantInstant,
   parseClockTime,
   parseIsoDate,
   weekdayOf,
   type ClockTime,
   type IsoDate,
-} from './luxembourg-time.js';
+} from './restaurant-time.js';
 import { formatLongDateFr } from './french-dates.js';
 import type { Refusal } from './refusal.js';
 import { CLOSED_TODAY, closedDayMessage, invalidTimeMessage, REFUSALS } from './refusals.js';
@@ -107,13 +108,13 @@ export function orderingWindows(
 
 /** Whether the kitchen takes an order for now at this instant. */
 export function isOpenForOrders(instant: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): boolean {
-  const c = luxembourgClock(instant);
+  const c = restaurantClock(instant, schedule.weekly.timezone);
   return orderingWindows(c.date, schedule).some((w) => c.minutes >= w.first && c.minutes <= w.last);
 }
 
 /** Whether the dining room is open (until each closing time), for the contact page. */
 export function isRestaurantOpen(instant: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): boolean {
-  const c = luxembourgClock(instant);
+  const c = restaurantClock(instant, schedule.weekly.timezone);
   return servicesOn(c.date, schedule).some(
     ([opens, closes]) => c.minutes >= parseClockTime(opens)! && c.minutes < parseClockTime(closes)!,
   );
@@ -125,11 +126,11 @@ export function isRestaurantOpen(instant: Date, schedule: OpeningSchedule = SEED
  */
 export function nextOpening(instant: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): Date | null {
   if (isOpenForOrders(instant, schedule)) return instant;
-  const today = luxembourgClock(instant);
+  const today = restaurantClock(instant, schedule.weekly.timezone);
   for (let d = 0; d <= 90; d++) {
     const date = addDays(today.date, d);
     for (const w of orderingWindows(date, schedule)) {
-      const start = luxembourgInstant(date, clockTime(w.first));
+      const start = restaurantInstant(date, clockTime(w.first), schedule.weekly.timezone);
       if (start.getTime() > instant.getTime()) return start;
     }
   }
@@ -149,7 +150,7 @@ export function timeSlotsFor(date: IsoDate, schedule: OpeningSchedule = SEEDED_O
 
 /** The first whole day a pre-order may be for: tomorrow in Luxembourg, or the next day the restaurant opens. */
 export function earliestPreorderDate(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): IsoDate {
-  const first = addDays(luxembourgClock(now).date, 1);
+  const first = addDays(restaurantClock(now, schedule.weekly.timezone).date, 1);
   for (let d = 0; d <= 90; d++) {
     const date = addDays(first, d);
     if (!isClosedDay(date, schedule)) return date;
@@ -191,7 +192,7 @@ export function validatePreorderSlot(
   schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
 ): Refusal<PreorderProblem> | null {
   if (typeof date !== 'string' || !parseIsoDate(date)) return OPENING_HOURS_REFUSALS.preorder_invalid_date;
-  if (date < luxembourgClock(now).date) return OPENING_HOURS_REFUSALS.preorder_too_early;
+  if (date < restaurantClock(now, schedule.weekly.timezone).date) return OPENING_HOURS_REFUSALS.preorder_too_early;
   if (isClosedDay(date, schedule)) {
     const exception = exceptionOn(date, schedule);
     const message = closedDayMessage(
@@ -218,8 +219,8 @@ export function nextOpeningText(now: Date, schedule: OpeningSchedule = SEEDED_OP
   if (isOpenForOrders(now, schedule)) return null;
   const at = nextOpening(now, schedule);
   if (!at) return null;
-  const next = luxembourgClock(at);
-  const today = luxembourgClock(now).date;
+  const next = restaurantClock(at, schedule.weekly.timezone);
+  const today = restaurantClock(now, schedule.weekly.timezone).date;
   if (next.date === today) return `à ${next.time}`;
   if (next.date === addDays(today, 1)) return `demain à ${next.time}`;
   return `${dayWithoutYear(next.date)} à ${next.time}`;
@@ -238,13 +239,13 @@ export function outsideHoursRefusal(now: Date, schedule: OpeningSchedule = SEEDE
 
 /** On a day closed by an exception: « Fermé aujourd'hui (Noël) — réouverture demain à 11:00 »; else null. */
 export function closedTodayNotice(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): string | null {
-  const today = luxembourgClock(now).date;
+  const today = restaurantClock(now, schedule.weekly.timezone).date;
   const closure = exceptionOn(today, schedule);
   if (!closure?.is_closed) return null;
   const at = nextOpening(now, schedule);
   let reopening = '';
   if (at) {
-    const next = luxembourgClock(at);
+    const next = restaurantClock(at, schedule.weekly.timezone);
     reopening =
       next.date === addDays(today, 1)
         ? CLOSED_TODAY.reopeningTomorrow(next.time)
@@ -266,7 +267,7 @@ export function weekLines(schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): 
 
 /** The exceptions from today on, in date order, for the shop's notices. */
 export function upcomingExceptions(now: Date, schedule: OpeningSchedule, days = 60): OpeningException[] {
-  const today = luxembourgClock(now).date;
+  const today = restaurantClock(now, schedule.weekly.timezone).date;
   const last = addDays(today, days);
   return [...schedule.exceptions]
     .filter((e) => e.day >= today && e.day <= last)
@@ -293,7 +294,7 @@ export function weeklyHoursFromSetting(value: unknown): WeeklyHours {
   if (!value || typeof value !== 'object') return seeded;
   const v = value as Partial<WeeklyHours>;
   return {
-    timezone: typeof v.timezone === 'string' ? v.timezone : seeded.timezone,
+    timezone: typeof v.timezone === 'string' && isKnownTimeZone(v.timezone) ? v.timezone : seeded.timezone,
     last_order_minutes_before_close:
       typeof v.last_order_minutes_before_close === 'number' ? v.last_order_minutes_before_close : 0,
     slot_minutes: typeof v.slot_minutes === 'number' ? v.slot_minutes : seeded.slot_minutes,
@@ -309,15 +310,15 @@ export const DEFAULT_PREPARATION_MINUTES = 30;
  * above; '24:00' when that is already tomorrow (as order_slot_availability's asap.preorder_from says it).
  */
 export function todayPreorderFrom(now: Date, preparationMinutes = DEFAULT_PREPARATION_MINUTES): string {
-  const ready = luxembourgClock(new Date(Math.ceil((now.getTime() + preparationMinutes * 60_000) / 60_000) * 60_000));
-  return ready.date === luxembourgClock(now).date ? ready.time : '24:00';
+  const ready = restaurantClock(new Date(Math.ceil((now.getTime() + preparationMinutes * 60_000) / 60_000) * 60_000));
+  return ready.date === restaurantClock(now).date ? ready.time : '24:00';
 }
 
 /** True when a pre-order of today at this time is past or inside the preparation time (preorder_too_soon). */
 export function preorderTooSoon(date: string, time: string, now: Date, preparationMinutes?: number): boolean {
-  if (date !== luxembourgClock(now).date) return false;
+  if (date !== restaurantClock(now).date) return false;
   const minutes = parseClockTime(time);
   if (minutes === null) return false;
   const ready = now.getTime() + (preparationMinutes ?? DEFAULT_PREPARATION_MINUTES) * 60_000;
-  return luxembourgInstant(date, clockTime(minutes)).getTime() < ready;
+  return restaurantInstant(date, clockTime(minutes)).getTime() < ready;
 }

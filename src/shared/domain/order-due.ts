@@ -1,4 +1,4 @@
-import { luxembourgDate, luxembourgInstant } from './luxembourg-time.js';
+import { restaurantDate, restaurantInstant } from './restaurant-time.js';
 import type { Order } from './order.js';
 
 type Dated = Pick<Order, 'created_at' | 'is_preorder' | 'preorder_date' | 'preorder_time' | 'ready_at'>;
@@ -9,14 +9,14 @@ type Dated = Pick<Order, 'created_at' | 'is_preorder' | 'preorder_date' | 'preor
  */
 export function dueAt(order: Dated): Date {
   if (order.is_preorder && order.preorder_date && order.preorder_time)
-    return luxembourgInstant(order.preorder_date, order.preorder_time.slice(0, 5));
+    return restaurantInstant(order.preorder_date, order.preorder_time.slice(0, 5));
   return new Date(order.ready_at ?? order.created_at);
 }
 
 /** The Luxembourg day an order is made on: a pre-order's date, else the day it was placed. */
 export function dueDay(order: Dated): string {
   if (order.is_preorder && order.preorder_date) return order.preorder_date.slice(0, 10);
-  return luxembourgDate(new Date(order.created_at));
+  return restaurantDate(new Date(order.created_at));
 }
 
 /** Orders by due time, then by when they were placed. */

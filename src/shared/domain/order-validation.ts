@@ -3,7 +3,7 @@ import { CONTACT_REFUSALS, isLuxPostalCode, isPersonName, normalizePhone } from 
 import { deliveryFeeFor } from './delivery-zones.js';
 import { orderBoundsRefusal, type BoundRefusalCode } from './input-bounds.js';
 import { looksLikeEmail } from './email-address.js';
-import { luxembourgDate } from './luxembourg-time.js';
+import { restaurantDate } from './restaurant-time.js';
 import { isOrderable, type MenuItem } from './menu.js';
 import { minimumOrderWarning } from './minimum-order.js';
 import { fromCents, toCents } from './money.js';
@@ -109,7 +109,7 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
     return refuse(ORDER_REFUSALS.preorder_missing_datetime);
   }
   // Ordering switched off closes today: a pre-order for later today is an order for today.
-  if (!settings.ordering.is_enabled && order.isPreorder && order.preorderDate?.trim() === luxembourgDate(now)) {
+  if (!settings.ordering.is_enabled && order.isPreorder && order.preorderDate?.trim() === restaurantDate(now)) {
     return refuse(ORDER_REFUSALS.ordering_closed);
   }
   if (blank(c.name) || blank(c.phone) || (delivery && (blank(c.address) || blank(c.postalCode) || blank(c.city)))) {
@@ -121,7 +121,7 @@ export function validateOrder(input: OrderRuleInput): OrderValidation {
   if (!blank(c.email) && !looksLikeEmail(c.email)) return refuse(ORDER_REFUSALS.invalid_email);
   if (order.items.length === 0) return refuse(ORDER_REFUSALS.empty_cart);
 
-  const serviceDate = order.isPreorder ? order.preorderDate!.trim() : luxembourgDate(now);
+  const serviceDate = order.isPreorder ? order.preorderDate!.trim() : restaurantDate(now);
   const priceContext = { method: order.deliveryMethod, date: serviceDate, specialPrices: input.specialPrices };
   const items: OrderItem[] = [];
   for (const line of order.items) {

@@ -1,5 +1,5 @@
 import type { DeliveryMethod } from './delivery-method.js';
-import { parseIsoDate, type IsoDate } from './luxembourg-time.js';
+import { parseIsoDate, type IsoDate } from './restaurant-time.js';
 
 /**
  * A time-limited price: the price rule of an offer (public.offers, see offers.ts), so the shop's cart

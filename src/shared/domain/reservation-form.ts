@@ -2,7 +2,7 @@ import { reservationTimeIsPast } from './bookable-slots.js';
 import { isPersonName, normalizePhone } from './contact-fields.js';
 import { looksLikeEmail } from './email-address.js';
 import { INPUT_BOUNDS } from './input-bounds.js';
-import { addDays, luxembourgDate, parseClockTime, parseIsoDate } from './luxembourg-time.js';
+import { addDays, restaurantDate, parseClockTime, parseIsoDate } from './restaurant-time.js';
 import type { Refusal } from './refusal.js';
 import { FIELD_LABELS, fieldTooLong, REFUSALS } from './refusals.js';
 import { RESERVATION_PEOPLE, type ReservationPeople } from './reservation.js';
@@ -71,8 +71,8 @@ export function validateReservation(form: ReservationForm, now: Date): Reservati
   if (phone === null) return { ok: false, field: 'phone', ...REFUSALS.invalid_phone };
   const date = form.date.trim();
   if (!parseIsoDate(date)) return { ok: false, field: 'date', ...REFUSALS.invalid_date };
-  if (date < luxembourgDate(now)) return { ok: false, field: 'date', ...REFUSALS.date_in_past };
-  if (date > addDays(luxembourgDate(now), INPUT_BOUNDS.reservationDaysAhead))
+  if (date < restaurantDate(now)) return { ok: false, field: 'date', ...REFUSALS.date_in_past };
+  if (date > addDays(restaurantDate(now), INPUT_BOUNDS.reservationDaysAhead))
     return { ok: false, field: 'date', ...REFUSALS.date_too_far };
   const minutes = parseClockTime(form.time.trim());
   if (minutes === null) return { ok: false, field: 'time', ...REFUSALS.invalid_time };

@@ -1,4 +1,4 @@
-import { addDays, luxembourgClock, luxembourgInstant, type IsoDate } from './luxembourg-time.js';
+import { addDays, restaurantClock, restaurantInstant, type IsoDate } from './restaurant-time.js';
 
 /**
  * Period starts for the dashboard counters and the archive filter, taken on the restaurant's
@@ -7,21 +7,21 @@ import { addDays, luxembourgClock, luxembourgInstant, type IsoDate } from './lux
  */
 
 export function startOfDayDate(now: Date): IsoDate {
-  return luxembourgClock(now).date;
+  return restaurantClock(now).date;
 }
 
 export function startOfWeekDate(now: Date): IsoDate {
-  const c = luxembourgClock(now);
+  const c = restaurantClock(now);
   return addDays(c.date, -((c.weekday + 6) % 7));
 }
 
 export function startOfMonthDate(now: Date): IsoDate {
-  return `${luxembourgClock(now).date.slice(0, 7)}-01`;
+  return `${restaurantClock(now).date.slice(0, 7)}-01`;
 }
 
-export const startOfToday = (now: Date): Date => luxembourgInstant(startOfDayDate(now));
-export const startOfWeek = (now: Date): Date => luxembourgInstant(startOfWeekDate(now));
-export const startOfMonth = (now: Date): Date => luxembourgInstant(startOfMonthDate(now));
+export const startOfToday = (now: Date): Date => restaurantInstant(startOfDayDate(now));
+export const startOfWeek = (now: Date): Date => restaurantInstant(startOfWeekDate(now));
+export const startOfMonth = (now: Date): Date => restaurantInstant(startOfMonthDate(now));
 
 function firstOfNextMonth(first: IsoDate): IsoDate {
   const [y, m] = first.split('-').map(Number) as [number, number];
@@ -39,12 +39,12 @@ export type ArchivePeriod = 'this_week' | 'this_month' | 'last_month';
 export function archivePeriod(period: ArchivePeriod, now: Date): { start: Date; end: Date } {
   if (period === 'this_week') {
     const monday = startOfWeekDate(now);
-    return { start: luxembourgInstant(monday), end: luxembourgInstant(addDays(monday, 7)) };
+    return { start: restaurantInstant(monday), end: restaurantInstant(addDays(monday, 7)) };
   }
   const first = startOfMonthDate(now);
   if (period === 'this_month')
-    return { start: luxembourgInstant(first), end: luxembourgInstant(firstOfNextMonth(first)) };
-  return { start: luxembourgInstant(firstOfPreviousMonth(first)), end: luxembourgInstant(first) };
+    return { start: restaurantInstant(first), end: restaurantInstant(firstOfNextMonth(first)) };
+  return { start: restaurantInstant(firstOfPreviousMonth(first)), end: restaurantInstant(first) };
 }
 
 /** Counts for the stat cards from the created_at of this month's orders. */

@@ -1,7 +1,7 @@
 import '../zod-setup.js';
 import { z } from 'zod';
 import { formatDateFr, formatDateTimeFr, formatLongDateFr } from './french-dates.js';
-import { parseIsoDate, type IsoDate } from './luxembourg-time.js';
+import { parseIsoDate, type IsoDate } from './restaurant-time.js';
 
 /**
  * The takings report as `takings_report(from, to)` answers it (docs/REPORTS.md). Every amount is

@@ -3,7 +3,7 @@ import { formatDateFr, formatDateTimeFr, formatLongDateFr, formatTimeFr } from '
 import { formatEuro, fromCents, toCents } from './money.js';
 import { DEFAULT_DISCOUNT_PERCENTAGE, orderNumber, type Order } from './order.js';
 import { leaderLines, spellOutLigatures, textWidth, wrapText } from './ticket-text.js';
-import { luxembourgClock } from './luxembourg-time.js';
+import { restaurantClock } from './restaurant-time.js';
 
 /**
  * The one layout of an order ticket for an 80 mm printer, as plain data. The kiosk renders it to
@@ -25,6 +25,8 @@ export interface TicketRestaurant {
   name: string;
   address: string;
   phone: string;
+  /** The restaurant's time zone (its opening hours' setting); the kiosk's current one when absent (older apps). */
+  time_zone?: string;
 }
 
 export interface TicketOptions {
@@ -120,7 +122,7 @@ function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestauran
     w.text('CUISINE', { align: 'center', bold: true });
   }
   w.text(`Commande n° ${orderNumber(order.id)}`, { align: 'center', bold: true, size: 'double' });
-  w.text(formatDateTimeFr(order.created_at), { align: 'center' });
+  w.text(formatDateTimeFr(order.created_at, restaurant.time_zone), { align: 'center' });
   w.blank();
   w.text(DELIVERY_METHOD_LABELS[order.delivery_method].toLocaleUpperCase('fr'), {
     align: 'center',
@@ -136,21 +138,22 @@ function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestauran
       size: 'double',
     });
   }
-  const ready = readyLine(order);
+  const ready = readyLine(order, restaurant.time_zone);
   if (ready) w.text(ready, { align: 'center', bold: true, size: 'double' });
   w.rule();
 }
 
 /**
  * The time the kitchen works to, set at acceptance: "Prête à 12:45" (pickup) or "Livrée vers 12:45"
- * (delivery), on the Luxembourg clock. A pre-order ready at its slot already says it above; ready at another
+ * (delivery), on the restaurant's clock. A pre-order ready at its slot already says it above; ready at another
  * time, or on another day, the line says so.
  */
 export function readyLine(
   order: Pick<TicketOrder, 'ready_at' | 'delivery_method' | 'is_preorder' | 'preorder_date' | 'preorder_time'>,
+  zone?: string,
 ): string | null {
   if (!order.ready_at) return null;
-  const ready = luxembourgClock(new Date(order.ready_at));
+  const ready = restaurantClock(new Date(order.ready_at), zone);
   if (
     order.is_preorder &&
     ready.date === order.preorder_date?.slice(0, 10) &&
@@ -283,6 +286,6 @@ export function layoutPreorderSlip(
   w.text(`Client : ${order.customer_name}`, { bold: true });
   w.text(`Tél. : ${order.customer_phone}`);
   w.rule();
-  w.text(`Tickets de cuisine le ${formatDateTimeFr(options.ticketsAt)}`, { bold: true });
+  w.text(`Tickets de cuisine le ${formatDateTimeFr(options.ticketsAt, options.restaurant.time_zone)}`, { bold: true });
   return w.lines;
 }

@@ -11,6 +11,8 @@ export interface PrerenderData {
   renderedAt: number;
   /** The public reads it was rendered with: the menu, the store settings, the opening hours, the offers. */
   queries: DehydratedState;
+  /** The restaurant's time zone at build time: the page's times are on its clock until the live read. */
+  timeZone?: string;
 }
 
 export const PRERENDER_DATA_ID = 'prerender-data';

@@ -4,7 +4,7 @@ import { fr } from '../i18n/fr.js';
 import { useNowAs } from '../../shared/ui/render-clock.js';
 import { closedNowNotice } from '../lib/ordering-state.js';
 import { activeBusyMode } from '../../shared/domain/store-settings.js';
-import { luxembourgClock, luxembourgDate } from '../../shared/domain/luxembourg-time.js';
+import { restaurantClock, restaurantDate } from '../../shared/domain/restaurant-time.js';
 
 /**
  * Tells the customer, live, when the shop stops taking orders or deliveries, is closed today, takes no order
@@ -18,13 +18,13 @@ export function StoreNotice({ className = '' }: { className?: string }) {
   const closedNow = useNowAs((now) => (schedule ? closedNowNotice(new Date(now), schedule) : null));
   const pausedUntil = useNowAs((now) => {
     const until = activeBusyMode(data?.busy_mode, new Date(now)).pausedUntil;
-    return until ? luxembourgClock(until).time : null;
+    return until ? restaurantClock(until).time : null;
   });
   // Closed now but open later today: a pre-order for this evening is possible (a pre-order of today).
   const opensToday = useNowAs((now) => {
     if (!schedule) return false;
     const next = nextOpening(new Date(now), schedule);
-    return next !== null && luxembourgDate(next) === luxembourgDate(new Date(now));
+    return next !== null && restaurantDate(next) === restaurantDate(new Date(now));
   });
   if (!data) return null;
   const closed = !data.ordering.is_enabled;

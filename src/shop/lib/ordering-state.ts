@@ -4,7 +4,7 @@ import {
   nextOpeningText,
   type OpeningSchedule,
 } from '../../shared/domain/opening-hours.js';
-import { parseClockTime, clockTime, luxembourgClock } from '../../shared/domain/luxembourg-time.js';
+import { parseClockTime, clockTime, restaurantClock } from '../../shared/domain/restaurant-time.js';
 import { fr } from '../i18n/fr.js';
 
 /**
@@ -28,4 +28,4 @@ export function slotWindow(start: string): { from: string; to: string } | null {
 }
 
 /** « HH:MM » in Luxembourg of an instant the database returned. */
-export const luxembourgTimeOf = (iso: string): string => luxembourgClock(new Date(iso)).time;
+export const restaurantTimeOf = (iso: string): string => restaurantClock(new Date(iso)).time;

@@ -71,21 +71,32 @@ export function formatTimeFr(time: string): string {
   return m ? `${m[1]}:${m[2]}` : time;
 }
 
-const luxembourg = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Luxembourg',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
 
-/** An instant as the restaurant's clock showed it: '23/11/2026 12:05'. */
-export function formatDateTimeFr(instant: Date | string): string {
+/**
+ * An instant as the restaurant's clock showed it: '23/11/2026 12:05'. The zone is the restaurant's
+ * (RestaurantIdentity.timeZone, from its opening hours), Europe/Luxembourg by default.
+ */
+export function formatDateTimeFr(instant: Date | string, timeZone = 'Europe/Luxembourg'): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(at.getTime())) return String(instant);
   const f: Record<string, string> = {};
-  for (const p of luxembourg.formatToParts(at)) if (p.type !== 'literal') f[p.type] = p.value;
+  for (const p of formatterOf(timeZone).formatToParts(at)) if (p.type !== 'literal') f[p.type] = p.value;
   return `${f.day}/${f.month}/${f.year} ${pad(Number(f.hour) % 24)}:${f.minute}`;
 }

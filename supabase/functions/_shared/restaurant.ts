@@ -15,6 +15,8 @@ export interface RestaurantIdentity {
   readonly email: string;
   /** '12, Avenue de la Liberté, L-4601 Differdange' */
   readonly address: string;
+  /** The restaurant's time zone (store_settings 'opening_hours'.timezone); Europe/Luxembourg when absent. */
+  readonly timeZone?: string;
 }
 
 /** The installed defaults: what the e-mails say when the store_settings row cannot be read. */
@@ -72,18 +74,39 @@ export function restaurantFromSetting(value: unknown): RestaurantIdentity | null
  * cannot be read or is not valid gives the defaults and is logged: it never stops an e-mail.
  */
 export async function loadRestaurant(db: SupabaseClient): Promise<RestaurantIdentity> {
+  let rows: { key: string; value: unknown }[] = [];
+  let identity: RestaurantIdentity = RESTAURANT;
   try {
-    const { data, error } = await db.from('store_settings').select('value').eq('key', 'restaurant').maybeSingle();
+    const { data, error } = await db
+      .from('store_settings')
+      .select('key, value')
+      .in('key', ['restaurant', 'opening_hours']);
     if (error) throw new Error(error.message);
-    if (!data) throw new Error('no row');
-    const identity = restaurantFromSetting((data as { value: unknown }).value);
-    if (!identity) throw new Error('invalid value');
-    return identity;
+    rows = (data ?? []) as { key: string; value: unknown }[];
+    const row = rows.find((r) => r.key === 'restaurant');
+    if (!row) throw new Error('no row');
+    const read = restaurantFromSetting(row.value);
+    if (!read) throw new Error('invalid value');
+    identity = read;
   } catch (e) {
     console.error(
       `store_settings 'restaurant' unreadable (${e instanceof Error ? e.message : String(e)}): e-mails use the defaults`,
     );
-    return RESTAURANT;
+  }
+  // The e-mails' times are on the restaurant's clock: the zone its opening hours name.
+  const timeZone = timeZoneFromHours(rows.find((r) => r.key === 'opening_hours')?.value);
+  return timeZone ? { ...identity, timeZone } : identity;
+}
+
+/** The opening hours' zone when the platform knows it, else null (the e-mails then use Europe/Luxembourg). */
+export function timeZoneFromHours(value: unknown): string | null {
+  const zone = value && typeof value === 'object' ? (value as { timezone?: unknown }).timezone : null;
+  if (typeof zone !== 'string' || zone.length > 64) return null;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
   }
 }
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/fixtures';
 import { loginAsAdmin } from './admin-helpers';
 import { addToCart, openCart, setStoreSetting } from '../shop/shop-helpers';
-import { luxembourgClock } from '../../../src/shared/domain/luxembourg-time';
+import { restaurantClock } from '../../../src/shared/domain/restaurant-time';
 
 const OPEN_ALL_DAY = {
   timezone: 'Europe/Luxembourg',
@@ -19,7 +19,7 @@ async function estimateAhead(shop: Page): Promise<number> {
   const estimate = shop.getByTestId('cart-panel').getByTestId('estimate');
   await expect(estimate).toHaveText(/^Estimation du restaurant : livraison entre \d\d:\d\d et \d\d:\d\d\.$/);
   const [from] = (await estimate.innerText()).match(/\d\d:\d\d/g)!;
-  return (minutesOf(from!) - luxembourgClock(new Date()).minutes + 1440) % 1440;
+  return (minutesOf(from!) - restaurantClock(new Date()).minutes + 1440) % 1440;
 }
 
 test.describe('the counter’s busy mode', () => {
@@ -59,7 +59,7 @@ test.describe('the counter’s busy mode', () => {
       const stored = (await backend.service.from('store_settings').select('value').eq('key', 'busy_mode').single())
         .data!.value as { extra_until: string };
       await expect(busy.getByTestId('busy-extra-on')).toContainText(
-        `Preparação +20 min até ${luxembourgClock(new Date(stored.extra_until)).time}`,
+        `Preparação +20 min até ${restaurantClock(new Date(stored.extra_until)).time}`,
       );
       await expect.poll(() => estimateAhead(shop), { timeout: 15_000 }).toBeGreaterThanOrEqual(35);
       expect(await estimateAhead(shop)).toBeLessThanOrEqual(51);
@@ -69,7 +69,7 @@ test.describe('the counter’s busy mode', () => {
       await expect(busy.getByTestId('busy-paused-on')).toBeVisible();
       const paused = (await backend.service.from('store_settings').select('value').eq('key', 'busy_mode').single())
         .data!.value as { paused_until: string };
-      const until = luxembourgClock(new Date(paused.paused_until)).time;
+      const until = restaurantClock(new Date(paused.paused_until)).time;
       await expect(busy.getByTestId('busy-paused-on')).toContainText(`em pausa até ${until}`);
       const notice = shop.getByTestId('cart-panel').getByTestId('busy-paused');
       await expect(notice).toHaveText(

@@ -1,4 +1,4 @@
-import { addDays, luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, restaurantDate } from '../../../src/shared/domain/restaurant-time';
 import { test, expect, screenshot } from '../support/fixtures';
 import { loginAsAdmin } from './admin-helpers';
 
@@ -25,7 +25,7 @@ test.describe('opening hours and closures', () => {
     backend,
   }) => {
     test.slow(); // admin, shop and contact page in one story
-    const today = luxembourgDate(new Date());
+    const today = restaurantDate(new Date());
     await loginAsAdmin(page, backend, '/admin/opening-hours');
     try {
       await expect(page.getByRole('heading', { name: 'Horário e encerramentos' })).toBeVisible();

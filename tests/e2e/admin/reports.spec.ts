@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/fixtures';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { addDays, luxembourgDate, luxembourgInstant, weekdayOf } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, restaurantDate, restaurantInstant, weekdayOf } from '../../../src/shared/domain/restaurant-time';
 import { installFakeKiosk } from './printer-kiosk';
 import { DEFAULT_RESTAURANT_IDENTITY } from '../../../src/shared/domain/restaurant';
 import { insertOrder, isPhone, loginAsAdmin } from './admin-helpers';
@@ -54,7 +54,7 @@ test.describe('takings report (Relatórios)', () => {
   test('shows the figures of a day, exports the CSV and prints the day summary', async ({ page, backend }) => {
     test.setTimeout(180_000); // one walk through the whole screen: figures, CSV, print page, French, a period
     const day = dayOf(test.info().project.name);
-    const at = (time: string) => luxembourgInstant(day, time).toISOString();
+    const at = (time: string) => restaurantInstant(day, time).toISOString();
     const extra = { status: 'Livrée', customer_email: null, notes: null };
     await insertOrder(backend, {
       ...extra,
@@ -242,7 +242,7 @@ test.describe('takings report (Relatórios)', () => {
   test('an order placed through the shop counts once it is delivered, live', async ({ page, backend }) => {
     test.setTimeout(120_000);
     // A pre-order two days ahead (Tuesday is the closing day): it belongs to the day it is served.
-    let day = addDays(luxembourgDate(new Date()), 2);
+    let day = addDays(restaurantDate(new Date()), 2);
     if (weekdayOf(day) === 2) day = addDays(day, 1);
     const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', ''));
     await loginAsAdmin(page, backend);

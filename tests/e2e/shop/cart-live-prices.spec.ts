@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type E2EBackend } from '../support/fixtures';
-import { addDays, clockTime, luxembourgClock, parseClockTime } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, clockTime, restaurantClock, parseClockTime } from '../../../src/shared/domain/restaurant-time';
 import { addToCart, browseWhileOpen, choosePreorder, fillContact, openCart, setUnavailable } from './shop-helpers';
 
 /** Screens the issue asks for, kept outside the repository; the panel is fixed, so the viewport is the capture. */
@@ -101,7 +101,7 @@ test.describe('the cart shows the restaurant’s current prices', () => {
     await expect(panel.getByTestId('line-total')).toHaveText('15,00 €');
 
     // An offer for pickup, this week (the price applies on the day the order is for).
-    const today = luxembourgClock(new Date()).date;
+    const today = restaurantClock(new Date()).date;
     const { error } = await backend.service.from('offers').insert({
       title: 'Offre du test',
       item_id: DISH,
@@ -134,7 +134,7 @@ test.describe('the cart shows the restaurant’s current prices', () => {
 test.describe('closed now, open later today', () => {
   test('the cart offers today’s slots, places a pre-order of today; no order for now', async ({ page, backend }) => {
     // Today's services, from the next quarter hour an hour from now: closed now, open later today.
-    const now = luxembourgClock(new Date());
+    const now = restaurantClock(new Date());
     const opens = Math.ceil((now.minutes + 60) / 15) * 15;
     const closes = Math.min(opens + 120, 23 * 60 + 59);
     const today = now.date;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { reservationSlotsFor } from '../../../src/shared/domain/bookable-slots';
-import { addDays, luxembourgClock, luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, restaurantClock, restaurantDate } from '../../../src/shared/domain/restaurant-time';
 import { formatEuro } from '../../../src/shared/domain/money';
 import { offerDatesFr } from '../../../src/shared/domain/offers';
 import { expect, test, type E2EBackend } from '../support/fixtures';
@@ -73,8 +73,8 @@ test.describe('the shop never misleads a customer', () => {
   });
 
   test('a live offer shows on its dish’s card, an ended one nowhere', async ({ page, backend }) => {
-    const today = luxembourgDate(new Date());
-    const ends = luxembourgDate(new Date(Date.now() + 3 * 86_400_000));
+    const today = restaurantDate(new Date());
+    const ends = restaurantDate(new Date(Date.now() + 3 * 86_400_000));
     const { data, error } = await backend.service
       .from('offers')
       .insert({
@@ -155,12 +155,12 @@ test.describe('the shop never misleads a customer', () => {
     await panel.getByRole('switch', { name: 'Pré-commande' }).click();
     const time = panel.getByLabel('Heure');
     // Typed by hand: a day already past, today (only after the kitchen's 30 minutes), then beyond the 60 days.
-    const today = luxembourgDate(new Date());
+    const today = restaurantDate(new Date());
     await panel.getByLabel('Date').fill(addDays(today, -1));
     await expect(panel.getByText('Une pré-commande ne peut pas être prévue pour un jour déjà passé.')).toBeVisible();
     await expect(time).toBeDisabled();
     await expect(time.locator('option')).toHaveCount(1);
-    const soonest = luxembourgClock(new Date(Date.now() + 30 * 60_000));
+    const soonest = restaurantClock(new Date(Date.now() + 30 * 60_000));
     await panel.getByLabel('Date').fill(today);
     const offered = await time
       .locator('option')
@@ -190,7 +190,7 @@ test.describe('the shop never misleads a customer', () => {
       expect(widths.page).toBeLessThanOrEqual(widths.screen);
 
       const form = page.getByRole('form', { name: 'Réserver une table' });
-      const today = luxembourgDate(new Date());
+      const today = restaurantDate(new Date());
       await form.getByLabel('Date').fill(today);
       const offered = await form
         .getByLabel('Heure')

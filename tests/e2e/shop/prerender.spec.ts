@@ -1,4 +1,4 @@
-import { luxembourgDate } from '../../../src/shared/domain/luxembourg-time';
+import { restaurantDate } from '../../../src/shared/domain/restaurant-time';
 import { MENU_CATEGORIES } from '../../../src/shared/domain/menu-categories';
 import { fr } from '../../../src/shop/i18n/fr';
 import type { Page } from '@playwright/test';
@@ -133,7 +133,7 @@ test.describe('prerendered pages while React takes them over', () => {
     page,
     backend,
   }) => {
-    const today = luxembourgDate(new Date());
+    const today = restaurantDate(new Date());
     await page.goto('/menu/grillades');
     await page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' }).click();
     await expect(page.getByTestId('cart-badge')).toHaveText('1');

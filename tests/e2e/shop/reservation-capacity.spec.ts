@@ -1,4 +1,4 @@
-import { addDays, luxembourgClock, weekdayOf } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, restaurantClock, weekdayOf } from '../../../src/shared/domain/restaurant-time';
 import { expect, screenshot, test, uniqueEmail } from '../support/fixtures';
 import { setStoreSetting } from './shop-helpers';
 import { loginAsAdmin } from '../admin/admin-helpers';
@@ -6,7 +6,7 @@ import { loginAsAdmin } from '../admin/admin-helpers';
 test.describe('reservation capacity', () => {
   test('the form offers only the times of a service with room left for the party', async ({ page, backend }) => {
     // Three weeks ahead, not a Tuesday (closed): a day no other test books.
-    let date = addDays(luxembourgClock(new Date()).date, 21);
+    let date = addDays(restaurantClock(new Date()).date, 21);
     if (weekdayOf(date) === 2) date = addDays(date, 1);
     const guest = (name: string, time: string, people: string) => ({
       name,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { earliestPreorderDate, timeSlotsFor } from '../../../src/shared/domain/opening-hours';
-import { addDays, luxembourgClock, luxembourgInstant } from '../../../src/shared/domain/luxembourg-time';
+import { addDays, restaurantClock, restaurantInstant } from '../../../src/shared/domain/restaurant-time';
 import { expect, type E2EBackend } from '../support/fixtures';
 
 export function isPhone(page: Page): boolean {
@@ -83,8 +83,8 @@ export async function choosePreorder(page: Page, { switchOn = true } = {}): Prom
 
 /** The next Monday at least a week ahead (open 11:00–15:00 and 18:00–22:00 in the installed week). */
 export function nextMonday(): string {
-  let day = addDays(luxembourgClock(new Date()).date, 7);
-  while (luxembourgClock(luxembourgInstant(day, '12:00')).weekday !== 1) day = addDays(day, 1);
+  let day = addDays(restaurantClock(new Date()).date, 7);
+  while (restaurantClock(restaurantInstant(day, '12:00')).weekday !== 1) day = addDays(day, 1);
   return day;
 }
 
@@ -93,5 +93,5 @@ export function nextMonday(): string {
  * only then (it says « Ouvre à … » otherwise), so tests of the cart's other rules pass at any hour.
  */
 export async function browseWhileOpen(page: Page): Promise<void> {
-  await page.clock.setFixedTime(luxembourgInstant(nextMonday(), '12:00'));
+  await page.clock.setFixedTime(restaurantInstant(nextMonday(), '12:00'));
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { luxembourgClock, luxembourgInstant } from '../../../src/shared/domain/luxembourg-time';
+import { restaurantClock, restaurantInstant } from '../../../src/shared/domain/restaurant-time';
 import { addToCart, fillContact, nextMonday, openCart, setStoreSetting } from './shop-helpers';
 
 /** The panel is fixed over the page, so a full-page capture would miss it: keep the viewport. */
@@ -14,7 +14,7 @@ test.describe('the shop says when it is closed before the form is filled', () =>
   }) => {
     const monday = nextMonday();
     // The browser's clock only: the shop decides from the opening hours it reads, before anything is sent.
-    await page.clock.setFixedTime(luxembourgInstant(monday, '09:00'));
+    await page.clock.setFixedTime(restaurantInstant(monday, '09:00'));
     await page.goto('/menu/grillades');
     const menuNotice = page.getByRole('main').getByTestId('closed-now');
     await expect(menuNotice).toHaveText('Ouvre à 11:00. Vous pouvez déjà pré-commander pour plus tard aujourd’hui.');
@@ -39,7 +39,7 @@ test.describe('the shop says when it is closed before the form is filled', () =>
     await expect(button).toHaveText('Pré-commander');
 
     // Between the two services: the evening opening.
-    await page.clock.setFixedTime(luxembourgInstant(monday, '15:10'));
+    await page.clock.setFixedTime(restaurantInstant(monday, '15:10'));
     await page.reload();
     await expect(page.getByRole('main').getByTestId('closed-now')).toContainText('Ouvre à 18:00.');
   });
@@ -51,7 +51,7 @@ test.describe('the shop says when it is closed before the form is filled', () =>
     const monday = nextMonday();
     await backend.service.from('opening_exceptions').insert({ day: monday, is_closed: true, reason: 'Noël' });
     try {
-      await page.clock.setFixedTime(luxembourgInstant(monday, '12:00'));
+      await page.clock.setFixedTime(restaurantInstant(monday, '12:00'));
       await page.goto('/menu/grillades');
       await expect(page.getByRole('main').getByTestId('closed-today')).toContainText(
         "Fermé aujourd'hui (Noël) — réouverture le mercredi",
@@ -92,7 +92,7 @@ test.describe('the estimate is the restaurant’s', () => {
     return minutesOf(from!);
   }
   /** How far ahead of now a start lies, in minutes (across midnight too). */
-  const ahead = (start: number) => (start - luxembourgClock(new Date()).minutes + 1440) % 1440;
+  const ahead = (start: number) => (start - restaurantClock(new Date()).minutes + 1440) % 1440;
 
   test('the cart and the order toast give the counter’s preparation time, and follow it when it changes', async ({
     page,
@@ -136,7 +136,7 @@ test.describe('the estimate is the restaurant’s', () => {
         .eq('customer_name', 'Rui Costa')
         .single();
       // The toast's estimate is the slot the order was counted in.
-      const slot = luxembourgClock(new Date(order!.slot_start as string)).time;
+      const slot = restaurantClock(new Date(order!.slot_start as string)).time;
       await expect(toast).toContainText(`prête entre ${slot} et`);
     } finally {
       for (const row of saved ?? []) await setStoreSetting(backend, row.key as string, row.value);

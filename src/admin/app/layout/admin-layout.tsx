@@ -5,6 +5,7 @@ import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 import { useT } from '../../i18n/index.js';
 import { useOrderFeed } from '../../lib/live-orders.js';
+import { useOpeningScheduleQuery } from '../../lib/data.js';
 import { SoundBanner } from '../../lib/sound/sound-controls.js';
 import { AcceptancePanel } from '../../features/acceptance/acceptance-panel.js';
 import { useAcceptanceAlarm, useKioskHeartbeat, useWaitingOrders } from '../../features/acceptance/waiting-orders.js';
@@ -16,6 +17,9 @@ export function AdminLayout() {
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   useOrderFeed();
+  // The opening hours carry the restaurant's time zone: every date and time below is on its clock once read
+  // (src/shared/data/public-fetch.ts), and follows a change of the setting live.
+  useOpeningScheduleQuery();
   useAcceptanceAlarm();
   const waiting = useWaitingOrders();
   useKioskHeartbeat(true, waiting.data?.length ?? 0, !waiting.isError);

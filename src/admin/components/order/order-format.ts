@@ -3,7 +3,7 @@ import {
   directionsUrl,
   formatDateFr,
   formatDateTimeFr,
-  luxembourgClock,
+  restaurantClock,
   multiplyEuros,
   type Order,
 } from '../../../shared/domain/index.js';
@@ -13,7 +13,7 @@ export function lineTotal(item: Order['order_items'][number]): number {
 }
 
 export function clockOf(iso: string): string {
-  return luxembourgClock(new Date(iso)).time;
+  return restaurantClock(new Date(iso)).time;
 }
 
 /** French date and time, Luxembourg clock: "21/11/2026 12:05" (the domain's formatter). */

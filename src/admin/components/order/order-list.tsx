@@ -1,4 +1,4 @@
-import { formatEuro, luxembourgClock, orderNumber, type Order } from '../../../shared/domain/index.js';
+import { formatEuro, restaurantClock, orderNumber, type Order } from '../../../shared/domain/index.js';
 import { dueAt, dueDay } from '../../../shared/domain/order-due.js';
 import { useT, type Translate } from '../../i18n/index.js';
 import { StatusBadge } from './status-badge.js';
@@ -7,8 +7,8 @@ import { clockOf, dateTimeOf, frenchDate } from './order-format.js';
 
 /** The counter's words for when an order is due: its slot or ready time, or as soon as possible. */
 function dueText(t: Translate, o: Order): string {
-  const due = luxembourgClock(dueAt(o));
-  if (o.is_preorder && dueDay(o) !== luxembourgClock(new Date()).date)
+  const due = restaurantClock(dueAt(o));
+  if (o.is_preorder && dueDay(o) !== restaurantClock(new Date()).date)
     return t('dashboard.dueOn', { date: frenchDate(dueDay(o)).slice(0, 5), time: due.time });
   if (o.is_preorder || o.ready_at) return t('dashboard.dueAt', { time: due.time });
   return t('dashboard.asap', { time: clockOf(o.created_at) });

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.js';
 import { useToastedTask } from '../../components/ui/use-toasted-task.js';
 import { useSetBusyModeMutation, useStoreSettingsQuery, type BusyModeChange } from '../../lib/data.js';
 import { activeBusyMode } from '../../../shared/domain/store-settings.js';
-import { luxembourgClock } from '../../../shared/domain/luxembourg-time.js';
+import { restaurantClock } from '../../../shared/domain/restaurant-time.js';
 import { useNowAs } from '../../../shared/ui/render-clock.js';
 
 const words = featureCatalogue({
@@ -46,7 +46,7 @@ export function BusyMode() {
   // Re-rendered each minute: a mode that ended by itself leaves the screen.
   const active = useNowAs((now) => {
     const a = activeBusyMode(busy, new Date(now));
-    const time = (d: Date | null) => (d ? luxembourgClock(d).time : '');
+    const time = (d: Date | null) => (d ? restaurantClock(d).time : '');
     return `${time(a.pausedUntil)}|${a.extraMinutes}|${time(a.extraUntil)}`;
   });
   const [pausedUntil, extraMinutes, extraUntil] = active.split('|');

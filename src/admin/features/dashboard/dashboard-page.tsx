@@ -13,11 +13,11 @@ import { StatCards } from './stat-cards.js';
 import { BusyMode } from './busy-mode.js';
 import { SearchBox, SearchStatus, useOrderSearch } from './order-search.js';
 import { dueDay } from '../../../shared/domain/order-due.js';
-import { luxembourgDate, type Order } from '../../../shared/domain/index.js';
+import { restaurantDate, type Order } from '../../../shared/domain/index.js';
 
 /** The day's list (due today) and the pre-orders taken today for a later day, in the server's order. */
 function splitDay(orders: Order[]): { due: Order[]; later: Order[] } {
-  const today = luxembourgDate(new Date());
+  const today = restaurantDate(new Date());
   return { due: orders.filter((o) => dueDay(o) === today), later: orders.filter((o) => dueDay(o) !== today) };
 }
 

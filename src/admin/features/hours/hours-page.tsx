@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { addDays, luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
+import { addDays, restaurantDate } from '../../../shared/domain/restaurant-time.js';
 import {
   EXCEPTION_DAYS_AHEAD,
   MAX_LAST_ORDER_OFFSET,
@@ -151,7 +151,7 @@ function ExceptionsCard({
 }) {
   const h = useHoursT();
   const t = useT();
-  const today = luxembourgDate(new Date());
+  const today = restaurantDate(new Date());
   const last = addDays(today, EXCEPTION_DAYS_AHEAD);
   const [day, setDay] = useState('');
   const [closed, setClosed] = useState(true);

@@ -10,7 +10,7 @@ import {
   updateOffer,
   uploadOfferPhoto,
   useAllOffersQuery,
-  useLuxembourgToday,
+  useRestaurantToday,
   useOfferMutation,
 } from '../../../shared/data/offers.js';
 import { Button } from '../../components/ui/button.js';
@@ -131,7 +131,7 @@ function useSaveOffer(onDone: () => void) {
 
 export function OffersPage() {
   const t = useOffersT();
-  const today = useLuxembourgToday();
+  const today = useRestaurantToday();
   const offers = useAllOffersQuery();
   const menu = useEditorMenuQuery();
   const [editing, setEditing] = useState<{ offer: Offer | null } | null>(null);

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { addDays, checkReportPeriod, luxembourgDate, parseIsoDate, weekdayOf } from '../../../shared/domain/index.js';
+import { addDays, checkReportPeriod, restaurantDate, parseIsoDate, weekdayOf } from '../../../shared/domain/index.js';
 import type { MessageKey } from '../../i18n/index.js';
 
 export interface ReportPeriod {
@@ -9,7 +9,7 @@ export interface ReportPeriod {
 
 /** Today in Luxembourg, whatever the computer's time zone. */
 export function todayInLuxembourg(now: Date = new Date()): string {
-  return luxembourgDate(now);
+  return restaurantDate(now);
 }
 
 export function weekOf(day: string): ReportPeriod {

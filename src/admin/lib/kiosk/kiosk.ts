@@ -4,6 +4,7 @@
  */
 import type { KitchenSummary, Order, TakingsReport } from '../../../shared/domain/index.js';
 import type { TicketRestaurant } from '../../../shared/domain/ticket.js';
+import { restaurantTimeZone } from '../../../shared/domain/restaurant-time.js';
 import type { KioskHeartbeat, PrintResult, PrinterSettings, PrinterStatus } from '../../../shared/ipc.js';
 
 /** Browser print pages call window.print() this long after the ticket or summary is on screen (spec §9). */
@@ -39,7 +40,9 @@ export function setTicketRestaurant(restaurant: TicketRestaurant): void {
   ticketRestaurant = restaurant;
 }
 
-const withRestaurant = () => (ticketRestaurant ? { restaurant: ticketRestaurant } : {});
+// With the restaurant's time zone as the back office last read it: the ticket's times are on its clock.
+const withRestaurant = () =>
+  ticketRestaurant ? { restaurant: { ...ticketRestaurant, time_zone: restaurantTimeZone() } } : {};
 
 /** Manual print: the kiosk's printer when there is one, else the print page. */
 export async function printTicket(order: Order): Promise<'printer' | 'page'> {

@@ -1,5 +1,5 @@
 import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
-import { luxembourgClock } from '../../../shared/domain/luxembourg-time.js';
+import { restaurantClock } from '../../../shared/domain/restaurant-time.js';
 import { SEEDED_OPENING_SCHEDULE, upcomingExceptions, weekLines } from '../../../shared/domain/opening-hours.js';
 import { fr } from '../../i18n/fr.js';
 import { useShopOpeningSchedule } from '../../lib/public-data.js';
@@ -10,7 +10,7 @@ import { useNow } from '../../../shared/ui/render-clock.js';
 export function OpeningHours({ dark = false }: { dark?: boolean }) {
   const schedule = useShopOpeningSchedule().data ?? SEEDED_OPENING_SCHEDULE;
   const now = new Date(useNow());
-  const today = (luxembourgClock(now).weekday + 6) % 7;
+  const today = (restaurantClock(now).weekday + 6) % 7;
   const exceptions = upcomingExceptions(now, schedule);
   return (
     <div

@@ -3,9 +3,10 @@ import { promotionsText } from '../../i18n/fr-promotions.js';
 import { refusalOf, useMyPromotionConsentQuery, useSetMyPromotionConsentMutation } from '../../lib/data.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useSession } from '../../lib/session.js';
+import { restaurantTimeZone } from '../../../shared/domain/restaurant-time.js';
 
 const t = promotionsText.account;
-const day = (iso: string) => new Date(iso).toLocaleDateString('fr-LU', { timeZone: 'Europe/Luxembourg' });
+const day = (iso: string) => new Date(iso).toLocaleDateString('fr-LU', { timeZone: restaurantTimeZone() });
 
 /**
  * The profile's consent to promotional e-mail: off unless the customer ticked it, saved with its date; unticking

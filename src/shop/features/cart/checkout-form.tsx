@@ -12,7 +12,7 @@ import {
   preorderDateRefusal,
   preorderSlotsFor,
 } from '../../../shared/domain/bookable-slots.js';
-import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
+import { restaurantDate } from '../../../shared/domain/restaurant-time.js';
 import { useSlotAvailabilityQuery } from '../../lib/data.js';
 import { fr } from '../../i18n/fr.js';
 import { useRestaurant } from '../../lib/restaurant.js';
@@ -80,7 +80,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const { email: accountEmail, status } = useSession();
   const signedIn = status === 'signedIn';
   const now = new Date();
-  const today = luxembourgDate(now);
+  const today = restaurantDate(now);
   // Today: from now plus the kitchen's preparation time, as the server says (asap.preorder_from).
   const todayAnswer = useSlotAvailabilityQuery(c.deliveryMethod, null, checkout.isPreorder).data;
   const todayFrom = todayAnswer?.date === today ? todayAnswer.asap?.preorder_from : undefined;

@@ -14,7 +14,7 @@ import type { Menu } from '../../../shared/data/menu.js';
 import { effectiveDeliveryMethod } from '../../../shared/domain/delivery-method.js';
 import { deliveryFeeFor } from '../../../shared/domain/delivery-zones.js';
 import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
-import { luxembourgClock, luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
+import { restaurantClock, restaurantDate } from '../../../shared/domain/restaurant-time.js';
 import { minimumOrderWarning } from '../../../shared/domain/minimum-order.js';
 import { sumEuros } from '../../../shared/domain/money.js';
 import {
@@ -33,7 +33,7 @@ import { useCheckoutStore } from '../../stores/checkout-store.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { useNowAs } from '../../../shared/ui/render-clock.js';
 import { useNavigate } from 'react-router-dom';
-import { closedNowNotice, luxembourgTimeOf, slotWindow } from '../../lib/ordering-state.js';
+import { closedNowNotice, restaurantTimeOf, slotWindow } from '../../lib/ordering-state.js';
 import { recordCheckoutConsent } from './promotion-consent-field.js';
 
 const ORDER_TOAST_MS = 9000;
@@ -90,7 +90,7 @@ export function useCheckout() {
   // The counter paused immediate orders (busy mode): an order for now waits for the end of the pause or a pre-order.
   const pausedUntil = useNowAs((now) => {
     const until = activeBusyMode(settings.busy_mode, new Date(now)).pausedUntil;
-    return until ? luxembourgClock(until).time : null;
+    return until ? restaurantClock(until).time : null;
   });
   const orderBlocked = checkout.isPreorder
     ? null
@@ -100,7 +100,7 @@ export function useCheckout() {
   // The counter's current estimate: its default preparation time from now, in the slot place_order counts.
   const slot = orderBlocked || checkout.isPreorder ? null : slotWindow(kitchenFullUntil ?? asap?.slot ?? '');
   const estimate = slot ? fr.cart.estimate(deliveryMethod, slot.from, slot.to) : null;
-  const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : luxembourgDate(new Date());
+  const serviceDate = checkout.isPreorder && checkout.preorderDate ? checkout.preorderDate : restaurantDate(new Date());
   const priceContext = { method: deliveryMethod, date: serviceDate, specialPrices: menu?.specialPrices };
   // The lines at the live menu's prices (the menu follows the counter's changes while the page is open), the
   // dishes that can no longer be ordered, and what changed since the customer last saw the cart.
@@ -189,7 +189,7 @@ export function useCheckout() {
             request.isPreorder && request.preorderDate && request.preorderTime
               ? fr.cart.successPreorder(formatLongDateFr(request.preorderDate), request.preorderTime)
               : order.ready_at
-                ? `${fr.cart.successText} ${fr.cart.readyAt(deliveryMethod, luxembourgTimeOf(order.ready_at))}`
+                ? `${fr.cart.successText} ${fr.cart.readyAt(deliveryMethod, restaurantTimeOf(order.ready_at))}`
                 : [fr.cart.successText, estimate, fr.cart.estimateConfirmed].filter(Boolean).join(' ');
           toast({
             title: fr.cart.successTitle,

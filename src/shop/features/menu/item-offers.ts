@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { formatEuro } from '../../../shared/domain/money.js';
 import { offerDatesFr } from '../../../shared/domain/offers.js';
 import type { SpecialPrice } from '../../../shared/domain/pricing.js';
-import { useLuxembourgToday } from '../../../shared/data/public-queries.js';
+import { useRestaurantToday } from '../../../shared/data/public-queries.js';
 import { fr } from '../../i18n/fr.js';
 
 /** What a dish's card says of the offer live on it today: the price, for whom, until when. */
@@ -17,7 +17,7 @@ export interface ItemOffer {
  * dish. An offer shows from its first day to its last (Luxembourg time), as the cart prices it.
  */
 export function useItemOffers(specialPrices: readonly SpecialPrice[] | undefined): ReadonlyMap<string, ItemOffer> {
-  const today = useLuxembourgToday();
+  const today = useRestaurantToday();
   // Keyed on what the cards show, not on the menu's object: a live menu change (a dish made unavailable) keeps the
   // same map, so the memoised sections and cards it does not touch are not rendered again.
   const key = JSON.stringify(

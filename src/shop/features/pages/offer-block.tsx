@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatEuroCompact } from '../../../shared/domain/money.js';
 import { liveOffers, offerDatesFr } from '../../../shared/domain/offers.js';
 import type { ShopOffer } from '../../../shared/data/public-fetch.js';
-import { useLuxembourgToday, useOpenOffersQuery } from '../../../shared/data/public-queries.js';
+import { useRestaurantToday, useOpenOffersQuery } from '../../../shared/data/public-queries.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { PhoneIcon } from '../../components/ui/icons.js';
 import { fr } from '../../i18n/fr.js';
@@ -77,7 +77,7 @@ function OfferCard({ offer, today, restaurant }: { offer: ShopOffer; today: stri
  * offer shows from its first to its last day (Luxembourg time); with no live offer the block is hidden.
  */
 export function OfferBlock({ restaurant }: { restaurant: ShopRestaurant }) {
-  const today = useLuxembourgToday();
+  const today = useRestaurantToday();
   const { data } = useOpenOffersQuery();
   const live = liveOffers(data ?? [], today);
   if (live.length === 0) return null;

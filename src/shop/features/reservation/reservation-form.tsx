@@ -8,7 +8,7 @@ import {
 } from '../../../shared/domain/reservation-form.js';
 import { isClosedDay } from '../../../shared/domain/opening-hours.js';
 import { latestReservationDate, reservationSlotsFor } from '../../../shared/domain/bookable-slots.js';
-import { luxembourgDate } from '../../../shared/domain/luxembourg-time.js';
+import { restaurantDate } from '../../../shared/domain/restaurant-time.js';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { fieldBinder, SelectField, TextArea, TextField } from '../../components/ui/field.js';
@@ -33,7 +33,7 @@ export function ReservationForm() {
   const [error, setError] = useState<{ field: ReservationField; message: string } | null>(null);
   const reservation = useCreateReservationMutation();
   const navigate = useNavigate();
-  const today = useNowAs((now) => luxembourgDate(new Date(now)));
+  const today = useNowAs((now) => restaurantDate(new Date(now)));
   // Today, only the times still to come are offered (the minute is read only once a date is chosen).
   const minute = useNowAs((now) => (form.date ? Math.floor(now / 60_000) : 0));
   const schedule = useOpeningScheduleQuery().data;

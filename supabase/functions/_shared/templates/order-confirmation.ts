@@ -2,10 +2,10 @@ import { escapeHtml } from '../html.ts';
 import { euros, formatDateFr, formatDateTimeFr, formatEuro, formatTimeFr, multiplyEuros } from '../format.ts';
 
 /** « HH:MM » of an instant on the restaurant's clock; null when unreadable. */
-function luxembourgTime(instant: string): string | null {
+function restaurantTime(instant: string, timeZone?: string): string | null {
   const at = new Date(instant);
   if (Number.isNaN(at.getTime())) return null;
-  return formatDateTimeFr(at).slice(-5);
+  return formatDateTimeFr(at, timeZone).slice(-5);
 }
 
 /**
@@ -13,11 +13,11 @@ function luxembourgTime(instant: string): string | null {
  * counted the order in, from the counter's default preparation time), never a fixed « 30 à 60 minutes »; without
  * one, that the time comes with the acceptance.
  */
-export function estimateText(o: OrderPayload): string {
+export function estimateText(o: OrderPayload, timeZone?: string): string {
   const then = 'Le restaurant vous confirmera l’heure dès qu’il acceptera votre commande.';
-  const from = o.slot_start ? luxembourgTime(o.slot_start) : null;
+  const from = o.slot_start ? restaurantTime(o.slot_start, timeZone) : null;
   if (!from) return then;
-  const to = luxembourgTime(new Date(new Date(o.slot_start!).getTime() + 15 * 60_000).toISOString());
+  const to = restaurantTime(new Date(new Date(o.slot_start!).getTime() + 15 * 60_000).toISOString(), timeZone);
   const what = o.delivery_method === 'delivery' ? 'livraison' : 'prête';
   return `Estimation du restaurant : ${what} entre ${from} et ${to}. ${then}`;
 }
@@ -109,7 +109,7 @@ export function orderFacts(
   restaurant: RestaurantIdentity = RESTAURANT,
 ): { html: string; text: string } {
   const rows: [string, string][] = [['Commande', `n° ${orderNumberOf(o)}`]];
-  if (o.created_at) rows.push(['Passée le', formatDateTimeFr(o.created_at)]);
+  if (o.created_at) rows.push(['Passée le', formatDateTimeFr(o.created_at, restaurant.timeZone)]);
   if (o.delivery_method === 'delivery') {
     const address = [o.customer_address, [o.customer_postal_code, o.customer_city].filter(Boolean).join(' ')]
       .filter(Boolean)
@@ -144,7 +144,7 @@ export function renderOrderConfirmation(
     ? `${o.ready_text}.`
     : o.is_preorder && o.preorder_date
       ? `Nous la préparerons pour le ${formatDateFr(o.preorder_date)}${o.preorder_time ? ` à ${formatTimeFr(o.preorder_time)}` : ''}.`
-      : estimateText(o);
+      : estimateText(o, restaurant.timeZone);
   const details = orderFacts(o, restaurant);
   const items = itemLines(o);
   const { html, text } = layout({
