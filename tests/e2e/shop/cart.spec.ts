@@ -42,18 +42,27 @@ test.describe('cart', () => {
 
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]'));
     expect(saved).toMatchObject([{ id: '30', quantity: 1, uniqueId: '30' }]);
-    // Keyboard focus stays in the panel: the page behind is inert while it is open.
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(
-        true,
-      );
-    }
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Shift+Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="cart-panel"]')))).toBe(
-        true,
-      );
+    // A modal <dialog> in the browser's top layer: the page behind is inert while it is open, and keyboard
+    // focus stays in the panel.
+    expect(
+      await page.evaluate(() => document.querySelector('[data-testid="cart-panel"]')?.matches('dialog:modal')),
+    ).toBe(true);
+    // Tab and Shift+Tab go round the panel's controls and the browser's own bar (the page's end), never to the
+    // page behind.
+    const focusIn = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'browser';
+        return active.closest('[data-testid="cart-panel"]') ? 'panel' : `page: ${active.outerHTML.slice(0, 80)}`;
+      });
+    for (const key of ['Tab', 'Shift+Tab']) {
+      const seen = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press(key);
+        seen.add(await focusIn());
+      }
+      expect([...seen].filter((where) => where.startsWith('page'))).toEqual([]);
+      expect(seen.has('panel')).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('cart-panel')).toHaveCount(0);

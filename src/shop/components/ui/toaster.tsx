@@ -35,7 +35,6 @@ export function Toaster({ inline = false }: { inline?: boolean }) {
 
   return (
     <div
-      data-modal-keep
       role="region"
       aria-live="polite"
       aria-label={fr.toast.region}
