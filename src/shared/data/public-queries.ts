@@ -28,7 +28,7 @@ export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?:
 }
 
 /**
- * Today in Luxembourg, re-rendering when the day changes (an offer ends at midnight by itself); the build's day
+ * Today on the restaurant's clock, re-rendering when the day changes (an offer ends at midnight by itself); the build's day
  * while a prerendered page hydrates (src/shared/ui/render-clock.ts).
  */
 export function useRestaurantToday(): string {

@@ -76,7 +76,7 @@ export interface TrackedOrder {
   /** Set when the restaurant accepted the order. */
   accepted_at?: string | null;
   ready_at?: string | null;
-  /** "Prête vers 19:45" / "Livraison prévue vers 19:45", in Luxembourg time. */
+  /** "Prête vers 19:45" / "Livraison prévue vers 19:45", on the restaurant's clock. */
   ready_text?: string | null;
   /** Why the restaurant refused the order (status Annulée only). */
   refusal_reason?: string | null;

@@ -31,14 +31,14 @@ export interface Offer {
   body: string;
   imageUrl: string | null;
   rule: OfferRule | null;
-  /** Luxembourg days, both inclusive. */
+  /** The restaurant's days, both inclusive. */
   startsOn: IsoDate;
   endsOn: IsoDate;
 }
 
 export type OfferStatus = 'upcoming' | 'live' | 'ended';
 
-/** Where an offer stands on a Luxembourg day: live from its first to its last day included. */
+/** Where an offer stands on a day of the restaurant: live from its first to its last day included. */
 export function offerStatus(offer: Pick<Offer, 'startsOn' | 'endsOn'>, today: IsoDate): OfferStatus {
   if (today < offer.startsOn) return 'upcoming';
   return today <= offer.endsOn ? 'live' : 'ended';

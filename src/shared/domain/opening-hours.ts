@@ -95,7 +95,7 @@ export function isClosedDay(date: IsoDate, schedule: OpeningSchedule = SEEDED_OP
   return servicesOn(date, schedule).length === 0;
 }
 
-/** The windows in which orders are taken on that Luxembourg day: each service up to its last-order time. */
+/** The windows in which orders are taken on that day of the restaurant: each service up to its last-order time. */
 export function orderingWindows(
   date: IsoDate,
   schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
@@ -148,7 +148,7 @@ export function timeSlotsFor(date: IsoDate, schedule: OpeningSchedule = SEEDED_O
   return slots;
 }
 
-/** The first whole day a pre-order may be for: tomorrow in Luxembourg, or the next day the restaurant opens. */
+/** The first whole day a pre-order may be for: tomorrow on the restaurant's clock, or the next day the restaurant opens. */
 export function earliestPreorderDate(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): IsoDate {
   const first = addDays(restaurantClock(now, schedule.weekly.timezone).date, 1);
   for (let d = 0; d <= 90; d++) {

@@ -4,7 +4,7 @@ import type { Order } from './order.js';
 type Dated = Pick<Order, 'created_at' | 'is_preorder' | 'preorder_date' | 'preorder_time' | 'ready_at'>;
 
 /**
- * When the kitchen must have an order ready: a pre-order at its slot (Luxembourg time), an immediate order at
+ * When the kitchen must have an order ready: a pre-order at its slot (the restaurant's clock), an immediate order at
  * its ready time once accepted, else as soon as possible (when it was placed). The same rule as day_orders().
  */
 export function dueAt(order: Dated): Date {
@@ -13,7 +13,7 @@ export function dueAt(order: Dated): Date {
   return new Date(order.ready_at ?? order.created_at);
 }
 
-/** The Luxembourg day an order is made on: a pre-order's date, else the day it was placed. */
+/** The restaurant's day an order is made on: a pre-order's date, else the day it was placed. */
 export function dueDay(order: Dated): string {
   if (order.is_preorder && order.preorder_date) return order.preorder_date.slice(0, 10);
   return restaurantDate(new Date(order.created_at));

@@ -4,7 +4,7 @@ import { parseIsoDate, type IsoDate } from './restaurant-time.js';
 /**
  * A time-limited price: the price rule of an offer (public.offers, see offers.ts), so the shop's cart
  * and the database's unit_price() apply the same rows. There is no built-in copy.
- * from and until are Luxembourg calendar days, both inclusive (until runs to 23:59:59 local time).
+ * from and until are calendar days of the restaurant, both inclusive (until runs to 23:59:59 local time).
  * The spec's original check effectively looked at the end date only, so the price applied to
  * every earlier day too; we apply the whole window, which is what the home page announces
  * ("10 au 13 octobre").
@@ -21,7 +21,7 @@ export interface SpecialPrice {
 
 export interface PriceContext {
   method: DeliveryMethod;
-  /** The Luxembourg day the order is for: today, or the pre-order date. */
+  /** The restaurant's day the order is for: today, or the pre-order date. */
   date: IsoDate;
   /** The offers' price rules as read from the database; none: menu prices. */
   specialPrices?: readonly SpecialPrice[];

@@ -224,7 +224,7 @@ export const CLOSED_TODAY = {
 
 /**
  * The counter's busy mode (set_busy_mode 'pause'): the shop's notice while immediate orders are paused, and
- * place_order's busy_paused refusal, with the end of the pause in Luxembourg time ('19:30').
+ * place_order's busy_paused refusal, with the end of the pause on the restaurant's clock ('19:30').
  */
 export const BUSY_PAUSED = {
   notice: (until: string) => `Le restaurant est très sollicité : commandes immédiates en pause jusqu'à ${until}`,

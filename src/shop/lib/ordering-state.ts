@@ -27,5 +27,5 @@ export function slotWindow(start: string): { from: string; to: string } | null {
   return { from: start, to: clockTime((minutes + 15) % (24 * 60)) };
 }
 
-/** « HH:MM » in Luxembourg of an instant the database returned. */
+/** « HH:MM » on the restaurant's clock of an instant the database returned. */
 export const restaurantTimeOf = (iso: string): string => restaurantClock(new Date(iso)).time;

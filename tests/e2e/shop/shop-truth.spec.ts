@@ -143,3 +143,44 @@ test.describe('the estimate is the restaurant’s', () => {
     }
   });
 });
+
+test.describe("the restaurant's time zone (its opening hours' setting)", () => {
+  test('set to New York: at 09:00 there the shop says « Ouvre à 11:00 » and offers New York’s slots of today', async ({
+    page,
+    backend,
+  }) => {
+    const NEW_YORK = 'America/New_York';
+    const { data: saved } = await backend.service
+      .from('store_settings')
+      .select('value')
+      .eq('key', 'opening_hours')
+      .single();
+    const monday = nextMonday();
+    try {
+      await setStoreSetting(backend, 'opening_hours', { ...(saved!.value as object), timezone: NEW_YORK });
+      // 09:00 in New York is 14:00 or 15:00 in Luxembourg: on Luxembourg's clock the shop would say otherwise.
+      await page.clock.setFixedTime(restaurantInstant(monday, '09:00', NEW_YORK));
+      // A prerendered page, built on Luxembourg's clock: the live read brings the restaurant's zone.
+      await page.goto('/menu/grillades');
+      await expect(page.getByRole('main').getByTestId('closed-now')).toHaveText(
+        'Ouvre à 11:00. Vous pouvez déjà pré-commander pour plus tard aujourd’hui.',
+      );
+      await addToCart(page, 'Poulet entier grillé');
+      await openCart(page);
+      const panel = page.getByTestId('cart-panel');
+      await panel.getByText('À emporter', { exact: true }).click();
+      await expect(panel.getByTestId('order-blocked')).toHaveText(
+        'Ouvre à 11:00 : commande immédiate impossible. Activez la pré-commande.',
+      );
+      await expect(panel.getByTestId('preorder-hint')).toHaveText('Possible dès aujourd’hui, à partir de 11:00.');
+      await panel.getByRole('switch', { name: 'Pré-commande' }).click();
+      await expect(panel.getByLabel('Date')).toHaveValue(monday);
+      const offered = (await panel.getByLabel('Heure').locator('option').allTextContents()).slice(1);
+      expect(offered[0]).toBe('11:00');
+      expect(offered.at(-1)).toBe('21:30');
+      await screenshot(page, 'cart-new-york');
+    } finally {
+      await setStoreSetting(backend, 'opening_hours', saved!.value);
+    }
+  });
+});

@@ -7,7 +7,7 @@ export interface ReportPeriod {
   to: string;
 }
 
-/** Today in Luxembourg, whatever the computer's time zone. */
+/** Today on the restaurant's clock, whatever the computer's time zone. */
 export function todayInLuxembourg(now: Date = new Date()): string {
   return restaurantDate(now);
 }

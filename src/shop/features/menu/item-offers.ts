@@ -14,7 +14,7 @@ export interface ItemOffer {
 /**
  * The offers live today with a price (public.offers, edited in the admin's Ofertas screen, which the menu's read
  * embeds as its special prices), by the dish they price, in words; the one ending first when two price the same
- * dish. An offer shows from its first day to its last (Luxembourg time), as the cart prices it.
+ * dish. An offer shows from its first day to its last (the restaurant's clock), as the cart prices it.
  */
 export function useItemOffers(specialPrices: readonly SpecialPrice[] | undefined): ReadonlyMap<string, ItemOffer> {
   const today = useRestaurantToday();

@@ -74,7 +74,7 @@ function OfferCard({ offer, today, restaurant }: { offer: ShopOffer; today: stri
 
 /**
  * The home page's special offers, as the owner publishes them in the admin (public.offers), live. An
- * offer shows from its first to its last day (Luxembourg time); with no live offer the block is hidden.
+ * offer shows from its first to its last day (the restaurant's clock); with no live offer the block is hidden.
  */
 export function OfferBlock({ restaurant }: { restaurant: ShopRestaurant }) {
   const today = useRestaurantToday();
