@@ -178,6 +178,9 @@ test.describe("the restaurant's time zone (its opening hours' setting)", () => {
       const offered = (await panel.getByLabel('Heure').locator('option').allTextContents()).slice(1);
       expect(offered[0]).toBe('11:00');
       expect(offered.at(-1)).toBe('21:30');
+      await panel.getByLabel('Heure').selectOption('11:00');
+      // The panel's own header stays in place while its fields take the focus (the <dialog> never scrolls).
+      await expect(panel.getByRole('heading', { name: 'Votre panier' })).toBeInViewport();
       await screenshot(page, 'cart-new-york');
     } finally {
       await setStoreSetting(backend, 'opening_hours', saved!.value);

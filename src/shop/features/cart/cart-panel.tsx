@@ -48,7 +48,8 @@ export default function CartPanel() {
     };
   }, []);
 
-  // A click on the backdrop lands on the <dialog> itself (its content fills it).
+  // A click on the backdrop lands on the <dialog> itself (its content fills it). The <dialog> is no scroll
+  // container (overflow visible, not the browser's auto): focusing a field never scrolls the header away.
   const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => {
     if (e.target === e.currentTarget) close();
   };
@@ -71,7 +72,7 @@ export default function CartPanel() {
         close();
       }}
       onClose={close}
-      className="inset-y-0 right-0 left-auto m-0 h-auto max-h-none w-full max-w-md animate-slide-in-right flex-col border-0 bg-cream-50 p-0 overflow-hidden text-charcoal-900 shadow-2xl outline-none backdrop:animate-fade-in backdrop:bg-charcoal-950/60 open:flex"
+      className="inset-y-0 right-0 left-auto m-0 h-auto max-h-none w-full max-w-md animate-slide-in-right flex-col border-0 bg-cream-50 p-0 overflow-visible text-charcoal-900 shadow-2xl outline-none backdrop:animate-fade-in backdrop:bg-charcoal-950/60 open:flex"
     >
       <header className="flex items-center justify-between bg-charcoal-950 px-5 py-4 text-cream-50">
         <h2 id="cart-title" className="flex items-center gap-2 text-2xl font-bold uppercase">
