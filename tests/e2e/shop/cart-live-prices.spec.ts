@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type E2EBackend } from '../support/fixtures';
 import { addDays, clockTime, restaurantClock, parseClockTime } from '../../../src/shared/domain/restaurant-time';
-import { addToCart, browseWhileOpen, choosePreorder, fillContact, openCart, setUnavailable } from './shop-helpers';
+import {
+  addToCart,
+  browseWhileOpen,
+  choosePreorder,
+  fillContact,
+  openCart,
+  setStoreSetting,
+  setUnavailable,
+} from './shop-helpers';
 
 /** Screens the issue asks for, kept outside the repository; the panel is fixed, so the viewport is the capture. */
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -131,13 +139,29 @@ test.describe('the cart shows the restaurant’s current prices', () => {
   });
 });
 
+/** Zones whose daytimes (08:00–19:00) cover the whole day between them; Luxembourg first. */
+const DAYTIME_ZONES = ['Europe/Luxembourg', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata'];
+
 test.describe('closed now, open later today', () => {
   test('the cart offers today’s slots, places a pre-order of today; no order for now', async ({ page, backend }) => {
-    // Today's services, from the next quarter hour an hour from now: closed now, open later today.
-    const now = restaurantClock(new Date());
+    // Today's services, from the next quarter hour an hour from now: closed now, open later today. The server's
+    // clock is the real one, so late in Luxembourg's evening (no « later today » left) the restaurant moves to a
+    // zone where it is daytime now, as an owner abroad would set it: the story is the same on its clock.
+    const zone = DAYTIME_ZONES.find((z) => {
+      const m = restaurantClock(new Date(), z).minutes;
+      return m >= 8 * 60 && m <= 19 * 60;
+    })!;
+    const { data: hours } = await backend.service
+      .from('store_settings')
+      .select('value')
+      .eq('key', 'opening_hours')
+      .single();
+    const now = restaurantClock(new Date(), zone);
     const opens = Math.ceil((now.minutes + 60) / 15) * 15;
     const closes = Math.min(opens + 120, 23 * 60 + 59);
     const today = now.date;
+    if (zone !== 'Europe/Luxembourg')
+      await setStoreSetting(backend, 'opening_hours', { ...(hours!.value as object), timezone: zone });
     const { error } = await backend.service
       .from('opening_exceptions')
       .insert({ day: today, is_closed: false, services: [[clockTime(opens), clockTime(closes)]], reason: 'Test' });
@@ -174,6 +198,7 @@ test.describe('closed now, open later today', () => {
       expect(data).toEqual([{ is_preorder: true, preorder_date: today, preorder_time: `${clockTime(opens)}:00` }]);
     } finally {
       await backend.service.from('opening_exceptions').delete().eq('day', today);
+      await setStoreSetting(backend, 'opening_hours', hours!.value);
     }
   });
 
