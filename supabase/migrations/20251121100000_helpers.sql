@@ -16,26 +16,60 @@ as $$
       or not exists (select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status = 'verified')
 $$;
 
--- Admin = app_metadata.role 'admin' in the JWT, and the second factor passed when the admin has one
--- (mfa_satisfied). app_metadata is writable only with the service role; user_metadata is writable by the user
--- and is never consulted.
+-- The back office's roles, from app_metadata.role in the JWT (writable only with the service role;
+-- user_metadata is writable by the user and is never consulted): 'owner' (everything), 'manager'
+-- (everything but the staff accounts and the restaurant's legal identity), 'staff' (the counter: orders of
+-- the day, acceptance, statuses, printing, reservations, open/closed and busy mode). 'admin', the role of
+-- the accounts made before there were roles, is the owner. Null for customers and anon.
+create function public.staff_role() returns text
+language sql stable set search_path = ''
+as $$
+  select case auth.jwt() -> 'app_metadata' ->> 'role'
+    when 'admin' then 'owner' when 'owner' then 'owner' when 'manager' then 'manager' when 'staff' then 'staff'
+  end
+$$;
+
+-- The one rule every policy and RPC asks: may the caller act at level p_level ('staff' < 'manager' <
+-- 'owner')? A rule on how the caller signed in belongs here too, so that every check follows it.
+create function public.staff_allowed(p_level text) returns boolean
+language sql stable set search_path = ''
+as $$
+  select coalesce(array_position(array['staff', 'manager', 'owner'], public.staff_role())
+                  >= array_position(array['staff', 'manager', 'owner'], p_level), false)
+     and public.mfa_satisfied()
+$$;
+
+-- Refuses (42501) a caller below p_level; the service role passes.
+create function public.require_staff(p_level text) returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if public.staff_allowed(p_level) or coalesce(auth.role(), '') = 'service_role' then
+    return;
+  end if;
+  if public.staff_role() is null then
+    raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
+  end if;
+  if not public.mfa_satisfied() then
+    raise exception using errcode = '42501', detail = 'aal2_required',
+      message = 'Entrez le code de votre application d''authentification pour cette action.';
+  end if;
+  raise exception using errcode = '42501', detail = 'role_not_allowed',
+    message = 'Accès réservé à un rôle plus élevé (gérant ou propriétaire).';
+end $$;
+
+-- Any back-office account (staff and above): the counter's level.
 create function public.is_admin() returns boolean
 language sql stable set search_path = ''
 as $$
-  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) and public.mfa_satisfied()
+  select public.staff_allowed('staff')
 $$;
 
 create function public.require_admin() returns void
 language plpgsql stable set search_path = ''
 as $$
 begin
-  if not (public.is_admin() or auth.role() = 'service_role') then
-    if coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) then
-      raise exception using errcode = '42501', detail = 'aal2_required',
-        message = 'Entrez le code de votre application d''authentification pour cette action.';
-    end if;
-    raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
-  end if;
+  perform public.require_staff('staff');
 end $$;
 
 -- The e-mail of the signed-in user, only once they proved they own it. Read from auth.users
@@ -294,9 +328,13 @@ begin
   end if;
 end $$;
 
--- Policies call is_admin() (and so mfa_satisfied()) as the querying role.
+-- Policies call is_admin(), staff_allowed() and staff_role() (and so mfa_satisfied()) as the querying role.
 revoke execute on function public.mfa_satisfied() from public;
-grant execute on function public.is_admin(), public.mfa_satisfied() to anon, authenticated, service_role;
+grant execute on function public.mfa_satisfied() to anon, authenticated, service_role;
+grant execute on function public.is_admin(), public.staff_allowed(text), public.staff_role()
+  to anon, authenticated, service_role;
+revoke execute on function public.require_staff(text) from public, anon;
+grant execute on function public.require_staff(text) to authenticated, service_role;
 revoke execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text) from public, anon;
 revoke execute on function public.require_live_session() from public, anon;
 grant execute on function public.require_live_session() to authenticated, service_role;

@@ -1,5 +1,5 @@
 -- Menu, store settings, special offers and reviews: readable by everyone (offers until they are over),
--- written by admins only (RLS with is_admin()). The back office's menu editor: dishes are hidden or
+-- written by the back office only (RLS with staff_allowed(): the menu is the manager's). The back office's menu editor: dishes are hidden or
 -- deleted softly (old orders keep pointing at them), category slugs never change (links keep working),
 -- what admins write is bounded, and menu, offer and settings changes reach open shop pages live.
 -- The opening-hours readers (kitchen_open_at and the rest) live in 20251126100000_opening_hours.
@@ -169,7 +169,7 @@ declare
   v_step integer := case p_direction when 'up' then -1 when 'down' then 1 end;
   v_moved integer;
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   if v_step is null or p_kind not in ('item', 'category') then
     raise exception using errcode = '22023', message = 'Pedido inválido.', detail = 'invalid_move';
   end if;
@@ -572,10 +572,10 @@ grant all on public.offers to service_role;
 create policy offers_select_anon on public.offers for select to anon
   using (ends_on >= public.restaurant_today());
 create policy offers_select_authenticated on public.offers for select to authenticated
-  using (ends_on >= public.restaurant_today() or (select public.is_admin()));
-create policy offers_insert_admin on public.offers for insert to authenticated with check ((select public.is_admin()));
-create policy offers_update_admin on public.offers for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy offers_delete_admin on public.offers for delete to authenticated using ((select public.is_admin()));
+  using (ends_on >= public.restaurant_today() or (select public.staff_allowed('manager')));
+create policy offers_insert_admin on public.offers for insert to authenticated with check ((select public.staff_allowed('manager')));
+create policy offers_update_admin on public.offers for update to authenticated using ((select public.staff_allowed('manager'))) with check ((select public.staff_allowed('manager')));
+create policy offers_delete_admin on public.offers for delete to authenticated using ((select public.staff_allowed('manager')));
 
 -- What one unit of an item costs for this method on this Luxembourg day: the lowest live offer price
 -- for that item and method, else the menu price.
@@ -635,27 +635,41 @@ alter table public.reviews enable row level security;
 
 create policy menu_categories_select_anon on public.menu_categories for select to anon using (true);
 create policy menu_categories_select_authenticated on public.menu_categories for select to authenticated using (true);
-create policy menu_categories_insert_admin on public.menu_categories for insert to authenticated with check ((select public.is_admin()));
-create policy menu_categories_update_admin on public.menu_categories for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy menu_categories_delete_admin on public.menu_categories for delete to authenticated using ((select public.is_admin()));
+create policy menu_categories_insert_admin on public.menu_categories for insert to authenticated with check ((select public.staff_allowed('manager')));
+create policy menu_categories_update_admin on public.menu_categories for update to authenticated using ((select public.staff_allowed('manager'))) with check ((select public.staff_allowed('manager')));
+create policy menu_categories_delete_admin on public.menu_categories for delete to authenticated using ((select public.staff_allowed('manager')));
 
 create policy menu_items_select_anon on public.menu_items for select to anon using (true);
 create policy menu_items_select_authenticated on public.menu_items for select to authenticated using (true);
-create policy menu_items_insert_admin on public.menu_items for insert to authenticated with check ((select public.is_admin()));
-create policy menu_items_update_admin on public.menu_items for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy menu_items_delete_admin on public.menu_items for delete to authenticated using ((select public.is_admin()));
+create policy menu_items_insert_admin on public.menu_items for insert to authenticated with check ((select public.staff_allowed('manager')));
+create policy menu_items_update_admin on public.menu_items for update to authenticated using ((select public.staff_allowed('manager'))) with check ((select public.staff_allowed('manager')));
+create policy menu_items_delete_admin on public.menu_items for delete to authenticated using ((select public.staff_allowed('manager')));
+
+-- The back-office level that may write a settings key (policies below).
+create function public.store_setting_level(p_key text) returns text
+language sql immutable set search_path = ''
+as $$
+  select case when p_key in ('ordering', 'delivery_options') then 'staff' when p_key = 'restaurant' then 'owner' else 'manager' end
+$$;
+grant execute on function public.store_setting_level(text) to authenticated, service_role;
+revoke execute on function public.store_setting_level(text) from public, anon;
 
 create policy store_settings_select_anon on public.store_settings for select to anon using (is_public);
 create policy store_settings_select_authenticated on public.store_settings for select to authenticated using (is_public or (select public.is_admin()));
-create policy store_settings_insert_admin on public.store_settings for insert to authenticated with check ((select public.is_admin()));
-create policy store_settings_update_admin on public.store_settings for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy store_settings_delete_admin on public.store_settings for delete to authenticated using ((select public.is_admin()));
+-- Each key's level (store_setting_level): the counter opens and closes ordering and delivery, the owner alone
+-- changes the restaurant's legal identity, the manager the rest. Every back-office account reads them all.
+create policy store_settings_insert_admin on public.store_settings for insert to authenticated
+  with check (public.staff_allowed(public.store_setting_level(key)));
+create policy store_settings_update_admin on public.store_settings for update to authenticated
+  using (public.staff_allowed(public.store_setting_level(key))) with check (public.staff_allowed(public.store_setting_level(key)));
+create policy store_settings_delete_admin on public.store_settings for delete to authenticated
+  using (public.staff_allowed(public.store_setting_level(key)));
 
 create policy reviews_select_anon on public.reviews for select to anon using (true);
 create policy reviews_select_authenticated on public.reviews for select to authenticated using (true);
-create policy reviews_insert_admin on public.reviews for insert to authenticated with check ((select public.is_admin()));
-create policy reviews_update_admin on public.reviews for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy reviews_delete_admin on public.reviews for delete to authenticated using ((select public.is_admin()));
+create policy reviews_insert_admin on public.reviews for insert to authenticated with check ((select public.staff_allowed('manager')));
+create policy reviews_update_admin on public.reviews for update to authenticated using ((select public.staff_allowed('manager'))) with check ((select public.staff_allowed('manager')));
+create policy reviews_delete_admin on public.reviews for delete to authenticated using ((select public.staff_allowed('manager')));
 
 grant execute on function public.delivery_fee_for(text),
   public.unit_price(text, text, date), public.restaurant_time_zone(), public.restaurant_today() to anon, authenticated, service_role;

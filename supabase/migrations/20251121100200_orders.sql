@@ -254,14 +254,16 @@ alter table public.order_requests enable row level security;
 alter table public.order_origins enable row level security;
 alter table public.blocked_clients enable row level security;
 
+-- The counter (staff) reads the orders of the last two days and those still to come, not the till's history.
 create policy orders_select_authenticated on public.orders for select to authenticated using (
-  (select public.is_admin())
+  (select public.staff_allowed('manager'))
+  or ((select public.is_admin()) and (created_at > now() - interval '2 days' or slot_start > now() - interval '1 day'))
   or user_id = (select auth.uid())
   or lower(customer_email) = (select public.verified_email())
 );
 create policy orders_insert_admin on public.orders for insert to authenticated with check ((select public.is_admin()));
 create policy orders_update_admin on public.orders for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy orders_delete_admin on public.orders for delete to authenticated using ((select public.is_admin()));
+create policy orders_delete_admin on public.orders for delete to authenticated using ((select public.staff_allowed('manager')));
 create policy "Admins read order requests" on public.order_requests
   for select to authenticated using ((select public.is_admin()));
 

@@ -275,15 +275,15 @@ create policy reservations_insert_anon on public.reservations for insert to anon
 create policy reservations_insert_authenticated on public.reservations for insert to authenticated
   with check ((select public.is_admin()) or (status = 'En attente' and reservation_date >= public.restaurant_today()));
 create policy reservations_update_admin on public.reservations for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy reservations_delete_admin on public.reservations for delete to authenticated using ((select public.is_admin()));
+create policy reservations_delete_admin on public.reservations for delete to authenticated using ((select public.staff_allowed('manager')));
 
-create policy challenge_registrations_select_admin on public.challenge_registrations for select to authenticated using ((select public.is_admin()));
+create policy challenge_registrations_select_admin on public.challenge_registrations for select to authenticated using ((select public.staff_allowed('manager')));
 create policy challenge_registrations_insert_anon on public.challenge_registrations for insert to anon
   with check (agreed_to_terms);
 create policy challenge_registrations_insert_authenticated on public.challenge_registrations for insert to authenticated
   with check (agreed_to_terms);
-create policy challenge_registrations_update_admin on public.challenge_registrations for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy challenge_registrations_delete_admin on public.challenge_registrations for delete to authenticated using ((select public.is_admin()));
+create policy challenge_registrations_update_admin on public.challenge_registrations for update to authenticated using ((select public.staff_allowed('manager'))) with check ((select public.staff_allowed('manager')));
+create policy challenge_registrations_delete_admin on public.challenge_registrations for delete to authenticated using ((select public.staff_allowed('manager')));
 
 revoke execute on function public.reservation_from_public(), public.challenge_registration_from_public(),
   public.reservation_guests(text), public.reservation_capacity(), public.reservation_guests_booked(date, time, time),

@@ -18,13 +18,13 @@ on conflict (id) do update set
   allowed_mime_types = excluded.allowed_mime_types;
 
 -- Reading goes through /object/public/menu-images/… (no policy needed). Listing, replacing and
--- removing photos is for admins: is_admin() reads app_metadata.role from the JWT.
+-- removing photos is the menu's, so the manager's: staff_allowed() reads app_metadata.role from the JWT.
 create policy menu_images_select_admin on storage.objects for select to authenticated
-  using (bucket_id = 'menu-images' and (select public.is_admin()));
+  using (bucket_id = 'menu-images' and (select public.staff_allowed('manager')));
 create policy menu_images_insert_admin on storage.objects for insert to authenticated
-  with check (bucket_id = 'menu-images' and (select public.is_admin()));
+  with check (bucket_id = 'menu-images' and (select public.staff_allowed('manager')));
 create policy menu_images_update_admin on storage.objects for update to authenticated
-  using (bucket_id = 'menu-images' and (select public.is_admin()))
-  with check (bucket_id = 'menu-images' and (select public.is_admin()));
+  using (bucket_id = 'menu-images' and (select public.staff_allowed('manager')))
+  with check (bucket_id = 'menu-images' and (select public.staff_allowed('manager')));
 create policy menu_images_delete_admin on storage.objects for delete to authenticated
-  using (bucket_id = 'menu-images' and (select public.is_admin()));
+  using (bucket_id = 'menu-images' and (select public.staff_allowed('manager')));

@@ -18,7 +18,7 @@ declare
   win_end timestamptz;
   result jsonb;
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   if p_from is null or p_to is null then
     perform public.refuse('invalid_period', 'Período inválido', 'Indiquez une date de début et une date de fin.');
   end if;

@@ -139,9 +139,9 @@ grant insert, update, delete on public.opening_exceptions to authenticated;
 grant all on public.opening_exceptions to service_role;
 create policy opening_exceptions_select_anon on public.opening_exceptions for select to anon using (true);
 create policy opening_exceptions_select_authenticated on public.opening_exceptions for select to authenticated using (true);
-create policy opening_exceptions_insert_admin on public.opening_exceptions for insert to authenticated with check ((select public.is_admin()));
-create policy opening_exceptions_update_admin on public.opening_exceptions for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
-create policy opening_exceptions_delete_admin on public.opening_exceptions for delete to authenticated using ((select public.is_admin()));
+create policy opening_exceptions_insert_admin on public.opening_exceptions for insert to authenticated with check ((select public.staff_allowed('manager')));
+create policy opening_exceptions_update_admin on public.opening_exceptions for update to authenticated using ((select public.staff_allowed('manager'))) with check ((select public.staff_allowed('manager')));
+create policy opening_exceptions_delete_admin on public.opening_exceptions for delete to authenticated using ((select public.staff_allowed('manager')));
 
 do $$
 begin

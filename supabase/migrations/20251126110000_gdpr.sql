@@ -332,10 +332,10 @@ declare
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
   v_phone text := nullif(public.phone_key(p_phone), '');
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   if p_user_id is not null then
     if not exists (select 1 from auth.users u where u.id = p_user_id
-                    and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin') then
+                    and coalesce(u.raw_app_meta_data ->> 'role', '') not in ('admin', 'owner', 'manager', 'staff')) then
       raise exception using errcode = 'P0001', detail = 'unknown_customer', hint = 'Cliente desconhecido',
         message = 'Cliente desconhecido / Client inconnu.';
     end if;
@@ -427,11 +427,11 @@ begin
        where c.anonymised_at is null and c.created_at >= cutoff and c.phone is not null
     ) x where x.p <> '');
 
-  -- Inactive customer accounts (never an admin's).
+  -- Inactive customer accounts (never a back-office account's).
   for inactive in
     select u.id from auth.users u
      where greatest(u.created_at, u.last_sign_in_at) < cutoff
-       and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin'
+       and coalesce(u.raw_app_meta_data ->> 'role', '') not in ('admin', 'owner', 'manager', 'staff')
        and (u.email is null or lower(u.email) not in (select unnest(recent_emails)))
   loop
     perform public.erase_customer(inactive, now_at);

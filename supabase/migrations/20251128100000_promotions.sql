@@ -122,7 +122,7 @@ create function public.promotion_audience() returns table (email text, unsubscri
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   return query select c.email, c.unsubscribe_token, c.consented_at
     from public.promotion_consents c where c.consented order by c.email;
 end $$;

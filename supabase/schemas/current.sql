@@ -34,11 +34,11 @@ create table public.challenge_registrations (
 CREATE TRIGGER challenge_registrations_from_public BEFORE INSERT ON public.challenge_registrations FOR EACH ROW EXECUTE FUNCTION public.challenge_registration_from_public();
 CREATE TRIGGER challenge_registrations_keep_identity BEFORE UPDATE ON public.challenge_registrations FOR EACH ROW EXECUTE FUNCTION public.keep_row_identity();
 alter table public.challenge_registrations enable row level security;
-create policy challenge_registrations_delete_admin on public.challenge_registrations as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
+create policy challenge_registrations_delete_admin on public.challenge_registrations as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy challenge_registrations_insert_anon on public.challenge_registrations as permissive for insert to anon with check (agreed_to_terms);
 create policy challenge_registrations_insert_authenticated on public.challenge_registrations as permissive for insert to authenticated with check (agreed_to_terms);
-create policy challenge_registrations_select_admin on public.challenge_registrations as permissive for select to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy challenge_registrations_update_admin on public.challenge_registrations as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy challenge_registrations_select_admin on public.challenge_registrations as permissive for select to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
+create policy challenge_registrations_update_admin on public.challenge_registrations as permissive for update to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed)) with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 grant insert on public.challenge_registrations to anon;
 grant delete, insert, select, update on public.challenge_registrations to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.challenge_registrations to service_role;
@@ -57,11 +57,11 @@ create table public.menu_categories (
 );
 CREATE TRIGGER menu_categories_keep_slug BEFORE UPDATE ON public.menu_categories FOR EACH ROW EXECUTE FUNCTION public.menu_category_keeps_slug();
 alter table public.menu_categories enable row level security;
-create policy menu_categories_delete_admin on public.menu_categories as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy menu_categories_insert_admin on public.menu_categories as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy menu_categories_delete_admin on public.menu_categories as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
+create policy menu_categories_insert_admin on public.menu_categories as permissive for insert to authenticated with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy menu_categories_select_anon on public.menu_categories as permissive for select to anon using (true);
 create policy menu_categories_select_authenticated on public.menu_categories as permissive for select to authenticated using (true);
-create policy menu_categories_update_admin on public.menu_categories as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy menu_categories_update_admin on public.menu_categories as permissive for update to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed)) with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 grant select on public.menu_categories to anon;
 grant delete, insert, select, update on public.menu_categories to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.menu_categories to service_role;
@@ -116,11 +116,11 @@ CREATE TRIGGER menu_items_hidden_unavailable BEFORE INSERT OR UPDATE ON public.m
 CREATE TRIGGER menu_items_image_allowed BEFORE INSERT OR UPDATE OF image_src ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.menu_image_is_allowed();
 CREATE TRIGGER menu_items_touch BEFORE UPDATE ON public.menu_items FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 alter table public.menu_items enable row level security;
-create policy menu_items_delete_admin on public.menu_items as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy menu_items_insert_admin on public.menu_items as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy menu_items_delete_admin on public.menu_items as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
+create policy menu_items_insert_admin on public.menu_items as permissive for insert to authenticated with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy menu_items_select_anon on public.menu_items as permissive for select to anon using (true);
 create policy menu_items_select_authenticated on public.menu_items as permissive for select to authenticated using (true);
-create policy menu_items_update_admin on public.menu_items as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy menu_items_update_admin on public.menu_items as permissive for update to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed)) with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 grant select on public.menu_items to anon;
 grant delete, insert, select, update on public.menu_items to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.menu_items to service_role;
@@ -212,11 +212,11 @@ CREATE TRIGGER offers_image_allowed BEFORE INSERT OR UPDATE OF image_url ON publ
 CREATE TRIGGER offers_touch BEFORE UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER offers_within_limits BEFORE INSERT OR UPDATE ON public.offers FOR EACH ROW EXECUTE FUNCTION public.offer_is_within_limits();
 alter table public.offers enable row level security;
-create policy offers_delete_admin on public.offers as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy offers_insert_admin on public.offers as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy offers_delete_admin on public.offers as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
+create policy offers_insert_admin on public.offers as permissive for insert to authenticated with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy offers_select_anon on public.offers as permissive for select to anon using ((ends_on >= public.restaurant_today()));
-create policy offers_select_authenticated on public.offers as permissive for select to authenticated using (((ends_on >= public.restaurant_today()) OR ( SELECT public.is_admin() AS is_admin)));
-create policy offers_update_admin on public.offers as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy offers_select_authenticated on public.offers as permissive for select to authenticated using (((ends_on >= public.restaurant_today()) OR ( SELECT public.staff_allowed('manager'::text) AS staff_allowed)));
+create policy offers_update_admin on public.offers as permissive for update to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed)) with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 grant select on public.offers to anon;
 grant delete, insert, select, update on public.offers to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.offers to service_role;
@@ -237,11 +237,11 @@ comment on table public.opening_exceptions is 'A dated closure (is_closed, with 
 CREATE TRIGGER opening_exceptions_date_in_range BEFORE INSERT OR UPDATE ON public.opening_exceptions FOR EACH ROW EXECUTE FUNCTION public.opening_exception_date_in_range();
 CREATE TRIGGER opening_exceptions_touch BEFORE UPDATE ON public.opening_exceptions FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 alter table public.opening_exceptions enable row level security;
-create policy opening_exceptions_delete_admin on public.opening_exceptions as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy opening_exceptions_insert_admin on public.opening_exceptions as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy opening_exceptions_delete_admin on public.opening_exceptions as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
+create policy opening_exceptions_insert_admin on public.opening_exceptions as permissive for insert to authenticated with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy opening_exceptions_select_anon on public.opening_exceptions as permissive for select to anon using (true);
 create policy opening_exceptions_select_authenticated on public.opening_exceptions as permissive for select to authenticated using (true);
-create policy opening_exceptions_update_admin on public.opening_exceptions as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy opening_exceptions_update_admin on public.opening_exceptions as permissive for update to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed)) with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 grant select on public.opening_exceptions to anon;
 grant delete, insert, select, update on public.opening_exceptions to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.opening_exceptions to service_role;
@@ -365,9 +365,9 @@ CREATE TRIGGER orders_snapshot_vat_rates BEFORE INSERT OR UPDATE OF order_items,
 CREATE TRIGGER orders_touch BEFORE UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER orders_track_acceptance BEFORE UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.track_order_acceptance();
 alter table public.orders enable row level security;
-create policy orders_delete_admin on public.orders as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
+create policy orders_delete_admin on public.orders as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy orders_insert_admin on public.orders as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
-create policy orders_select_authenticated on public.orders as permissive for select to authenticated using ((( SELECT public.is_admin() AS is_admin) OR (user_id = ( SELECT auth.uid() AS uid)) OR (lower(customer_email) = ( SELECT public.verified_email() AS verified_email))));
+create policy orders_select_authenticated on public.orders as permissive for select to authenticated using ((( SELECT public.staff_allowed('manager'::text) AS staff_allowed) OR (( SELECT public.is_admin() AS is_admin) AND ((created_at > (now() - '2 days'::interval)) OR (slot_start > (now() - '1 day'::interval)))) OR (user_id = ( SELECT auth.uid() AS uid)) OR (lower(customer_email) = ( SELECT public.verified_email() AS verified_email))));
 create policy orders_update_admin on public.orders as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
 grant delete, insert, select, update on public.orders to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.orders to service_role;
@@ -460,7 +460,7 @@ CREATE TRIGGER reservations_from_public BEFORE INSERT ON public.reservations FOR
 CREATE TRIGGER reservations_keep_identity BEFORE UPDATE ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.keep_row_identity();
 CREATE TRIGGER reservations_live_broadcast AFTER INSERT OR DELETE OR UPDATE ON public.reservations FOR EACH ROW EXECUTE FUNCTION public.reservations_live_broadcast();
 alter table public.reservations enable row level security;
-create policy reservations_delete_admin on public.reservations as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
+create policy reservations_delete_admin on public.reservations as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy reservations_insert_anon on public.reservations as permissive for insert to anon with check (((status = 'En attente'::text) AND (reservation_date >= public.restaurant_today())));
 create policy reservations_insert_authenticated on public.reservations as permissive for insert to authenticated with check ((( SELECT public.is_admin() AS is_admin) OR ((status = 'En attente'::text) AND (reservation_date >= public.restaurant_today()))));
 create policy reservations_select_admin on public.reservations as permissive for select to authenticated using (( SELECT public.is_admin() AS is_admin));
@@ -482,11 +482,11 @@ create table public.reviews (
   constraint reviews_rating_check CHECK (((rating >= 1) AND (rating <= 5)))
 );
 alter table public.reviews enable row level security;
-create policy reviews_delete_admin on public.reviews as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy reviews_insert_admin on public.reviews as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy reviews_delete_admin on public.reviews as permissive for delete to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
+create policy reviews_insert_admin on public.reviews as permissive for insert to authenticated with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 create policy reviews_select_anon on public.reviews as permissive for select to anon using (true);
 create policy reviews_select_authenticated on public.reviews as permissive for select to authenticated using (true);
-create policy reviews_update_admin on public.reviews as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy reviews_update_admin on public.reviews as permissive for update to authenticated using (( SELECT public.staff_allowed('manager'::text) AS staff_allowed)) with check (( SELECT public.staff_allowed('manager'::text) AS staff_allowed));
 grant select on public.reviews to anon;
 grant delete, insert, select, update on public.reviews to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.reviews to service_role;
@@ -506,21 +506,21 @@ create table public.store_settings (
 CREATE TRIGGER store_settings_opening_hours_time_zone BEFORE INSERT OR UPDATE ON public.store_settings FOR EACH ROW WHEN ((new.key = 'opening_hours'::text)) EXECUTE FUNCTION public.opening_hours_time_zone_is_known();
 CREATE TRIGGER store_settings_touch BEFORE UPDATE ON public.store_settings FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 alter table public.store_settings enable row level security;
-create policy store_settings_delete_admin on public.store_settings as permissive for delete to authenticated using (( SELECT public.is_admin() AS is_admin));
-create policy store_settings_insert_admin on public.store_settings as permissive for insert to authenticated with check (( SELECT public.is_admin() AS is_admin));
+create policy store_settings_delete_admin on public.store_settings as permissive for delete to authenticated using (public.staff_allowed(public.store_setting_level(key)));
+create policy store_settings_insert_admin on public.store_settings as permissive for insert to authenticated with check (public.staff_allowed(public.store_setting_level(key)));
 create policy store_settings_select_anon on public.store_settings as permissive for select to anon using (is_public);
 create policy store_settings_select_authenticated on public.store_settings as permissive for select to authenticated using ((is_public OR ( SELECT public.is_admin() AS is_admin)));
-create policy store_settings_update_admin on public.store_settings as permissive for update to authenticated using (( SELECT public.is_admin() AS is_admin)) with check (( SELECT public.is_admin() AS is_admin));
+create policy store_settings_update_admin on public.store_settings as permissive for update to authenticated using (public.staff_allowed(public.store_setting_level(key))) with check (public.staff_allowed(public.store_setting_level(key)));
 grant select on public.store_settings to anon;
 grant delete, insert, select, update on public.store_settings to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.store_settings to service_role;
 
 -- Storage policies (the storage schema itself belongs to Supabase Storage)
 
-create policy menu_images_delete_admin on storage.objects as permissive for delete to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
-create policy menu_images_insert_admin on storage.objects as permissive for insert to authenticated with check (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
-create policy menu_images_select_admin on storage.objects as permissive for select to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
-create policy menu_images_update_admin on storage.objects as permissive for update to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin))) with check (((bucket_id = 'menu-images'::text) AND ( SELECT public.is_admin() AS is_admin)));
+create policy menu_images_delete_admin on storage.objects as permissive for delete to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.staff_allowed('manager'::text) AS staff_allowed)));
+create policy menu_images_insert_admin on storage.objects as permissive for insert to authenticated with check (((bucket_id = 'menu-images'::text) AND ( SELECT public.staff_allowed('manager'::text) AS staff_allowed)));
+create policy menu_images_select_admin on storage.objects as permissive for select to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.staff_allowed('manager'::text) AS staff_allowed)));
+create policy menu_images_update_admin on storage.objects as permissive for update to authenticated using (((bucket_id = 'menu-images'::text) AND ( SELECT public.staff_allowed('manager'::text) AS staff_allowed))) with check (((bucket_id = 'menu-images'::text) AND ( SELECT public.staff_allowed('manager'::text) AS staff_allowed)));
 
 -- Realtime
 alter publication supabase_realtime add table public.menu_categories, public.menu_items, public.offers, public.opening_exceptions, public.orders, public.reservations, public.store_settings;
@@ -650,10 +650,10 @@ declare
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
   v_phone text := nullif(public.phone_key(p_phone), '');
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   if p_user_id is not null then
     if not exists (select 1 from auth.users u where u.id = p_user_id
-                    and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin') then
+                    and coalesce(u.raw_app_meta_data ->> 'role', '') not in ('admin', 'owner', 'manager', 'staff')) then
       raise exception using errcode = 'P0001', detail = 'unknown_customer', hint = 'Cliente desconhecido',
         message = 'Cliente desconhecido / Client inconnu.';
     end if;
@@ -765,11 +765,11 @@ begin
        where c.anonymised_at is null and c.created_at >= cutoff and c.phone is not null
     ) x where x.p <> '');
 
-  -- Inactive customer accounts (never an admin's).
+  -- Inactive customer accounts (never a back-office account's).
   for inactive in
     select u.id from auth.users u
      where greatest(u.created_at, u.last_sign_in_at) < cutoff
-       and coalesce(u.raw_app_meta_data ->> 'role', '') <> 'admin'
+       and coalesce(u.raw_app_meta_data ->> 'role', '') not in ('admin', 'owner', 'manager', 'staff')
        and (u.email is null or lower(u.email) not in (select unnest(recent_emails)))
   loop
     perform public.erase_customer(inactive, now_at);
@@ -1871,7 +1871,7 @@ CREATE OR REPLACE FUNCTION public.is_admin()
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) and public.mfa_satisfied()
+  select public.staff_allowed('staff')
 $function$;
 grant execute on function public.is_admin() to anon;
 grant execute on function public.is_admin() to authenticated;
@@ -2075,7 +2075,7 @@ declare
   v_step integer := case p_direction when 'up' then -1 when 'down' then 1 end;
   v_moved integer;
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   if v_step is null or p_kind not in ('item', 'category') then
     raise exception using errcode = '22023', message = 'Pedido inválido.', detail = 'invalid_move';
   end if;
@@ -3143,7 +3143,7 @@ CREATE OR REPLACE FUNCTION public.promotion_audience()
  SET search_path TO ''
 AS $function$
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   return query select c.email, c.unsubscribe_token, c.consented_at
     from public.promotion_consents c where c.consented order by c.email;
 end $function$;
@@ -3366,13 +3366,7 @@ CREATE OR REPLACE FUNCTION public.require_admin()
  SET search_path TO ''
 AS $function$
 begin
-  if not (public.is_admin() or auth.role() = 'service_role') then
-    if coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false) then
-      raise exception using errcode = '42501', detail = 'aal2_required',
-        message = 'Entrez le code de votre application d''authentification pour cette action.';
-    end if;
-    raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
-  end if;
+  perform public.require_staff('staff');
 end $function$;
 grant execute on function public.require_admin() to authenticated;
 grant execute on function public.require_admin() to service_role;
@@ -3412,6 +3406,29 @@ begin
 end $function$;
 grant execute on function public.require_live_session() to authenticated;
 grant execute on function public.require_live_session() to service_role;
+
+CREATE OR REPLACE FUNCTION public.require_staff(p_level text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if public.staff_allowed(p_level) or coalesce(auth.role(), '') = 'service_role' then
+    return;
+  end if;
+  if public.staff_role() is null then
+    raise exception using errcode = '42501', message = 'Accès réservé aux administrateurs.', detail = 'admin_only';
+  end if;
+  if not public.mfa_satisfied() then
+    raise exception using errcode = '42501', detail = 'aal2_required',
+      message = 'Entrez le code de votre application d''authentification pour cette action.';
+  end if;
+  raise exception using errcode = '42501', detail = 'role_not_allowed',
+    message = 'Accès réservé à un rôle plus élevé (gérant ou propriétaire).';
+end $function$;
+grant execute on function public.require_staff(text) to authenticated;
+grant execute on function public.require_staff(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.reservation_capacity()
  RETURNS integer
@@ -3706,6 +3723,36 @@ begin
 end $function$;
 grant execute on function public.snapshot_order_vat_rates() to service_role;
 
+CREATE OR REPLACE FUNCTION public.staff_allowed(p_level text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_position(array['staff', 'manager', 'owner'], public.staff_role())
+                  >= array_position(array['staff', 'manager', 'owner'], p_level), false)
+     and public.mfa_satisfied()
+$function$;
+grant execute on function public.staff_allowed(text) to anon;
+grant execute on function public.staff_allowed(text) to authenticated;
+grant execute on function public.staff_allowed(text) to public;
+grant execute on function public.staff_allowed(text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.staff_role()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case auth.jwt() -> 'app_metadata' ->> 'role'
+    when 'admin' then 'owner' when 'owner' then 'owner' when 'manager' then 'manager' when 'staff' then 'staff'
+  end
+$function$;
+grant execute on function public.staff_role() to anon;
+grant execute on function public.staff_role() to authenticated;
+grant execute on function public.staff_role() to public;
+grant execute on function public.staff_role() to service_role;
+
 CREATE OR REPLACE FUNCTION public.store_setting_is_valid(p_key text, p_value jsonb)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3818,6 +3865,17 @@ grant execute on function public.store_setting_is_valid(text,jsonb) to authentic
 grant execute on function public.store_setting_is_valid(text,jsonb) to public;
 grant execute on function public.store_setting_is_valid(text,jsonb) to service_role;
 
+CREATE OR REPLACE FUNCTION public.store_setting_level(p_key text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_key in ('ordering', 'delivery_options') then 'staff' when p_key = 'restaurant' then 'owner' else 'manager' end
+$function$;
+grant execute on function public.store_setting_level(text) to authenticated;
+grant execute on function public.store_setting_level(text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.takings_report(p_from date, p_to date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3830,7 +3888,7 @@ declare
   win_end timestamptz;
   result jsonb;
 begin
-  perform public.require_admin();
+  perform public.require_staff('manager');
   if p_from is null or p_to is null then
     perform public.refuse('invalid_period', 'Período inválido', 'Indiquez une date de début et une date de fin.');
   end if;

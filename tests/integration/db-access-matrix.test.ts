@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { signUp } from './db-support.js';
 
-type Role = 'anon' | 'customer' | 'other customer' | 'admin';
-const ROLES: Role[] = ['anon', 'customer', 'other customer', 'admin'];
+// 'admin' is the role of the accounts made before there were roles: the owner (docs/DATABASE.md, « Roles »).
+type Role = 'anon' | 'customer' | 'other customer' | 'staff' | 'manager' | 'admin';
+const ROLES: Role[] = ['anon', 'customer', 'other customer', 'staff', 'manager', 'admin'];
+type Levels = Omit<Record<Role, Record<Op, string>>, 'other customer'>;
 const OPS = ['select', 'insert', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
 
@@ -140,11 +142,16 @@ const r = (select: string, insert: string, update: string, del: string) => ({ se
 const PUBLIC_READ = {
   anon: r('all', 'denied', 'denied', 'denied'),
   customer: r('all', 'denied', 'none', 'none'),
+  // The counter reads the menu, the offers, the reviews and the hours; the manager writes them.
+  staff: r('all', 'denied', 'none', 'none'),
+  manager: r('all', 'ok', 'ok', 'ok'),
   admin: r('all', 'ok', 'ok', 'ok'),
 };
 const READ_ONLY = {
   anon: r('all', 'denied', 'denied', 'denied'),
   customer: r('all', 'denied', 'denied', 'denied'),
+  staff: r('all', 'denied', 'denied', 'denied'),
+  manager: r('all', 'denied', 'denied', 'denied'),
   admin: r('all', 'denied', 'denied', 'denied'),
 };
 const PRIVATE = {
@@ -152,27 +159,37 @@ const PRIVATE = {
   customer: r('none', 'denied', 'none', 'none'),
   admin: r('all', 'ok', 'ok', 'ok'),
 };
+// The counter takes, changes and reads orders and reservations (of the last two days for orders: see the
+// history test below); removing them is the manager's.
+const COUNTER = r('all', 'ok', 'ok', 'none');
 // Public forms: anyone may send one, nobody but admins reads them back.
 const FORM = {
   anon: r('denied', 'ok', 'denied', 'denied'),
   customer: r('none', 'ok', 'none', 'none'),
+  staff: COUNTER,
+  manager: r('all', 'ok', 'ok', 'ok'),
   admin: r('all', 'ok', 'ok', 'ok'),
 };
 const OUTBOX = {
   anon: r('denied', 'denied', 'denied', 'denied'),
   customer: r('none', 'denied', 'denied', 'denied'),
+  staff: r('all', 'denied', 'denied', 'denied'),
+  manager: r('all', 'denied', 'denied', 'denied'),
   admin: r('all', 'denied', 'denied', 'denied'),
 };
 const NONE = r('denied', 'denied', 'denied', 'denied');
-const SERVICE_ONLY = { anon: NONE, customer: NONE, admin: NONE };
-const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
+const SERVICE_ONLY = { anon: NONE, customer: NONE, staff: NONE, manager: NONE, admin: NONE };
+const EXPECTED: Record<string, Levels & { 'other customer': Record<Op, string> }> = {
   menu_categories: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
   menu_items: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
   offers: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
+  // A new key is the manager's (store_setting_level); the counter reads every key.
   store_settings: {
     anon: r('public', 'denied', 'denied', 'denied'),
     customer: r('public', 'denied', 'none', 'none'),
     'other customer': r('public', 'denied', 'none', 'none'),
+    staff: r('all', 'denied', 'none', 'none'),
+    manager: r('all', 'ok', 'ok', 'ok'),
     admin: r('all', 'ok', 'ok', 'ok'),
   },
   reviews: { ...PUBLIC_READ, 'other customer': PUBLIC_READ.customer },
@@ -182,10 +199,13 @@ const EXPECTED: Record<string, Record<Role, Record<Op, string>>> = {
     anon: PRIVATE.anon,
     customer: r('own', 'denied', 'none', 'none'),
     'other customer': r('none', 'denied', 'none', 'none'),
+    staff: COUNTER,
+    manager: PRIVATE.admin,
     admin: PRIVATE.admin,
   },
   reservations: { ...FORM, 'other customer': FORM.customer },
-  challenge_registrations: { ...FORM, 'other customer': FORM.customer },
+  // The challenge's sign-ups are customer data of a promotion: the manager's; the counter is a customer here.
+  challenge_registrations: { ...FORM, staff: FORM.customer, 'other customer': FORM.customer },
   notification_outbox: { ...OUTBOX, 'other customer': OUTBOX.customer },
   notification_attempts: { ...OUTBOX, 'other customer': OUTBOX.customer },
   order_requests: { ...OUTBOX, 'other customer': OUTBOX.customer },
@@ -252,6 +272,14 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     const adminId = crypto.randomUUID();
     await signUp(b, { sub: adminId, email: 'gerant@example.lu' });
     clients.admin = b.client(await sign(adminId, 'gerant@example.lu', { provider: 'email', role: 'admin' }));
+    for (const [role, email] of [
+      ['manager', 'gerente@example.lu'],
+      ['staff', 'balcao@example.lu'],
+    ] as const) {
+      const id = crypto.randomUUID();
+      await signUp(b, { sub: id, email });
+      clients[role] = b.client(await sign(id, email, { provider: 'email', role }));
+    }
 
     const { data: placed } = await service
       .from('orders')
@@ -260,7 +288,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     placedOrderId = placed![1]!.id as string;
     const { data: pool } = await service
       .from('orders')
-      .insert(Array.from({ length: 16 }, () => orderRow()))
+      .insert(Array.from({ length: 24 }, () => orderRow()))
       .select('id');
     originOrderIds.push(...pool!.map((o) => o.id as string));
     await service
@@ -320,21 +348,25 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       preorderTime: '12:00',
       items: [{ menuItemId: '30', quantity: 1 }],
     };
-    // refuse_order changes what it refuses: the admin (last role) gets a waiting order of its own.
-    const { data: waiting } = await service
-      .from('orders')
-      .insert({
-        customer_name: 'Matrix',
-        customer_phone: '+352621000222',
-        delivery_method: 'pickup',
-        payment_method: 'cash',
-        order_items: [{ id: '30', name: 'Matrix', quantity: 1, price: 1, options: [] }],
-        total_price: 1,
-        grand_total: 1,
-      })
-      .select('id')
-      .single();
-    const matrixOrderId = (waiting as { id: string }).id;
+    // refuse_order changes what it refuses: each back-office role gets a waiting order of its own.
+    const waitingOrders = {} as Record<Role, string>;
+    for (const role of ROLES) {
+      const { data: waiting } = await service
+        .from('orders')
+        .insert({
+          customer_name: 'Matrix',
+          customer_phone: '+352621000222',
+          delivery_method: 'pickup',
+          payment_method: 'cash',
+          order_items: [{ id: '30', name: 'Matrix', quantity: 1, price: 1, options: [] }],
+          total_price: 1,
+          grand_total: 1,
+        })
+        .select('id')
+        .single();
+      waitingOrders[role] = (waiting as { id: string }).id;
+    }
+    const matrixOrderId = waitingOrders.admin;
     const { data: toCancel } = await service
       .from('orders')
       .insert({
@@ -349,7 +381,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       .select('id')
       .single();
     const cancelledOrderId = (toCancel as { id: string }).id;
-    const calls: Record<string, [string, Record<string, unknown>]> = {
+    const calls: Record<string, [string, Record<string, unknown> | ((role: Role) => Record<string, unknown>)]> = {
       place_order: ['place_order', { p_order: preorder }],
       track_order: ['track_order', { p_term: '621000111' }],
       order_confirmation: ['order_confirmation', { p_order_id: matrixOrderId }],
@@ -379,8 +411,11 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       active_order_count: ['active_order_count', {}],
       takings_report: ['takings_report', { p_from: date, p_to: date }],
       order_slot_availability: ['order_slot_availability', { p_method: 'pickup', p_date: date }],
-      refuse_order: ['refuse_order', { p_order_id: matrixOrderId, p_reason: 'Cozinha fechada' }],
-      refuse_client_orders: ['refuse_client_orders', { p_order_id: matrixOrderId, p_reason: 'Encomendas falsas' }],
+      refuse_order: ['refuse_order', (role) => ({ p_order_id: waitingOrders[role], p_reason: 'Cozinha fechada' })],
+      refuse_client_orders: [
+        'refuse_client_orders',
+        (role) => ({ p_order_id: waitingOrders[role], p_reason: 'Encomendas falsas' }),
+      ],
       set_busy_mode: ['set_busy_mode', { p_mode: 'end' }],
       reservation_room: ['reservation_room', { p_date: date }],
       claim_notifications: ['claim_notifications', { p_limit: 1, p_lease_seconds: 60 }],
@@ -399,10 +434,20 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       admin_customer_erase: ['admin_customer_erase', { p_email: 'personne@example.lu' }],
       move_menu_entry: ['move_menu_entry', { p_kind: 'category', p_id: 'desserts', p_direction: 'up' }],
     };
-    const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
-    const SIGNED_IN = { anon: 'denied', customer: 'ok', 'other customer': 'ok', admin: 'ok' };
-    const ADMIN = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'ok' };
-    const NOBODY = { anon: 'denied', customer: 'denied', 'other customer': 'denied', admin: 'denied' };
+    const PUBLIC = { anon: 'ok', customer: 'ok', 'other customer': 'ok', staff: 'ok', manager: 'ok', admin: 'ok' };
+    const SIGNED_IN = { ...PUBLIC, anon: 'denied' };
+    // The counter's calls (acceptance, statuses, busy mode, today's and the coming days' orders).
+    const ADMIN = {
+      anon: 'denied',
+      customer: 'denied',
+      'other customer': 'denied',
+      staff: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    };
+    // Reports, customers, promotions: the manager's and the owner's.
+    const MANAGER = { ...ADMIN, staff: 'denied' };
+    const NOBODY = { ...ADMIN, staff: 'denied', manager: 'denied', admin: 'denied' };
     const expected: Record<string, Record<Role, string>> = {
       place_order: PUBLIC,
       track_order: PUBLIC,
@@ -425,13 +470,13 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       day_orders: ADMIN,
       upcoming_orders: ADMIN,
       active_order_count: ADMIN,
-      takings_report: ADMIN,
+      takings_report: MANAGER,
       my_promotion_consent: SIGNED_IN,
-      promotion_audience: ADMIN,
+      promotion_audience: MANAGER,
       unsubscribe_promotions: PUBLIC,
-      admin_customer_export: ADMIN,
-      admin_customer_erase: ADMIN,
-      move_menu_entry: ADMIN,
+      admin_customer_export: MANAGER,
+      admin_customer_erase: MANAGER,
+      move_menu_entry: MANAGER,
       claim_notifications: NOBODY,
       complete_notification: NOBODY,
       priced_order_item: NOBODY,
@@ -440,7 +485,7 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     for (const [name, [fn, args]] of Object.entries(calls)) {
       got[name] = {} as Record<Role, string>;
       for (const role of ROLES) {
-        const { error, status } = await clients[role].rpc(fn, args);
+        const { error, status } = await clients[role].rpc(fn, typeof args === 'function' ? args(role) : args);
         got[name]![role] = !error
           ? 'ok'
           : error.code === '42501' && [401, 403].includes(status)
@@ -549,6 +594,70 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     );
     expect((await pretender.from('orders').select('id')).data).toEqual([]);
     expect((await pretender.rpc('active_order_count')).error?.code).toBe('42501');
+  });
+
+  it('keeps the till’s history from the counter: staff read the last two days and what is to come', async () => {
+    const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const { data } = await service
+      .from('orders')
+      .insert(orderRow({ created_at: old }))
+      .select('id')
+      .single();
+    const id = (data as { id: string }).id;
+    await service.from('orders').update({ created_at: old }).eq('id', id);
+    const seen = async (role: Role) => (await clients[role].from('orders').select('id').eq('id', id)).data?.length;
+    expect(await seen('staff')).toBe(0);
+    expect(await seen('manager')).toBe(1);
+    expect(await seen('admin')).toBe(1);
+    const search = await clients.staff.rpc('search_orders_by_term', { p_search_term: 'Matrix' });
+    expect((search.data as { id: string }[]).map((o) => o.id)).not.toContain(id);
+  });
+
+  it('gives each settings key its level: the counter opens and closes, the owner alone names the restaurant', async () => {
+    const save = (role: Role, key: string, value: unknown) =>
+      clients[role].from('store_settings').update({ value }).eq('key', key).select('key');
+    const { data: ordering } = await service.from('store_settings').select('value').eq('key', 'ordering').single();
+    expect((await save('staff', 'ordering', ordering!.value)).data).toHaveLength(1);
+    const { data: opening } = await service.from('store_settings').select('value').eq('key', 'opening_hours').single();
+    expect((await save('staff', 'opening_hours', opening!.value)).data).toHaveLength(0);
+    expect((await save('manager', 'opening_hours', opening!.value)).data).toHaveLength(1);
+    const { data: restaurant } = await service.from('store_settings').select('value').eq('key', 'restaurant').single();
+    expect((await save('manager', 'restaurant', restaurant!.value)).data).toHaveLength(0);
+    expect((await save('admin', 'restaurant', restaurant!.value)).data).toHaveLength(1);
+    const owner = b.client(
+      await b.context.jwt.sign(
+        { role: 'authenticated', sub: crypto.randomUUID(), aud: 'authenticated', app_metadata: { role: 'owner' } },
+        3600,
+      ),
+    );
+    expect(
+      (await owner.from('store_settings').update({ value: restaurant!.value }).eq('key', 'restaurant').select('key'))
+        .data,
+    ).toHaveLength(1);
+  });
+
+  it('tells a staff member their role is too low, and a customer that the back office is closed to them', async () => {
+    const staff = await clients.staff.rpc('takings_report', { p_from: '2026-01-01', p_to: '2026-01-02' });
+    expect(staff.error).toMatchObject({ code: '42501', details: 'role_not_allowed' });
+    const customer = await clients.customer.rpc('takings_report', { p_from: '2026-01-01', p_to: '2026-01-02' });
+    expect(customer.error).toMatchObject({ code: '42501', details: 'admin_only' });
+  });
+
+  it('keeps the menu photos for the manager: staff cannot upload, replace or remove one', async () => {
+    const name = `matrix-${token()}.webp`;
+    const bytes = new Blob([new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 69, 66, 80])], { type: 'image/webp' });
+    const byStaff = await clients.staff.storage.from('menu-images').upload(name, bytes, { contentType: 'image/webp' });
+    expect(byStaff.error).not.toBeNull();
+    const byManager = await clients.manager.storage
+      .from('menu-images')
+      .upload(name, bytes, { contentType: 'image/webp' });
+    expect(byManager.error).toBeNull();
+    const listed = await clients.staff.storage.from('menu-images').list('', { search: name });
+    expect(listed.data ?? []).toEqual([]);
+    await clients.staff.storage.from('menu-images').remove([name]);
+    const still = await service.storage.from('menu-images').list('', { search: name });
+    expect(still.data?.map((f) => f.name)).toEqual([name]);
+    expect((await clients.manager.storage.from('menu-images').remove([name])).error).toBeNull();
   });
 
   it('passes the Supabase linter checks that matter here', async () => {

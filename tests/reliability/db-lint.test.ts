@@ -21,11 +21,11 @@ const EXPECTED: Record<string, string[]> = {
     'track_order',
     'unsubscribe_promotions',
   ],
-  // accept_order, refuse_order, refuse_client_orders and set_busy_mode call require_admin() first; order_slot_availability is bounded and shows full slots only;
+  // accept_order, refuse_order, refuse_client_orders and set_busy_mode call require_admin() (any back-office role) first; order_slot_availability is bounded and shows full slots only;
   // reservation_room shows one day's free seats per time, never a reservation.
   // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md); require_live_session only says
   // whether the caller's own session still exists. admin_customer_export, admin_customer_erase and
-  // promotion_audience call require_admin() first; my_promotion_consent and set_my_promotion_consent act on the
+  // promotion_audience call require_staff('manager') first; my_promotion_consent and set_my_promotion_consent act on the
   // caller's own confirmed e-mail.
   definer_executable_by_authenticated: [
     'accept_order',
@@ -80,6 +80,8 @@ const EXPECTED: Record<string, string[]> = {
     'restaurant_identity_is_valid',
     'restaurant_time_zone',
     'restaurant_today',
+    'staff_allowed',
+    'staff_role',
     'store_setting_is_valid',
     'town_key',
     'track_order',

@@ -17,6 +17,8 @@ import {
 import { fr as shopFr } from '../../src/shop/i18n/fr.js';
 import { PAYMENT_METHOD_LABELS, DELIVERY_METHOD_LABELS } from '../../src/shared/domain/delivery-method.js';
 import * as fnFormat from '../../supabase/functions/_shared/format.ts';
+import * as fnRoles from '../../supabase/functions/_shared/staff-roles.ts';
+import * as domainRoles from '../../src/shared/domain/staff-roles.js';
 import * as fnPhone from '../../supabase/functions/_shared/phone.ts';
 import { toE164 as mailerToE164 } from '../../supabase/functions/_shared/mailer.ts';
 import {
@@ -414,5 +416,21 @@ describe('e-mail templates', () => {
       expect(html).toContain(`href="tel:${RESTAURANT.phone}"`);
       expect(text).toContain(`${RESTAURANT.address}\nTél. ${RESTAURANT.phoneDisplay}`);
     });
+  });
+});
+
+describe('staff roles copy', () => {
+  it('reads every app_metadata.role and level as the domain does', () => {
+    expect(fnRoles.STAFF_ROLES).toEqual(domainRoles.STAFF_ROLES);
+    for (const raw of ['admin', 'owner', 'manager', 'staff', 'customer', '', null, undefined, 3, 'Owner']) {
+      expect(fnRoles.staffRoleOf(raw)).toBe(domainRoles.staffRoleOf(raw));
+      for (const level of domainRoles.STAFF_ROLES)
+        expect(fnRoles.roleAllows(fnRoles.staffRoleOf(raw), level)).toBe(
+          domainRoles.roleAllows(domainRoles.staffRoleOf(raw), level),
+        );
+    }
+    expect(domainRoles.staffRoleOf('admin')).toBe('owner');
+    expect(domainRoles.roleAllows('staff', 'manager')).toBe(false);
+    expect(domainRoles.roleAllows('manager', 'manager')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { AdminGuard } from './auth/admin-guard.js';
+import { AdminGuard, RoleGate } from './auth/admin-guard.js';
 import { LoginPage } from './auth/login-page.js';
 import { AdminLayout } from './layout/admin-layout.js';
 import { RouteError } from './route-error.js';
@@ -21,7 +21,9 @@ const routes: RouteObject[] = [
       {
         element: (
           <AdminGuard>
-            <Outlet />
+            <RoleGate>
+              <Outlet />
+            </RoleGate>
           </AdminGuard>
         ),
         children: standaloneRoutes,

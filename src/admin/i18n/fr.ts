@@ -60,6 +60,14 @@ export const fr: Record<MessageKey, string> = {
 
   'guard.refusedTitle': 'Accès réservé aux administrateurs',
   'guard.refusedBody': "Le compte {email} n'a pas accès à l'administration.",
+  'guard.noAccessTitle': 'Pas d’accès',
+  'guard.noAccessBody':
+    'Votre rôle ({role}) ne donne pas accès à cette page. Demandez au propriétaire du restaurant si vous en avez besoin.',
+  'guard.backToDashboard': 'Retour au tableau de bord',
+  'role.owner': 'Propriétaire',
+  'role.manager': 'Gérant',
+  'role.staff': 'Comptoir',
+  'nav.staff': 'Équipe',
 
   'mfa.title': 'Connexion en deux étapes',
   'mfa.off': 'Désactivée',

@@ -60,6 +60,14 @@ export const pt = {
 
   'guard.refusedTitle': 'Acesso reservado aos administradores',
   'guard.refusedBody': 'A conta {email} não tem acesso ao painel de administração.',
+  'guard.noAccessTitle': 'Sem acesso',
+  'guard.noAccessBody':
+    'O seu perfil ({role}) não dá acesso a esta página. Peça ao proprietário do restaurante se precisar dela.',
+  'guard.backToDashboard': 'Voltar ao Dashboard',
+  'role.owner': 'Proprietário',
+  'role.manager': 'Gerente',
+  'role.staff': 'Balcão',
+  'nav.staff': 'Equipa',
 
   'mfa.title': 'Entrada em dois passos',
   'mfa.off': 'Desativada',

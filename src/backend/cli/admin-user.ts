@@ -75,7 +75,8 @@ async function endAllSessions(
 }
 
 /**
- * Creates an admin (app_metadata.role = 'admin', set only with the service role), the same way on
+ * Creates an admin (app_metadata.role = 'admin', the owner; or `role`: docs/DATABASE.md « Roles »), set only
+ * with the service role, the same way on
  * the embedded backend and on a hosted Supabase project.
  *
  * An address that already has an account is only promoted as it is when `password` is its current
@@ -88,6 +89,7 @@ export async function ensureAdmin(
   email: string,
   password?: string,
   endpoint?: AuthEndpoint,
+  role: 'admin' | 'owner' | 'manager' | 'staff' = 'admin',
 ): Promise<AdminResult> {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${email}" is not an e-mail address`);
   const existing = await findUserByEmail(service, email);
@@ -97,7 +99,7 @@ export async function ensureAdmin(
       email,
       password: chosen,
       email_confirm: true,
-      app_metadata: { role: 'admin' },
+      app_metadata: { role },
     });
     if (error) throw new Error(`Could not create ${email}: ${error.message}`);
     return { user: data.user, created: true, action: 'created', wasUnconfirmed: false, password: chosen };
@@ -107,7 +109,7 @@ export async function ensureAdmin(
   const wasUnconfirmed = !existing.email_confirmed_at;
   const promote = async () => {
     const { data, error } = await service.auth.admin.updateUserById(existing.id, {
-      app_metadata: { ...existing.app_metadata, role: 'admin' },
+      app_metadata: { ...existing.app_metadata, role },
     });
     if (error) throw new Error(`Could not promote ${email}: ${error.message}`);
     return data.user;

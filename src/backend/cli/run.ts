@@ -6,6 +6,11 @@ import { ensureAdmin } from './admin-user.js';
 import { backupSettings } from '../backup/service.js';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.lu';
+/** The demo's manager and counter accounts (the admin above is the owner). */
+export const DEMO_TEAM = [
+  { email: 'gerente@demo.lu', role: 'manager' },
+  { email: 'balcao@demo.lu', role: 'staff' },
+] as const;
 
 /** Starts the backend from the environment, prints where everything is, and stops cleanly on Ctrl-C. */
 export async function runServer(): Promise<Backend> {
@@ -34,6 +39,10 @@ export async function runServer(): Promise<Backend> {
         console.log('');
         console.log(`  Demo admin created: ${DEMO_ADMIN_EMAIL} / ${admin.password}`);
         console.log('  (shown once; change it with: npm run create-admin -- EMAIL --password NEW)');
+      }
+      for (const member of DEMO_TEAM) {
+        const made = await ensureAdmin(service, member.email, undefined, undefined, member.role);
+        if (made.password) console.log(`  Demo ${member.role} created: ${member.email} / ${made.password}`);
       }
     } catch (e) {
       console.error(`  Could not create the demo admin: ${(e as Error).message}`);

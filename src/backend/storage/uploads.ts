@@ -31,7 +31,9 @@ export function createUploads(s: StorageContext) {
 
   const isTrusted = (call: Call) => {
     const claims = call.who.claims as { app_metadata?: { role?: unknown } };
-    return call.who.role === 'service_role' || claims.app_metadata?.role === 'admin';
+    return (
+      call.who.role === 'service_role' || ['admin', 'owner', 'manager'].includes(String(claims.app_metadata?.role))
+    );
   };
 
   /**

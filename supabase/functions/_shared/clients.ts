@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient, type User } from 'npm:@supabase/supabase-js@2';
 import { bearerToken, HttpError } from './http.ts';
+import { roleAllows, staffRoleOf, type StaffRole } from './staff-roles.ts';
 
 const OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -23,14 +24,23 @@ export function callerClient(token: string): SupabaseClient {
 }
 
 /**
- * The signed-in admin calling, or 401/403. The user is read from Auth (not only the token's claims), and the
- * role comes from app_metadata, which only the service role can write.
+ * The signed-in back-office member calling, at `level` or above (staff < manager < owner), or 401/403. The user
+ * is read from Auth (not only the token's claims), so a disabled or removed account is refused at once, and the
+ * role comes from app_metadata, which only the service role can write ('admin' is the owner).
  */
-export async function requireAdmin(req: Request): Promise<User> {
+export async function requireStaff(req: Request, level: StaffRole): Promise<User & { staffRole: StaffRole }> {
   const token = bearerToken(req);
   if (!token) throw new HttpError(401, 'Connexion requise.');
   const { data, error } = await callerClient(token).auth.getUser(token);
   if (error || !data.user) throw new HttpError(401, 'Session invalide ou expirée. Reconnectez-vous.');
-  if (data.user.app_metadata?.role !== 'admin') throw new HttpError(403, 'Réservé aux administrateurs.');
-  return data.user;
+  const role = staffRoleOf(data.user.app_metadata?.role);
+  if (!role) throw new HttpError(403, 'Réservé aux administrateurs.');
+  if (!roleAllows(role, level))
+    throw new HttpError(403, 'Accès réservé à un rôle plus élevé (gérant ou propriétaire).');
+  return { ...data.user, staffRole: role };
+}
+
+/** Any back-office member: the counter's level. */
+export function requireAdmin(req: Request): Promise<User> {
+  return requireStaff(req, 'staff');
 }

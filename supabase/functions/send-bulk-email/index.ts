@@ -3,7 +3,7 @@
 // and guests, each inbox once); {subject, message, recipientEmails} to those of the listed addresses that consented,
 // the others reported in `failed`. The message is plain text (escaped: markup typed in it arrives as text); each
 // e-mail carries the recipient's own unsubscribe link and the List-Unsubscribe headers of RFC 2369 / RFC 8058.
-import { callerClient, requireAdmin, serviceClient } from '../_shared/clients.ts';
+import { callerClient, requireStaff, serviceClient } from '../_shared/clients.ts';
 import { bearerToken, HttpError, readJson, requiredText, serveJson, siteUrl } from '../_shared/http.ts';
 import { sendEmail } from '../_shared/mailer.ts';
 import { loadRestaurant } from '../_shared/restaurant.ts';
@@ -19,7 +19,7 @@ interface Consenting {
 }
 
 serveJson(async (req) => {
-  await requireAdmin(req);
+  await requireStaff(req, 'manager');
   const body = await readJson(req);
   const all = body.audience === 'all';
   const list = Array.isArray(body.recipientEmails) ? (body.recipientEmails as unknown[]) : null;

@@ -1,15 +1,16 @@
 import { useNavigate } from 'react-router-dom';
 import { create } from 'zustand';
+import { staffRoleOf, type StaffRole } from '../../../shared/domain/staff-roles.js';
 import { onSessionChange, signIn as signInToServer, signOut as signOutOfServer, type Session } from '../../lib/data.js';
 
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; session: Session; isAdmin: boolean; needsCode: boolean };
+  | { status: 'signed-in'; session: Session; isAdmin: boolean; needsCode: boolean; role: StaffRole | null };
 
-/** Admin is decided by app_metadata only: user_metadata is writable by the user. */
-export function isAdminSession(session: Session): boolean {
-  return (session.user.app_metadata as { role?: unknown } | undefined)?.role === 'admin';
+/** The back-office role, from app_metadata only: user_metadata is writable by the user. */
+export function sessionRole(session: Session): StaffRole | null {
+  return staffRoleOf((session.user.app_metadata as { role?: unknown } | undefined)?.role);
 }
 
 /**
@@ -29,6 +30,14 @@ export function needsSecondFactor(session: Session): boolean {
   }
 }
 
+/** Any back-office role opens the admin; each screen then asks for its level (nav-items.ts). */
+export function isAdminSession(session: Session): boolean {
+  return sessionRole(session) !== null;
+}
+
+/** The signed-in member's role (null until signed in). */
+export const useStaffRole = (): StaffRole | null => useSession((s) => (s.status === 'signed-in' ? s.role : null));
+
 export const useSession = create<SessionState>(() => ({ status: 'loading' }));
 
 let started = false;
@@ -39,7 +48,13 @@ export function watchSession(): void {
   onSessionChange((session) => {
     useSession.setState(
       session
-        ? { status: 'signed-in', session, isAdmin: isAdminSession(session), needsCode: needsSecondFactor(session) }
+        ? {
+            status: 'signed-in',
+            session,
+            isAdmin: isAdminSession(session),
+            needsCode: needsSecondFactor(session),
+            role: sessionRole(session),
+          }
         : { status: 'signed-out' },
       true,
     );

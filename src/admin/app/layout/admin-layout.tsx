@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MfaEnrolBanner } from './mfa-banner.js';
 import { Sidebar } from './sidebar.js';
+import { RoleGate } from '../auth/admin-guard.js';
 import { TopBar } from './top-bar.js';
 import { useT } from '../../i18n/index.js';
 import { useOrderFeed } from '../../lib/live-orders.js';
@@ -56,7 +57,9 @@ export function AdminLayout() {
         <ReservationAlert />
         <MfaEnrolBanner />
         <main className="flex-1 p-3 sm:p-5">
-          <Outlet />
+          <RoleGate>
+            <Outlet />
+          </RoleGate>
         </main>
       </div>
     </div>

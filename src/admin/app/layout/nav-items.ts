@@ -1,6 +1,8 @@
 import type { MessageKey } from '../../i18n/index.js';
 import type { IconName } from '../../components/ui/icon.js';
 import { isKiosk } from '../../lib/kiosk/kiosk.js';
+import type { StaffRole } from '../../../shared/domain/staff-roles.js';
+import { screenAllowed } from './screen-levels.js';
 
 export interface NavItem {
   to: string;
@@ -26,3 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/inscriptions-defi', label: 'nav.challenge', icon: 'trophy' },
   ...(isKiosk() ? [{ to: '/printer', label: 'nav.printer', icon: 'printer' } as NavItem] : []),
 ];
+
+/** The screens a role sees in the menu (screen-levels.ts). */
+export const navItemsFor = (role: StaffRole | null): NavItem[] =>
+  NAV_ITEMS.filter((item) => screenAllowed(role, item.to));

@@ -1,14 +1,15 @@
 import { NavLink } from 'react-router-dom';
-import { NAV_ITEMS } from './nav-items.js';
+import { navItemsFor } from './nav-items.js';
 import { Icon } from '../../components/ui/icon.js';
 import { LanguageSwitch } from './language-switch.js';
 import { useT } from '../../i18n/index.js';
-import { useSignOutToLogin } from '../auth/session.js';
+import { useSignOutToLogin, useStaffRole } from '../auth/session.js';
 import { useActiveOrderCountQuery } from '../../lib/data.js';
 
 export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   const t = useT();
   const signOutToLogin = useSignOutToLogin();
+  const role = useStaffRole();
   const activeOrders = useActiveOrderCountQuery();
   const count = activeOrders.data ?? 0;
 
@@ -21,7 +22,7 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
         <p className="text-sm text-slate-300">Differdange</p>
       </div>
       <ul className="flex-1 space-y-1 overflow-y-auto p-3">
-        {NAV_ITEMS.map((item) => (
+        {navItemsFor(role).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
@@ -50,7 +51,9 @@ export function Sidebar({ onNavigate }: { onNavigate?(): void }) {
           <LanguageSwitch dark />
         </div>
         <p className="font-bold">{t('sidebar.admin')}</p>
-        <p className="text-sm text-slate-300">{t('sidebar.administrator')}</p>
+        <p className="text-sm text-slate-300" data-testid="staff-role">
+          {role ? t(`role.${role}`) : t('sidebar.administrator')}
+        </p>
         <button
           type="button"
           className="mt-3 min-h-12 w-full rounded-lg border-2 border-slate-500 px-3 font-semibold hover:bg-slate-800"
