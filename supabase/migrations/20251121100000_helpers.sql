@@ -29,6 +29,19 @@ as $$
   end
 $$;
 
+-- Whether the caller's token still has its session (as require_live_session below): a disabled or removed
+-- back-office account's tokens stop opening anything at once, not when they expire. A token without session_id
+-- (the service role, tokens minted with the project's secret) has no session to end. A definer: the API roles do
+-- not read auth.sessions.
+create function public.session_is_live() returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select auth.jwt() ->> 'session_id' is null or exists (
+    select 1 from auth.sessions s
+     where s.id::text = auth.jwt() ->> 'session_id' and s.user_id = auth.uid()
+       and (s.not_after is null or s.not_after > now()))
+$$;
+
 -- The one rule every policy and RPC asks: may the caller act at level p_level ('staff' < 'manager' <
 -- 'owner')? A rule on how the caller signed in belongs here too, so that every check follows it.
 create function public.staff_allowed(p_level text) returns boolean
@@ -37,6 +50,7 @@ as $$
   select coalesce(array_position(array['staff', 'manager', 'owner'], public.staff_role())
                   >= array_position(array['staff', 'manager', 'owner'], p_level), false)
      and public.mfa_satisfied()
+     and public.session_is_live()
 $$;
 
 -- Refuses (42501) a caller below p_level; the service role passes.
@@ -328,11 +342,14 @@ begin
   end if;
 end $$;
 
--- Policies call is_admin(), staff_allowed() and staff_role() (and so mfa_satisfied()) as the querying role.
+-- Policies call is_admin(), staff_allowed() and staff_role() (and so mfa_satisfied(), session_is_live()) as the
+-- querying role (never anon's policies).
 revoke execute on function public.mfa_satisfied() from public;
 grant execute on function public.mfa_satisfied() to anon, authenticated, service_role;
-grant execute on function public.is_admin(), public.staff_allowed(text), public.staff_role()
-  to anon, authenticated, service_role;
+revoke execute on function public.is_admin(), public.staff_allowed(text), public.staff_role(),
+  public.session_is_live() from public, anon;
+grant execute on function public.is_admin(), public.staff_allowed(text), public.staff_role(),
+  public.session_is_live() to authenticated, service_role;
 revoke execute on function public.require_staff(text) from public, anon;
 grant execute on function public.require_staff(text) to authenticated, service_role;
 revoke execute on function public.require_admin(), public.verified_email(), public.refuse(text, text, text) from public, anon;

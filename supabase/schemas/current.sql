@@ -1873,9 +1873,7 @@ CREATE OR REPLACE FUNCTION public.is_admin()
 AS $function$
   select public.staff_allowed('staff')
 $function$;
-grant execute on function public.is_admin() to anon;
 grant execute on function public.is_admin() to authenticated;
-grant execute on function public.is_admin() to public;
 grant execute on function public.is_admin() to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_person_name(p_name text)
@@ -2238,6 +2236,22 @@ grant execute on function public.next_opening(timestamp with time zone) to anon;
 grant execute on function public.next_opening(timestamp with time zone) to authenticated;
 grant execute on function public.next_opening(timestamp with time zone) to public;
 grant execute on function public.next_opening(timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION public.note_staff_invite()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform public.require_staff('owner');
+  if public.hit_rate_limit('staff_invite', auth.uid()::text) then
+    raise exception using errcode = 'PT429', detail = 'rate_limited', hint = 'Demasiados convites',
+      message = 'Demasiados convites enviados. Tente de novo dentro de uma hora.';
+  end if;
+end $function$;
+grant execute on function public.note_staff_invite() to authenticated;
+grant execute on function public.note_staff_invite() to service_role;
 
 CREATE OR REPLACE FUNCTION public.offer_is_within_limits()
  RETURNS trigger
@@ -3643,6 +3657,20 @@ end $function$;
 grant execute on function public.search_orders_by_term(text) to authenticated;
 grant execute on function public.search_orders_by_term(text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.session_is_live()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select auth.jwt() ->> 'session_id' is null or exists (
+    select 1 from auth.sessions s
+     where s.id::text = auth.jwt() ->> 'session_id' and s.user_id = auth.uid()
+       and (s.not_after is null or s.not_after > now()))
+$function$;
+grant execute on function public.session_is_live() to authenticated;
+grant execute on function public.session_is_live() to service_role;
+
 CREATE OR REPLACE FUNCTION public.set_busy_mode(p_mode text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3732,10 +3760,9 @@ AS $function$
   select coalesce(array_position(array['staff', 'manager', 'owner'], public.staff_role())
                   >= array_position(array['staff', 'manager', 'owner'], p_level), false)
      and public.mfa_satisfied()
+     and public.session_is_live()
 $function$;
-grant execute on function public.staff_allowed(text) to anon;
 grant execute on function public.staff_allowed(text) to authenticated;
-grant execute on function public.staff_allowed(text) to public;
 grant execute on function public.staff_allowed(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.staff_role()
@@ -3748,9 +3775,7 @@ AS $function$
     when 'admin' then 'owner' when 'owner' then 'owner' when 'manager' then 'manager' when 'staff' then 'staff'
   end
 $function$;
-grant execute on function public.staff_role() to anon;
 grant execute on function public.staff_role() to authenticated;
-grant execute on function public.staff_role() to public;
 grant execute on function public.staff_role() to service_role;
 
 CREATE OR REPLACE FUNCTION public.store_setting_is_valid(p_key text, p_value jsonb)

@@ -333,7 +333,9 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
     }
     console.log(`${''.padEnd(24)}${ROLES.map((role) => `${role} (S/I/U/D)`.padEnd(30)).join('')}\n${lines.join('\n')}`);
     expect(got).toEqual(EXPECTED);
-  });
+
+    // Six roles, four operations, nineteen tables: a few hundred requests.
+  }, 180_000);
 
   it('exposes each RPC to the right roles', async () => {
     const day = new Date(Date.now() + 2 * 86400_000);
@@ -427,6 +429,8 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       verified_email: ['verified_email', {}],
       require_live_session: ['require_live_session', {}],
       mfa_satisfied: ['mfa_satisfied', {}],
+      session_is_live: ['session_is_live', {}],
+      note_staff_invite: ['note_staff_invite', {}],
       my_promotion_consent: ['my_promotion_consent', {}],
       promotion_audience: ['promotion_audience', {}],
       unsubscribe_promotions: ['unsubscribe_promotions', { p_token: '0'.repeat(64) }],
@@ -465,6 +469,8 @@ describe.each(testDatabases())('access matrix over REST on %s', (kind) => {
       verified_email: SIGNED_IN,
       require_live_session: SIGNED_IN,
       mfa_satisfied: PUBLIC,
+      session_is_live: SIGNED_IN,
+      note_staff_invite: { ...MANAGER, manager: 'denied' },
       search_orders_by_term: ADMIN,
       order_stats: ADMIN,
       day_orders: ADMIN,

@@ -24,7 +24,8 @@ const EXPECTED: Record<string, string[]> = {
   // accept_order, refuse_order, refuse_client_orders and set_busy_mode call require_admin() (any back-office role) first; order_slot_availability is bounded and shows full slots only;
   // reservation_room shows one day's free seats per time, never a reservation.
   // delete_my_account and my_data_export act on auth.uid() only (docs/PRIVACY.md); require_live_session only says
-  // whether the caller's own session still exists. admin_customer_export, admin_customer_erase and
+  // whether the caller's own session still exists, and so does session_is_live (staff_allowed asks it). note_staff_invite
+  // calls require_staff('owner') first. admin_customer_export, admin_customer_erase and
   // promotion_audience call require_staff('manager') first; my_promotion_consent and set_my_promotion_consent act on the
   // caller's own confirmed e-mail.
   definer_executable_by_authenticated: [
@@ -38,6 +39,7 @@ const EXPECTED: Record<string, string[]> = {
     'mfa_satisfied',
     'my_data_export',
     'my_promotion_consent',
+    'note_staff_invite',
     'order_confirmation',
     'order_slot_availability',
     'place_order',
@@ -47,6 +49,7 @@ const EXPECTED: Record<string, string[]> = {
     'register_challenge',
     'require_live_session',
     'reservation_room',
+    'session_is_live',
     'set_busy_mode',
     'set_my_promotion_consent',
     'track_order',
@@ -61,7 +64,6 @@ const EXPECTED: Record<string, string[]> = {
     'delivery_fee_for',
     'euros',
     'french_day',
-    'is_admin',
     'json_text',
     'kitchen_open_at',
     'last_order_margin',
@@ -80,8 +82,6 @@ const EXPECTED: Record<string, string[]> = {
     'restaurant_identity_is_valid',
     'restaurant_time_zone',
     'restaurant_today',
-    'staff_allowed',
-    'staff_role',
     'store_setting_is_valid',
     'town_key',
     'track_order',

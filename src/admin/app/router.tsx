@@ -3,13 +3,14 @@ import { AdminGuard, RoleGate } from './auth/admin-guard.js';
 import { LoginPage } from './auth/login-page.js';
 import { AdminLayout } from './layout/admin-layout.js';
 import { RouteError } from './route-error.js';
-import { featureRoutes, standaloneRoutes } from './routes.js';
+import { featureRoutes, invitationRoute, standaloneRoutes } from './routes.js';
 
 const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      invitationRoute,
       {
         element: (
           <AdminGuard>

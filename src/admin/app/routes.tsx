@@ -122,7 +122,23 @@ export const featureRoutes: RouteObject[] = [
       (m) => m.ReportsPage,
     ),
   },
+  {
+    path: '/staff',
+    lazy: screen(
+      () => import('../features/staff/staff-page.js'),
+      (m) => m.StaffPage,
+    ),
+  },
 ];
+
+/** The invitation's landing page: before any role, the invitee signs in by the link itself. */
+export const invitationRoute: RouteObject = {
+  path: '/convite',
+  lazy: screen(
+    () => import('../features/staff/invite-page.js'),
+    (m) => m.InvitePage,
+  ),
+};
 
 const printOrder = screen(
   () => import('../features/print/print-order-page.js'),

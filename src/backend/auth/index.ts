@@ -4,6 +4,7 @@ import { isPgError } from '../db/index.js';
 import { sendJson, type RouteHandler } from '../http.js';
 import { admin } from './admin.js';
 import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
+import { generateLink, invite } from './invite.js';
 import { logout } from './logout.js';
 import { enrollFactor, factors } from './mfa.js';
 import { otp } from './otp.js';
@@ -52,6 +53,8 @@ const ROUTES: Record<string, Endpoint> = {
   'POST /sso': sso,
   'POST /resend': resend,
   'POST /factors': enrollFactor,
+  'POST /invite': invite,
+  'POST /admin/generate_link': generateLink,
 };
 
 /** The GoTrue-compatible `/auth/v1` (what supabase-js' auth client calls). */

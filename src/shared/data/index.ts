@@ -15,6 +15,7 @@ export * from './tracking.js';
 export * from './reservations.js';
 export * from './challenge.js';
 export * from './customers.js';
+export * from './staff.js';
 export * from './promotions.js';
 export * from './notifications.js';
 export * from './notify.js';

@@ -41,6 +41,7 @@ export const queryKeys = {
   },
   challengeRegistrations: ['challenge-registrations'] as const,
   customers: ['customers'] as const,
+  team: ['team'] as const,
   promotions: {
     /** The signed-in customer's consent. */
     mine: ['account', 'promotion-consent'] as const,

@@ -26,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/menu', label: 'nav.menu', icon: 'utensils' },
   { to: '/offers', label: 'nav.offers', icon: 'flame' },
   { to: '/inscriptions-defi', label: 'nav.challenge', icon: 'trophy' },
+  { to: '/staff', label: 'nav.staff', icon: 'users' },
   ...(isKiosk() ? [{ to: '/printer', label: 'nav.printer', icon: 'printer' } as NavItem] : []),
 ];
 
