@@ -25,6 +25,9 @@ export function InvitePage() {
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A used or expired link comes back with the error in the address (the client leaves it there, and keeps any
+  // session this browser already had): the page says the link is spent rather than offering that session's form.
+  const [linkFailed] = useState(() => new URLSearchParams(window.location.hash.slice(1)).has('error_code'));
 
   if (session.status === 'loading') return <FullPageSpinner label={t('common.loading')} />;
 
@@ -48,7 +51,7 @@ export function InvitePage() {
 
   return (
     <main className="flex min-h-full items-center justify-center bg-slate-900 p-4">
-      {session.status === 'signed-in' ? (
+      {session.status === 'signed-in' && !linkFailed ? (
         <form
           noValidate
           onSubmit={submit}
