@@ -23,7 +23,7 @@ test('the owner invites a counter member, who chooses a password from the e-mail
   await page.getByTestId('invite-form').getByRole('combobox').selectOption('staff');
   await page.getByRole('button', { name: 'Enviar convite' }).click();
   await expect(page.getByText(`Convite enviado para ${email}`)).toBeVisible();
-  const row = page.getByTestId('team-table').getByText(email);
+  const row = page.getByTestId(isPhone(page) ? 'team-table-cards' : 'team-table').getByText(email);
   await expect(row).toBeVisible();
   await shot(page, 'equipa');
 
