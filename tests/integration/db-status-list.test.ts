@@ -86,6 +86,8 @@ describe.each(testDatabases())('the status list in the database on %s', (kind) =
       ...ORDER_STATUSES,
       ...(await checkValues('public.reservations')),
       ...(await checkValues('public.notification_outbox')),
+      // Auth's second factors (auth.mfa_factors, GoTrue's table), which mfa_satisfied() reads.
+      ...(await checkValues('auth.mfa_factors')),
     ]);
     expect(allowed.size).toBeGreaterThan(ORDER_STATUSES.length);
     const sources = (
