@@ -355,8 +355,14 @@ describe.each(testDatabases())('security review on %s', (kind) => {
     });
 
     it('runs no volatile RPC over GET (read-only transaction, 405) and no internal helper at all', async () => {
+      // A query string carries text: place_order reads no order from it and refuses before any write.
       const get = await rest(`/rpc/place_order?p_order=${encodeURIComponent(JSON.stringify(order()))}`);
-      expect(get.status).toBe(405);
+      expect(get.status).toBe(400);
+      // A volatile function whose arguments are plain text runs in a read-only transaction: its write is refused.
+      const challenge = await rest(
+        `/rpc/register_challenge?p_name=Tiago%20Silva&p_email=tiago.get@example.lu&p_agreed_to_terms=true`,
+      );
+      expect(challenge.status).toBe(405);
       for (const [fn, args] of [
         ['place_order_once', { p_order: {}, p_now: null }],
         ['hit_rate_limit', { p_bucket: 'order', p_subject: 'x' }],
