@@ -47,10 +47,6 @@ revoke execute on function public.orders_live_broadcast(), public.reservations_l
   from public, anon, authenticated;
 
 -- Who may join which private topic (checked at join and at each new access token, not per message).
--- realtime.messages is not ours (the Realtime service's schema): a database whose public schema was rebuilt (a
--- restore after a wipe) may still hold these policies, so they are replaced rather than added twice.
-drop policy if exists "back office reads the live orders and reservations" on realtime.messages;
-drop policy if exists "an order's page reads its order topic by the full id" on realtime.messages;
 create policy "back office reads the live orders and reservations" on realtime.messages for select to authenticated
   using (realtime.messages.extension = 'broadcast'
          and realtime.topic() in ('orders:admin', 'reservations:admin')

@@ -160,7 +160,8 @@ describe.each(testDatabases())('backups and the data directory lock on %s', (kin
       const c = new pg.Client({ connectionString: scratch!.url });
       await c.connect();
       await c.query(
-        'drop schema public cascade; create schema public; drop schema auth cascade; drop schema supabase_migrations cascade',
+        // Everything the backend's database holds: its schemas (realtime's policies are the migrations' too).
+        'drop schema public cascade; create schema public; drop schema auth cascade; drop schema realtime cascade; drop schema supabase_migrations cascade',
       );
       await c.end();
     }
