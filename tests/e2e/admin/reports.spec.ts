@@ -233,6 +233,8 @@ test.describe('takings report (Relatórios)', () => {
         name: DEFAULT_RESTAURANT_IDENTITY.name,
         address: '12, Avenue de la Liberté, L-4601 Differdange',
         phone: '+352 621 000 111',
+        // The kiosk prints on the restaurant's clock.
+        time_zone: 'Europe/Luxembourg',
       });
     } finally {
       expect(await identity(DEFAULT_RESTAURANT_IDENTITY)).toBeNull();
