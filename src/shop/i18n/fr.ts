@@ -455,6 +455,7 @@ export const fr = {
     busyPaused: BUSY_PAUSED.notice,
     busyPreorders: 'Les pré-commandes restent possibles.',
     busyPausedReason: (until: string) => `Restaurant très sollicité jusqu'à ${until}`,
+    dismiss: "Masquer l'information",
   },
   cartToasts,
   orderStatus,

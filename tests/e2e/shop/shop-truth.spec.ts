@@ -44,6 +44,54 @@ test.describe('the shop says when it is closed before the form is filled', () =>
     await expect(page.getByRole('main').getByTestId('closed-now')).toContainText('Ouvre à 18:00.');
   });
 
+  test('the menu’s notice comes without moving the dishes, stays on screen on a category, and can be closed', async ({
+    page,
+  }) => {
+    // The prerendered menu knows nothing of the hour: the notice appears once the page is live. As a bar over the
+    // bottom of the screen it moves nothing (in the page, above the dishes, it pushed them 104 px down: 0.06).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const monday = nextMonday();
+    const dishesTop = () =>
+      page.locator('#categorie-entrees').evaluate((e) => Math.round(e.getBoundingClientRect().top + window.scrollY));
+    // Open: no notice; where the dishes start.
+    await page.clock.setFixedTime(restaurantInstant(monday, '12:00'));
+    await page.goto('/menu');
+    await expect(page.locator('#categorie-entrees')).toBeVisible();
+    await expect(page.getByTestId('store-notice')).toHaveCount(0);
+    const openTop = await dishesTop();
+    // Before opening time: the notice, and the dishes where they were.
+    await page.clock.setFixedTime(restaurantInstant(monday, '09:00'));
+    await page.reload();
+    const notice = page.getByTestId('store-notice');
+    await expect(notice.getByTestId('closed-now')).toContainText('Ouvre à 11:00.');
+    expect(await dishesTop()).toBe(openTop);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    const box = (await notice.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.round(box.y + box.height)).toBeGreaterThan(viewport.height - 40);
+    await screenshot(page, 'menu-closed-notice');
+
+    // Landing on a category far down the menu: the notice is on screen there too.
+    await page.goto('/menu/hungryburgers');
+    await expect(notice.getByTestId('closed-now')).toBeInViewport();
+    await notice.getByRole('button', { name: "Masquer l'information" }).click();
+    await expect(notice).toHaveCount(0);
+    // Closed for the visit: another category does not bring it back; the cart still says it.
+    await page.getByRole('link', { name: 'Grillades', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/menu\/grillades$/);
+    await expect(page.getByRole('main').getByTestId('store-notice')).toHaveCount(0);
+    await addToCart(page, 'Poulet entier grillé');
+    await openCart(page);
+    await expect(page.getByTestId('cart-panel').getByTestId('closed-now')).toContainText('Ouvre à 11:00.');
+  });
+
   test('a dated closure: « Fermé aujourd’hui (Noël) » with the reopening, no order for now', async ({
     page,
     backend,

@@ -189,7 +189,7 @@ export default function MenuPage() {
       <CategoryBar categories={categories} activeSlug={(category ?? DEFAULT_MENU_CATEGORY).slug} />
       {/* At least a screen tall while loading, so the sections below do not jump when the menu arrives. */}
       <div className="mx-auto min-h-svh max-w-7xl px-4 py-10">
-        <StoreNotice className="mb-8" />
+        <StoreNotice floating />
         {!sections && !menu.isError && <Spinner />}
         {menu.isError && (
           <div role="alert" className="py-16 text-center">
