@@ -116,7 +116,7 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
     await b.serviceClient().auth.admin.createUser({ email: customer, password: PASSWORD, email_confirm: true });
     const refused = await staffFn({ action: 'invite', email: customer, role: 'manager' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatch(/já tem uma conta/);
+    expect(refused.body).toMatchObject({ error: expect.stringMatching(/já tem uma conta/), code: 'email_exists' });
     expect((await b.serviceClient().auth.admin.inviteUserByEmail(customer)).error).toMatchObject({
       status: 422,
       code: 'email_exists',
@@ -172,6 +172,7 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
       const r = await staffFn(body);
       expect(r.status, body.action).toBe(409);
       expect(r.body.error).toMatch(/último proprietário/);
+      expect(r.body.code, 'the code the screen words in its language').toBe('last_owner');
     }
     expect((await staffFn({ action: 'set_role', id: manager.id, role: 'owner' })).status).toBe(200);
     expect((await staffFn({ action: 'set_role', id: owner.id, role: 'manager' })).status).toBe(200);

@@ -8,9 +8,11 @@ export const CORS_HEADERS: Record<string, string> = {
 
 /** A refusal with a status and a message for the caller (`{error}` in the body). */
 export class HttpError extends Error {
+  /** `code`: what the screen that called names the refusal by, in its own language (the message is the fallback). */
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -31,7 +33,8 @@ export function serveJson(handler: (req: Request) => Promise<unknown>): void {
       if (req.method !== 'POST') throw new HttpError(405, 'Utilisez POST.');
       return json(200, await handler(req));
     } catch (e) {
-      if (e instanceof HttpError) return json(e.status, { error: e.message });
+      if (e instanceof HttpError)
+        return json(e.status, e.code ? { error: e.message, code: e.code } : { error: e.message });
       if (e instanceof MailerError)
         return json(e.status >= 400 && e.status < 500 ? 400 : 502, { error: e.message, retryable: e.retryable });
       console.error(e);

@@ -51,6 +51,7 @@ function keepAnOwner(team: User[], member: User): void {
     throw new HttpError(
       409,
       'É o último proprietário: nomeie primeiro outro proprietário, para o restaurante nunca ficar sem quem gere a equipa.',
+      'last_owner',
     );
 }
 
@@ -82,13 +83,17 @@ serveJson(async (req) => {
     const email = requiredEmail(body, 'email').trim().toLowerCase();
     const role = roleOf(body);
     const counted = await callerClient(bearerToken(req)!).rpc('note_staff_invite');
-    if (counted.error) throw new HttpError(counted.error.code === 'PT429' ? 429 : 403, counted.error.message);
+    if (counted.error)
+      throw counted.error.code === 'PT429'
+        ? new HttpError(429, counted.error.message, 'invite_limit')
+        : new HttpError(403, counted.error.message);
     const invited = await service.auth.admin.inviteUserByEmail(email, { redirectTo: `${siteUrl()}/admin/convite` });
     if (invited.error) {
       if (invited.error.code === 'email_exists' || invited.error.status === 422)
         throw new HttpError(
           409,
           'Este endereço já tem uma conta confirmada. Convide outro endereço (a pessoa pode usar um e-mail só para o trabalho).',
+          'email_exists',
         );
       throw new Error(`Convite não enviado: ${invited.error.message}`);
     }
@@ -119,7 +124,11 @@ serveJson(async (req) => {
     keepAnOwner(team, member);
     const { error } = await service.auth.admin.deleteUser(member.id);
     if (error)
-      throw new HttpError(409, 'Não foi possível remover esta conta (tem registos ligados). Desative-a em vez disso.');
+      throw new HttpError(
+        409,
+        'Não foi possível remover esta conta (tem registos ligados). Desative-a em vez disso.',
+        'linked_records',
+      );
     return { id: member.id, removed: true };
   }
   throw new HttpError(400, 'Ação desconhecida.');

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures';
 import { isPhone, loginAsAdmin } from './admin-helpers';
 
-const SHOTS = '/work/notes/s37/shots-roles';
+const SHOTS = 'test-results/screens';
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
 
@@ -63,4 +63,25 @@ test('the owner invites a counter member, who chooses a password from the e-mail
   // The invitation is spent: the same link again shows that it was used.
   await page.goto(link);
   await expect(page.getByText('Esta ligação já foi usada ou expirou.', { exact: false })).toBeVisible();
+});
+
+test('a refusal of the team function is told in the screen’s language: a customer’s address, in French', async ({
+  page,
+  backend,
+}) => {
+  // The function answers 409, which the page's console shows.
+  test.info().annotations.push({ type: 'server-refusal', description: '/functions/v1/staff' });
+  const customer = await backend.createCustomer();
+  await loginAsAdmin(page, backend, '/admin/staff');
+  await openMenu(page);
+  await page.getByRole('button', { name: 'fr', exact: true }).click();
+  // The drawer's backdrop, beside the drawer.
+  if (isPhone(page)) await page.getByRole('button', { name: 'Fermer le menu' }).click({ position: { x: 370, y: 300 } });
+  await expect(page.getByRole('heading', { name: 'Équipe' })).toBeVisible();
+  await page.getByTestId('invite-form').getByLabel('E-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Envoyer l’invitation' }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Invitation non envoyée');
+  await expect(toast).toContainText('Cette adresse a déjà un compte confirmé.');
+  await expect(toast).not.toContainText('Este endereço');
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail, type E2EBackend } from '../support/fixtures';
 
-const SHOTS = '/work/notes/s37/shots-otp';
+const SHOTS = 'test-results/screens';
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

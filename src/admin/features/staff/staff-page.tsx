@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toast-store.js';
 import { dateTimeOf } from '../../components/order/order-format.js';
 import { useT } from '../../i18n/index.js';
 import {
+  FunctionRefusal,
   useChangeTeamMemberMutation,
   useInviteTeamMemberMutation,
   useTeamQuery,
@@ -18,6 +19,14 @@ import {
 import { staffText } from './staff-text.js';
 
 const FIELD = 'mt-1 block w-full min-h-12 rounded-lg border-2 border-slate-400 px-3 text-lg';
+
+/** The team function's refusals, by code, in the screen's language; anything else as the function worded it. */
+const REFUSALS = {
+  last_owner: 'refusal_last_owner',
+  email_exists: 'refusal_email_exists',
+  linked_records: 'refusal_linked_records',
+  invite_limit: 'refusal_invite_limit',
+} as const;
 
 /** The owner's team: invite by e-mail, change a role, disable or remove an account, see the last sign-in. */
 export function StaffPage() {
@@ -28,7 +37,11 @@ export function StaffPage() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('staff');
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const failed = (e: Error) => toast.error(s('failed'), e.message);
+  const why = (e: Error) => {
+    const code = e instanceof FunctionRefusal ? e.code : null;
+    return code && code in REFUSALS ? s(REFUSALS[code as keyof typeof REFUSALS]) : e.message;
+  };
+  const failed = (e: Error) => toast.error(s('failed'), why(e));
   const change = useChangeTeamMemberMutation({
     mutationConfig: { onSuccess: () => toast.success(s('saved')), onError: failed },
   });
@@ -38,7 +51,7 @@ export function StaffPage() {
         toast.success(s('invited', { email: sent.email }));
         setEmail('');
       },
-      onError: (e) => toast.error(s('inviteFailed'), e.message),
+      onError: (e) => toast.error(s('inviteFailed'), why(e)),
     },
   });
 

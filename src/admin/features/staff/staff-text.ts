@@ -38,6 +38,12 @@ export const staffText = featureCatalogue({
     linkInvalid:
       'Esta ligação já foi usada ou expirou. Peça ao proprietário do restaurante um novo convite, ou entre com a sua palavra-passe.',
     toLogin: 'Ir para a entrada',
+    refusal_last_owner:
+      'É o último proprietário: nomeie primeiro outro proprietário, para o restaurante nunca ficar sem quem gere a equipa.',
+    refusal_email_exists:
+      'Este endereço já tem uma conta confirmada. Convide outro endereço (a pessoa pode usar um e-mail só para o trabalho).',
+    refusal_linked_records: 'Não foi possível remover esta conta (tem registos ligados). Desative-a em vez disso.',
+    refusal_invite_limit: 'Demasiados convites enviados. Tente de novo dentro de uma hora.',
   },
   fr: {
     title: 'Équipe',
@@ -76,5 +82,11 @@ export const staffText = featureCatalogue({
     linkInvalid:
       'Ce lien a déjà servi ou a expiré. Demandez une nouvelle invitation au propriétaire du restaurant, ou connectez-vous avec votre mot de passe.',
     toLogin: 'Aller à la connexion',
+    refusal_last_owner:
+      'C’est le dernier propriétaire : nommez d’abord un autre propriétaire, pour que le restaurant ait toujours quelqu’un qui gère l’équipe.',
+    refusal_email_exists:
+      'Cette adresse a déjà un compte confirmé. Invitez une autre adresse (la personne peut utiliser une adresse réservée au travail).',
+    refusal_linked_records: 'Impossible de supprimer ce compte (des données y sont liées). Désactivez-le plutôt.',
+    refusal_invite_limit: 'Trop d’invitations envoyées : réessayez dans une heure.',
   },
 });
