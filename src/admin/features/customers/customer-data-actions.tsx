@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DataError } from '../../../shared/data/errors.js';
 import { saveJsonFile } from '../../../shared/ui/save-json-file.js';
 import { Button } from '../../components/ui/button.js';
@@ -26,23 +26,20 @@ function failure(e: Error): string {
 const fileName = (who: string) =>
   `dados-cliente-${who.replace(/[^\w.@+-]+/g, '_').slice(0, 60)}-${new Date().toISOString().slice(0, 10)}.json`;
 
+/** Asks to erase a customer's data: `ask(target, who)` opens the question, `dialog` is where it shows. */
+export interface EraseConfirmation {
+  ask(target: CustomerRef, who: string): void;
+  dialog: ReactNode;
+}
+
 /**
- * Export and erase one customer's data, as the shop's profile does for a signed-in customer (same rules in
- * the database: no erasure while an order is open, orders kept anonymised). The erasure asks first.
+ * The question before an erasure, held by the page rather than by the row that asked: the customers' list
+ * swaps its table for cards at the phone width (a window resized, a tablet turned), which would close a question
+ * held by the row it was opened from.
  */
-export function CustomerDataActions({ target, who }: { target: CustomerRef; who: string }) {
+export function useEraseConfirmation(): EraseConfirmation {
   const t = customerDataText.useText();
-  const [asking, setAsking] = useState(false);
-  const exporting = useExportCustomerDataMutation({
-    mutationConfig: {
-      onSuccess: (data) => {
-        const file = fileName(who);
-        saveJsonFile(file, data);
-        toast.success(t('exported'), t('exportedBody', { file }));
-      },
-      onError: (e) => toast.error(t('failed'), failure(e)),
-    },
-  });
+  const [asking, setAsking] = useState<{ target: CustomerRef; who: string } | null>(null);
   const erasing = useEraseCustomerDataMutation({
     mutationConfig: {
       onSuccess: (r) =>
@@ -50,6 +47,51 @@ export function CustomerDataActions({ target, who }: { target: CustomerRef; who:
           t('erased'),
           t('erasedBody', { orders: r.orders, reservations: r.reservations, challenge: r.challenge_registrations }),
         ),
+      onError: (e) => toast.error(t('failed'), failure(e)),
+    },
+  });
+  return {
+    ask: (target, who) => setAsking({ target, who }),
+    dialog: (
+      <ConfirmRemoval
+        open={asking !== null}
+        setOpen={(open) => {
+          if (!open) setAsking(null);
+        }}
+        onConfirm={() => {
+          if (asking) erasing.mutate(asking.target);
+        }}
+        title={t('eraseTitle')}
+        body={
+          asking ? t('eraseBody', { who: asking.who, account: 'userId' in asking.target ? t('eraseAccount') : '' }) : ''
+        }
+        confirmLabel={t('eraseConfirm')}
+      />
+    ),
+  };
+}
+
+/**
+ * Export and erase one customer's data, as the shop's profile does for a signed-in customer (same rules in
+ * the database: no erasure while an order is open, orders kept anonymised). The erasure asks first (`erase`).
+ */
+export function CustomerDataActions({
+  target,
+  who,
+  erase,
+}: {
+  target: CustomerRef;
+  who: string;
+  erase: EraseConfirmation;
+}) {
+  const t = customerDataText.useText();
+  const exporting = useExportCustomerDataMutation({
+    mutationConfig: {
+      onSuccess: (data) => {
+        const file = fileName(who);
+        saveJsonFile(file, data);
+        toast.success(t('exported'), t('exportedBody', { file }));
+      },
       onError: (e) => toast.error(t('failed'), failure(e)),
     },
   });
@@ -63,23 +105,15 @@ export function CustomerDataActions({ target, who }: { target: CustomerRef; who:
       >
         {t('export')}
       </Button>
-      <Button variant="danger" className="min-h-11" disabled={erasing.isPending} onClick={() => setAsking(true)}>
+      <Button variant="danger" className="min-h-11" onClick={() => erase.ask(target, who)}>
         {t('erase')}
       </Button>
-      <ConfirmRemoval
-        open={asking}
-        setOpen={setAsking}
-        onConfirm={() => erasing.mutate(target)}
-        title={t('eraseTitle')}
-        body={t('eraseBody', { who, account: 'userId' in target ? t('eraseAccount') : '' })}
-        confirmLabel={t('eraseConfirm')}
-      />
     </div>
   );
 }
 
 /** A guest (no account) known by the e-mail and/or phone of their orders or reservations. */
-export function GuestDataCard() {
+export function GuestDataCard({ erase }: { erase: EraseConfirmation }) {
   const t = customerDataText.useText();
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
@@ -93,7 +127,7 @@ export function GuestDataCard() {
           <TextField label={t('guestEmail')} type="email" className={field} value={email} onValue={setEmail} />
           <TextField label={t('guestPhone')} type="tel" className={field} value={phone} onValue={setPhone} />
         </div>
-        <CustomerDataActions target={{ email, phone }} who={email.trim() || phone.trim() || '—'} />
+        <CustomerDataActions target={{ email, phone }} who={email.trim() || phone.trim() || '—'} erase={erase} />
       </Card>
     </div>
   );

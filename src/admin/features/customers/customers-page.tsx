@@ -6,18 +6,20 @@ import { toast } from '../../components/ui/toast-store.js';
 import { useT } from '../../i18n/index.js';
 import { useCustomersQuery } from '../../lib/data.js';
 import { dateTimeOf } from '../../components/order/order-format.js';
-import { CustomerDataActions, GuestDataCard } from './customer-data-actions.js';
+import { CustomerDataActions, GuestDataCard, useEraseConfirmation } from './customer-data-actions.js';
 
 export function CustomersPage() {
   const t = useT();
   const customers = useCustomersQuery();
+  const erase = useEraseConfirmation();
   useEffect(() => {
     if (customers.isError) toast.error(t('customers.loadFailedTitle'), t('customers.loadFailedBody'));
   }, [customers.isError, t]);
 
   return (
     <DashboardSubPage title={t('customers.title')}>
-      <GuestDataCard />
+      <GuestDataCard erase={erase} />
+      {erase.dialog}
       <QueryTable
         testId="customers-table"
         className="text-base"
@@ -52,7 +54,7 @@ export function CustomersPage() {
                 >
                   {t('customers.viewOrders')}
                 </Link>
-                <CustomerDataActions target={{ userId: c.id }} who={c.email} />
+                <CustomerDataActions target={{ userId: c.id }} who={c.email} erase={erase} />
               </div>
             ),
           },
