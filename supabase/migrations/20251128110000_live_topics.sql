@@ -2,7 +2,8 @@
 -- change costs one message per topic whatever the number of open pages, with no RLS evaluation per subscriber:
 -- the right to a topic is checked once, when a page joins it (policies on realtime.messages below).
 --
---   orders:admin        every change of an order (the whole row, as the admin reads it): the back office's feeds
+--   orders:admin        every change of an order (the whole row, as the admin reads it; an order older than the
+--                       counter's two days: its id only): the back office's feeds
 --   reservations:admin  every change of a reservation (the whole row): the back office's reservations
 --   order:<id>          the customer's confirmation page of one order: its status and ready time only
 --
@@ -15,11 +16,28 @@
 
 -- Each change of an order: the whole row to the back office; to the order's own page, only what it shows,
 -- and only when that changed (its status, its ready time), never the customer's name, phone, address or e-mail.
+-- The counter's staff join orders:admin too, and read only the orders of the last two days and those still to
+-- come (orders_select_authenticated): a change of an older order (a manager's correction in the archive, an
+-- erasure that anonymises a customer's history) goes out with its id alone, and each screen re-reads what its
+-- role may read.
 create function public.orders_live_broadcast() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  recent boolean := (tg_op <> 'DELETE' and (new.created_at > now() - interval '2 days'
+                                            or new.slot_start > now() - interval '1 day'))
+                 or (tg_op <> 'INSERT' and (old.created_at > now() - interval '2 days'
+                                            or old.slot_start > now() - interval '1 day'));
 begin
-  perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  if coalesce(recent, false) then
+    perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  else
+    perform realtime.send(
+      jsonb_build_object('operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,
+                         'record', case when tg_op = 'DELETE' then null else jsonb_build_object('id', new.id) end,
+                         'old_record', case when tg_op = 'INSERT' then null else jsonb_build_object('id', old.id) end),
+      tg_op, 'orders:admin');
+  end if;
   if tg_op = 'UPDATE' and (new.status is distinct from old.status or new.ready_at is distinct from old.ready_at) then
     perform realtime.send(
       jsonb_build_object('status', new.status, 'ready_at', new.ready_at, 'updated_at', new.updated_at),

@@ -2724,8 +2724,21 @@ CREATE OR REPLACE FUNCTION public.orders_live_broadcast()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  recent boolean := (tg_op <> 'DELETE' and (new.created_at > now() - interval '2 days'
+                                            or new.slot_start > now() - interval '1 day'))
+                 or (tg_op <> 'INSERT' and (old.created_at > now() - interval '2 days'
+                                            or old.slot_start > now() - interval '1 day'));
 begin
-  perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  if coalesce(recent, false) then
+    perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  else
+    perform realtime.send(
+      jsonb_build_object('operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,
+                         'record', case when tg_op = 'DELETE' then null else jsonb_build_object('id', new.id) end,
+                         'old_record', case when tg_op = 'INSERT' then null else jsonb_build_object('id', old.id) end),
+      tg_op, 'orders:admin');
+  end if;
   if tg_op = 'UPDATE' and (new.status is distinct from old.status or new.ready_at is distinct from old.ready_at) then
     perform realtime.send(
       jsonb_build_object('status', new.status, 'ready_at', new.ready_at, 'updated_at', new.updated_at),

@@ -93,6 +93,41 @@ describe.each(testDatabases())('the product’s live topics on %s', (kind) => {
     await closeClients(admin);
   });
 
+  it('tells the counter only the id of a change to an order older than its two days, the whole row of a recent one', async () => {
+    const staffClaims = { role: 'authenticated' as const, sub: newUserId(), app_metadata: { role: 'staff' } };
+    const staff = b.client(await b.context.jwt.sign(staffClaims, 3600));
+    const feed = listen(staff, 'orders:admin');
+    await feed.joined;
+    const old = await insertOrder();
+    await b.db.query(`update public.orders set created_at = now() - interval '10 days' where id = $1`, [old]);
+    await waitFor(() => feed.heard.length === 2, 15_000, 'the insert and the backdating');
+    feed.heard.length = 0;
+    // A manager's correction in the archive, then an erasure-like rewrite of the customer's name.
+    await b.db.query(`update public.orders set status = 'Livrée', customer_name = 'Client anonymisé' where id = $1`, [
+      old,
+    ]);
+    await b.db.query('delete from public.orders where id = $1', [old]);
+    const recent = await insertOrder();
+    await waitFor(() => feed.heard.length === 3, 15_000, 'three order messages');
+    expect(feed.heard[0]).toMatchObject({
+      event: 'UPDATE',
+      payload: { operation: 'UPDATE', table: 'orders', record: { id: old }, old_record: { id: old } },
+    });
+    expect(Object.keys(feed.heard[0]!.payload.record as object)).toEqual(['id']);
+    expect(Object.keys(feed.heard[0]!.payload.old_record as object)).toEqual(['id']);
+    expect(feed.heard[1]!.payload).toMatchObject({ operation: 'DELETE', record: null, old_record: { id: old } });
+    expect(Object.keys(feed.heard[1]!.payload.old_record as object)).toEqual(['id']);
+    expect(feed.heard[2]!.payload).toMatchObject({
+      operation: 'INSERT',
+      record: { id: recent, customer_name: 'Ana Live' },
+    });
+    // What the staff's screen re-reads: the recent order, not the old one.
+    const { data } = await staff.from('orders').select('id').in('id', [recent]);
+    expect(data).toEqual([{ id: recent }]);
+    await b.db.query('delete from public.orders where id = $1', [recent]);
+    await closeClients(staff);
+  });
+
   it('brings each new reservation to the back office on reservations:admin', async () => {
     const admin = b.client(await adminToken(b));
     const feed = listen(admin, 'reservations:admin');
