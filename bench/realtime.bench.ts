@@ -50,6 +50,10 @@ interface Result {
   rejoins: number;
   refusedJoins: number;
   serverCpuMsPerChange: number;
+  /** Postgres Changes delivery, per change: database calls, claims sets whose RLS checks ran, wall ms of those calls. */
+  dbCallsPerChange: number;
+  claimsChecksPerChange: number;
+  dbMsPerChange: number;
   load1: string;
 }
 
@@ -212,6 +216,9 @@ async function run(db: string, server: Server, seeded: Seeded, via: Path, n: num
     rejoins: [...rejoinsBy.values()].reduce((s, x) => s + x, 0),
     refusedJoins,
     serverCpuMsPerChange: r1((cpu.userMicros + cpu.systemMicros) / 1000 / count),
+    dbCallsPerChange: r1(cpu.calls / count),
+    claimsChecksPerChange: r1(cpu.claimsChecks / count),
+    dbMsPerChange: r1(cpu.databaseMs / count),
     load1: `${load.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
   };
   return result;

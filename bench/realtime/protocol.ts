@@ -18,7 +18,15 @@ export type ServerReply =
       pages: { orderId: string; customerToken: string }[];
       adminTokens: string[];
     }
-  | { type: 'cpu'; userMicros: number; systemMicros: number }
+  | {
+      type: 'cpu';
+      userMicros: number;
+      systemMicros: number;
+      /** Postgres Changes delivery since cpu-start: database calls, claims sets checked, their database time. */
+      calls: number;
+      claimsChecks: number;
+      databaseMs: number;
+    }
   | { type: 'driven'; commits: [seq: number, orderId: string, at: number][] }
   | { type: 'error'; message: string };
 

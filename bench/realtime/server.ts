@@ -26,6 +26,7 @@ const b = await startBackend(
   { ...process.env, PORT: '0', DATABASE_URL: '' },
 );
 let cpu = process.cpuUsage();
+let delivery = { ...b.realtime.stats };
 
 async function seed(pages: number, admins: number) {
   await b.db.query('delete from public.orders');
@@ -90,10 +91,19 @@ process.on('message', (m: ServerRequest) => {
         return { type: 'seeded', url: b.url, anonKey: b.anonKey, ...(await seed(m.pages, m.admins)) };
       case 'cpu-start':
         cpu = process.cpuUsage();
-        return { type: 'cpu', userMicros: 0, systemMicros: 0 };
+        delivery = { ...b.realtime.stats };
+        return { type: 'cpu', userMicros: 0, systemMicros: 0, calls: 0, claimsChecks: 0, databaseMs: 0 };
       case 'cpu-end': {
         const used = process.cpuUsage(cpu);
-        return { type: 'cpu', userMicros: used.user, systemMicros: used.system };
+        const now = b.realtime.stats;
+        return {
+          type: 'cpu',
+          userMicros: used.user,
+          systemMicros: used.system,
+          calls: now.calls - delivery.calls,
+          claimsChecks: now.claimsChecks - delivery.claimsChecks,
+          databaseMs: now.databaseMs - delivery.databaseMs,
+        };
       }
       case 'drive':
         return { type: 'driven', commits: await drive(m.orderIds, m.count, m.rate, m.firstSeq) };

@@ -19,6 +19,7 @@ import { loadSigningKeys } from './auth/signing-keys.js';
 import { createRestHandler } from './rest/index.js';
 import { createAuthHandler } from './auth/index.js';
 import { attachRealtime } from './realtime/index.js';
+import type { DispatchStats } from './realtime/dispatch.js';
 import { createFunctionsHandler } from './functions/index.js';
 import { mailConfigFromEnv } from './mail/config.js';
 import { createMailer } from './mail/index.js';
@@ -44,6 +45,8 @@ export interface Backend {
   dispatcher: Dispatcher | null;
   /** The daily retention rules of the privacy page (RETENTION_AUTO=off stops them). */
   retention: RetentionJob;
+  /** Realtime's counters: what Postgres Changes delivery asked of the database. */
+  realtime: { stats: DispatchStats };
   close(): Promise<void>;
 }
 
@@ -244,6 +247,7 @@ export async function startBackend(
       migrations,
       dispatcher,
       retention,
+      realtime: { stats: realtime.stats },
       close() {
         closing ??= (async () => {
           clearInterval(analyzer);

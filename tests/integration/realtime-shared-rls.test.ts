@@ -26,7 +26,7 @@ describe.each(testDatabases())('realtime postgres_changes: one RLS evaluation pe
     const query = b.db.query.bind(b.db);
     b.db.query = ((sql: string, params?: unknown[]) => {
       if (sql.includes('_realtime.take_changes'))
-        calls.push({ groups: (JSON.parse(String(params?.[2] ?? '[]')) as unknown[]).length });
+        calls.push({ groups: (JSON.parse(String(params?.[1] ?? '[]')) as unknown[]).length });
       return query(sql, params);
     }) as typeof b.db.query;
 

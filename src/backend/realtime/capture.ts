@@ -55,6 +55,40 @@ begin
   return null;
 end $$;
 revoke all on function _realtime.capture_message() from public;
+
+-- The committed changes to deliver next, oldest first: the notified transactions ('txids'), or a
+-- bounded slice of what was left behind ('old': older than the sweep delay, 'all': everything), so
+-- one call never grows with a backlog. Read only, unless 'take' (no Postgres Changes subscriber to
+-- check them for): then they are taken at once (DELETE … RETURNING). The 'old' sweep also drops
+-- realtime.messages past their retention.
+create or replace function _realtime.pending_changes(mode text, txids jsonb, take boolean) returns jsonb
+language plpgsql set search_path = pg_catalog, pg_temp as $rt_pending$
+declare
+  _rt_ids bigint[];
+  _rt_rows jsonb;
+begin
+  if mode = 'txids' then
+    select array_agg(c.id) into _rt_ids
+      from _realtime.changes c where c.txid in (select jsonb_array_elements_text(txids)::bigint);
+  else
+    select array_agg(o.id) into _rt_ids from (
+      select c.id from _realtime.changes c
+      where mode = 'all' or c.committed_at < now() - interval '${SWEEP_AFTER_MS} milliseconds'
+      order by c.id limit ${SWEEP_SLICE_ROWS}) o;
+  end if;
+  if take then
+    with taken as (delete from _realtime.changes c where c.id = any(_rt_ids) returning c.*)
+    select coalesce(jsonb_agg(to_jsonb(taken) order by taken.id), '[]'::jsonb) into _rt_rows from taken;
+  else
+    select coalesce(jsonb_agg(to_jsonb(c) order by c.id), '[]'::jsonb) into _rt_rows
+      from _realtime.changes c where c.id = any(_rt_ids);
+  end if;
+  if mode = 'old' and to_regclass('realtime.messages') is not null then
+    delete from realtime.messages m where m.inserted_at < (now() - interval '${MESSAGE_RETENTION}')::timestamp;
+  end if;
+  return _rt_rows;
+end $rt_pending$;
+revoke all on function _realtime.pending_changes(text, jsonb, boolean) from public;
 do $rt$ begin
   if pg_catalog.to_regclass('realtime.messages') is not null then
     create or replace trigger ${MESSAGE_TRIGGER} after insert on realtime.messages
@@ -250,12 +284,16 @@ export class ChangeCapture {
 }
 
 /**
- * One round trip per batch: take the committed changes (DELETE … RETURNING), then, for each
- * claims set, switch role and request.jwt.claims (transaction-local) and look the changed rows
- * of its tables up by key. One static branch per published table, so PostgreSQL plans each
- * lookup once per connection. Answers {rows, seen: [ids visible to each claims set]}.
- * `mode`: 'txids' (the notified transactions), 'old' (left behind), 'all', or 'given' (`given`
- * rows, when a batch is re-checked claims set by claims set after a failure).
+ * Takes the changes the dispatcher read (`ids`: DELETE … RETURNING, so a change is delivered once
+ * and a database lost mid-way leaves it for the next sweep) and, in the same statement's
+ * transaction, runs the RLS checks the matching channels need: for each claims set, switch role
+ * and request.jwt.claims (transaction-local) and look up by key only the rows its channels'
+ * bindings and filters matched. Each claims set's lookup is its own execution of a statement
+ * planned once per connection (one static branch per published table): a policy's
+ * `(select auth.uid())` is evaluated once per execution, so claims must not change within one.
+ * `groups`: [{role, claims, tables: [[oid, [change ids to look up], [deleted change ids]]]}], by role.
+ * Without `ids`, the `given` rows (already taken) are checked only: the re-check claims set by
+ * claims set after a failure. Answers {taken: [ids], seen: [[ids visible to each claims set]]}.
  */
 function takeFunctionSql(tables: TableInfo[]): string {
   const branches = tables
@@ -264,85 +302,62 @@ function takeFunctionSql(tables: TableInfo[]): string {
       const rel = qualified(t.schema, t.table);
       const match = t.primaryKey.length
         ? t.primaryKey.map((c) => `_rt_x.${quoteIdent(c)} = _rt_r.${quoteIdent(c)}`).join(' and ')
-        : `to_jsonb(_rt_x) = _rt_k.v`;
+        : `to_jsonb(_rt_x) = _rt_rec -> (_rt_k.id #>> '{}')`;
       return `if _rt_rel = ${t.oid} then
-            select coalesce(jsonb_agg(_rt_idx -> ((_rt_k.i - 1)::int)), '[]'::jsonb) into _rt_hits
-            from jsonb_array_elements(_rt_keys) with ordinality as _rt_k(v, i),
-              lateral jsonb_populate_record(null::${rel}, _rt_k.v) _rt_r
+            select coalesce(jsonb_agg(_rt_k.id), '[]'::jsonb) into _rt_hits
+            from jsonb_array_elements(_rt_ids) as _rt_k(id),
+              lateral jsonb_populate_record(null::${rel}, _rt_rec -> (_rt_k.id #>> '{}')) _rt_r
             where exists (select 1 from ${rel} _rt_x where ${match});
           end if;`;
     })
     .join('\n          ');
   return `
 drop function if exists _realtime.visible_changes(jsonb);
-create or replace function _realtime.take_changes(mode text, txids jsonb, groups jsonb, given jsonb) returns jsonb
+drop function if exists _realtime.take_changes(text, jsonb, jsonb, jsonb);
+create or replace function _realtime.take_changes(ids jsonb, groups jsonb, given jsonb) returns jsonb
 language plpgsql as $rt_take$
 declare
-  _rt_rows jsonb;
+  _rt_taken jsonb := '[]'::jsonb;
+  _rt_rec jsonb;
   _rt_g jsonb;
   _rt_t jsonb;
   _rt_rel oid;
-  _rt_keys jsonb;
-  _rt_idx jsonb;
-  _rt_dels jsonb;
+  _rt_ids jsonb;
   _rt_hits jsonb;
   _rt_seen jsonb;
-  _rt_by_rel jsonb;
   _rt_result jsonb := '[]'::jsonb;
 begin
-  if mode = 'txids' then
+  if ids is not null then
     with taken as (delete from _realtime.changes c
-      where c.txid in (select pg_catalog.jsonb_array_elements_text(txids)::bigint) returning c.*)
-    select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
-  elsif mode = 'old' or mode = 'all' then
-    -- Sweeps go by bounded slices, oldest first, so one call never grows with a backlog.
-    with taken as (delete from _realtime.changes c where c.id in (
-        select o.id from _realtime.changes o
-        where mode = 'all' or o.committed_at < pg_catalog.now() - interval '${SWEEP_AFTER_MS} milliseconds'
-        order by o.id limit ${SWEEP_SLICE_ROWS}) returning c.*)
-    select coalesce(jsonb_agg(to_jsonb(taken)), '[]'::jsonb) into _rt_rows from taken;
-    if mode = 'old' and pg_catalog.to_regclass('realtime.messages') is not null then
-      delete from realtime.messages m
-      where m.inserted_at < (pg_catalog.now() - interval '${MESSAGE_RETENTION}')::timestamp;
-    end if;
+      where c.id in (select pg_catalog.jsonb_array_elements_text(ids)::bigint) returning c.id, c.op, c.record)
+    select coalesce(jsonb_agg(taken.id), '[]'::jsonb),
+           coalesce(jsonb_object_agg(taken.id, taken.record) filter (where taken.op <> 'DELETE'), '{}'::jsonb)
+      into _rt_taken, _rt_rec from taken;
   else
-    _rt_rows := given;
+    select coalesce(jsonb_object_agg(v->>'id', v->'record') filter (where v->>'op' <> 'DELETE'), '{}'::jsonb)
+      into _rt_rec from pg_catalog.jsonb_array_elements(given) v;
   end if;
-  if pg_catalog.jsonb_array_length(_rt_rows) > 0 then
-    -- The batch's rows by table, once for every claims set: {oid: [records, ids, deleted ids]}.
-    select coalesce(jsonb_object_agg(t.rel, pg_catalog.jsonb_build_array(t.keys, t.idx, t.dels)), '{}'::jsonb)
-      into _rt_by_rel
-      from (select v->>'rel' as rel,
-                   coalesce(jsonb_agg(v->'record') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb) as keys,
-                   coalesce(jsonb_agg(v->'id') filter (where v->>'op' <> 'DELETE'), '[]'::jsonb) as idx,
-                   coalesce(jsonb_agg(v->'id') filter (where v->>'op' = 'DELETE'), '[]'::jsonb) as dels
-              from pg_catalog.jsonb_array_elements(_rt_rows) v where v->>'rel' is not null
-             group by v->>'rel') t;
-    for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
-      _rt_seen := '[]'::jsonb;
-      perform pg_catalog.set_config('role', _rt_g->>'role', true),
-              pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
-      for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
-        continue when not _rt_by_rel ? (_rt_t #>> '{}');
-        _rt_rel := (_rt_t #>> '{}')::oid;
-        _rt_keys := _rt_by_rel -> (_rt_t #>> '{}') -> 0;
-        _rt_idx := _rt_by_rel -> (_rt_t #>> '{}') -> 1;
-        _rt_dels := _rt_by_rel -> (_rt_t #>> '{}') -> 2;
-        if pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
-          -- Deletes go to everyone who may read the table, as Supabase does.
-          _rt_seen := _rt_seen || _rt_dels;
-          _rt_hits := '[]'::jsonb;
-          if pg_catalog.jsonb_array_length(_rt_keys) > 0 then
-            ${branches || 'null;'}
-          end if;
-          _rt_seen := _rt_seen || _rt_hits;
+  for _rt_g in select value from pg_catalog.jsonb_array_elements(groups) loop
+    _rt_seen := '[]'::jsonb;
+    perform pg_catalog.set_config('role', _rt_g->>'role', true),
+            pg_catalog.set_config('request.jwt.claims', _rt_g->>'claims', true);
+    for _rt_t in select value from pg_catalog.jsonb_array_elements(_rt_g->'tables') loop
+      _rt_rel := (_rt_t->>0)::oid;
+      if pg_catalog.has_table_privilege(_rt_g->>'role', _rt_rel, 'SELECT') then
+        -- Deletes go to everyone who may read the table, as Supabase does.
+        _rt_seen := _rt_seen || (_rt_t->2);
+        _rt_ids := _rt_t->1;
+        _rt_hits := '[]'::jsonb;
+        if pg_catalog.jsonb_array_length(_rt_ids) > 0 then
+          ${branches || 'null;'}
         end if;
-      end loop;
-      _rt_result := _rt_result || pg_catalog.jsonb_build_array(_rt_seen);
+        _rt_seen := _rt_seen || _rt_hits;
+      end if;
     end loop;
-  end if;
-  return pg_catalog.jsonb_build_object('rows', _rt_rows, 'seen', _rt_result);
+    _rt_result := _rt_result || pg_catalog.jsonb_build_array(_rt_seen);
+  end loop;
+  return pg_catalog.jsonb_build_object('taken', _rt_taken, 'seen', _rt_result);
 end $rt_take$;
-revoke all on function _realtime.take_changes(text, jsonb, jsonb, jsonb) from public;
+revoke all on function _realtime.take_changes(jsonb, jsonb, jsonb) from public;
 `;
 }

@@ -6,7 +6,7 @@ import type { BackendContext } from '../context.js';
 import { isLoopbackHost } from '../config.js';
 import { bearerToken, type JwtClaims } from '../jwt.js';
 import { ChangeCapture } from './capture.js';
-import { ChangeDispatcher } from './dispatch.js';
+import { ChangeDispatcher, type DispatchStats } from './dispatch.js';
 import { ChangeFeed } from './feed.js';
 import { SUPPORTED_VSN, type Vsn } from './protocol.js';
 import {
@@ -70,7 +70,7 @@ export function attachRealtime(
   ctx: BackendContext,
   server: Server,
   hostAllowed: (req: IncomingMessage) => boolean = () => true,
-): { close(): Promise<void> } {
+): { close(): Promise<void>; stats: DispatchStats } {
   const env = ctx.config.env;
   const heartbeatTimeoutMs = positive(env.REALTIME_HEARTBEAT_TIMEOUT_MS, 60_000);
   const capture = new ChangeCapture(ctx.db);
@@ -193,6 +193,7 @@ export function attachRealtime(
   server.on('upgrade', onUpgrade);
 
   return {
+    stats: dispatcher.stats,
     async close() {
       if (closed) return;
       closed = true;
