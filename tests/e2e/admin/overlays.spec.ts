@@ -47,6 +47,15 @@ test.describe('the back office overlays are modal <dialog>s', () => {
     await expect(page.getByTestId('toast')).toHaveCount(1);
     await screenshot(page, 'admin-order-overlay');
 
+    // A dialog opened from the detail (« Ligar ») closes alone on Escape: the detail stays, holding the focus.
+    await overlay.getByRole('button', { name: 'Ligar' }).click();
+    const call = page.getByRole('dialog', { name: 'Ligar ao cliente?' });
+    await expect(call).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(call).toHaveCount(0);
+    await expect(overlay.getByTestId('order-detail')).toBeVisible();
+    expect(await holdsFocus(overlay)).toBe(true);
+
     await page.keyboard.press('Escape');
     await expect(overlay).toHaveCount(0);
     await expect(row).toBeFocused();
