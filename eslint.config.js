@@ -10,7 +10,15 @@ import { readdirSync } from 'node:fs';
 const boundaries = [
   {
     target: './src/shared/domain',
-    from: ['./src/shared/data', './src/shop', './src/admin', './src/main', './src/preload', './src/backend'],
+    from: [
+      './src/shared/data',
+      './src/shared/i18n',
+      './src/shop',
+      './src/admin',
+      './src/main',
+      './src/preload',
+      './src/backend',
+    ],
     message: 'The domain is pure: it imports nothing outside itself.',
   },
   {

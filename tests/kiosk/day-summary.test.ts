@@ -12,6 +12,7 @@ import { isAppUrl } from '../../src/main/security';
 import { APP_ORIGIN } from '../../src/main/renderer-files';
 import { layoutDaySummary } from '../../src/shared/domain/takings-ticket';
 import { TICKET_RESTAURANT } from '../../src/shared/domain/restaurant';
+import { TICKET_FR } from '../../src/shared/i18n/ticket-fr';
 import { toPrintableText } from '../../src/shared/domain/printable-text';
 import { DEFAULT_PRINTER_SETTINGS, IPC, type PrinterSettings } from '../../src/shared/ipc';
 import { dstSundayReport } from '../fixtures/takings-report';
@@ -46,6 +47,7 @@ describe('day summary on the thermal printer', () => {
       const layout = layoutDaySummary(dstSundayReport(), {
         columns: width,
         restaurant: TICKET_RESTAURANT,
+        words: TICKET_FR,
         printedAt: new Date(),
       });
       const expected = layout.map((l) => (l.kind === 'rule' ? '-'.repeat(width) : toPrintableText(l.text)));

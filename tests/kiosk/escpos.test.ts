@@ -3,6 +3,7 @@ import { renderOrderTickets, renderTestTicket, ticketTextBytes } from '../../src
 import { printOrderTickets } from '../../src/main/printer/print-service';
 import { layoutTicket, type TicketLine } from '../../src/shared/domain/ticket';
 import { TICKET_RESTAURANT } from '../../src/shared/domain/restaurant';
+import { TICKET_FR } from '../../src/shared/i18n/ticket-fr';
 import { toPrintableText } from '../../src/shared/domain/printable-text';
 import { DEFAULT_PRINTER_SETTINGS, type PrinterSettings } from '../../src/shared/ipc';
 import { decodeEscPos, type DecodedLine } from './support/escpos-decoder';
@@ -47,7 +48,7 @@ describe('ESC/POS tickets', () => {
       const [job] = await printer.waitForJobs(1);
       const decoded = decodeEscPos(job);
       const preview = previewText(
-        layoutTicket(order, { columns: width, kind: 'customer', restaurant: TICKET_RESTAURANT }),
+        layoutTicket(order, { columns: width, kind: 'customer', restaurant: TICKET_RESTAURANT, words: TICKET_FR }),
         width,
       );
 
@@ -96,7 +97,10 @@ describe('ESC/POS tickets', () => {
       for (const kind of ['customer', 'kitchen'] as const) {
         const bytes = renderOrderTickets(order, settings({ kitchenTicket: true }));
         const ticket = decodeEscPos(bytes).tickets[kind === 'customer' ? 0 : 1]!;
-        const preview = previewText(layoutTicket(order, { columns: 42, kind, restaurant: TICKET_RESTAURANT }), 42);
+        const preview = previewText(
+          layoutTicket(order, { columns: 42, kind, restaurant: TICKET_RESTAURANT, words: TICKET_FR }),
+          42,
+        );
         expect(printed(ticket)).toEqual(preview);
         const text = ticket.map((l) => l.text);
         for (const line of expected) expect(text, `${kind} ${JSON.stringify(over)}`).toContain(line);

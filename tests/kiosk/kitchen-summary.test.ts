@@ -12,6 +12,7 @@ import { APP_ORIGIN } from '../../src/main/renderer-files';
 import { kitchenPlan, kitchenSummaryOf, layoutKitchenSummary } from '../../src/shared/domain/kitchen-plan';
 import { SEEDED_OPENING_SCHEDULE } from '../../src/shared/domain/opening-hours';
 import { TICKET_RESTAURANT } from '../../src/shared/domain/restaurant';
+import { TICKET_FR } from '../../src/shared/i18n/ticket-fr';
 import { toPrintableText } from '../../src/shared/domain/printable-text';
 import { DEFAULT_PRINTER_SETTINGS, IPC, type PrinterSettings } from '../../src/shared/ipc';
 import { decodeEscPos } from './support/escpos-decoder';
@@ -93,6 +94,7 @@ describe('the kitchen summary of the coming days', () => {
     const layout = layoutKitchenSummary(summary, {
       columns: width,
       restaurant: TICKET_RESTAURANT,
+      words: TICKET_FR,
       printedAt: new Date(),
     });
     const expected = layout.map((l) => (l.kind === 'rule' ? '-'.repeat(width) : toPrintableText(l.text)));

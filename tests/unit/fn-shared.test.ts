@@ -15,7 +15,6 @@ import {
   STATUS_VARIANTS,
 } from '../../src/shared/domain/order-status.js';
 import { fr as shopFr } from '../../src/shop/i18n/fr.js';
-import { PAYMENT_METHOD_LABELS, DELIVERY_METHOD_LABELS } from '../../src/shared/domain/delivery-method.js';
 import * as fnFormat from '../../supabase/functions/_shared/format.ts';
 import * as fnRoles from '../../supabase/functions/_shared/staff-roles.ts';
 import * as domainRoles from '../../src/shared/domain/staff-roles.js';
@@ -172,8 +171,8 @@ describe('supabase/functions/_shared agrees with src/shared/domain', () => {
       }
     for (const raw of [...DOMAIN_STATUSES, ...Object.keys(STATUS_VARIANTS), ' livrée ', 'PRÊTE', 'Livre', '', null])
       expect(normaliseStatus(raw)).toBe(domainNormalise(raw));
-    expect(PAYMENT_LABELS).toEqual(PAYMENT_METHOD_LABELS);
-    expect(DELIVERY_LABELS).toEqual(DELIVERY_METHOD_LABELS);
+    expect(PAYMENT_LABELS).toEqual(shopFr.paymentMethods);
+    expect(DELIVERY_LABELS).toEqual(shopFr.deliveryMethods);
   });
 });
 

@@ -47,6 +47,7 @@ export const fr: Record<MessageKey, string> = {
   'nav.challenge': 'Inscriptions défi',
   'nav.openMenu': 'Ouvrir le menu',
   'nav.closeMenu': 'Fermer le menu',
+  'nav.drawer': 'Navigation',
   'nav.activeOrders': '{n} commandes actives',
 
   'topbar.storeOpen': 'Magasin ouvert',

@@ -47,6 +47,7 @@ export const pt = {
   'nav.challenge': 'Inscrições Desafio',
   'nav.openMenu': 'Abrir menu',
   'nav.closeMenu': 'Fechar menu',
+  'nav.drawer': 'Navegação',
   'nav.activeOrders': '{n} encomendas ativas',
 
   'topbar.storeOpen': 'Loja Aberta',

@@ -10,6 +10,7 @@ import { wrapText } from '../../shared/domain/ticket-text';
 import { toPrintableText } from '../../shared/domain/printable-text';
 import type { PrinterSettings } from '../../shared/ipc';
 import { TICKET_RESTAURANT } from '../../shared/domain/restaurant';
+import { TICKET_FR } from '../../shared/i18n/ticket-fr';
 
 /** PC858 is PC850 with the euro sign: € and every French and Portuguese accent in one code page. */
 export const CODE_PAGE = CharacterSet.PC858_EURO;
@@ -95,13 +96,13 @@ export function renderOrderTickets(
   restaurant: TicketRestaurant = TICKET_RESTAURANT,
 ): Buffer {
   const p = newPrinter(settings);
-  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant });
+  const customer = layoutTicket(order, { columns: settings.width, kind: 'customer', restaurant, words: TICKET_FR });
   for (let i = 0; i < settings.copies; i++) {
     writeLines(p, customer);
     cut(p);
   }
   if (settings.kitchenTicket) {
-    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant }));
+    writeLines(p, layoutTicket(order, { columns: settings.width, kind: 'kitchen', restaurant, words: TICKET_FR }));
     cut(p);
   }
   if (settings.cashDrawer && order.payment_method === 'cash') openDrawer(p, settings);
@@ -116,7 +117,7 @@ export function renderPreorderSlip(
 ): Buffer {
   const p = newPrinter(settings);
   const ticketsAt = new Date(dueAt(order).getTime() - settings.preorderLeadMinutes * 60_000);
-  writeLines(p, layoutPreorderSlip(order, { columns: settings.width, restaurant, ticketsAt }));
+  writeLines(p, layoutPreorderSlip(order, { columns: settings.width, restaurant, ticketsAt, words: TICKET_FR }));
   cut(p);
   return Buffer.from(p.getBuffer());
 }
@@ -155,7 +156,7 @@ export function renderDaySummary(
   restaurant: TicketRestaurant = TICKET_RESTAURANT,
 ): Buffer {
   const p = newPrinter(settings);
-  writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant, printedAt }));
+  writeLines(p, layoutDaySummary(report, { columns: settings.width, restaurant, printedAt, words: TICKET_FR }));
   cut(p);
   return Buffer.from(p.getBuffer());
 }
@@ -168,7 +169,7 @@ export function renderKitchenSummary(
   restaurant: TicketRestaurant = TICKET_RESTAURANT,
 ): Buffer {
   const p = newPrinter(settings);
-  writeLines(p, layoutKitchenSummary(summary, { columns: settings.width, restaurant, printedAt }));
+  writeLines(p, layoutKitchenSummary(summary, { columns: settings.width, restaurant, printedAt, words: TICKET_FR }));
   cut(p);
   return Buffer.from(p.getBuffer());
 }

@@ -1,39 +1,35 @@
-import { INVALID_EMAIL_MESSAGE, looksLikeEmail } from './email-address.js';
+import { looksLikeEmail } from './email-address.js';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-export const ACCOUNT_MESSAGES = {
-  emailInvalid: INVALID_EMAIL_MESSAGE,
-  passwordTooShort: `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`,
-  passwordsDiffer: 'Les mots de passe ne correspondent pas.',
-  credentialsRequired: 'Veuillez saisir votre e-mail et votre mot de passe.',
-} as const;
+/** What is wrong with an account form; the shop words it (`fr.auth.formProblems`). */
+export type AccountFormProblem = 'email_invalid' | 'password_too_short' | 'passwords_differ' | 'credentials_required';
 
 /** Sign-up: an e-mail, a password of at least 6 characters, and the same password twice. */
 export function validateRegistration(form: {
   email: string;
   password: string;
   confirmPassword: string;
-}): string | null {
-  if (!looksLikeEmail(form.email)) return ACCOUNT_MESSAGES.emailInvalid;
-  if (form.password.length < MIN_PASSWORD_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
-  if (form.password !== form.confirmPassword) return ACCOUNT_MESSAGES.passwordsDiffer;
+}): AccountFormProblem | null {
+  if (!looksLikeEmail(form.email)) return 'email_invalid';
+  if (form.password.length < MIN_PASSWORD_LENGTH) return 'password_too_short';
+  if (form.password !== form.confirmPassword) return 'passwords_differ';
   return null;
 }
 
 /** Customer and admin login: both fields required. */
-export function validateLogin(form: { email: string; password: string }): string | null {
-  return form.email.trim() && form.password ? null : ACCOUNT_MESSAGES.credentialsRequired;
+export function validateLogin(form: { email: string; password: string }): AccountFormProblem | null {
+  return form.email.trim() && form.password ? null : 'credentials_required';
 }
 
 /** « Mot de passe oublié ? »: an e-mail that looks like one. */
-export function validateResetRequest(form: { email: string }): string | null {
-  return looksLikeEmail(form.email) ? null : ACCOUNT_MESSAGES.emailInvalid;
+export function validateResetRequest(form: { email: string }): AccountFormProblem | null {
+  return looksLikeEmail(form.email) ? null : 'email_invalid';
 }
 
 /** The new password a reset link sets: at least 6 characters, twice the same. */
-export function validateNewPassword(form: { password: string; confirmPassword: string }): string | null {
-  if (form.password.length < MIN_PASSWORD_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
-  if (form.password !== form.confirmPassword) return ACCOUNT_MESSAGES.passwordsDiffer;
+export function validateNewPassword(form: { password: string; confirmPassword: string }): AccountFormProblem | null {
+  if (form.password.length < MIN_PASSWORD_LENGTH) return 'password_too_short';
+  if (form.password !== form.confirmPassword) return 'passwords_differ';
   return null;
 }

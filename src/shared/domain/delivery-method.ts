@@ -11,16 +11,6 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'cash';
 
-export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
-  delivery: 'Livraison',
-  pickup: 'À emporter',
-};
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Espèces',
-  card: 'Carte bancaire',
-};
-
 /** When the shop turns delivery off the cart is forced to pickup; otherwise it starts on delivery. */
 export function effectiveDeliveryMethod(chosen: DeliveryMethod | undefined, deliveryEnabled: boolean): DeliveryMethod {
   if (!deliveryEnabled) return 'pickup';

@@ -1,14 +1,12 @@
 import { LUX_POSTAL_CODE_LINES } from './lux-postal-codes.js';
-import { fromCents, toCents, formatEuro, parseEuroPrice } from './money.js';
+import { fromCents, toCents, parseEuroPrice } from './money.js';
 import type { DeliveryZone } from './store-settings.js';
-
-export const OUT_OF_ZONE_MESSAGE = 'Désolé, nous ne livrons pas dans cette zone.';
 
 export interface DeliveryFeeQuote {
   /** null: not deliverable (unknown city) or no city typed yet. */
   fee: number | null;
-  /** null when the city is empty: the form says nothing until something is typed. */
-  message: string | null;
+  /** A city is typed and no zone delivers it (false while the city is empty: the form says nothing yet). */
+  outOfZone: boolean;
   zone: DeliveryZone | null;
 }
 
@@ -141,21 +139,17 @@ export function deliveryZoneFor(
   return zones.find((z) => !hasPostalCodes(z) && towns.some((t) => sameCity(z.name, t))) ?? null;
 }
 
-export function deliveryFeeMessage(zone: DeliveryZone): string {
-  return `Frais de livraison pour ${zone.name.trim()} : ${formatEuro(zone.fee)}`;
-}
-
-/** The fee for a city (and postal code) typed in the cart form, with the line shown under the field. */
+/** The fee for a city (and postal code) typed in the cart form; the shop words the line under the field (`fr.cart.zoneMessage`). */
 export function deliveryFeeFor(
   city: string | null | undefined,
   zones: readonly DeliveryZone[],
   postalCode?: string | null,
 ): DeliveryFeeQuote {
   const typed = city ?? '';
-  if (!typed.trim()) return { fee: null, message: null, zone: null };
+  if (!typed.trim()) return { fee: null, outOfZone: false, zone: null };
   const zone = deliveryZoneFor(typed, zones, postalCode);
-  if (!zone) return { fee: null, message: OUT_OF_ZONE_MESSAGE, zone: null };
-  return { fee: fromCents(toCents(zone.fee)), message: deliveryFeeMessage(zone), zone };
+  if (!zone) return { fee: null, outOfZone: true, zone: null };
+  return { fee: fromCents(toCents(zone.fee)), outOfZone: false, zone };
 }
 
 /** A zone as the admin editor holds it: both fields are text inputs until saved. */

@@ -2,7 +2,7 @@ import { restaurantClock, parseClockTime, parseIsoDate, weekdayOf, type IsoDate 
 
 /** Names written out here rather than through Intl, so every platform prints the same bytes. */
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-/** The French month names, January first (also the home page's offer dates). */
+/** The French month names, January first (also the shop's offer dates, `fr.home.offer.dates`). */
 export const MONTHS = [
   'janvier',
   'février',

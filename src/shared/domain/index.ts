@@ -34,3 +34,4 @@ export * from './takings.js';
 export * from './takings-ticket.js';
 export * from './kitchen-plan.js';
 export * from './contact-fields.js';
+export * from './ticket-words.js';

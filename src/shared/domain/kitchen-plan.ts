@@ -2,6 +2,7 @@ import { formatDateTimeFr, formatLongDateFr } from './french-dates.js';
 import type { IsoDate } from './restaurant-time.js';
 import { servicesOn, type OpeningSchedule, type Service } from './opening-hours.js';
 import type { Order } from './order.js';
+import type { TicketWords } from './ticket-words.js';
 import {
   DEFAULT_TICKET_COLUMNS,
   TICKET_COLUMNS,
@@ -105,32 +106,31 @@ export function kitchenSummaryOf(plan: readonly PlanDay<Planned>[]): KitchenSumm
   };
 }
 
-const ordersWord = (n: number) => `${n} commande${n > 1 ? 's' : ''}`;
-
 /**
  * The kitchen summary on the 80 mm paper, as plain data like the other tickets: per day, the pre-orders per
- * service and the quantities per dish. French, like every ticket.
+ * service and the quantities per dish, with the tickets' words (`TICKET_FR`, src/shared/i18n/ticket-fr.ts).
  */
 export function layoutKitchenSummary(
   summary: KitchenSummary,
-  options: { columns?: TicketColumns; restaurant: TicketRestaurant; printedAt: Date },
+  options: { columns?: TicketColumns; restaurant: TicketRestaurant; printedAt: Date; words: TicketWords },
 ): TicketLine[] {
   const columns = options.columns ?? DEFAULT_TICKET_COLUMNS;
   if (!TICKET_COLUMNS.includes(columns)) throw new RangeError(`Unsupported ticket width: ${columns}`);
+  const words = options.words.kitchenSummary;
   const w = new TicketWriter(columns);
   w.text(options.restaurant.name, { align: 'center', bold: true, size: 'double' });
   w.rule();
-  w.text('CUISINE : PRÉ-COMMANDES', { align: 'center', bold: true, size: 'double' });
-  w.text(`Imprimé le ${formatDateTimeFr(options.printedAt)}`, { align: 'center' });
+  w.text(words.title, { align: 'center', bold: true, size: 'double' });
+  w.text(words.printedAt(formatDateTimeFr(options.printedAt)), { align: 'center' });
   w.rule();
-  if (summary.days.length === 0) w.text('Aucune pré-commande pour les jours à venir.');
+  if (summary.days.length === 0) w.text(words.none);
   for (const day of summary.days) {
     w.text(formatLongDateFr(day.date).toUpperCase(), { bold: true });
-    w.leader('Pré-commandes', String(day.orders));
+    w.leader(words.preorders, String(day.orders));
     for (const s of day.services)
-      w.leader(s.opens ? `Service ${s.opens}–${s.closes}` : 'Hors service', ordersWord(s.orders));
+      w.leader(s.opens ? words.service(s.opens, s.closes ?? '') : words.outsideServices, words.orders(s.orders));
     w.blank();
-    for (const dish of day.dishes) w.leader(dish.name, `x ${dish.quantity}`, { bold: true });
+    for (const dish of day.dishes) w.leader(dish.name, words.dishQuantity(dish.quantity), { bold: true });
     w.rule();
   }
   return w.lines;

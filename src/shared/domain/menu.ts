@@ -30,7 +30,7 @@ const priceSchema = z.pipe(
   z.transform((value, ctx) => {
     const price = parseEuroPrice(value);
     if (price === null || price < 0) {
-      ctx.issues.push({ code: 'custom', message: 'Prix invalide', input: value });
+      ctx.issues.push({ code: 'custom', message: 'invalid_price', input: value });
       return z.NEVER;
     }
     return price;

@@ -1,4 +1,3 @@
-import { MONTHS } from './french-dates.js';
 import { addDays, compareIsoDates, parseIsoDate, type IsoDate } from './restaurant-time.js';
 import type { SpecialPrice } from './pricing.js';
 
@@ -103,17 +102,4 @@ export function offerProblem(draft: OfferDraft, today: IsoDate): OfferProblem | 
   if (draft.endsOn > addDays(draft.startsOn, OFFER_LIMITS.spanDays)) return 'span';
   if (draft.startsOn > addDays(today, OFFER_LIMITS.aheadDays)) return 'ahead';
   return null;
-}
-
-/** "Du 10 au 13 octobre", "Du 28 octobre au 2 novembre", "Le 10 octobre"; the year when it differs. */
-export function offerDatesFr(startsOn: IsoDate, endsOn: IsoDate, today: IsoDate): string {
-  const a = parseIsoDate(startsOn);
-  const b = parseIsoDate(endsOn);
-  if (!a || !b) return '';
-  const thisYear = Number(today.slice(0, 4));
-  const year = (y: number) => (a.y !== b.y || y !== thisYear ? ` ${y}` : '');
-  const day = (d: number) => (d === 1 ? '1er' : String(d));
-  if (startsOn === endsOn) return `Le ${day(a.d)} ${MONTHS[a.m - 1]}${year(a.y)}`;
-  const first = a.m === b.m && a.y === b.y ? day(a.d) : `${day(a.d)} ${MONTHS[a.m - 1]}${a.y !== b.y ? ` ${a.y}` : ''}`;
-  return `Du ${first} au ${day(b.d)} ${MONTHS[b.m - 1]}${year(b.y)}`;
 }

@@ -211,19 +211,25 @@ export function validatePreorderSlot(
   return null;
 }
 
+/** When orders open next: later today, tomorrow or a later day, at its time on the restaurant's clock. */
+export interface NextOpening {
+  day: 'today' | 'tomorrow' | 'later';
+  date: IsoDate;
+  time: string;
+}
+
 /**
- * When orders open next, in words: 'à 18:00' later today, 'demain à 11:00', or
- * 'mercredi 25 novembre à 11:00'; null while orders are being taken or when nothing opens soon.
+ * When orders open next, null while orders are being taken or when nothing opens soon; the shop words it
+ * ('à 18:00', 'demain à 11:00', 'mercredi 25 novembre à 11:00': `fr.store.nextOpening`).
  */
-export function nextOpeningText(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): string | null {
+export function nextOpeningDay(now: Date, schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): NextOpening | null {
   if (isOpenForOrders(now, schedule)) return null;
   const at = nextOpening(now, schedule);
   if (!at) return null;
   const next = restaurantClock(at, schedule.weekly.timezone);
   const today = restaurantClock(now, schedule.weekly.timezone).date;
-  if (next.date === today) return `à ${next.time}`;
-  if (next.date === addDays(today, 1)) return `demain à ${next.time}`;
-  return `${dayWithoutYear(next.date)} à ${next.time}`;
+  const day = next.date === today ? 'today' : next.date === addDays(today, 1) ? 'tomorrow' : 'later';
+  return { day, date: next.date, time: next.time };
 }
 
 /**
@@ -254,15 +260,14 @@ export function closedTodayNotice(now: Date, schedule: OpeningSchedule = SEEDED_
   return CLOSED_TODAY.notice(closure.reason, reopening);
 }
 
-/** The week for the contact page and the footer, Monday first: 'Lundi' → '11:00 – 15:00 · 18:00 – 22:00' or 'Fermé'. */
-export function weekLines(schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE): { day: string; hours: string }[] {
-  return WEEKDAYS_FR.map((name, i) => {
-    const services = schedule.weekly.days[String(i + 1)] ?? [];
-    return {
-      day: name[0]!.toUpperCase() + name.slice(1),
-      hours: services.length ? services.map(([o, c]) => `${o} – ${c}`).join(' · ') : 'Fermé',
-    };
-  });
+/**
+ * The week for the contact page and the footer, Monday (1) first: each day's services, none when closed. The shop
+ * words it ('Lundi' → '11:00 – 15:00 · 18:00 – 22:00' or 'Fermé': `fr.hours.day`, `fr.hours.services`).
+ */
+export function weekServices(
+  schedule: OpeningSchedule = SEEDED_OPENING_SCHEDULE,
+): { weekday: number; services: readonly Service[] }[] {
+  return [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, services: schedule.weekly.days[String(weekday)] ?? [] }));
 }
 
 /** The exceptions from today on, in date order, for the shop's notices. */

@@ -1,6 +1,7 @@
 import '../zod-setup.js';
 import { z } from 'zod';
-import { formatDateFr, formatDateTimeFr, formatLongDateFr } from './french-dates.js';
+import type { DeliveryMethod, PaymentMethod } from './delivery-method.js';
+import { formatDateFr, formatDateTimeFr } from './french-dates.js';
 import { parseIsoDate, type IsoDate } from './restaurant-time.js';
 
 /**
@@ -68,18 +69,6 @@ export function checkReportPeriod(from: IsoDate, to: IsoDate): 'ok' | 'invalid' 
   return days > MAX_REPORT_DAYS ? 'too_long' : 'ok';
 }
 
-/** 'Dimanche 25 octobre 2026' for a day, 'Du 24/10/2026 au 26/10/2026' for a period. */
-export function reportPeriodLabelFr(from: IsoDate, to: IsoDate): string {
-  if (from === to) {
-    const long = formatLongDateFr(from);
-    return long.charAt(0).toUpperCase() + long.slice(1);
-  }
-  return `Du ${formatDateFr(from)} au ${formatDateFr(to)}`;
-}
-
-export const PAYMENT_LABELS_FR = { cash: 'Espèces', card: 'Carte' } as const;
-export const METHOD_LABELS_FR = { delivery: 'Livraison', pickup: 'À emporter' } as const;
-
 /** Totals of the VAT table (Σ base, Σ VAT, Σ incl. VAT). */
 export function vatTotals(report: TakingsReport): { base_cents: number; vat_cents: number; total_cents: number } {
   return report.vat.reduce(
@@ -109,49 +98,96 @@ type Cell = string | number | { cents: number };
 const cell = (c: Cell) => (typeof c === 'object' ? centsToDecimal(c.cents) : csvField(c));
 const row = (...cells: Cell[]) => cells.map(cell).join(';');
 
-export function takingsCsvFileName(report: Pick<TakingsReport, 'from' | 'to'>): string {
-  return report.from === report.to ? `recettes-${report.from}.csv` : `recettes-${report.from}_${report.to}.csv`;
+/**
+ * The CSV's words, French for the accountant whatever the admin's language: the admin's catalogue
+ * (`TAKINGS_CSV_FR`, src/admin/i18n/takings-csv.ts) hands them in.
+ */
+export interface TakingsCsvWords {
+  /** The file name's stem: `<stem>-2026-10-25.csv`. */
+  fileStem: string;
+  title: string;
+  from: string;
+  to: string;
+  timeZone: string;
+  generatedAt: string;
+  note: string;
+  summary: string;
+  orders: string;
+  amount: string;
+  amountInclVat: string;
+  periodOrders: string;
+  takings: string;
+  goods: string;
+  deliveryFees: string;
+  discounts: string;
+  averageTicket: string;
+  cancelled: string;
+  open: string;
+  payment: string;
+  paymentMethods: Record<PaymentMethod, string>;
+  method: string;
+  deliveryMethods: Record<DeliveryMethod, string>;
+  vatRate: string;
+  vatBase: string;
+  vat: string;
+  vatTotal: string;
+  total: string;
+  day: string;
+  dish: string;
+  quantity: string;
+  hour: string;
+  /** An hour of the day as the CSV writes it: `hourLabel('09')` is '09h'. */
+  hourLabel(hour: string): string;
 }
 
-/** The report as the accountant's CSV (French headings, amounts in euros with a decimal comma). */
-export function takingsCsv(report: TakingsReport, generatedAt: Date = new Date()): string {
+export function takingsCsvFileName(report: Pick<TakingsReport, 'from' | 'to'>, words: TakingsCsvWords): string {
+  return report.from === report.to
+    ? `${words.fileStem}-${report.from}.csv`
+    : `${words.fileStem}-${report.from}_${report.to}.csv`;
+}
+
+/** The report as the accountant's CSV (its catalogue's headings, amounts in euros with a decimal comma). */
+export function takingsCsv(report: TakingsReport, words: TakingsCsvWords, generatedAt: Date = new Date()): string {
   const t = report.takings;
   const totals = vatTotals(report);
+  const w = words;
   const lines: string[] = [
-    row('Rapport de recettes', 'Du', formatDateFr(report.from), 'Au', formatDateFr(report.to)),
-    row('Fuseau horaire', report.time_zone, 'Généré le', formatDateTimeFr(generatedAt)),
-    row('Recettes = commandes livrées (statut Livrée); montants TTC en euros'),
+    row(w.title, w.from, formatDateFr(report.from), w.to, formatDateFr(report.to)),
+    row(w.timeZone, report.time_zone, w.generatedAt, formatDateTimeFr(generatedAt)),
+    row(w.note),
     '',
-    row('Résumé', 'Commandes', 'Montant (EUR)'),
-    row('Commandes de la période (tous statuts)', report.orders, ''),
-    row('Recettes TTC', t.orders, { cents: t.total_cents }),
-    row('Articles', '', { cents: t.goods_cents }),
-    row('Frais de livraison', '', { cents: t.delivery_fee_cents }),
-    row('Remises', '', { cents: t.discount_cents }),
-    row('Ticket moyen', '', { cents: t.average_cents }),
-    row('Annulées (hors recettes)', report.cancelled.orders, { cents: report.cancelled.total_cents }),
-    row('En cours (hors recettes)', report.open.orders, { cents: report.open.total_cents }),
+    row(w.summary, w.orders, w.amount),
+    row(w.periodOrders, report.orders, ''),
+    row(w.takings, t.orders, { cents: t.total_cents }),
+    row(w.goods, '', { cents: t.goods_cents }),
+    row(w.deliveryFees, '', { cents: t.delivery_fee_cents }),
+    row(w.discounts, '', { cents: t.discount_cents }),
+    row(w.averageTicket, '', { cents: t.average_cents }),
+    row(w.cancelled, report.cancelled.orders, { cents: report.cancelled.total_cents }),
+    row(w.open, report.open.orders, { cents: report.open.total_cents }),
     '',
-    row('Paiement', 'Commandes', 'Montant TTC (EUR)'),
-    row(PAYMENT_LABELS_FR.cash, report.by_payment.cash.orders, { cents: report.by_payment.cash.total_cents }),
-    row(PAYMENT_LABELS_FR.card, report.by_payment.card.orders, { cents: report.by_payment.card.total_cents }),
+    row(w.payment, w.orders, w.amountInclVat),
+    row(w.paymentMethods.cash, report.by_payment.cash.orders, { cents: report.by_payment.cash.total_cents }),
+    row(w.paymentMethods.card, report.by_payment.card.orders, { cents: report.by_payment.card.total_cents }),
     '',
-    row('Mode', 'Commandes', 'Montant TTC (EUR)'),
-    row(METHOD_LABELS_FR.delivery, report.by_method.delivery.orders, { cents: report.by_method.delivery.total_cents }),
-    row(METHOD_LABELS_FR.pickup, report.by_method.pickup.orders, { cents: report.by_method.pickup.total_cents }),
+    row(w.method, w.orders, w.amountInclVat),
+    row(w.deliveryMethods.delivery, report.by_method.delivery.orders, {
+      cents: report.by_method.delivery.total_cents,
+    }),
+    row(w.deliveryMethods.pickup, report.by_method.pickup.orders, { cents: report.by_method.pickup.total_cents }),
     '',
-    row('Taux TVA (%)', 'Base HT (EUR)', 'TVA (EUR)', 'Total TTC (EUR)'),
+    row(w.vatRate, w.vatBase, w.vat, w.vatTotal),
     ...report.vat.map((v) => row(v.rate, { cents: v.base_cents }, { cents: v.vat_cents }, { cents: v.total_cents })),
-    row('Total', { cents: totals.base_cents }, { cents: totals.vat_cents }, { cents: totals.total_cents }),
+    row(w.total, { cents: totals.base_cents }, { cents: totals.vat_cents }, { cents: totals.total_cents }),
     '',
-    row('Jour', 'Commandes', 'Montant TTC (EUR)'),
+    row(w.day, w.orders, w.amountInclVat),
     ...report.days.map((d) => row(formatDateFr(d.date), d.orders, { cents: d.total_cents })),
     '',
-    row('Plat', 'Quantité', 'Montant TTC (EUR)'),
+    row(w.dish, w.quantity, w.amountInclVat),
     ...report.top_dishes.map((d) => row(d.name ?? d.item_id ?? '', d.quantity, { cents: d.total_cents })),
     '',
-    row('Heure', 'Commandes', 'Montant TTC (EUR)'),
-    ...report.hours.map((h) => row(`${String(h.hour).padStart(2, '0')}h`, h.orders, { cents: h.total_cents })),
+    row(w.hour, w.orders, w.amountInclVat),
+    ...report.hours.map((h) => row(w.hourLabel(String(h.hour).padStart(2, '0')), h.orders, { cents: h.total_cents })),
   ];
   return CSV_BOM + lines.join('\r\n') + '\r\n';
 }

@@ -1,4 +1,4 @@
-import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS } from './delivery-method.js';
+import type { OrderTicketWords, TicketWords } from './ticket-words.js';
 import { formatDateFr, formatDateTimeFr, formatLongDateFr, formatTimeFr } from './french-dates.js';
 import { formatEuro, fromCents, toCents } from './money.js';
 import { DEFAULT_DISCOUNT_PERCENTAGE, orderNumber, type Order } from './order.js';
@@ -33,6 +33,8 @@ export interface TicketOptions {
   columns?: TicketColumns;
   kind: 'customer' | 'kitchen';
   restaurant: TicketRestaurant;
+  /** The words it prints: the tickets' catalogue (`TICKET_FR`, src/shared/i18n/ticket-fr.ts). */
+  words: TicketWords;
 }
 
 export type TicketOrder = Pick<
@@ -112,33 +114,39 @@ export class TicketWriter {
   }
 }
 
-function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestaurant, kind: TicketOptions['kind']): void {
+function header(
+  w: TicketWriter,
+  order: TicketOrder,
+  restaurant: TicketRestaurant,
+  kind: TicketOptions['kind'],
+  words: OrderTicketWords,
+): void {
   if (kind === 'customer') {
     w.text(restaurant.name, { align: 'center', bold: true, size: 'double' });
     w.text(restaurant.address, { align: 'center' });
-    w.text(`Tél. ${restaurant.phone}`, { align: 'center' });
+    w.text(words.restaurantPhone(restaurant.phone), { align: 'center' });
     w.rule();
   } else {
-    w.text('CUISINE', { align: 'center', bold: true });
+    w.text(words.kitchen, { align: 'center', bold: true });
   }
-  w.text(`Commande n° ${orderNumber(order.id)}`, { align: 'center', bold: true, size: 'double' });
+  w.text(words.orderNumber(orderNumber(order.id)), { align: 'center', bold: true, size: 'double' });
   w.text(formatDateTimeFr(order.created_at, restaurant.time_zone), { align: 'center' });
   w.blank();
-  w.text(DELIVERY_METHOD_LABELS[order.delivery_method].toLocaleUpperCase('fr'), {
+  w.text(words.deliveryMethods[order.delivery_method].toLocaleUpperCase('fr'), {
     align: 'center',
     bold: true,
     size: 'double',
   });
   if (order.is_preorder && order.preorder_date && order.preorder_time) {
-    w.text('PRÉ-COMMANDE', { align: 'center', bold: true, size: 'double' });
-    w.text(`Pour le ${formatLongDateFr(order.preorder_date)}`, { align: 'center', bold: true });
-    w.text(`à ${formatTimeFr(order.preorder_time)} (${formatDateFr(order.preorder_date)})`, {
+    w.text(words.preorder, { align: 'center', bold: true, size: 'double' });
+    w.text(words.preorderDay(formatLongDateFr(order.preorder_date)), { align: 'center', bold: true });
+    w.text(words.preorderTime(formatTimeFr(order.preorder_time), formatDateFr(order.preorder_date)), {
       align: 'center',
       bold: true,
       size: 'double',
     });
   }
-  const ready = readyLine(order, restaurant.time_zone);
+  const ready = readyLine(order, words, restaurant.time_zone);
   if (ready) w.text(ready, { align: 'center', bold: true, size: 'double' });
   w.rule();
 }
@@ -150,6 +158,7 @@ function header(w: TicketWriter, order: TicketOrder, restaurant: TicketRestauran
  */
 export function readyLine(
   order: Pick<TicketOrder, 'ready_at' | 'delivery_method' | 'is_preorder' | 'preorder_date' | 'preorder_time'>,
+  words: Pick<OrderTicketWords, 'readyAt'>,
   zone?: string,
 ): string | null {
   if (!order.ready_at) return null;
@@ -160,14 +169,13 @@ export function readyLine(
     ready.time === formatTimeFr(order.preorder_time ?? '')
   )
     return null;
-  const day =
-    order.is_preorder && ready.date !== order.preorder_date?.slice(0, 10) ? ` le ${formatDateFr(ready.date)}` : '';
-  return order.delivery_method === 'delivery' ? `Livrée vers ${ready.time}${day}` : `Prête à ${ready.time}${day}`;
+  const day = order.is_preorder && ready.date !== order.preorder_date?.slice(0, 10) ? formatDateFr(ready.date) : null;
+  return words.readyAt(order.delivery_method, ready.time, day);
 }
 
-function customerBlock(w: TicketWriter, order: TicketOrder): void {
-  w.text(`Client : ${order.customer_name}`, { bold: true });
-  w.text(`Tél. : ${order.customer_phone}`);
+function customerBlock(w: TicketWriter, order: TicketOrder, words: OrderTicketWords): void {
+  w.text(words.customer(order.customer_name), { bold: true });
+  w.text(words.customerPhone(order.customer_phone));
   if (order.delivery_method === 'delivery') {
     if (order.customer_address) w.text(order.customer_address);
     const city = [order.customer_postal_code, order.customer_city].filter(Boolean).join(' ');
@@ -176,9 +184,9 @@ function customerBlock(w: TicketWriter, order: TicketOrder): void {
   w.rule();
 }
 
-function notesBlock(w: TicketWriter, order: TicketOrder, bold: boolean): void {
+function notesBlock(w: TicketWriter, order: TicketOrder, bold: boolean, words: OrderTicketWords): void {
   if (!order.notes?.trim()) return;
-  w.text('Remarques :', { bold: true });
+  w.text(words.notes, { bold: true });
   w.text(order.notes.trim(), { bold });
   w.rule();
 }
@@ -203,25 +211,26 @@ function customerItems(w: TicketWriter, order: TicketOrder): void {
   w.rule();
 }
 
-function totals(w: TicketWriter, order: TicketOrder): void {
-  w.leader('Sous-total', formatEuro(order.total_price));
+function totals(w: TicketWriter, order: TicketOrder, words: OrderTicketWords): void {
+  w.leader(words.subtotal, formatEuro(order.total_price));
   if (order.delivery_method === 'delivery' || order.delivery_fee > 0)
-    w.leader('Frais de livraison', formatEuro(order.delivery_fee));
+    w.leader(words.deliveryFee, formatEuro(order.delivery_fee));
   if (order.discount_amount > 0) {
     const pct = order.discount_percentage > 0 ? order.discount_percentage : DEFAULT_DISCOUNT_PERCENTAGE;
-    w.leader(`Remise (${pct} %)`, `-${formatEuro(order.discount_amount)}`);
+    w.leader(words.discount(pct), `-${formatEuro(order.discount_amount)}`);
   }
-  w.leader('TOTAL', formatEuro(order.grand_total), { bold: true, size: 'double' });
+  w.leader(words.total, formatEuro(order.grand_total), { bold: true, size: 'double' });
   w.rule();
-  w.text(`Paiement : ${PAYMENT_METHOD_LABELS[order.payment_method]}`, { bold: true });
+  w.text(words.payment(words.paymentMethods[order.payment_method]), { bold: true });
 }
 
 export function layoutTicket(order: TicketOrder, options: TicketOptions): TicketLine[] {
   const columns = options.columns ?? DEFAULT_TICKET_COLUMNS;
   if (!TICKET_COLUMNS.includes(columns)) throw new RangeError(`Unsupported ticket width: ${columns}`);
+  const words = options.words.order;
   const w = new TicketWriter(columns);
-  header(w, order, options.restaurant, options.kind);
-  customerBlock(w, order);
+  header(w, order, options.restaurant, options.kind, words);
+  customerBlock(w, order, words);
 
   if (options.kind === 'kitchen') {
     for (const item of order.order_items) {
@@ -229,15 +238,15 @@ export function layoutTicket(order: TicketOrder, options: TicketOptions): Ticket
       for (const option of item.options) w.option(option.name, 1, { bold: true, size: 'double' });
     }
     w.rule();
-    notesBlock(w, order, true);
+    notesBlock(w, order, true, words);
     return w.lines;
   }
 
   customerItems(w, order);
-  notesBlock(w, order, false);
-  totals(w, order);
+  notesBlock(w, order, false, words);
+  totals(w, order, words);
   w.blank();
-  w.text('Merci et bon appétit !', { align: 'center' });
+  w.text(words.thanks, { align: 'center' });
   return w.lines;
 }
 
@@ -267,25 +276,26 @@ export function ticketToPlainText(lines: readonly TicketLine[], columns: number 
  */
 export function layoutPreorderSlip(
   order: TicketOrder,
-  options: { columns?: TicketColumns; restaurant: TicketRestaurant; ticketsAt: Date },
+  options: { columns?: TicketColumns; restaurant: TicketRestaurant; ticketsAt: Date; words: TicketWords },
 ): TicketLine[] {
+  const words = options.words.order;
   const w = new TicketWriter(options.columns ?? DEFAULT_TICKET_COLUMNS);
   w.text(options.restaurant.name, { align: 'center', bold: true });
-  w.text('PRÉ-COMMANDE REÇUE', { align: 'center', bold: true, size: 'double' });
-  w.text(`Commande n° ${orderNumber(order.id)}`, { align: 'center', bold: true });
+  w.text(words.preorderReceived, { align: 'center', bold: true, size: 'double' });
+  w.text(words.orderNumber(orderNumber(order.id)), { align: 'center', bold: true });
   if (order.preorder_date && order.preorder_time) {
-    w.text(`Pour le ${formatLongDateFr(order.preorder_date)}`, { align: 'center', bold: true });
-    w.text(`à ${formatTimeFr(order.preorder_time)} (${formatDateFr(order.preorder_date)})`, {
+    w.text(words.preorderDay(formatLongDateFr(order.preorder_date)), { align: 'center', bold: true });
+    w.text(words.preorderTime(formatTimeFr(order.preorder_time), formatDateFr(order.preorder_date)), {
       align: 'center',
       bold: true,
       size: 'double',
     });
   }
-  w.text(DELIVERY_METHOD_LABELS[order.delivery_method], { align: 'center' });
+  w.text(words.deliveryMethods[order.delivery_method], { align: 'center' });
   w.rule();
-  w.text(`Client : ${order.customer_name}`, { bold: true });
-  w.text(`Tél. : ${order.customer_phone}`);
+  w.text(words.customer(order.customer_name), { bold: true });
+  w.text(words.customerPhone(order.customer_phone));
   w.rule();
-  w.text(`Tickets de cuisine le ${formatDateTimeFr(options.ticketsAt, options.restaurant.time_zone)}`, { bold: true });
+  w.text(words.kitchenTicketsAt(formatDateTimeFr(options.ticketsAt, options.restaurant.time_zone)), { bold: true });
   return w.lines;
 }

@@ -1,3 +1,22 @@
+import type { Service } from '../../shared/domain/opening-hours.js';
+import { MONTHS } from '../../shared/domain/french-dates.js';
+import { parseIsoDate, type IsoDate } from '../../shared/domain/restaurant-time.js';
+
+const WEEKDAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'];
+
+/** "Du 10 au 13 octobre", "Du 28 octobre au 2 novembre", "Le 10 octobre"; the year when it differs from today's. */
+function offerDates(startsOn: IsoDate, endsOn: IsoDate, today: IsoDate): string {
+  const a = parseIsoDate(startsOn);
+  const b = parseIsoDate(endsOn);
+  if (!a || !b) return '';
+  const thisYear = Number(today.slice(0, 4));
+  const year = (y: number) => (a.y !== b.y || y !== thisYear ? ` ${y}` : '');
+  const day = (d: number) => (d === 1 ? '1er' : String(d));
+  if (startsOn === endsOn) return `Le ${day(a.d)} ${MONTHS[a.m - 1]}${year(a.y)}`;
+  const first = a.m === b.m && a.y === b.y ? day(a.d) : `${day(a.d)} ${MONTHS[a.m - 1]}${a.y !== b.y ? ` ${a.y}` : ''}`;
+  return `Du ${first} au ${day(b.d)} ${MONTHS[b.m - 1]}${year(b.y)}`;
+}
+
 /** Texts of the shop's content pages. */
 export const pages = {
   /** /commande/<id>: the page after « Commander », the e-mails' « Suivre ma commande », the history's link. */
@@ -44,6 +63,8 @@ export const pages = {
       was: 'au lieu de',
       order: 'Commander',
       call: 'Appeler',
+      /** An offer's days: « Du 10 au 13 octobre », « Du 28 octobre au 2 novembre », « Le 1er décembre »; the year when it differs. */
+      dates: offerDates,
     },
     reviewsTitle: 'Ils nous ont goûtés',
     reviewsLead: 'Ce que nos clients disent de nous.',
@@ -104,6 +125,10 @@ export const pages = {
       minutes > 0
         ? `La cuisine ferme ${minutes} minutes avant la fermeture.`
         : 'La cuisine prend les commandes jusqu’à la fermeture.',
+    /** The week's lines (`weekServices`): the day, Monday 1, and its services or « Fermé ». */
+    day: (weekday: number) => WEEKDAYS[weekday - 1] ?? '',
+    services: (services: readonly Service[]) =>
+      services.length ? services.map(([opens, closes]) => `${opens} – ${closes}`).join(' · ') : 'Fermé',
     exceptionsTitle: 'Dates particulières',
     closedOn: (reason: string) => (reason ? `Fermé (${reason})` : 'Fermé'),
     specialOpening: (hours: string, reason: string) => (reason ? `${hours} (${reason})` : hours),

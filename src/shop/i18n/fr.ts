@@ -1,10 +1,16 @@
 import { legal } from './fr-legal.js';
 import { pages } from './fr-pages.js';
 import type { AllergenCode } from '../../shared/domain/allergens.js';
+import type { DeliveryMethod, PaymentMethod } from '../../shared/domain/delivery-method.js';
+import type { DeliveryFeeQuote } from '../../shared/domain/delivery-zones.js';
+import { formatEuro } from '../../shared/domain/money.js';
+import { formatLongDateFr } from '../../shared/domain/french-dates.js';
+import type { NextOpening } from '../../shared/domain/opening-hours.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
 import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
-import { BUSY_PAUSED } from '../../shared/domain/refusals.js';
+import { BUSY_PAUSED, REFUSALS } from '../../shared/domain/refusals.js';
+import { MIN_PASSWORD_LENGTH, type AccountFormProblem } from '../../shared/domain/account-forms.js';
 
 /** The 14 allergens of EU Regulation 1169/2011 as its French text names them. */
 const allergenNames: Record<AllergenCode, string> = {
@@ -121,9 +127,16 @@ function orderStatusFor(status: OrderStatus, deliveryMethod: string | null | und
 
 const euro = (n: number) => `${n.toFixed(2).replace('.', ',')}€`;
 
+/** How an order is fetched and paid (checkout, order history, confirmation); the e-mails' copy is
+ * supabase/functions/_shared/restaurant.ts (tests/unit/fn-shared.test.ts). */
+const deliveryMethods: Record<DeliveryMethod, string> = { delivery: 'Livraison', pickup: 'À emporter' };
+const paymentMethods: Record<PaymentMethod, string> = { cash: 'Espèces', card: 'Carte bancaire' };
+
 /** Every string a customer reads in the shop. */
 export const fr = {
   brand: { name: 'Churrasqueira', place: 'Differdange', tagline: 'Poulet grillé au charbon de bois' },
+  deliveryMethods,
+  paymentMethods,
   common: {
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
@@ -244,6 +257,13 @@ export const fr = {
     empty: 'Votre panier est vide.',
     emptyHint: 'Parcourez notre carte et ajoutez vos plats préférés.',
     browse: 'Voir le menu',
+    /** The line under the city (checkout): the zone's fee, or that it is not delivered; nothing before a city is typed. */
+    zoneMessage: (quote: DeliveryFeeQuote): string | null =>
+      quote.zone
+        ? `Frais de livraison pour ${quote.zone.name.trim()} : ${formatEuro(quote.zone.fee)}`
+        : quote.outOfZone
+          ? 'Désolé, nous ne livrons pas dans cette zone.'
+          : null,
     increase: (name: string) => `Ajouter un ${name}`,
     decrease: (name: string) => `Retirer un ${name}`,
     remove: (name: string) => `Supprimer ${name} du panier`,
@@ -344,6 +364,13 @@ export const fr = {
     refusal: (reason: string) => `Motif : ${reason}`,
   },
   auth: {
+    /** The account forms' own checks (`validateRegistration`, `validateLogin`… in src/shared/domain/account-forms.ts). */
+    formProblems: {
+      email_invalid: REFUSALS.invalid_email.message,
+      password_too_short: `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`,
+      passwords_differ: 'Les mots de passe ne correspondent pas.',
+      credentials_required: 'Veuillez saisir votre e-mail et votre mot de passe.',
+    } satisfies Record<AccountFormProblem, string>,
     /** Each account form's words; `other` asks for the other form. */
     login: {
       title: 'Se connecter',
@@ -450,6 +477,13 @@ export const fr = {
     preorderLaterToday: 'Vous pouvez déjà pré-commander pour plus tard aujourd’hui.',
     /** Outside the ordering hours of the day: « Ouvre à 18:00 », « Ouvre demain à 11:00 ». */
     opensAt: (when: string) => `Ouvre ${when}`,
+    /** When orders open next (`nextOpeningDay`): 'à 18:00', 'demain à 11:00', 'mercredi 25 novembre à 11:00'. */
+    nextOpening: (next: NextOpening) =>
+      next.day === 'today'
+        ? `à ${next.time}`
+        : next.day === 'tomorrow'
+          ? `demain à ${next.time}`
+          : `${formatLongDateFr(next.date).replace(/ \d{4}$/, '')} à ${next.time}`,
     closedNow: 'Fermé pour le moment',
     /** The counter's busy mode: « Le restaurant est très sollicité : commandes immédiates en pause jusqu'à 19:30 ». */
     busyPaused: BUSY_PAUSED.notice,

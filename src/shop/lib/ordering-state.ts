@@ -1,7 +1,7 @@
 import {
   closedTodayNotice,
   isOpenForOrders,
-  nextOpeningText,
+  nextOpeningDay,
   type OpeningSchedule,
 } from '../../shared/domain/opening-hours.js';
 import { parseClockTime, clockTime, restaurantClock } from '../../shared/domain/restaurant-time.js';
@@ -16,8 +16,8 @@ export function closedNowNotice(now: Date, schedule: OpeningSchedule): string | 
   if (isOpenForOrders(now, schedule)) return null;
   const closure = closedTodayNotice(now, schedule);
   if (closure) return closure;
-  const next = nextOpeningText(now, schedule);
-  return next ? fr.store.opensAt(next) : fr.store.closedNow;
+  const next = nextOpeningDay(now, schedule);
+  return next ? fr.store.opensAt(fr.store.nextOpening(next)) : fr.store.closedNow;
 }
 
 /** The 15-minute slot that starts at « HH:MM », as « HH:MM » and its end (place_order counts an order in its slot). */

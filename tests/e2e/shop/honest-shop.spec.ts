@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { reservationSlotsFor } from '../../../src/shared/domain/bookable-slots';
 import { addDays, restaurantClock, restaurantDate } from '../../../src/shared/domain/restaurant-time';
 import { formatEuro } from '../../../src/shared/domain/money';
-import { offerDatesFr } from '../../../src/shared/domain/offers';
+import { fr } from '../../../src/shop/i18n/fr';
 import { expect, test, type E2EBackend } from '../support/fixtures';
 import { addToCart, isPhone, openCart } from './shop-helpers';
 
@@ -92,7 +92,7 @@ test.describe('the shop never misleads a customer', () => {
       await page.goto('/menu/grillades');
       const half = page.locator('[data-item-id="31"]').getByTestId('item-offer');
       await expect(half).toContainText('Offre spéciale à emporter : 7,00 €');
-      await expect(half).toContainText(offerDatesFr(today, ends, today));
+      await expect(half).toContainText(fr.home.offer.dates(today, ends, today));
       await expect(page.getByText(/Du 10 au 13 octobre/)).toHaveCount(0);
       await expect(page.locator('[data-item-id="32"]').getByTestId('item-offer')).toHaveCount(0);
       await page.locator('[data-item-id="31"]').scrollIntoViewIfNeeded();

@@ -10,6 +10,10 @@ import {
   parsePostalCodes,
   validateZoneList,
 } from '../../../src/shared/domain/delivery-zones.js';
+import { fr } from '../../../src/shop/i18n/fr.js';
+
+/** The line the checkout shows under the city: the domain's quote in the shop's words. */
+const lineFor = (...args: Parameters<typeof deliveryFeeFor>) => fr.cart.zoneMessage(deliveryFeeFor(...args));
 
 const zones = [
   { name: 'Differdange', fee: 2.5 },
@@ -19,23 +23,26 @@ const zones = [
 
 describe('delivery fee for a city', () => {
   it('matches a zone name trimmed and case-insensitively', () => {
+    expect(lineFor('  differdange ', zones)).toBe('Frais de livraison pour Differdange : 2,50 €');
     expect(deliveryFeeFor('  differdange ', zones)).toEqual({
       fee: 2.5,
-      message: 'Frais de livraison pour Differdange : 2,50 €',
+      outOfZone: false,
       zone: zones[0],
     });
     expect(deliveryFeeFor('ESCH-SUR-ALZETTE', zones).fee).toBe(4);
-    expect(deliveryFeeFor('PÉTANGE', zones).message).toBe('Frais de livraison pour Pétange : 3,10 €');
+    expect(lineFor('PÉTANGE', zones)).toBe('Frais de livraison pour Pétange : 3,10 €');
   });
 
   it('matches towns as people type them: without accents, in capitals, by their short name', () => {
     expect(deliveryFeeFor('Petange', zones)).toMatchObject({ fee: 3.1, zone: zones[2] });
     expect(deliveryFeeFor('PETANGE', zones).fee).toBe(3.1);
-    expect(deliveryFeeFor('Esch', zones).message).toBe('Frais de livraison pour Esch-sur-Alzette : 4,00 €');
+    expect(lineFor('Esch', zones)).toBe('Frais de livraison pour Esch-sur-Alzette : 4,00 €');
     expect(deliveryFeeFor('esch sur alzette', zones).fee).toBe(4);
     expect(deliveryFeeFor('Déifferdeng', zones).fee).toBe(2.5);
     expect(deliveryFeeFor('Differdange Centre', zones).fee).toBeNull();
     expect(deliveryFeeFor('Eschweiler', zones).fee).toBeNull();
+    expect(deliveryFeeFor('Eschweiler', zones).outOfZone).toBe(true);
+    expect(lineFor('Eschweiler', zones)).toBe('Désolé, nous ne livrons pas dans cette zone.');
   });
 
   it('folds a town to its key: case, accents, hyphens and short names aside', () => {
@@ -68,15 +75,16 @@ describe('delivery fee for a city', () => {
   });
 
   it('says nothing for an empty city', () => {
-    expect(deliveryFeeFor('', zones)).toEqual({ fee: null, message: null, zone: null });
-    expect(deliveryFeeFor('   ', zones)).toEqual({ fee: null, message: null, zone: null });
-    expect(deliveryFeeFor(undefined, zones)).toEqual({ fee: null, message: null, zone: null });
+    expect(deliveryFeeFor('', zones)).toEqual({ fee: null, outOfZone: false, zone: null });
+    expect(deliveryFeeFor('   ', zones)).toEqual({ fee: null, outOfZone: false, zone: null });
+    expect(deliveryFeeFor(undefined, zones)).toEqual({ fee: null, outOfZone: false, zone: null });
+    expect(lineFor('  ', zones)).toBeNull();
   });
 
   it('accepts a free zone', () => {
+    expect(lineFor('Lasauvage', [{ name: 'Lasauvage', fee: 0 }])).toBe('Frais de livraison pour Lasauvage : 0,00 €');
     expect(deliveryFeeFor('Lasauvage', [{ name: 'Lasauvage', fee: 0 }])).toMatchObject({
       fee: 0,
-      message: 'Frais de livraison pour Lasauvage : 0,00 €',
     });
   });
 });

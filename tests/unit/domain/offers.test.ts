@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   liveOffers,
-  offerDatesFr,
   offerProblem,
   offerSpecialPrices,
   offerStatus,
   type Offer,
 } from '../../../src/shared/domain/offers.js';
+import { fr } from '../../../src/shop/i18n/fr.js';
 
 const offer = (startsOn: string, endsOn: string, extra: Partial<Offer> = {}): Offer => ({
   id: 1,
@@ -67,10 +67,10 @@ describe('offers', () => {
   });
 
   it('say their dates in French as the home page did', () => {
-    expect(offerDatesFr('2025-10-10', '2025-10-13', '2025-10-01')).toBe('Du 10 au 13 octobre');
-    expect(offerDatesFr('2025-10-28', '2025-11-02', '2025-10-01')).toBe('Du 28 octobre au 2 novembre');
-    expect(offerDatesFr('2025-12-01', '2025-12-01', '2025-10-01')).toBe('Le 1er décembre');
-    expect(offerDatesFr('2025-12-30', '2026-01-02', '2025-12-01')).toBe('Du 30 décembre 2025 au 2 janvier 2026');
-    expect(offerDatesFr('2027-03-01', '2027-03-05', '2026-11-25')).toBe('Du 1er au 5 mars 2027');
+    expect(fr.home.offer.dates('2025-10-10', '2025-10-13', '2025-10-01')).toBe('Du 10 au 13 octobre');
+    expect(fr.home.offer.dates('2025-10-28', '2025-11-02', '2025-10-01')).toBe('Du 28 octobre au 2 novembre');
+    expect(fr.home.offer.dates('2025-12-01', '2025-12-01', '2025-10-01')).toBe('Le 1er décembre');
+    expect(fr.home.offer.dates('2025-12-30', '2026-01-02', '2025-12-01')).toBe('Du 30 décembre 2025 au 2 janvier 2026');
+    expect(fr.home.offer.dates('2027-03-01', '2027-03-05', '2026-11-25')).toBe('Du 1er au 5 mars 2027');
   });
 });

@@ -4,16 +4,28 @@ import {
   isOpenForOrders,
   isRestaurantOpen,
   nextOpening,
-  nextOpeningText,
+  nextOpeningDay,
   timeSlotsFor,
   validatePreorderSlot,
   closedTodayNotice,
   outsideHoursRefusal,
   servicesProblem,
-  weekLines,
+  weekServices,
   SEEDED_OPENING_SCHEDULE,
   type OpeningSchedule,
 } from '../../../src/shared/domain/opening-hours.js';
+import { fr } from '../../../src/shop/i18n/fr.js';
+
+/** The next opening as the shop says it (the domain gives the day and time, the catalogue the words). */
+const nextOpeningText = (now: Date, schedule?: OpeningSchedule) => {
+  const next = nextOpeningDay(now, schedule);
+  return next && fr.store.nextOpening(next);
+};
+/** A day of the week as the contact page and the footer show it. */
+const weekLine = (schedule: OpeningSchedule, index: number) => {
+  const d = weekServices(schedule)[index]!;
+  return { day: fr.hours.day(d.weekday), hours: fr.hours.services(d.services) };
+};
 
 // 2026-11-23 is a Monday (UTC+1); 2026-07-20 a Monday in summer (UTC+2).
 const lux = (local: string, offset = '+01:00') => new Date(`${local}${offset}`);
@@ -78,6 +90,7 @@ describe('next opening in words', () => {
     expect(nextOpeningText(lux('2026-11-23T15:00'))).toBe('à 18:00');
     expect(nextOpeningText(lux('2026-11-22T23:00'))).toBe('demain à 11:00');
     expect(nextOpeningText(lux('2026-11-23T22:00'))).toBe('mercredi 25 novembre à 11:00');
+    expect(nextOpeningDay(lux('2026-11-23T22:00'))).toEqual({ day: 'later', date: '2026-11-25', time: '11:00' });
   });
 });
 
@@ -155,8 +168,8 @@ describe('opening hours from the owner’s schedule', () => {
     expect(validatePreorderSlot('2026-12-29', '15:30', lux('2026-12-20T12:00'), christmas)?.message).toBe(
       'Veuillez choisir une heure de commande entre 12:00–15:15, par tranches de 15 minutes.',
     );
-    expect(weekLines(christmas)[1]).toEqual({ day: 'Mardi', hours: 'Fermé' });
-    expect(weekLines(christmas)[0]).toEqual({ day: 'Lundi', hours: '11:00 – 15:00 · 18:00 – 22:00' });
+    expect(weekLine(christmas, 1)).toEqual({ day: 'Mardi', hours: 'Fermé' });
+    expect(weekLine(christmas, 0)).toEqual({ day: 'Lundi', hours: '11:00 – 15:00 · 18:00 – 22:00' });
   });
 
   it('the admin’s bounds match the database’s', () => {

@@ -14,15 +14,23 @@ import {
 } from '../../../src/shared/domain/restaurant-time.js';
 import {
   nextOpening,
-  nextOpeningText,
+  nextOpeningDay,
   SEEDED_OPENING_SCHEDULE,
   todayPreorderFrom,
   weeklyHoursFromSetting,
   type OpeningSchedule,
 } from '../../../src/shared/domain/opening-hours.js';
+import { fr } from '../../../src/shop/i18n/fr.js';
 import { firstPreorderDate, preorderSlotsFor } from '../../../src/shared/domain/bookable-slots.js';
 import { formatDateTimeFr } from '../../../src/shared/domain/french-dates.js';
 import { readyLine } from '../../../src/shared/domain/ticket.js';
+import { TICKET_FR } from '../../../src/shared/i18n/ticket-fr.js';
+
+/** The next opening as the shop says it (the domain gives the day and time, the catalogue the words). */
+const nextOpeningText = (now: Date, schedule?: OpeningSchedule) => {
+  const next = nextOpeningDay(now, schedule);
+  return next && fr.store.nextOpening(next);
+};
 
 const LUX = 'Europe/Luxembourg';
 const NY = 'America/New_York';
@@ -195,10 +203,10 @@ describe("what the shop and the back office show, on the restaurant's clock", ()
       preorder_date: null,
       preorder_time: null,
     };
-    expect(readyLine(order, LUX)).toBe('Prête à 11:45');
-    expect(readyLine({ ...order, ready_at: '2027-10-30T09:45:00Z' }, LUX)).toBe('Prête à 11:45');
-    expect(readyLine({ ...order, ready_at: '2027-11-07T16:45:00Z' }, NY)).toBe('Prête à 11:45');
-    expect(readyLine({ ...order, ready_at: '2027-11-06T15:45:00Z' }, NY)).toBe('Prête à 11:45');
+    expect(readyLine(order, TICKET_FR.order, LUX)).toBe('Prête à 11:45');
+    expect(readyLine({ ...order, ready_at: '2027-10-30T09:45:00Z' }, TICKET_FR.order, LUX)).toBe('Prête à 11:45');
+    expect(readyLine({ ...order, ready_at: '2027-11-07T16:45:00Z' }, TICKET_FR.order, NY)).toBe('Prête à 11:45');
+    expect(readyLine({ ...order, ready_at: '2027-11-06T15:45:00Z' }, TICKET_FR.order, NY)).toBe('Prête à 11:45');
     expect(formatDateTimeFr('2026-03-29T09:05:00Z', LUX)).toBe('29/03/2026 11:05');
     expect(formatDateTimeFr('2026-03-08T15:05:00Z', NY)).toBe('08/03/2026 11:05');
     expect(formatDateTimeFr('2026-03-08T15:05:00Z')).toBe('08/03/2026 16:05');

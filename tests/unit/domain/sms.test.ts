@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { smsForStatus, smsProblem, smsText } from '../../../src/shared/domain/sms.js';
+import { smsProblem, smsTemplateFor } from '../../../src/shared/domain/sms.js';
+import { smsForStatus, smsText } from '../../../src/admin/i18n/sms-templates.js';
 
 const ctx = {
   orderId: '3f2a1b0c-9d8e-4b59',
@@ -29,6 +30,10 @@ describe('SMS templates', () => {
     expect(smsForStatus('En préparation', ctx)).toBe(smsText('preparation', ctx));
     expect(smsForStatus('Livrée', ctx)).toBeNull();
     expect(smsForStatus('???', ctx)).toBeNull();
+    // The domain names the template (a code); the words are the admin's catalogue.
+    expect(smsTemplateFor(' prête ')).toBe('ready');
+    expect(smsTemplateFor('En livraison')).toBe('out_for_delivery');
+    expect(smsTemplateFor('Annulée')).toBeNull();
   });
 
   it('are not sent without a phone or with a blank text', () => {

@@ -3,11 +3,12 @@ import {
   centsToDecimal,
   checkReportPeriod,
   csvField,
-  reportPeriodLabelFr,
   takingsCsv,
   takingsCsvFileName,
   takingsReportSchema,
 } from '../../../src/shared/domain/takings';
+import { TAKINGS_CSV_FR } from '../../../src/admin/i18n/takings-csv';
+import { TICKET_FR } from '../../../src/shared/i18n/ticket-fr';
 import { dstSundayReport } from '../../fixtures/takings-report';
 
 describe('takings report helpers', () => {
@@ -28,8 +29,8 @@ describe('takings report helpers', () => {
     expect(checkReportPeriod('2025-01-01', '2026-01-02')).toBe('too_long');
     expect(checkReportPeriod('2026-10-26', '2026-10-25')).toBe('reversed');
     expect(checkReportPeriod('2026-02-30', '2026-03-01')).toBe('invalid');
-    expect(reportPeriodLabelFr('2026-10-25', '2026-10-25')).toBe('Dimanche 25 octobre 2026');
-    expect(reportPeriodLabelFr('2026-10-24', '2026-10-26')).toBe('Du 24/10/2026 au 26/10/2026');
+    expect(TICKET_FR.daySummary.period('2026-10-25', '2026-10-25')).toBe('Dimanche 25 octobre 2026');
+    expect(TICKET_FR.daySummary.period('2026-10-24', '2026-10-26')).toBe('Du 24/10/2026 au 26/10/2026');
   });
 
   it('quotes CSV texts that need it and neutralises formulas', () => {
@@ -42,7 +43,7 @@ describe('takings report helpers', () => {
   });
 
   it('writes the accountant CSV: BOM, semicolons, decimal comma, CRLF, every section', () => {
-    const csv = takingsCsv(dstSundayReport(), new Date('2026-10-25T22:59:30Z'));
+    const csv = takingsCsv(dstSundayReport(), TAKINGS_CSV_FR, new Date('2026-10-25T22:59:30Z'));
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(
@@ -79,8 +80,10 @@ describe('takings report helpers', () => {
     }
     expect(rows.filter((r) => /^\d\dh;/.test(r))).toHaveLength(24);
     expect(csv).not.toMatch(/\d\.\d\d(;|\r)/);
-    expect(takingsCsvFileName(dstSundayReport())).toBe('recettes-2026-10-25.csv');
-    expect(takingsCsvFileName({ from: '2026-10-01', to: '2026-10-31' })).toBe('recettes-2026-10-01_2026-10-31.csv');
+    expect(takingsCsvFileName(dstSundayReport(), TAKINGS_CSV_FR)).toBe('recettes-2026-10-25.csv');
+    expect(takingsCsvFileName({ from: '2026-10-01', to: '2026-10-31' }, TAKINGS_CSV_FR)).toBe(
+      'recettes-2026-10-01_2026-10-31.csv',
+    );
   });
 
   it('reads the RPC answer and refuses amounts that are not whole cents', () => {

@@ -8,6 +8,7 @@ import {
   type TicketOrder,
 } from '../../../src/shared/domain/ticket.js';
 import { leaderLines, spellOutLigatures, textWidth, wrapText } from '../../../src/shared/domain/ticket-text.js';
+import { TICKET_FR } from '../../../src/shared/i18n/ticket-fr.js';
 
 const restaurant = {
   name: 'Churrasqueira Differdange',
@@ -52,7 +53,7 @@ const order: TicketOrder = {
 const texts = (lines: TicketLine[]) => lines.flatMap((l) => (l.kind === 'text' ? [l.text] : []));
 
 describe('customer ticket', () => {
-  const lines = layoutTicket(order, { kind: 'customer', restaurant });
+  const lines = layoutTicket(order, { kind: 'customer', restaurant, words: TICKET_FR });
   const t = texts(lines);
 
   it('has the header, order number, Luxembourg time and the delivery address', () => {
@@ -90,7 +91,10 @@ describe('customer ticket', () => {
 
   it('shows a discount with the default 10 % when no percentage was stored', () => {
     const t2 = texts(
-      layoutTicket({ ...order, discount_amount: 3.58, grand_total: 34.72 }, { kind: 'customer', restaurant }),
+      layoutTicket(
+        { ...order, discount_amount: 3.58, grand_total: 34.72 },
+        { kind: 'customer', restaurant, words: TICKET_FR },
+      ),
     );
     expect(t2.find((x) => x.startsWith('Remise (10 %)'))?.endsWith('-3,58 €')).toBe(true);
   });
@@ -109,7 +113,7 @@ describe('customer ticket', () => {
         preorder_date: '2026-11-25',
         preorder_time: '19:15:00',
       },
-      { kind: 'customer', restaurant },
+      { kind: 'customer', restaurant, words: TICKET_FR },
     );
     const t3 = texts(pre);
     expect(t3).toContain('À EMPORTER');
@@ -122,7 +126,7 @@ describe('customer ticket', () => {
 });
 
 describe('kitchen ticket', () => {
-  const lines = layoutTicket(order, { kind: 'kitchen', restaurant, columns: 32 });
+  const lines = layoutTicket(order, { kind: 'kitchen', restaurant, columns: 32, words: TICKET_FR });
   const t = texts(lines);
 
   it('has large items, their options and the notes, but no prices', () => {
@@ -164,7 +168,7 @@ describe('ticket widths', () => {
   it.each([48, 42, 32] as TicketColumns[])('never exceed %i columns, for both kinds', (columns) => {
     for (const kind of ['customer', 'kitchen'] as const) {
       for (const o of [order, longOrder]) {
-        const lines = layoutTicket(o, { kind, restaurant, columns });
+        const lines = layoutTicket(o, { kind, restaurant, columns, words: TICKET_FR });
         for (const line of lines) expect(ticketLineWidth(line), JSON.stringify(line)).toBeLessThanOrEqual(columns);
         expect(lines.length).toBeGreaterThan(10);
       }
@@ -172,7 +176,7 @@ describe('ticket widths', () => {
   });
 
   it('keep every word of a long name across wrapped lines', () => {
-    const t = texts(layoutTicket(longOrder, { kind: 'customer', restaurant, columns: 32 })).join(' ');
+    const t = texts(layoutTicket(longOrder, { kind: 'customer', restaurant, columns: 32, words: TICKET_FR })).join(' ');
     for (const word of [
       'Francesinha',
       'épicée',
@@ -186,13 +190,13 @@ describe('ticket widths', () => {
   });
 
   it('refuse an unsupported width', () => {
-    expect(() => layoutTicket(order, { kind: 'customer', restaurant, columns: 40 as TicketColumns })).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      layoutTicket(order, { kind: 'customer', restaurant, columns: 40 as TicketColumns, words: TICKET_FR }),
+    ).toThrow(RangeError);
   });
 
   it('render a readable plain-text preview', () => {
-    const preview = ticketToPlainText(layoutTicket(order, { kind: 'customer', restaurant }));
+    const preview = ticketToPlainText(layoutTicket(order, { kind: 'customer', restaurant, words: TICKET_FR }));
     expect(preview.split('\n').every((l) => textWidth(l) <= 42)).toBe(true);
     expect(preview).toContain('-'.repeat(42));
   });

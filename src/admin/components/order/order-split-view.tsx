@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import type { Order } from '../../../shared/domain/index.js';
+import { orderNumber, type Order } from '../../../shared/domain/index.js';
+import { useT } from '../../i18n/index.js';
 import { DetailPanel } from '../ui/detail-panel.js';
 import { SPLIT_VIEW, useMediaQuery } from '../../lib/use-media-query.js';
 import { OrderDetail, type OrderDetailPlace } from './order-detail.js';
 import { OrderList } from './order-list.js';
 
 /**
- * A dated list of orders and, once one is picked, its detail: beside the list on a wide screen, over
- * it on a phone. `intro` stands above the list (a count).
+ * A dated list of orders and, once one is picked, its detail: beside the list on a wide screen, in a modal
+ * <dialog> over it on a phone (Escape closes it, the focus goes back to its row). `intro` stands above the list.
  */
 export function OrderSplitView({
   orders,
@@ -18,6 +19,7 @@ export function OrderSplitView({
   place: OrderDetailPlace;
   intro?: ReactNode;
 }) {
+  const t = useT();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const split = useMediaQuery(SPLIT_VIEW);
   const selected = orders.find((o) => o.id === selectedId) ?? null;
@@ -33,7 +35,11 @@ export function OrderSplitView({
         list
       )}
       {selected && (
-        <DetailPanel overlay={!split} onClose={() => setSelectedId(null)}>
+        <DetailPanel
+          overlay={!split}
+          label={t('order.number', { id: orderNumber(selected.id) })}
+          onClose={() => setSelectedId(null)}
+        >
           <OrderDetail key={selected.id} order={selected} place={place} />
         </DetailPanel>
       )}

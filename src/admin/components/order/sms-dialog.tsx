@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { smsForStatus, smsProblem, smsText, type Order, type SmsTemplateKey } from '../../../shared/domain/index.js';
+import { smsProblem, type Order, type SmsTemplateKey } from '../../../shared/domain/index.js';
 import { Dialog } from '../ui/dialog.js';
 import { Button } from '../ui/button.js';
 import { toast } from '../ui/toast-store.js';
 import { ComposeField, SendButtons, sendMessage } from '../ui/compose.js';
 import { useT, type MessageKey } from '../../i18n/index.js';
+import { smsForStatus, smsText } from '../../i18n/sms-templates.js';
 import { useRestaurantIdentity, useSendSmsMutation } from '../../lib/data.js';
 
 const TEMPLATES: { label: MessageKey; key: SmsTemplateKey }[] = [

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import { ToastCard, type ToastLook } from '../../../shared/ui/toast-card.js';
 import { useToasts, type Toast } from './toast-store.js';
 
@@ -16,9 +18,24 @@ const look = (tone: Toast['tone']): ToastLook => ({
   fadeMax: 0.7,
 });
 
-export function Toaster() {
+/** How many modal overlays show the toasts themselves (`inModal`); the page's toaster steps aside meanwhile. */
+const useModalToasters = create<{ count: number }>(() => ({ count: 0 }));
+
+/**
+ * The one toast on screen. A modal <dialog> makes the page behind it inert and draws over it, so an overlay that
+ * holds its own `<Toaster inModal />` (the order's detail on a phone) shows the toasts, and the page's toaster
+ * renders nothing until it closes: one toast, readable, never two.
+ */
+export function Toaster({ inModal = false }: { inModal?: boolean }) {
   const current = useToasts((s) => s.current);
   const dismiss = useToasts((s) => s.dismiss);
+  const modalToasters = useModalToasters((s) => s.count);
+  useEffect(() => {
+    if (!inModal) return;
+    useModalToasters.setState((s) => ({ count: s.count + 1 }));
+    return () => useModalToasters.setState((s) => ({ count: s.count - 1 }));
+  }, [inModal]);
+  if (!inModal && modalToasters > 0) return null;
   return (
     <div className="no-print pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-auto sm:bottom-4 sm:right-4 sm:left-auto sm:items-end">
       {current && (

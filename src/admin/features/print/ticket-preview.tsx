@@ -1,5 +1,6 @@
 import { layoutTicket, type Order, type TicketColumns } from '../../../shared/domain/index.js';
 import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
+import { TICKET_FR } from '../../../shared/i18n/ticket-fr.js';
 import { useRestaurantIdentity } from '../../lib/data.js';
 import { PaperTicket } from '../../components/ui/paper-ticket.js';
 
@@ -10,6 +11,7 @@ export function TicketPreview({ order, columns }: { order: Order; columns: Ticke
     columns,
     kind: 'customer',
     restaurant,
+    words: TICKET_FR,
   });
   return <PaperTicket testId="ticket" columns={columns} lines={lines} />;
 }

@@ -14,6 +14,7 @@ import { Icon } from '../../components/ui/icon.js';
 import { useToastedTask } from '../../components/ui/use-toasted-task.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { useLanguage, useT, type MessageKey } from '../../i18n/index.js';
+import { TAKINGS_CSV_FR } from '../../i18n/takings-csv.js';
 import { QueryState } from '../../components/ui/query-state.js';
 import { useTakingsReportQuery } from '../../lib/data.js';
 import { canPrintSummaryOnKiosk, kioskPrintDaySummary, printReportPageUrl } from '../../lib/kiosk/kiosk.js';
@@ -224,11 +225,11 @@ function usePeriodLabel(period: ReportPeriod): string {
 }
 
 function downloadCsv(report: TakingsReport): void {
-  const blob = new Blob([takingsCsv(report)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([takingsCsv(report, TAKINGS_CSV_FR)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = takingsCsvFileName(report);
+  a.download = takingsCsvFileName(report, TAKINGS_CSV_FR);
   document.body.appendChild(a);
   a.click();
   a.remove();

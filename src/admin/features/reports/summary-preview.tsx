@@ -1,5 +1,6 @@
 import { layoutDaySummary, type TakingsReport, type TicketColumns } from '../../../shared/domain/index.js';
 import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
+import { TICKET_FR } from '../../../shared/i18n/ticket-fr.js';
 import { useRestaurantIdentity } from '../../lib/data.js';
 import { PaperTicket } from '../../components/ui/paper-ticket.js';
 
@@ -18,7 +19,7 @@ export function SummaryPreview({
     <PaperTicket
       testId="day-summary"
       columns={columns}
-      lines={layoutDaySummary(report, { columns, restaurant, printedAt })}
+      lines={layoutDaySummary(report, { columns, restaurant, printedAt, words: TICKET_FR })}
     />
   );
 }

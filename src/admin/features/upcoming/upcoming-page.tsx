@@ -18,6 +18,7 @@ import {
   type PlanDay,
 } from '../../../shared/domain/index.js';
 import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
+import { TICKET_FR } from '../../../shared/i18n/ticket-fr.js';
 
 /** The coming days shown: a week after today, the pre-orders' usual horizon at the counter. */
 export const UPCOMING_DAYS = 7;
@@ -145,7 +146,12 @@ export function UpcomingPage() {
         {(data) => {
           const plan = kitchenPlan(data, schedule);
           const summary = kitchenSummaryOf(plan);
-          const lines = layoutKitchenSummary(summary, { columns: SUMMARY_COLUMNS, restaurant, printedAt: now });
+          const lines = layoutKitchenSummary(summary, {
+            columns: SUMMARY_COLUMNS,
+            restaurant,
+            printedAt: now,
+            words: TICKET_FR,
+          });
           const print = () =>
             canPrintKitchenSummaryOnKiosk()
               ? void task.run('print', () => kioskPrintKitchenSummary(summary), {

@@ -1,4 +1,4 @@
-import { closedTodayNotice, SEEDED_OPENING_SCHEDULE, weekLines } from '../../../shared/domain/opening-hours.js';
+import { closedTodayNotice, SEEDED_OPENING_SCHEDULE, weekServices } from '../../../shared/domain/opening-hours.js';
 import { fr } from '../../i18n/fr.js';
 import { useShopOpeningSchedule } from '../../lib/public-data.js';
 import { useNowAs } from '../../../shared/ui/render-clock.js';
@@ -12,10 +12,10 @@ export function FooterHours() {
       <h3 className="font-semibold text-cream-50">{fr.hours.title}</h3>
       {closedToday && <p className="mt-1 font-semibold text-flame-300">{closedToday}</p>}
       <ul className="mt-1 space-y-0.5 text-cream-100/85">
-        {weekLines(schedule).map((d) => (
-          <li key={d.day} className="flex justify-between gap-3">
-            <span>{d.day}</span>
-            <span className="text-right">{d.hours}</span>
+        {weekServices(schedule).map((d) => (
+          <li key={d.weekday} className="flex justify-between gap-3">
+            <span>{fr.hours.day(d.weekday)}</span>
+            <span className="text-right">{fr.hours.services(d.services)}</span>
           </li>
         ))}
       </ul>

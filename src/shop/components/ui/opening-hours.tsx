@@ -1,6 +1,6 @@
 import { formatLongDateFr } from '../../../shared/domain/french-dates.js';
 import { restaurantClock } from '../../../shared/domain/restaurant-time.js';
-import { SEEDED_OPENING_SCHEDULE, upcomingExceptions, weekLines } from '../../../shared/domain/opening-hours.js';
+import { SEEDED_OPENING_SCHEDULE, upcomingExceptions, weekServices } from '../../../shared/domain/opening-hours.js';
 import { fr } from '../../i18n/fr.js';
 import { useShopOpeningSchedule } from '../../lib/public-data.js';
 import { ClockIcon } from './icons.js';
@@ -21,13 +21,13 @@ export function OpeningHours({ dark = false }: { dark?: boolean }) {
         <ClockIcon className="size-6 text-flame-500" /> {fr.hours.title}
       </h2>
       <dl className="mt-4 divide-y divide-cream-200/60">
-        {weekLines(schedule).map((d, i) => (
+        {weekServices(schedule).map((d, i) => (
           <div
-            key={d.day}
+            key={d.weekday}
             className={`flex justify-between gap-4 py-2 text-sm ${i === today ? `font-bold ${dark ? 'text-flame-400' : 'text-flame-600'}` : ''}`}
           >
-            <dt>{d.day}</dt>
-            <dd className="text-right">{d.hours}</dd>
+            <dt>{fr.hours.day(d.weekday)}</dt>
+            <dd className="text-right">{fr.hours.services(d.services)}</dd>
           </div>
         ))}
       </dl>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button.js';
 import { fieldBinder } from '../../components/ui/field.js';
 import { fr } from '../../i18n/fr.js';
+import type { AccountFormProblem } from '../../../shared/domain/account-forms.js';
 
 /** Where each account form sends a visitor who wants the other one. */
 const other = {
@@ -75,7 +76,7 @@ export function AuthForm({
 export function useAuthForm<F extends Record<string, string>>(
   kind: keyof typeof other,
   initial: F,
-  validate: (form: F) => string | null,
+  validate: (form: F) => AccountFormProblem | null,
   send: (form: F) => void,
 ) {
   const [form, setForm] = useState(initial);
@@ -84,7 +85,7 @@ export function useAuthForm<F extends Record<string, string>>(
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = validate(form);
-    setError(problem);
+    setError(problem && fr.auth.formProblems[problem]);
     if (!problem) send(form);
   };
   return { field, error, setError, submit };

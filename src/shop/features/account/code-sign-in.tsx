@@ -29,7 +29,7 @@ export function CodeSignIn({ onPassword, notice }: { onPassword(): void; notice?
   const ask = (e: FormEvent) => {
     e.preventDefault();
     const problem = validateResetRequest({ email });
-    setError(problem);
+    setError(problem && fr.auth.formProblems[problem]);
     if (problem) return;
     request.mutate(
       { email, emailRedirectTo: `${window.location.origin}/login?par=code` },

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { useMyOrdersQuery } from '../../lib/data.js';
 import { formatDateTimeFr } from '../../../shared/domain/french-dates.js';
 import { orderNumber } from '../../../shared/domain/order.js';
-import { DELIVERY_METHOD_LABELS } from '../../../shared/domain/delivery-method.js';
 import { fr } from '../../i18n/fr.js';
 import { PageHero } from '../../components/ui/page-hero.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -50,7 +49,7 @@ export default function OrderHistoryPage() {
                     {fr.tracking.orderNumber(orderNumber(o.id))}
                   </p>
                   <p className="text-sm text-charcoal-600">
-                    {formatDateTimeFr(o.created_at)} · {DELIVERY_METHOD_LABELS[o.delivery_method]}
+                    {formatDateTimeFr(o.created_at)} · {fr.deliveryMethods[o.delivery_method]}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

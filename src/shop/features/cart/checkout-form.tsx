@@ -1,10 +1,5 @@
 import type { ComponentType } from 'react';
-import {
-  DELIVERY_METHOD_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  DELIVERY_METHODS,
-} from '../../../shared/domain/delivery-method.js';
+import { PAYMENT_METHODS, DELIVERY_METHODS } from '../../../shared/domain/delivery-method.js';
 import { exceptionOn, SEEDED_OPENING_SCHEDULE } from '../../../shared/domain/opening-hours.js';
 import {
   firstPreorderDate,
@@ -77,6 +72,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
   const restaurant = useRestaurant();
   const { checkout } = c;
   const { customer } = checkout;
+  const zoneMessage = t.zoneMessage(c.zoneQuote);
   const { email: accountEmail, status } = useSession();
   const signedIn = status === 'signedIn';
   const now = new Date();
@@ -135,7 +131,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
           legend={t.methodTitle}
           value={c.deliveryMethod}
           options={DELIVERY_METHODS}
-          labels={DELIVERY_METHOD_LABELS}
+          labels={fr.deliveryMethods}
           icons={{ delivery: TruckIcon, pickup: StoreIcon }}
           onChange={(v) => checkout.set({ deliveryMethod: v })}
         />
@@ -148,13 +144,13 @@ export function CheckoutForm({ c }: { c: Checkout }) {
             <TextField label={t.postalCode} required autoComplete="postal-code" {...field('postalCode')} />
             <TextField label={t.city} required autoComplete="address-level2" {...field('city')} />
           </div>
-          {c.zoneQuote.message && (
+          {zoneMessage && (
             <p
               role="status"
               data-testid="zone-message"
               className={`text-sm font-semibold ${c.zoneQuote.fee === null ? 'text-ember-600' : 'text-herb-700'}`}
             >
-              {c.zoneQuote.message}
+              {zoneMessage}
             </p>
           )}
         </fieldset>
@@ -170,7 +166,7 @@ export function CheckoutForm({ c }: { c: Checkout }) {
         legend={t.paymentTitle}
         value={checkout.paymentMethod}
         options={PAYMENT_METHODS}
-        labels={PAYMENT_METHOD_LABELS}
+        labels={fr.paymentMethods}
         onChange={(v) => checkout.set({ paymentMethod: v })}
       />
 

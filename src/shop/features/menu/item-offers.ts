@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { formatEuro } from '../../../shared/domain/money.js';
-import { offerDatesFr } from '../../../shared/domain/offers.js';
 import type { SpecialPrice } from '../../../shared/domain/pricing.js';
 import { useRestaurantToday } from '../../../shared/data/public-queries.js';
 import { fr } from '../../i18n/fr.js';
@@ -32,7 +31,7 @@ export function useItemOffers(specialPrices: readonly SpecialPrice[] | undefined
       if (byItem.has(p.itemId)) continue;
       byItem.set(p.itemId, {
         label: fr.menu.offer(fr.home.offer.badge[p.method ?? 'both'], formatEuro(p.price)),
-        dates: offerDatesFr(p.from ?? today, p.until, today),
+        dates: fr.home.offer.dates(p.from ?? today, p.until, today),
       });
     }
     return byItem;

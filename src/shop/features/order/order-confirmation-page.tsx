@@ -6,7 +6,6 @@ import {
   type ConfirmedOrder,
   type SubscriptionStatus,
 } from '../../lib/data.js';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/domain/delivery-method.js';
 import { shouldKeepPolling } from '../../../shared/domain/order-status.js';
 import { TRACKING_POLL_MS } from '../../../shared/domain/tracking-search.js';
 import { useHydrated } from '../../../shared/ui/render-clock.js';
@@ -73,7 +72,7 @@ export default function OrderConfirmationPage() {
           <TrackedOrderView
             order={data}
             waitingLabel={t.waitingLabel}
-            payment={PAYMENT_METHOD_LABELS[data.payment_method] ?? data.payment_method}
+            payment={fr.paymentMethods[data.payment_method] ?? data.payment_method}
             cancelledByCustomer={data.cancelled_by_customer}
             actions={data.can_cancel ? <CancelOrderButton orderId={data.id} tone="dark" /> : undefined}
           />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatEuroCompact } from '../../../shared/domain/money.js';
-import { liveOffers, offerDatesFr } from '../../../shared/domain/offers.js';
+import { liveOffers } from '../../../shared/domain/offers.js';
 import type { ShopOffer } from '../../../shared/data/public-fetch.js';
 import { useRestaurantToday, useOpenOffersQuery } from '../../../shared/data/public-queries.js';
 import { buttonClass } from '../../components/ui/button.js';
@@ -45,7 +45,9 @@ function OfferCard({ offer, today, restaurant }: { offer: ShopOffer; today: stri
         <h2 id={titleId} className="mt-4 text-4xl font-bold break-words uppercase md:text-5xl">
           {offer.title}
         </h2>
-        <p className="mt-2 text-lg font-semibold text-flame-400">{offerDatesFr(offer.startsOn, offer.endsOn, today)}</p>
+        <p className="mt-2 text-lg font-semibold text-flame-400">
+          {fr.home.offer.dates(offer.startsOn, offer.endsOn, today)}
+        </p>
         {offer.body && <p className="mt-4 whitespace-pre-line text-cream-100/85">{offer.body}</p>}
         {offer.rule && (
           <p className="mt-4 flex flex-wrap items-baseline gap-3">
