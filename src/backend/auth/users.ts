@@ -60,6 +60,27 @@ function emailIdentity(u: UserRow) {
   };
 }
 
+/** The phone identity of a user with a number (GoTrue's `phone` provider), id derived from the user's. */
+function phoneIdentity(u: UserRow) {
+  const h = crypto.createHash('sha256').update(`phone-identity:${u.id}`).digest('hex');
+  const identityId = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return {
+    identity_id: identityId,
+    id: u.id,
+    user_id: u.id,
+    identity_data: {
+      email_verified: false,
+      phone: u.phone ?? '',
+      phone_verified: u.phone_confirmed_at !== null,
+      sub: u.id,
+    },
+    provider: 'phone',
+    last_sign_in_at: iso(u.last_sign_in_at),
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+  };
+}
+
 /** The user object exactly as GoTrue serialises it (timestamps left out when null). */
 export function userJson(u: UserRow) {
   return {
@@ -78,7 +99,7 @@ export function userJson(u: UserRow) {
     last_sign_in_at: iso(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
-    identities: u.email ? [emailIdentity(u)] : [],
+    identities: [...(u.email ? [emailIdentity(u)] : []), ...(u.phone ? [phoneIdentity(u)] : [])],
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     banned_until: iso(u.banned && u.banned_until ? u.banned_until : null),
@@ -102,6 +123,18 @@ export async function findUserByEmail(
   const r = await db.query<UserRow & { encrypted_password: string | null }>(
     `select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = lower($1) and deleted_at is null`,
     [email],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The account of a number (stored as E.164 digits without '+', as GoTrue stores it). */
+export async function findUserByPhone(
+  db: Queryable,
+  phone: string,
+): Promise<(UserRow & { encrypted_password: string | null }) | null> {
+  const r = await db.query<UserRow & { encrypted_password: string | null }>(
+    `select ${USER_COLUMNS}, encrypted_password from auth.users where phone = $1 and deleted_at is null`,
+    [phone],
   );
   return r.rows[0] ?? null;
 }
