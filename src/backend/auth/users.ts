@@ -4,7 +4,7 @@ import type { AuthError } from './errors.js';
 
 /** The auth.users columns the API reads; never the password hash. */
 export const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, phone, phone_confirmed_at, confirmed_at,
-  confirmation_sent_at, recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at,
+  confirmation_sent_at, recovery_sent_at, invited_at, email_change, email_change_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, deleted_at, is_anonymous,
   (banned_until is not null and banned_until > now()) as banned`;
 
@@ -19,6 +19,7 @@ export interface UserRow {
   confirmed_at: Date | string | null;
   confirmation_sent_at: Date | string | null;
   recovery_sent_at: Date | string | null;
+  invited_at: Date | string | null;
   email_change: string | null;
   email_change_sent_at: Date | string | null;
   last_sign_in_at: Date | string | null;
@@ -93,6 +94,7 @@ export function userJson(u: UserRow) {
     phone_confirmed_at: iso(u.phone_confirmed_at),
     confirmation_sent_at: iso(u.confirmation_sent_at),
     recovery_sent_at: iso(u.recovery_sent_at),
+    invited_at: iso(u.invited_at),
     new_email: u.email_change || undefined,
     email_change_sent_at: u.email_change ? iso(u.email_change_sent_at) : undefined,
     confirmed_at: iso(u.confirmed_at ?? u.email_confirmed_at),
