@@ -47,4 +47,7 @@ export const GENEROUS_AUTH_LIMITS: Record<string, string> = {
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
   AUTH_RATE_LIMIT_FAILED_SIGN_INS: '100000',
+  // SMS codes per client address and for the whole backend (tests/integration/auth-phone.test.ts runs the real ones).
+  AUTH_RATE_LIMIT_SMS_SENT: '100000',
+  AUTH_RATE_LIMIT_SMS_TOTAL: '100000',
 };

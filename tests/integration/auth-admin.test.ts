@@ -135,4 +135,29 @@ describe.each(testDatabases())('auth admin API on %s', (kind) => {
     expect(notUuid.status).toBe(404);
     expect((await b.db.query(`select 1 from auth.sessions where user_id = $1`, [userId])).rows).toHaveLength(0);
   });
+
+  it('an invited user carries invited_at; generateLink makes e-mail change links whose one link moves the address', async () => {
+    const admin = b.serviceClient().auth.admin;
+    const invited = await admin.inviteUserByEmail(newEmail('convite'));
+    expect(invited.error).toBeNull();
+    expect(invited.data.user!.invited_at).toBeTruthy();
+
+    for (const type of ['email_change_current', 'email_change_new'] as const) {
+      const { email, userId, password } = await signedInCustomer(b);
+      const newAddress = newEmail('nova');
+      const link = await admin.generateLink({ type, email, newEmail: newAddress });
+      expect(link.error).toBeNull();
+      expect(link.data.user).toMatchObject({ id: userId, email, new_email: newAddress });
+      expect(link.data.properties!.action_link).toMatch(/[?&]type=email_change&/);
+      const followed = await fetch(link.data.properties!.action_link, { redirect: 'manual' });
+      expect(followed.status).toBe(303);
+      expect((await admin.getUserById(userId)).data.user!.email).toBe(newAddress);
+      expect((await b.client().auth.signInWithPassword({ email: newAddress, password })).error).toBeNull();
+    }
+    // Another account's address is refused.
+    const a = await signedInCustomer(b);
+    const other = await signedInCustomer(b);
+    const taken = await admin.generateLink({ type: 'email_change_new', email: a.email, newEmail: other.email });
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
 });

@@ -175,6 +175,49 @@ describe.each(testDatabases())('two-factor sign-in (TOTP) on %s', (kind) => {
     expect((await recovered.rpc('order_stats')).error).toBeNull();
   });
 
+  it('the service role lists and removes a user’s factors (auth.admin.mfa); nobody else can', async () => {
+    const owner = await enrolled();
+    const service = b.serviceClient();
+    const listed = await service.auth.admin.mfa.listFactors({ userId: owner.id });
+    expect(listed.error).toBeNull();
+    expect(listed.data!.factors).toEqual([
+      expect.objectContaining({
+        id: owner.factorId,
+        factor_type: 'totp',
+        status: 'verified',
+        friendly_name: 'Telemóvel',
+      }),
+    ]);
+    expect(JSON.stringify(listed.data)).not.toContain(owner.secret);
+
+    // The owner's own token (aal2 even) and the anon key are not the service role.
+    for (const token of [owner.session.access_token, b.anonKey]) {
+      const get = await authFetch(b, `/admin/users/${owner.id}/factors`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(get.status).toBe(403);
+      const del = await authFetch(b, `/admin/users/${owner.id}/factors/${owner.factorId}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(del.status).toBe(403);
+    }
+    // Another user's id with this factor: not found, and the factor stays.
+    const other = await user('customer');
+    const wrongUser = await service.auth.admin.mfa.deleteFactor({ userId: other.id, id: owner.factorId });
+    expect(wrongUser.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    const unknown = await service.auth.admin.mfa.listFactors({ userId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found' });
+
+    expect((await owner.client.rpc('order_stats')).error).toBeNull();
+    const removed = await service.auth.admin.mfa.deleteFactor({ userId: owner.id, id: owner.factorId });
+    expect(removed.error).toBeNull();
+    expect(JSON.stringify(removed.data)).toContain(owner.factorId);
+    expect((await service.auth.admin.mfa.listFactors({ userId: owner.id })).data!.factors).toEqual([]);
+    // The owner's sessions go on (now aal1, which the database accepts again: no verified factor left).
+    expect((await owner.client.rpc('order_stats')).error).toBeNull();
+  });
+
   // auth-js's own MFA tests (supabase-js monorepo, packages/core/auth-js/test/GoTrueClient.test.ts, describe 'MFA'),
   // with a confirmed user made through the admin API instead of an auto-confirmed sign-up.
   describe("auth-js's MFA tests", () => {

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { authFetch, jwtPayload, mailsTo, newEmail, openLink, verifyLinkFor } from './auth-helpers.js';
@@ -128,6 +130,86 @@ describe.each(testDatabases())('sign-in by e-mailed code (/otp) on %s', (kind) =
     expect(late.error?.code).toBe('otp_expired');
   });
 
+  it('PKCE (flowType pkce): the link comes back with ?code=, which only the browser holding the verifier exchanges, once', async () => {
+    const email = newEmail('pkce');
+    const pkce = () =>
+      createClient(b.url, b.anonKey, {
+        auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as never },
+      });
+    const browser = pkce();
+    const sent = await browser.auth.signInWithOtp({ email, options: { emailRedirectTo: b.url } });
+    expect(sent.error).toBeNull();
+    const followed = await openLink(await verifyLinkFor(b, email));
+    expect(followed.status).toBe(303);
+    expect(followed.location.hash).toBe('');
+    expect(followed.location.searchParams.has('access_token')).toBe(false);
+    const code = followed.location.searchParams.get('code');
+    expect(code).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Someone else holding the code (a forwarded link, a mail scanner) has no verifier: refused, and the code is spent.
+    const stranger = await authFetch(b, '/token?grant_type=pkce', {
+      method: 'POST',
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+      json: { auth_code: code, code_verifier: 'v'.repeat(64) },
+    });
+    expect(stranger.status).toBe(403);
+    expect(await stranger.json()).toMatchObject({ code: 'bad_code_verifier' });
+    expect((await browser.auth.exchangeCodeForSession(code!)).error).toMatchObject({ code: 'flow_state_not_found' });
+
+    // The customer asks again and the browser that asked exchanges the new code.
+    const again = pkce();
+    expect((await again.auth.signInWithOtp({ email, options: { emailRedirectTo: b.url } })).error).toBeNull();
+    const second = (await openLink(await verifyLinkFor(b, email))).location.searchParams.get('code')!;
+    const exchanged = await again.auth.exchangeCodeForSession(second);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.session!.user.email).toBe(email);
+    expect(jwtPayload(exchanged.data.session!.access_token).amr).toEqual([
+      expect.objectContaining({ method: 'magiclink' }),
+    ]);
+    // Once.
+    const twice = await authFetch(b, '/token?grant_type=pkce', {
+      method: 'POST',
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+      json: { auth_code: second, code_verifier: 'v'.repeat(64) },
+    });
+    expect(twice.status).toBe(404);
+    // A malformed challenge is refused before anything is sent.
+    const bad = await authFetch(b, '/otp', {
+      method: 'POST',
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+      json: { email, code_challenge: 'short', code_challenge_method: 's256' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('PKCE for the sign-up confirmation and the password reset: each link returns a code its own browser exchanges', async () => {
+    const email = newEmail('pkce-inscription');
+    const pkce = () =>
+      createClient(b.url, b.anonKey, {
+        auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as never },
+      });
+    const signingUp = pkce();
+    expect(
+      (await signingUp.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: b.url } })).error,
+    ).toBeNull();
+    const confirmed = await openLink(await verifyLinkFor(b, email));
+    expect(confirmed.fragment.has('access_token')).toBe(false);
+    const session = await signingUp.auth.exchangeCodeForSession(confirmed.location.searchParams.get('code')!);
+    expect(session.error).toBeNull();
+    expect(session.data.user!.email_confirmed_at).toBeTruthy();
+
+    const resetting = pkce();
+    expect((await resetting.auth.resetPasswordForEmail(email, { redirectTo: b.url })).error).toBeNull();
+    const reset = await openLink(await verifyLinkFor(b, email));
+    const recovered = await resetting.auth.exchangeCodeForSession(reset.location.searchParams.get('code')!);
+    expect(recovered.error).toBeNull();
+    expect(jwtPayload(recovered.data.session!.access_token).amr).toEqual([
+      expect.objectContaining({ method: 'recovery' }),
+    ]);
+  });
+
   it('with create_user false an unknown address gets the same answer and no e-mail, and no account is made', async () => {
     const email = newEmail('inconnu');
     const { error } = await b.client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
@@ -159,7 +241,7 @@ describe.each(testDatabases())('sign-in by e-mailed code (/otp) on %s', (kind) =
     expect(bad.error?.status).toBe(400);
   });
 
-  it('a phone code never verifies (no SMS sign-in here), and a malformed number is refused as GoTrue does', async () => {
+  it('while phone sign-in is off a phone code never verifies, and a malformed number is refused as GoTrue does', async () => {
     const sms = await b.client().auth.verifyOtp({ phone: '+352621000000', token: '123456', type: 'sms' });
     expect(sms.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
     const change = await b.client().auth.verifyOtp({ phone: '352621000000', token: '123456', type: 'phone_change' });

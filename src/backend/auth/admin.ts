@@ -5,6 +5,7 @@ import type { BackendContext } from '../context.js';
 import { CORS_HEADERS, sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { badRequest, internal, notFound } from './errors.js';
+import { factorJson, FACTOR_COLUMNS, userFactors, type FactorRow } from './mfa-factors.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { readJson } from './request.js';
 import { requireAdmin } from './sessions.js';
@@ -192,7 +193,34 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** /admin/users[/<id>], for the service role only. */
+/** GET /admin/users/<id>/factors (`auth.admin.mfa.listFactors`): the user's factors, never their secrets. */
+async function listUserFactors(ctx: BackendContext, res: ServerResponse, id: string): Promise<void> {
+  const user = await userOr404(ctx, id);
+  sendJson(res, 200, await userFactors(ctx.db, user.id));
+}
+
+/**
+ * DELETE /admin/users/<id>/factors/<factor id> (`auth.admin.mfa.deleteFactor`): the owner lost the phone and
+ * the restaurant removes the factor; the sessions it raised go back to aal1 (as the owner's own removal does).
+ * Answers the removed factor, as GoTrue.
+ */
+async function deleteUserFactor(ctx: BackendContext, res: ServerResponse, id: string, factorId: string): Promise<void> {
+  const user = await userOr404(ctx, id);
+  if (!UUID_RE.test(factorId)) throw notFound('mfa_factor_not_found', 'Factor not found');
+  const removed = await ctx.db.transaction(async (tx) => {
+    const r = await tx.query<FactorRow>(
+      `delete from auth.mfa_factors where id = $1 and user_id = $2 returning ${FACTOR_COLUMNS}`,
+      [factorId, user.id],
+    );
+    if (r.rows[0])
+      await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factorId]);
+    return r.rows[0] ?? null;
+  });
+  if (!removed) throw notFound('mfa_factor_not_found', 'Factor not found');
+  sendJson(res, 200, factorJson(removed));
+}
+
+/** /admin/users[/<id>[/factors[/<factor id>]]], for the service role only. */
 export async function admin(
   ctx: BackendContext,
   req: IncomingMessage,
@@ -200,11 +228,18 @@ export async function admin(
   url: URL,
   path: string,
 ): Promise<boolean> {
-  const m = /^\/admin\/users(?:\/([^/]+))?\/?$/.exec(path);
+  const m = /^\/admin\/users(?:\/([^/]+)(\/factors(?:\/([^/]+))?)?)?\/?$/.exec(path);
   if (!m) return false;
   await requireAdmin(ctx, req);
   const id = m[1] ? safeDecode(m[1]) : null;
   const method = req.method ?? 'GET';
+  if (id && m[2]) {
+    const factorId = m[3] ? safeDecode(m[3]) : null;
+    if (!factorId && method === 'GET') await listUserFactors(ctx, res, id);
+    else if (factorId && method === 'DELETE') await deleteUserFactor(ctx, res, id, factorId);
+    else return false;
+    return true;
+  }
   if (!id && method === 'GET') await listUsers(ctx, res, url);
   else if (!id && method === 'POST') await createUser(ctx, req, res);
   else if (id && method === 'GET') sendJson(res, 200, userJson(await userOr404(ctx, id)));

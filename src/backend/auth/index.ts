@@ -8,6 +8,7 @@ import { generateLink, invite } from './invite.js';
 import { logout } from './logout.js';
 import { enrollFactor, factors } from './mfa.js';
 import { otp } from './otp.js';
+import { phoneReady, smsProviderName } from './phone.js';
 import { identities, sso } from './providers.js';
 import { recover } from './recover.js';
 import { ensureAuthSchema } from './schema.js';
@@ -21,11 +22,11 @@ type Endpoint = (ctx: BackendContext, req: IncomingMessage, res: ServerResponse,
 
 function settings(ctx: BackendContext): Record<string, unknown> {
   return {
-    external: { anonymous_users: authSettings(ctx).anonymousSignIns, email: true, phone: false },
+    external: { anonymous_users: authSettings(ctx).anonymousSignIns, email: true, phone: phoneReady(ctx) },
     disable_signup: authSettings(ctx).disableSignup,
     mailer_autoconfirm: ctx.config.authAutoconfirm,
-    phone_autoconfirm: false,
-    sms_provider: '',
+    phone_autoconfirm: phoneReady(ctx) && authSettings(ctx).phoneAutoconfirm,
+    sms_provider: phoneReady(ctx) ? smsProviderName(ctx) : '',
     saml_enabled: false,
   };
 }

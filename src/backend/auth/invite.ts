@@ -25,9 +25,17 @@ const GenerateLinkBody = z.object({
   password: z.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
   redirect_to: z.string().nullish(),
+  new_email: z.string().nullish(),
 });
 
-const GENERATED_TYPES = ['invite', 'signup', 'recovery', 'magiclink'] as const;
+const GENERATED_TYPES = [
+  'invite',
+  'signup',
+  'recovery',
+  'magiclink',
+  'email_change_current',
+  'email_change_new',
+] as const;
 type GeneratedType = (typeof GENERATED_TYPES)[number];
 
 const alreadyRegistered = () =>
@@ -178,6 +186,22 @@ export async function generateLink(
       await storeOneTimeToken(tx, userId, 'confirmation', hash);
       return userId;
     }
+    if (type === 'email_change_current' || type === 'email_change_new') {
+      // One link that changes the address on its own (the service role vouches for the other side).
+      const user = await existingUser(tx, email);
+      const newEmail = checkEmail(body.new_email);
+      const taken = await tx.query(`select 1 from auth.users where lower(email) = $1 and id <> $2`, [
+        newEmail,
+        user.id,
+      ]);
+      if (taken.rows.length) throw emailTaken();
+      await tx.query(
+        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+                email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+        [user.id, newEmail, type === 'email_change_new' ? hash : null, type === 'email_change_current' ? hash : ''],
+      );
+      return user.id;
+    }
     const user = await existingUser(tx, email);
     await storeOneTimeToken(tx, user.id, 'recovery', hash);
     await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [user.id]);
@@ -186,7 +210,7 @@ export async function generateLink(
   const user = userJson((await findUserById(ctx.db, id))!);
   sendJson(res, 200, {
     ...user,
-    action_link: verifyUrl(ctx, token, type, redirectTo),
+    action_link: verifyUrl(ctx, token, type.startsWith('email_change') ? 'email_change' : type, redirectTo),
     email_otp: '',
     hashed_token: token,
     redirect_to: redirectTo,

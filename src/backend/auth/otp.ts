@@ -7,6 +7,8 @@ import { sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { hashLinkToken, newLinkToken, sendSignInCodeEmail } from './emails.js';
 import { badRequest, internal, unprocessable } from './errors.js';
+import { phoneOtp } from './phone.js';
+import { bindLinkToFlow, createFlowState, pkceChallenge } from './pkce.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { authSettings } from './settings.js';
 import { accountForLink } from './signup.js';
@@ -59,12 +61,14 @@ async function storeSignInTokens(tx: Queryable, userId: string, hashes: string[]
  */
 export async function otp(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, OtpBody);
-  if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   if (body.email && body.phone)
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
+  if (body.phone) return phoneOtp(ctx, req, res, { ...body, phone: body.phone }, checkMetadata(body.data ?? {}));
   if (!body.email) throw unprocessable('validation_failed', 'One of email or phone must be set');
   const email = checkEmail(body.email);
   const data = checkMetadata(body.data ?? {});
+  // flowType 'pkce': the link then comes back with ?code= for /token?grant_type=pkce (pkce.ts).
+  const pkce = pkceChallenge(body);
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
   const settings = authSettings(ctx);
   const mayCreate = body.create_user !== false && !settings.disableSignup;
@@ -94,7 +98,10 @@ export async function otp(ctx: BackendContext, req: IncomingMessage, res: Server
   const code = newCode();
   const link = newLinkToken();
   const ttl = settings.emailOtpExpirySeconds;
-  await ctx.db.transaction((tx) => storeSignInTokens(tx, user.id, [signInCodeHash(email, code), link.hash], ttl));
+  await ctx.db.transaction(async (tx) => {
+    await storeSignInTokens(tx, user.id, [signInCodeHash(email, code), link.hash], ttl);
+    if (pkce) await bindLinkToFlow(tx, link.hash, await createFlowState(tx, user.id, pkce, 'magiclink'));
+  });
   try {
     await sendSignInCodeEmail(ctx, email, code, link.token, redirectTo, Math.max(1, Math.round(ttl / 60)));
   } catch (e) {

@@ -14,7 +14,11 @@ const WINDOW_MS: Record<Bucket, number> = {
   signInSignUps: FIVE_MINUTES,
   tokenVerifications: FIVE_MINUTES,
   anonymousUsers: HOUR,
+  smsSent: HOUR,
+  smsPerNumber: HOUR,
+  smsTotal: HOUR,
 };
+const DAY = 24 * HOUR;
 
 interface State {
   tokens: number;
@@ -88,6 +92,27 @@ export function limitByAddress(ctx: BackendContext, req: IncomingMessage, bucket
   if (!limiter(ctx).take(`${bucket}:${clientAddress(req)}`, limit, WINDOW_MS[bucket])) {
     throw bucket === 'emailSent' ? overEmailRateLimit() : overRequestRateLimit();
   }
+}
+
+export const overSmsRateLimit = () => new AuthError(429, 'over_sms_send_rate_limit', 'SMS rate limit exceeded');
+
+/**
+ * One SMS code about to be sent to `number` (E.164 digits): counted against the caller's address (`sms_sent`,
+ * 10 an hour), the number (`sms_per_number`, 5 an hour and twice that a day, whoever asks) and the whole
+ * backend (`sms_total`, 100 an hour). Counted for every request that may send one, account or not, so the
+ * answer says nothing about who has an account; a refused request costs none of the three.
+ */
+export function limitSms(ctx: BackendContext, req: IncomingMessage, number: string): void {
+  const limits = authSettings(ctx).rateLimits;
+  const l = limiter(ctx);
+  const buckets: [string, number, number][] = [
+    ['sms-total', limits.smsTotal, HOUR],
+    [`sms-sent:${clientAddress(req)}`, limits.smsSent, HOUR],
+    [`sms-number:${number}`, limits.smsPerNumber, HOUR],
+    [`sms-number-day:${number}`, limits.smsPerNumber * 2, DAY],
+  ];
+  if (buckets.some(([key, limit, window]) => !l.peek(key, limit, window))) throw overSmsRateLimit();
+  for (const [key, limit, window] of buckets) l.take(key, limit, window);
 }
 
 /**

@@ -5,20 +5,27 @@ import { sendJson } from '../http.js';
 import { checkEmail } from './email-address.js';
 import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
 import { internal } from './errors.js';
+import { bindLinkToFlow, createFlowState, pkceChallenge } from './pkce.js';
 import { allowedRedirect, readJson } from './request.js';
 import { accountForLink } from './signup.js';
 
-const RecoverBody = z.object({ email: z.string().nullish() });
+const RecoverBody = z.object({
+  email: z.string().nullish(),
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
+});
 
-/** POST /recover: e-mails a password-reset link. Answers 200 `{}` whether or not the address has an account. */
+/** POST /recover: e-mails a password-reset link (with `code_challenge`: a PKCE link, pkce.ts). Answers 200 `{}` whether or not the address has an account. */
 export async function recover(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, RecoverBody);
   const email = checkEmail(body.email);
+  const pkce = pkceChallenge(body);
   const user = await accountForLink(ctx, req, 'recovery', email);
   if (user) {
     const { token, hash } = newLinkToken();
     await ctx.db.transaction(async (tx) => {
       await storeOneTimeToken(tx, user.id, 'recovery', hash);
+      if (pkce) await bindLinkToFlow(tx, hash, await createFlowState(tx, user.id, pkce, 'recovery'));
       await tx.query(`update auth.users set recovery_sent_at = now() where id = $1`, [user.id]);
     });
     try {

@@ -12,7 +12,16 @@ import { findUserById, userJson, UUID_RE, type UserJson, type UserRow } from './
 export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
 
 export type AuthMethod =
-  'password' | 'otp' | 'email/signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite' | 'anonymous';
+  | 'password'
+  | 'otp'
+  | 'email/signup'
+  | 'recovery'
+  | 'email_change'
+  | 'phone_change'
+  | 'magiclink'
+  | 'invite'
+  | 'anonymous'
+  | 'pkce';
 
 export interface AmrEntry {
   method: string;

@@ -52,6 +52,12 @@ export interface RateLimits {
   failedSignInsPerAccount: number;
   /** Anonymous sign-ins per hour per client address (when they are on). */
   anonymousUsers: number;
+  /** Sign-in and confirmation SMS per hour per client address (an SMS costs the restaurant money). */
+  smsSent: number;
+  /** SMS codes per hour to one number, whoever asks (twice as many per day). */
+  smsPerNumber: number;
+  /** SMS codes per hour for the whole backend, every address and number together. */
+  smsTotal: number;
 }
 
 export interface AuthSettings {
@@ -69,6 +75,16 @@ export interface AuthSettings {
   anonymousSignIns: boolean;
   /** The CLI's `signing_keys_path` (relative to supabase/): asymmetric keys, the one marked 'sign' signs tokens. */
   signingKeysPath: string | null;
+  /** Phone sign-in by SMS code (GoTrue's external phone provider, `[auth.sms] enable_signup`); off by default. */
+  phoneEnabled: boolean;
+  /** A phone sign-up is signed in at once, without an SMS code (`[auth.sms] enable_confirmations = false`). */
+  phoneAutoconfirm: boolean;
+  /** How long an SMS code stays valid (seconds; GoTrue's sms otp_exp). */
+  smsOtpExpirySeconds: number;
+  /** The shortest interval between two SMS to one number (seconds; `[auth.sms] max_frequency`). */
+  smsMaxFrequencySeconds: number;
+  /** The countries (ISO 3166) whose mobile numbers may receive a code. */
+  smsAllowedCountries: string[];
   /** 'ES256': new user tokens are signed with the data directory's ES256 key instead of the HS256 secret. */
   jwtSigningAlg: 'HS256' | 'ES256';
 }
@@ -82,6 +98,9 @@ const DEFAULT_LIMITS: RateLimits = {
   tokenVerifications: 30,
   failedSignInsPerAccount: 5,
   anonymousUsers: 30,
+  smsSent: 10,
+  smsPerNumber: 5,
+  smsTotal: 100,
 };
 
 const LIMIT_KEYS: [keyof RateLimits, string, string][] = [
@@ -91,7 +110,22 @@ const LIMIT_KEYS: [keyof RateLimits, string, string][] = [
   ['tokenVerifications', 'token_verifications', 'AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'],
   ['failedSignInsPerAccount', 'failed_sign_ins_per_account', 'AUTH_RATE_LIMIT_FAILED_SIGN_INS'],
   ['anonymousUsers', 'anonymous_users', 'AUTH_RATE_LIMIT_ANONYMOUS_USERS'],
+  ['smsSent', 'sms_sent', 'AUTH_RATE_LIMIT_SMS_SENT'],
+  ['smsPerNumber', 'sms_per_number', 'AUTH_RATE_LIMIT_SMS_PER_NUMBER'],
+  ['smsTotal', 'sms_total', 'AUTH_RATE_LIMIT_SMS_TOTAL'],
 ];
+
+/** The countries whose mobile numbers may receive a code (ISO 3166 codes): the restaurant's customers' countries. */
+export const DEFAULT_SMS_COUNTRIES = ['LU', 'FR', 'BE', 'DE', 'PT'];
+
+/** A Go-style duration of config.toml ("60s", "5m", "1h") or a number of seconds. */
+function seconds(v: unknown): number | undefined {
+  if (typeof v === 'number') return count(v);
+  if (typeof v !== 'string') return undefined;
+  const m = /^(\d+)(s|m|h)?$/.exec(v.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1);
+}
 
 function envBool(v: string | undefined): boolean | undefined {
   if (v === undefined || v === '') return undefined;
@@ -137,6 +171,17 @@ export function loadAuthSettings(supabaseDir: string, env: Record<string, string
     signingKeysPath: (() => {
       const p = env.AUTH_SIGNING_KEYS_PATH || toml.get('auth.signing_keys_path');
       return typeof p === 'string' && p ? path.resolve(supabaseDir, p) : null;
+    })(),
+    phoneEnabled: envBool(env.AUTH_PHONE_ENABLED) ?? toml.get('auth.sms.enable_signup') === true,
+    // Confirmations stay on unless turned off (the CLI's template turns them off; a customer's number must be proven).
+    phoneAutoconfirm: envBool(env.AUTH_PHONE_AUTOCONFIRM) ?? toml.get('auth.sms.enable_confirmations') === false,
+    smsOtpExpirySeconds: count(env.AUTH_SMS_OTP_EXPIRY) || seconds(toml.get('auth.sms.otp_expiry')) || 300,
+    smsMaxFrequencySeconds: count(env.AUTH_SMS_MAX_FREQUENCY) ?? seconds(toml.get('auth.sms.max_frequency')) ?? 60,
+    smsAllowedCountries: (() => {
+      const raw = env.AUTH_SMS_ALLOWED_COUNTRIES ?? toml.get('auth.sms.allowed_countries');
+      const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : DEFAULT_SMS_COUNTRIES;
+      const codes = list.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c));
+      return codes.length ? codes : DEFAULT_SMS_COUNTRIES;
     })(),
     jwtSigningAlg: env.AUTH_JWT_SIGNING_ALG?.toUpperCase() === 'ES256' ? 'ES256' : 'HS256',
   };

@@ -7,6 +7,8 @@ import { checkEmail } from './email-address.js';
 import { newLinkToken, sendAccountEmail, storeOneTimeToken } from './emails.js';
 import { AuthError, badRequest, internal, unprocessable } from './errors.js';
 import { checkPassword, hashPassword, passwordMatches } from './passwords.js';
+import { phoneDisabled, phoneReady, phoneResend, phoneSignup } from './phone.js';
+import { bindLinkToFlow, createFlowState, pkceChallenge, type PkceChallenge } from './pkce.js';
 import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { authSettings } from './settings.js';
@@ -20,6 +22,8 @@ const SignupBody = z.object({
   phone: z.string().nullish(),
   password: z.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
 });
 
 /** GoTrue's SMTP max frequency: one account e-mail per address per minute. */
@@ -127,10 +131,12 @@ async function sendConfirmation(
   redirectTo: string,
   onFailure: () => Promise<void>,
   keepsPassword = true,
+  pkce: PkceChallenge | null = null,
 ): Promise<void> {
   const { token, hash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
     await storeOneTimeToken(tx, user.id, 'confirmation', hash, keepsPassword);
+    if (pkce) await bindLinkToFlow(tx, hash, await createFlowState(tx, user.id, pkce, 'email/signup'));
     await tx.query(`update auth.users set confirmation_sent_at = now() where id = $1`, [user.id]);
   });
   try {
@@ -172,11 +178,15 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
   };
 }
 
-const ResendBody = z.object({ type: z.string().nullish(), email: z.string().nullish() });
+const ResendBody = z.object({ type: z.string().nullish(), email: z.string().nullish(), phone: z.string().nullish() });
 
-/** POST /resend {type: 'signup', email}: the confirmation link again; 200 `{}` whatever the address. */
+/**
+ * POST /resend {type: 'signup', email}: the confirmation link again; `{type: 'sms' | 'phone_change', phone}`: the
+ * SMS code again (phone.ts). 200 `{}` whatever the address or number.
+ */
 export async function resend(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const body = await readJson(req, ctx, ResendBody);
+  if (body.type === 'sms' || body.type === 'phone_change') return phoneResend(ctx, req, res, body.type, body.phone);
   if (body.type !== 'signup') throw badRequest('validation_failed', 'Only type "signup" can be resent here');
   const email = checkEmail(body.email);
   const user = await accountForLink(ctx, req, 'confirmation', email);
@@ -226,11 +236,19 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
   if (!body.email && !body.phone && !body.password) return anonymousSignIn(ctx, req, res, body.data ?? {});
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   checkPassword(body.password);
-  if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (body.email && body.phone)
     throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on signup.');
+  if (body.phone) {
+    if (!phoneReady(ctx)) throw phoneDisabled('Phone signups are disabled');
+    const phoneData = checkMetadata(body.data ?? {});
+    // Hashed before looking the number up, so a registered number answers no faster than a new one.
+    const phoneHash = await hashPassword(body.password);
+    return phoneSignup(ctx, req, res, body.phone, body.password, phoneHash, phoneData);
+  }
   const email = checkEmail(body.email);
   const data = checkMetadata(body.data ?? {});
+  // flowType 'pkce': the confirmation link comes back with ?code= (pkce.ts).
+  const pkce = pkceChallenge(body);
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
   const autoconfirm = ctx.config.authAutoconfirm;
 
@@ -261,6 +279,7 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
       redirectTo,
       async () => {},
       samePassword && !(await contested(ctx, existing.id)),
+      pkce,
     );
     sendJson(res, 200, userJson((await findUserById(ctx.db, existing.id))!));
     return;
@@ -281,8 +300,15 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
     insertUser(tx, { id, email, passwordHash: hash, userMetadata: data, confirmed: false }, alreadyRegistered),
   );
   const user = (await findUserById(ctx.db, id))!;
-  await sendConfirmation(ctx, user, redirectTo, async () => {
-    await ctx.db.query(`delete from auth.users where id = $1`, [id]);
-  });
+  await sendConfirmation(
+    ctx,
+    user,
+    redirectTo,
+    async () => {
+      await ctx.db.query(`delete from auth.users where id = $1`, [id]);
+    },
+    true,
+    pkce,
+  );
   sendJson(res, 200, userJson((await findUserById(ctx.db, id))!));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import { sendJson } from '../http.js';
 import { AuthError, badRequest, OAuthError, unprocessable } from './errors.js';
+import { phoneDisabled, phoneFormatOk, phoneNumberOf, phoneReady } from './phone.js';
 import { PASSWORD_MAX_BYTES, passwordMatches, passwordWork } from './passwords.js';
 import {
   clientAddress,
@@ -12,9 +13,10 @@ import {
   recordFailedPassword,
   recordGoodPassword,
 } from './rate-limit.js';
+import { pkceGrant } from './pkce.js';
 import { readJson } from './request.js';
 import { refreshSession, startSession } from './sessions.js';
-import { findUserByEmail } from './users.js';
+import { findUserByEmail, findUserByPhone } from './users.js';
 
 const PasswordBody = z.object({
   email: z.string().nullish(),
@@ -39,19 +41,30 @@ async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: Ser
   const body = await readJson(req, ctx, PasswordBody);
   if (body.email && body.phone)
     throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on login.');
-  if (!body.email) {
-    if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
-    throw badRequest('validation_failed', 'missing email or phone');
-  }
-  const email = body.email.trim().toLowerCase();
-  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  // Counted by the address typed (and the caller's), not by account: the answer says nothing about whether
-  // the account exists; and another caller is never held up by this one's wrong passwords.
-  if (passwordWaitMs(ctx, req, email) > 0) throw overRequestRateLimit();
+  let login: string;
+  let number: string | null = null;
+  if (body.email) {
+    login = body.email.trim().toLowerCase();
+    if (login.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  } else if (body.phone) {
+    if (!phoneReady(ctx)) throw phoneDisabled('Phone logins are disabled');
+    if (!phoneFormatOk(body.phone))
+      throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+    // A number no code could ever have been sent to has no account either: the same wrong-credentials answer.
+    number = phoneNumberOf(ctx, body.phone);
+    login = `phone:${number ?? body.phone.replace(/\D/g, '')}`;
+  } else throw badRequest('validation_failed', 'missing email or phone');
+  // Counted by the address or number typed (and the caller's), not by account: the answer says nothing about
+  // whether the account exists; and another caller is never held up by this one's wrong passwords.
+  if (passwordWaitMs(ctx, req, login) > 0) throw overRequestRateLimit();
   const password = body.password ?? '';
   // Longer than bcrypt reads: no stored password can match it (none is accepted when set).
   const tooLong = Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES;
-  const user = await findUserByEmail(ctx.db, email);
+  const user = body.email
+    ? await findUserByEmail(ctx.db, login)
+    : number
+      ? await findUserByPhone(ctx.db, number)
+      : null;
   const client = clientAddress(req);
   const ok = await passwordMatches(
     tooLong ? '' : password,
@@ -59,12 +72,13 @@ async function passwordGrant(ctx: BackendContext, req: IncomingMessage, res: Ser
     client,
   );
   if (!user || !ok) {
-    recordFailedPassword(ctx, req, email);
+    recordFailedPassword(ctx, req, login);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
-  recordGoodPassword(ctx, req, email);
+  recordGoodPassword(ctx, req, login);
   if (user.banned) throw badRequest('user_banned', 'User is banned');
-  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  if (body.email && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  if (!body.email && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
   // This address proved a password: its next sign-ins are checked ahead of unknown addresses (password-work.ts).
   passwordWork().trust(client);
   const session = await ctx.db.transaction((tx) => startSession(ctx, tx, req, user.id, 'password'));
@@ -82,11 +96,12 @@ async function refreshTokenGrant(ctx: BackendContext, req: IncomingMessage, res:
   sendJson(res, 200, result);
 }
 
-/** POST /token?grant_type=password|refresh_token */
+/** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const grant = url.searchParams.get('grant_type');
   if (grant === 'password') return passwordGrant(ctx, req, res);
   if (grant === 'refresh_token') return refreshTokenGrant(ctx, req, res);
+  if (grant === 'pkce') return pkceGrant(ctx, req, res);
   // Sign-in with a provider's ID token, or a Web3 wallet: no provider is configured here (GoTrue's answers).
   if (grant === 'id_token') {
     const body = await readJson(req, ctx, z.object({ provider: z.string().nullish(), issuer: z.string().nullish() }));

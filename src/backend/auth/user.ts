@@ -9,6 +9,7 @@ import { AuthError, badRequest, internal, unprocessable } from './errors.js';
 import { checkPassword, hashPassword, passwordMatches } from './passwords.js';
 import { codeMayBeTried, limitByAddress, overRequestRateLimit, recordWrongCode } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
+import { changePhone, newPhoneFor } from './phone.js';
 import { requireUser, type Caller } from './sessions.js';
 import { authSettings } from './settings.js';
 import { tooSoon } from './signup.js';
@@ -120,7 +121,8 @@ export async function updateUser(
   const caller = await requireUser(ctx, req);
   const { user, sessionId } = caller;
   const body = await readJson(req, ctx, UserUpdateBody);
-  if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  // A new number: its code goes to it (phone.ts); null when it is the account's confirmed number already.
+  const newPhone = body.phone ? await newPhoneFor(ctx, user, body.phone) : null;
   if (body.data) checkMetadata(mergeMetadata(user.raw_user_meta_data, body.data));
 
   let passwordHash: string | null = null;
@@ -149,12 +151,15 @@ export async function updateUser(
 
   // As GoTrue: with a verified second factor, the password and the e-mail change only from an aal2 session, so a
   // stolen password cannot lock the owner out (a new password ends the other sessions) nor move the account.
-  if ((passwordHash || changingEmail) && !(await passedSecondFactor(ctx, caller)))
+  if ((passwordHash || changingEmail || newPhone) && !(await passedSecondFactor(ctx, caller)))
     throw new AuthError(
       401,
       'insufficient_aal',
       'AAL2 session is required to update email or password when MFA is enabled.',
     );
+  // A number signs in to the account: adding one asks what a new password asks (a recent sign-in or the e-mailed
+  // code), so a stolen session cannot add the thief's phone and keep the account after the owner's new password.
+  if (newPhone && body.password == null) await checkReauthentication(ctx, req, caller, body.nonce);
 
   await ctx.db.transaction(async (tx) => {
     if (body.data) {
@@ -206,5 +211,6 @@ export async function updateUser(
       throw internal('Error sending email change email');
     }
   }
+  if (newPhone) await changePhone(ctx, req, user, newPhone);
   sendJson(res, 200, userJson((await findUserById(ctx.db, user.id))!));
 }

@@ -4,7 +4,7 @@ import type { AuthError } from './errors.js';
 
 /** The auth.users columns the API reads; never the password hash. */
 export const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, phone, phone_confirmed_at, confirmed_at,
-  confirmation_sent_at, recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at,
+  confirmation_sent_at, recovery_sent_at, invited_at, email_change, email_change_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, deleted_at, is_anonymous,
   (banned_until is not null and banned_until > now()) as banned`;
 
@@ -19,6 +19,7 @@ export interface UserRow {
   confirmed_at: Date | string | null;
   confirmation_sent_at: Date | string | null;
   recovery_sent_at: Date | string | null;
+  invited_at: Date | string | null;
   email_change: string | null;
   email_change_sent_at: Date | string | null;
   last_sign_in_at: Date | string | null;
@@ -60,6 +61,27 @@ function emailIdentity(u: UserRow) {
   };
 }
 
+/** The phone identity of a user with a number (GoTrue's `phone` provider), id derived from the user's. */
+function phoneIdentity(u: UserRow) {
+  const h = crypto.createHash('sha256').update(`phone-identity:${u.id}`).digest('hex');
+  const identityId = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return {
+    identity_id: identityId,
+    id: u.id,
+    user_id: u.id,
+    identity_data: {
+      email_verified: false,
+      phone: u.phone ?? '',
+      phone_verified: u.phone_confirmed_at !== null,
+      sub: u.id,
+    },
+    provider: 'phone',
+    last_sign_in_at: iso(u.last_sign_in_at),
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+  };
+}
+
 /** The user object exactly as GoTrue serialises it (timestamps left out when null). */
 export function userJson(u: UserRow) {
   return {
@@ -72,13 +94,14 @@ export function userJson(u: UserRow) {
     phone_confirmed_at: iso(u.phone_confirmed_at),
     confirmation_sent_at: iso(u.confirmation_sent_at),
     recovery_sent_at: iso(u.recovery_sent_at),
+    invited_at: iso(u.invited_at),
     new_email: u.email_change || undefined,
     email_change_sent_at: u.email_change ? iso(u.email_change_sent_at) : undefined,
     confirmed_at: iso(u.confirmed_at ?? u.email_confirmed_at),
     last_sign_in_at: iso(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
-    identities: u.email ? [emailIdentity(u)] : [],
+    identities: [...(u.email ? [emailIdentity(u)] : []), ...(u.phone ? [phoneIdentity(u)] : [])],
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     banned_until: iso(u.banned && u.banned_until ? u.banned_until : null),
@@ -102,6 +125,18 @@ export async function findUserByEmail(
   const r = await db.query<UserRow & { encrypted_password: string | null }>(
     `select ${USER_COLUMNS}, encrypted_password from auth.users where lower(email) = lower($1) and deleted_at is null`,
     [email],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The account of a number (stored as E.164 digits without '+', as GoTrue stores it). */
+export async function findUserByPhone(
+  db: Queryable,
+  phone: string,
+): Promise<(UserRow & { encrypted_password: string | null }) | null> {
+  const r = await db.query<UserRow & { encrypted_password: string | null }>(
+    `select ${USER_COLUMNS}, encrypted_password from auth.users where phone = $1 and deleted_at is null`,
+    [phone],
   );
   return r.rows[0] ?? null;
 }

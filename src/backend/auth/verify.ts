@@ -6,6 +6,8 @@ import { CORS_HEADERS, sendJson } from '../http.js';
 import { EMAIL_LINK_TTL_SECONDS, hashLinkToken } from './emails.js';
 import { AuthError, badRequest, forbidden } from './errors.js';
 import { signInCodeHash } from './otp.js';
+import { verifyPhone } from './phone.js';
+import { issueAuthCode } from './pkce.js';
 import { codeMayBeTried, limitByAddress, overRequestRateLimit, recordWrongCode } from './rate-limit.js';
 import { allowedRedirect, readJson } from './request.js';
 import { startSession, type AuthMethod, type SessionResponse } from './sessions.js';
@@ -22,10 +24,6 @@ const VerifyBody = z.object({
   phone: z.string().nullish(),
   redirect_to: z.string().nullish(),
 });
-
-/** Phone codes (`type: 'sms' | 'phone_change'`): none is ever sent here (no SMS sign-in), so none is valid. */
-const PHONE_TYPES = ['sms', 'phone_change'];
-const E164 = /^[1-9]\d{1,14}$/;
 
 const METHOD: Record<VerifyType, AuthMethod> = {
   signup: 'email/signup',
@@ -68,16 +66,19 @@ async function consume(
   type: VerifyType,
   token: string,
   hashed = false,
-): Promise<SessionResponse | null | 'pending'> {
+  followed = false,
+): Promise<SessionResponse | null | 'pending' | { authCode: string }> {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const hash = hashed ? token : hashLinkToken(token);
   return ctx.db.transaction(async (tx) => {
     let userId: string | null | 'pending';
     let keepsPassword = true;
+    let flowStateId: string | null = null;
     if (type === 'email_change') userId = await confirmEmailChange(tx, hash);
     else {
       const consumed = await consumeOneTimeToken(tx, type, hash);
       userId = consumed?.userId ?? null;
+      flowStateId = consumed?.flowStateId ?? null;
       // A reset, sign-in link or code (a recovery token) proves the address only, not the password on it.
       keepsPassword = (consumed?.keepsPassword ?? true) && consumed?.tokenType !== 'recovery';
     }
@@ -104,6 +105,11 @@ async function consume(
       `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
       [userId],
     );
+    // A PKCE link (pkce.ts) followed in a browser: an auth code for the page that holds the verifier.
+    if (followed && flowStateId) {
+      const authCode = await issueAuthCode(tx, flowStateId, userId);
+      if (authCode) return { authCode };
+    }
     return startSession(ctx, tx, req, userId, METHOD[type]);
   });
 }
@@ -112,10 +118,16 @@ async function consumeOneTimeToken(
   tx: Queryable,
   type: Exclude<VerifyType, 'email_change'>,
   hash: string,
-): Promise<{ userId: string; keepsPassword: boolean; tokenType: string } | null> {
-  const r = await tx.query<{ user_id: string; fresh: boolean; keeps_password: boolean; token_type: string }>(
+): Promise<{ userId: string; keepsPassword: boolean; tokenType: string; flowStateId: string | null } | null> {
+  const r = await tx.query<{
+    user_id: string;
+    fresh: boolean;
+    keeps_password: boolean;
+    token_type: string;
+    flow_state_id: string | null;
+  }>(
     `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
-     returning user_id, expires_at > now() as fresh, keeps_password, token_type`,
+     returning user_id, expires_at > now() as fresh, keeps_password, token_type, flow_state_id`,
     [hash, TOKEN_TYPES[type]],
   );
   const row = r.rows[0];
@@ -125,7 +137,12 @@ async function consumeOneTimeToken(
     [row.user_id],
   );
   return user.rows.length
-    ? { userId: row.user_id, keepsPassword: row.keeps_password, tokenType: row.token_type }
+    ? {
+        userId: row.user_id,
+        keepsPassword: row.keeps_password,
+        tokenType: row.token_type,
+        flowStateId: row.flow_state_id,
+      }
     : null;
 }
 
@@ -181,9 +198,9 @@ export async function verifyLink(
   if (!token) throw badRequest('validation_failed', 'Verify requires a token');
   const redirectTo = allowedRedirect(ctx, url.searchParams.get('redirect_to'));
   limitByAddress(ctx, req, 'tokenVerifications');
-  let session: SessionResponse | null | 'pending';
+  let session: SessionResponse | null | 'pending' | { authCode: string };
   try {
-    session = await consume(ctx, req, type, token);
+    session = await consume(ctx, req, type, token, false, true);
   } catch (e) {
     if (!(e instanceof AuthError)) throw e;
     fragmentRedirect(res, redirectTo, {
@@ -203,6 +220,14 @@ export async function verifyLink(
   }
   if (session === 'pending') {
     fragmentRedirect(res, redirectTo, { message: SINGLE_CONFIRMATION_ACCEPTED });
+    return;
+  }
+  if ('authCode' in session) {
+    const target = new URL(redirectTo);
+    target.hash = '';
+    target.searchParams.set('code', session.authCode);
+    res.writeHead(303, { ...CORS_HEADERS, Location: target.toString() });
+    res.end();
     return;
   }
   fragmentRedirect(res, redirectTo, {
@@ -229,7 +254,7 @@ async function consumeCode(
   type: VerifyType,
   rawEmail: string | null | undefined,
   code: string,
-): Promise<SessionResponse | null | 'pending'> {
+): Promise<SessionResponse | null | 'pending' | { authCode: string }> {
   if (!CODE_TYPES.includes(type)) throw badRequest('validation_failed', `Verification type "${type}" has no code`);
   if (!rawEmail)
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
@@ -246,10 +271,9 @@ async function consumeCode(
 export async function verifyToken(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   limitByAddress(ctx, req, 'tokenVerifications');
   const body = await readJson(req, ctx, VerifyBody);
-  if (body.type && PHONE_TYPES.includes(body.type)) {
-    if (!E164.test((body.phone ?? '').replace(/[\s()+.-]/g, '')))
-      throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
-    throw forbidden('otp_expired', 'Token has expired or is invalid');
+  if (body.type === 'sms' || body.type === 'phone_change') {
+    sendJson(res, 200, await verifyPhone(ctx, req, body.type, body.phone, body.token));
+    return;
   }
   const type = verifyType(body.type);
   const token = body.token_hash;
@@ -262,5 +286,7 @@ export async function verifyToken(ctx: BackendContext, req: IncomingMessage, res
     sendJson(res, 200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 });
     return;
   }
+  // Only a followed link yields an auth code (verifyLink); verifyOtp always answers with the session.
+  if ('authCode' in session) throw forbidden('otp_expired', 'Token has expired or is invalid');
   sendJson(res, 200, session);
 }
