@@ -153,10 +153,11 @@ end $$;
 
 -- A JSON string or number as trimmed text; null for anything else or an empty string.
 create function public.json_text(p_value jsonb) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case when jsonb_typeof(p_value) in ('string', 'number') then nullif(btrim(p_value #>> '{}'), '') end
-$$;
+begin
+  return case when jsonb_typeof(p_value) in ('string', 'number') then nullif(btrim(p_value #>> '{}'), '') end;
+end $$;
 
 create function public.euros(p_amount numeric) returns text
 language sql immutable set search_path = ''
@@ -167,41 +168,47 @@ $$;
 -- Customer text without control characters: C0, DEL, C1 and the bidirectional overrides. A one-line
 -- field turns tabs and line breaks into spaces; notes keep their line breaks.
 create function public.clean_text(p_text text, p_multiline boolean default false) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case when p_multiline
+begin
+  return case when p_multiline
     then regexp_replace(regexp_replace(replace(replace(p_text, E'\r\n', E'\n'), E'\r', E'\n'), E'\t', ' ', 'g'),
                         '[\x01-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]', '', 'g')
     else regexp_replace(regexp_replace(p_text, '[\x09-\x0d]', ' ', 'g'),
                         '[\x01-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]', '', 'g')
-  end
-$$;
+  end;
+end $$;
 
 -- The comparable form of a phone number: its digits, without 00 or the Luxembourg prefix 352.
 create function public.phone_key(p_phone text) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case when d like '352%' and length(d) >= 11 then substr(d, 4) else d end
-    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^00', '') as d) x
-$$;
+declare
+  d text := regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^00', '');
+begin
+  return case when d like '352%' and length(d) >= 11 then substr(d, 4) else d end;
+end $$;
 
 -- The contact fields every form checks (src/shared/domain/contact-fields.ts). The shop checks a phone number
 -- with libphonenumber-js and sends it in E.164; the database cannot run the library and checks the shape: a +,
 -- a country code and 8 to 15 digits in all, after dropping spaces, dots, dashes, slashes and parentheses and
 -- reading a leading 00 as +. Returns the number as it is stored ('+352691123456'), null when it is not one.
 create function public.e164_phone(p_phone text) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case when v ~ '^\+[1-9][0-9]{7,14}$' then v end
-    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '[[:space:].()/-]', '', 'g'), '^00', '+') as v) x
-$$;
+declare
+  v text := regexp_replace(regexp_replace(coalesce(p_phone, ''), '[[:space:].()/-]', '', 'g'), '^00', '+');
+begin
+  return case when v ~ '^\+[1-9][0-9]{7,14}$' then v end;
+end $$;
 
 -- A person's name has at least two letters of any alphabet (« x », « 😀🍗🔥 », « 12 » are not names).
 create function public.is_person_name(p_name text) returns boolean
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select length(regexp_replace(coalesce(p_name, ''), '[^[:alpha:]]', '', 'g')) >= 2
-$$;
+begin
+  return length(regexp_replace(coalesce(p_name, ''), '[^[:alpha:]]', '', 'g')) >= 2;
+end $$;
 
 -- Refuses a name without two letters (invalid_name) or a phone that is not E.164 (invalid_phone); returns the
 -- phone as stored. A null phone passes (the challenge's phone is optional; required fields are checked before).
@@ -227,13 +234,15 @@ end $$;
 -- backend removes any cf-connecting-ip a client sends and writes x-forwarded-for itself
 -- (src/backend/server.ts). Null for calls that did not come through the API.
 create function public.client_address() returns text
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce(
+declare
+  h jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
+begin
+  return coalesce(
     nullif(btrim(h ->> 'cf-connecting-ip'), ''),
-    nullif(btrim(split_part(coalesce(h ->> 'x-forwarded-for', ''), ',', 1)), ''))
-    from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as h) r
-$$;
+    nullif(btrim(split_part(coalesce(h ->> 'x-forwarded-for', ''), ',', 1)), ''));
+end $$;
 
 -- Rate limits are data: each (bucket, window) allows max_hits per client address. Only the service role
 -- changes them (tests raise them there); no row for a bucket means no limit. Buckets are named by the

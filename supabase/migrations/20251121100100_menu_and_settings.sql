@@ -383,16 +383,18 @@ insert into public.store_settings (key, value, is_public) values
 
 -- The settings the order rules read.
 create function public.restaurant_time_zone() returns text
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce((select value ->> 'timezone' from public.store_settings where key = 'opening_hours'), 'Europe/Luxembourg')
-$$;
+begin
+  return coalesce((select value ->> 'timezone' from public.store_settings where key = 'opening_hours'), 'Europe/Luxembourg');
+end $$;
 
 create function public.restaurant_today() returns date
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select (now() at time zone public.restaurant_time_zone())::date
-$$;
+begin
+  return (now() at time zone public.restaurant_time_zone())::date;
+end $$;
 
 -- Luxembourg's postal codes and their localities (a code may serve several localities, a locality has many
 -- codes: one per street). Public data: GeoNames' Luxembourg postal codes (CC BY 4.0), from the national register
@@ -413,18 +415,20 @@ grant select on public.postal_codes to anon, authenticated;
 
 -- A Luxembourg postal code as four digits ("L-4501", "l 4501", "4501" → "4501"); null for anything else.
 create function public.lux_postal_code(p_code text) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$')
-$$;
+begin
+  return substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$');
+end $$;
 
 -- A town as it is compared (townKey in src/shared/domain/delivery-zones.ts, same letters and names): lower case,
 -- without accents (translate(): PGlite has no unaccent), each run of other characters one space, then a usual
 -- short or Luxembourgish name replaced by the official one ("PETANGE" → "petange", "Esch" → "esch sur alzette").
 create function public.town_key(p_town text) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select coalesce(a.official, k.key)
+begin
+  return (select coalesce(a.official, k.key)
     from (select btrim(regexp_replace(translate(
             replace(replace(replace(lower(coalesce(p_town, '')), 'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss'),
             'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłř',
@@ -457,8 +461,8 @@ as $$
     ('luxembourg ville', 'luxembourg'),
     ('ville de luxembourg', 'luxembourg'),
     ('letzebuerg', 'luxembourg')
-    ) a(alias, official) on a.alias = k.key
-$$;
+    ) a(alias, official) on a.alias = k.key);
+end $$;
 
 -- The fee of the zone an address is in: the zone that lists the postal code; else a zone without postal codes
 -- whose town is one of the code's localities (postal_codes), or, for a code the register does not know, the
@@ -466,9 +470,10 @@ $$;
 -- covers those codes only (a Luxembourg-City address typed "Differdange" is not in Differdange's zone). Without
 -- a postal code (place_order requires one for a delivery) the town names the zone. Null when none.
 create function public.delivery_zone_fee(p_city text, p_postal_code text) returns numeric
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  with code as (select public.lux_postal_code(p_postal_code) as c),
+begin
+  return (with code as (select public.lux_postal_code(p_postal_code) as c),
   zones as (
     select z, n, jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0 as listed
       from public.store_settings s, jsonb_array_elements(s.value) with ordinality as e(z, n)
@@ -484,8 +489,8 @@ as $$
               when listed then (z -> 'postal_codes') ? code.c
               else public.town_key(z ->> 'name') <> '' and public.town_key(z ->> 'name') in (select town from towns) end
    order by listed desc, n
-   limit 1
-$$;
+   limit 1);
+end $$;
 
 -- The fee of the zone whose name is the city (town_key: case, accents and short names aside); null when none.
 create function public.delivery_fee_for(p_city text) returns numeric
@@ -580,23 +585,25 @@ create policy offers_delete_admin on public.offers for delete to authenticated u
 -- What one unit of an item costs for this method on this Luxembourg day: the lowest live offer price
 -- for that item and method, else the menu price.
 create function public.unit_price(p_item_id text, p_method text, p_day date) returns numeric
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce(
+begin
+  return coalesce(
     (select min(o.price) from public.offers o
       where o.item_id = p_item_id
         and (o.delivery_method = 'both' or o.delivery_method = p_method)
         and o.starts_on <= p_day and p_day <= o.ends_on),
     (select m.price from public.menu_items m where m.id = p_item_id)
-  )
-$$;
+  );
+end $$;
 
 create function public.order_acceptance_settings() returns jsonb
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}'::jsonb
-    || coalesce((select s.value from public.store_settings s where s.key = 'order_acceptance'), '{}')
-$$;
+begin
+  return '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}'::jsonb
+    || coalesce((select s.value from public.store_settings s where s.key = 'order_acceptance'), '{}');
+end $$;
 
 create table public.reviews (
   id uuid primary key default gen_random_uuid(),

@@ -113,10 +113,11 @@ create trigger orders_track_acceptance before update of status on public.orders
 
 -- The menu item id of a stored order line: "<item>[_<kids option>][_<extra>…]" (ids never contain "_").
 create function public.order_line_item_id(p_line jsonb) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select nullif(split_part(coalesce(p_line ->> 'id', ''), '_', 1), '')
-$$;
+begin
+  return nullif(split_part(coalesce(p_line ->> 'id', ''), '_', 1), '');
+end $$;
 
 -- Fills line_vat_rates from the menu for every item of order_items not already in it. On insert
 -- whatever the writer sent is ignored; on an update, rates already recorded stay and nothing else
@@ -192,22 +193,24 @@ comment on table public.blocked_clients is
 
 -- The restaurant's local time of an instant, "HH:MM".
 create function public.local_hhmi(p_at timestamptz) returns text
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select to_char(p_at at time zone public.restaurant_time_zone(), 'HH24:MI')
-$$;
+begin
+  return to_char(p_at at time zone public.restaurant_time_zone(), 'HH24:MI');
+end $$;
 
 -- "Prête vers 19:45" / "Livraison prévue vers 19:45" (another day: "… le 26/11 vers 19:45").
 create function public.ready_text(p_ready_at timestamptz, p_method text) returns text
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case when p_ready_at is null then null else
+begin
+  return case when p_ready_at is null then null else
     (case when p_method = 'delivery' then 'Livraison prévue' else 'Prête' end)
     || case when (p_ready_at at time zone public.restaurant_time_zone())::date <> public.restaurant_today()
          then ' le ' || to_char(p_ready_at at time zone public.restaurant_time_zone(), 'DD/MM') else '' end
     || ' vers ' || public.local_hhmi(p_ready_at)
-  end
-$$;
+  end;
+end $$;
 
 -- Exactly what the tracking page shows; never the e-mail, phone or name.
 create function public.tracking_view(o public.orders) returns jsonb

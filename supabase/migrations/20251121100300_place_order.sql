@@ -14,10 +14,11 @@
 
 -- "Now" for the order rules. Tests (service role only) may pass a fixed instant.
 create function public.order_clock(p_now timestamptz) returns timestamptz
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case when p_now is not null and auth.role() = 'service_role' then p_now else now() end
-$$;
+begin
+  return case when p_now is not null and auth.role() = 'service_role' then p_now else now() end;
+end $$;
 
 create function public.invalid_order_item() returns void
 language plpgsql set search_path = ''
@@ -181,26 +182,29 @@ end $$;
 -- preparation time for the next hour, or pauses immediate orders for 30 minutes (pre-orders still taken). Each
 -- mode is its end time, not a flag: it ends by itself, and set_busy_mode('end') ends both early.
 create function public.busy_extra_minutes(p_at timestamptz) returns integer
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
-                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0)
-$$;
+begin
+  return coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
+                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0);
+end $$;
 
 create function public.busy_paused_until(p_at timestamptz) returns timestamptz
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
-                  where s.key = 'busy_mode') b
-   where b.u > p_at
-$$;
+begin
+  return (select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
+                          where s.key = 'busy_mode') b
+           where b.u > p_at);
+end $$;
 
 -- Minutes from now an immediate order placed at p_at is ready: the default preparation time, plus the busy mode's.
 create function public.order_ready_minutes(p_at timestamptz) returns integer
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at)
-$$;
+begin
+  return (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at);
+end $$;
 
 -- Admins: 'extra' (+20 minutes of preparation for the next hour), 'pause' (no immediate order for 30 minutes),
 -- 'end' (both over now). The end times are whole minutes (the shop says « jusqu'à 19:30 »). Answers the row's value.
@@ -231,10 +235,11 @@ end $$;
 -- Capacity per 15-minute slot (delivery and pickup apart), enforced by place_order under concurrency.
 -- The 15-minute slot an instant falls in (Luxembourg is a whole number of hours from UTC).
 create function public.order_slot_of(p_at timestamptz) returns timestamptz
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select to_timestamp(floor(extract(epoch from p_at) / 900) * 900)
-$$;
+begin
+  return to_timestamp(floor(extract(epoch from p_at) / 900) * 900);
+end $$;
 
 -- Orders counted in a slot: every order of that method in it, except cancelled ones.
 create function public.order_slot_is_full(p_method text, p_slot timestamptz) returns boolean
@@ -369,11 +374,12 @@ end $$;
 -- The largest total of an order placed without an account (store_settings order_limits.max_anonymous_total,
 -- 500 € installed and when the row is missing): a larger order is taken by telephone.
 create function public.max_anonymous_order_total() returns numeric
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
-                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
-$$;
+begin
+  return coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
+                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500);
+end $$;
 
 -- The time each step of an order took, for the load benchmark (bench/load.bench.ts): a request with the header
 -- « x-order-timing: on » gets {step: milliseconds} in its answer's `timing`. Off (every shop order), a step costs
@@ -719,12 +725,13 @@ end $$;
 
 -- place_order's answer: the order, and with « x-order-timing: on » the time of each step (order_step).
 create function public.order_answer(p_placed jsonb, p_timing boolean) returns jsonb
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select case when p_timing
+begin
+  return case when p_timing
     then p_placed || jsonb_build_object('timing', current_setting('churrasqueira.order_steps', true)::jsonb)
-    else p_placed end
-$$;
+    else p_placed end;
+end $$;
 
 -- Accepting: admins only; the ready time as an instant or in minutes from now (neither: the pre-order's
 -- time, else the default). The order must still be waiting: of two devices accepting at once, the

@@ -41,9 +41,10 @@ create index notification_attempts_outbox_idx on public.notification_attempts (o
 -- Template data of an order e-mail: what the order was at the time of the change (with the ready
 -- time and the refusal reason).
 create function public.order_template_data(o public.orders) returns jsonb
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'order_id', o.id, 'order_number', left(o.id, 8), 'status', o.status, 'created_at', o.created_at,
     'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
     'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
@@ -54,8 +55,8 @@ as $$
     'grand_total', o.grand_total, 'notes', o.notes,
     'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
     'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason,
-    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null)
-$$;
+    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null);
+end $$;
 
 -- Restaurant-branded e-mail to one person stays limited: only a single plain address is ever sent to
 -- (no list separators, quotes, brackets or spaces), and the limit per recipient counts the inbox as the
@@ -65,23 +66,26 @@ $$;
 -- account e-mails (sign-up, password reset, e-mail change, reauthentication code) count in the same
 -- bucket, so every kind of message adds up (src/backend/mail/recipient-limit.ts).
 create function public.email_recipient_key(p_address text) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case when split_part(x.a, '@', 2) in ('gmail.com', 'googlemail.com')
-              then replace(split_part(x.a, '@', 1), '.', '') || '@gmail.com'
-              else x.a end
-    from (select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@')) as a) x
-$$;
+declare
+  a text := lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@'));
+begin
+  return case when split_part(a, '@', 2) in ('gmail.com', 'googlemail.com')
+              then replace(split_part(a, '@', 1), '.', '') || '@gmail.com'
+              else a end;
+end $$;
 
 -- SMS to one phone number (E.164, as the mailer normalises it): at most 10 an hour, whoever sends them.
 insert into public.rate_limits (bucket, window_seconds, max_hits) values ('sms_recipient', 3600, 10)
 on conflict (bucket, window_seconds) do nothing;
 
 create function public.is_plain_email(p_address text) returns boolean
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select coalesce(p_address ~ '^[^\s@,;:<>()\[\]\\"]+@[^\s@,;:<>()\[\]\\"]+\.[^\s@,;:<>()\[\]\\"]+$', false)
-$$;
+begin
+  return coalesce(p_address ~ '^[^\s@,;:<>()\[\]\\"]+@[^\s@,;:<>()\[\]\\"]+\.[^\s@,;:<>()\[\]\\"]+$', false);
+end $$;
 
 create function public.queue_public_email(p_kind text, p_recipient text, p_order_id text, p_reservation_id uuid, p_payload jsonb) returns void
 language plpgsql volatile set search_path = ''

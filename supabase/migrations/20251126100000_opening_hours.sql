@@ -152,20 +152,22 @@ end $$;
 
 -- The services of a Luxembourg day: its exception's, else the weekly schedule's; null without a schedule.
 create function public.opening_services_on(p_day date) returns jsonb
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select coalesce(
+begin
+  return coalesce(
     (select e.services from public.opening_exceptions e where e.day = p_day),
     (select coalesce(s.value -> 'days' -> extract(isodow from p_day)::int::text, '[]')
-       from public.store_settings s where s.key = 'opening_hours'))
-$$;
+       from public.store_settings s where s.key = 'opening_hours'));
+end $$;
 
 create function public.last_order_margin() returns interval
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select make_interval(mins => coalesce(
-    (select (s.value ->> 'last_order_minutes_before_close')::int from public.store_settings s where s.key = 'opening_hours'), 0))
-$$;
+begin
+  return make_interval(mins => coalesce(
+    (select (s.value ->> 'last_order_minutes_before_close')::int from public.store_settings s where s.key = 'opening_hours'), 0));
+end $$;
 
 -- Whether the kitchen takes orders at this Luxembourg wall-clock time: inside a service of that day and
 -- no later than its last-order time (closing minus the last-order offset).

@@ -805,25 +805,27 @@ grant execute on function public.apply_retention(timestamp with time zone) to se
 
 CREATE OR REPLACE FUNCTION public.busy_extra_minutes(p_at timestamp with time zone)
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
-                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0)
-$function$;
+begin
+  return coalesce((select (s.value ->> 'extra_minutes')::int from public.store_settings s
+                    where s.key = 'busy_mode' and (s.value ->> 'extra_until')::timestamptz > p_at), 0);
+end $function$;
 grant execute on function public.busy_extra_minutes(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.busy_paused_until(p_at timestamp with time zone)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
-                  where s.key = 'busy_mode') b
-   where b.u > p_at
-$function$;
+begin
+  return (select u from (select (s.value ->> 'paused_until')::timestamptz as u from public.store_settings s
+                          where s.key = 'busy_mode') b
+           where b.u > p_at);
+end $function$;
 grant execute on function public.busy_paused_until(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.cancel_my_order(p_order_id text)
@@ -1214,30 +1216,33 @@ grant execute on function public.clean_order_texts() to service_role;
 
 CREATE OR REPLACE FUNCTION public.clean_text(p_text text, p_multiline boolean DEFAULT false)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_multiline
+begin
+  return case when p_multiline
     then regexp_replace(regexp_replace(replace(replace(p_text, E'\r\n', E'\n'), E'\r', E'\n'), E'\t', ' ', 'g'),
                         '[\x01-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]', '', 'g')
     else regexp_replace(regexp_replace(p_text, '[\x09-\x0d]', ' ', 'g'),
                         '[\x01-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]', '', 'g')
-  end
-$function$;
+  end;
+end $function$;
 grant execute on function public.clean_text(text,boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.client_address()
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(
+declare
+  h jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
+begin
+  return coalesce(
     nullif(btrim(h ->> 'cf-connecting-ip'), ''),
-    nullif(btrim(split_part(coalesce(h ->> 'x-forwarded-for', ''), ',', 1)), ''))
-    from (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as h) r
-$function$;
+    nullif(btrim(split_part(coalesce(h ->> 'x-forwarded-for', ''), ',', 1)), ''));
+end $function$;
 grant execute on function public.client_address() to service_role;
 
 CREATE OR REPLACE FUNCTION public.complete_notification(p_id uuid, p_ok boolean, p_error text DEFAULT NULL::text, p_provider_message_id text DEFAULT NULL::text, p_provider text DEFAULT NULL::text)
@@ -1577,11 +1582,12 @@ grant execute on function public.delivery_fee_for(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.delivery_zone_fee(p_city text, p_postal_code text)
  RETURNS numeric
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  with code as (select public.lux_postal_code(p_postal_code) as c),
+begin
+  return (with code as (select public.lux_postal_code(p_postal_code) as c),
   zones as (
     select z, n, jsonb_typeof(z -> 'postal_codes') = 'array' and jsonb_array_length(z -> 'postal_codes') > 0 as listed
       from public.store_settings s, jsonb_array_elements(s.value) with ordinality as e(z, n)
@@ -1597,32 +1603,36 @@ AS $function$
               when listed then (z -> 'postal_codes') ? code.c
               else public.town_key(z ->> 'name') <> '' and public.town_key(z ->> 'name') in (select town from towns) end
    order by listed desc, n
-   limit 1
-$function$;
+   limit 1);
+end $function$;
 grant execute on function public.delivery_zone_fee(text,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.e164_phone(p_phone text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when v ~ '^\+[1-9][0-9]{7,14}$' then v end
-    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '[[:space:].()/-]', '', 'g'), '^00', '+') as v) x
-$function$;
+declare
+  v text := regexp_replace(regexp_replace(coalesce(p_phone, ''), '[[:space:].()/-]', '', 'g'), '^00', '+');
+begin
+  return case when v ~ '^\+[1-9][0-9]{7,14}$' then v end;
+end $function$;
 grant execute on function public.e164_phone(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.email_recipient_key(p_address text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when split_part(x.a, '@', 2) in ('gmail.com', 'googlemail.com')
-              then replace(split_part(x.a, '@', 1), '.', '') || '@gmail.com'
-              else x.a end
-    from (select lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@')) as a) x
-$function$;
+declare
+  a text := lower(regexp_replace(btrim(p_address), '\+[^@]*@', '@'));
+begin
+  return case when split_part(a, '@', 2) in ('gmail.com', 'googlemail.com')
+              then replace(split_part(a, '@', 1), '.', '') || '@gmail.com'
+              else a end;
+end $function$;
 grant execute on function public.email_recipient_key(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.enqueue_order_confirmation()
@@ -1878,32 +1888,35 @@ grant execute on function public.is_admin() to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_person_name(p_name text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select length(regexp_replace(coalesce(p_name, ''), '[^[:alpha:]]', '', 'g')) >= 2
-$function$;
+begin
+  return length(regexp_replace(coalesce(p_name, ''), '[^[:alpha:]]', '', 'g')) >= 2;
+end $function$;
 grant execute on function public.is_person_name(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_plain_email(p_address text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(p_address ~ '^[^\s@,;:<>()\[\]\\"]+@[^\s@,;:<>()\[\]\\"]+\.[^\s@,;:<>()\[\]\\"]+$', false)
-$function$;
+begin
+  return coalesce(p_address ~ '^[^\s@,;:<>()\[\]\\"]+@[^\s@,;:<>()\[\]\\"]+\.[^\s@,;:<>()\[\]\\"]+$', false);
+end $function$;
 grant execute on function public.is_plain_email(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.json_text(p_value jsonb)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when jsonb_typeof(p_value) in ('string', 'number') then nullif(btrim(p_value #>> '{}'), '') end
-$function$;
+begin
+  return case when jsonb_typeof(p_value) in ('string', 'number') then nullif(btrim(p_value #>> '{}'), '') end;
+end $function$;
 grant execute on function public.json_text(jsonb) to anon;
 grant execute on function public.json_text(jsonb) to authenticated;
 grant execute on function public.json_text(jsonb) to public;
@@ -1943,13 +1956,14 @@ grant execute on function public.kitchen_open_at(timestamp without time zone) to
 
 CREATE OR REPLACE FUNCTION public.last_order_margin()
  RETURNS interval
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select make_interval(mins => coalesce(
-    (select (s.value ->> 'last_order_minutes_before_close')::int from public.store_settings s where s.key = 'opening_hours'), 0))
-$function$;
+begin
+  return make_interval(mins => coalesce(
+    (select (s.value ->> 'last_order_minutes_before_close')::int from public.store_settings s where s.key = 'opening_hours'), 0));
+end $function$;
 grant execute on function public.last_order_margin() to anon;
 grant execute on function public.last_order_margin() to authenticated;
 grant execute on function public.last_order_margin() to public;
@@ -1957,33 +1971,36 @@ grant execute on function public.last_order_margin() to service_role;
 
 CREATE OR REPLACE FUNCTION public.local_hhmi(p_at timestamp with time zone)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select to_char(p_at at time zone public.restaurant_time_zone(), 'HH24:MI')
-$function$;
+begin
+  return to_char(p_at at time zone public.restaurant_time_zone(), 'HH24:MI');
+end $function$;
 grant execute on function public.local_hhmi(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.lux_postal_code(p_code text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$')
-$function$;
+begin
+  return substring(upper(btrim(coalesce(p_code, ''))) from '^(?:L[[:space:]]*-?[[:space:]]*)?([0-9]{4})$');
+end $function$;
 grant execute on function public.lux_postal_code(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.max_anonymous_order_total()
  RETURNS numeric
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
-                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500)
-$function$;
+begin
+  return coalesce((select (s.value ->> 'max_anonymous_total')::numeric from public.store_settings s
+                    where s.key = 'order_limits' and jsonb_typeof(s.value -> 'max_anonymous_total') = 'number'), 500);
+end $function$;
 grant execute on function public.max_anonymous_order_total() to service_role;
 
 CREATE OR REPLACE FUNCTION public.menu_category_keeps_slug()
@@ -2421,15 +2438,16 @@ grant execute on function public.opening_services_are_valid(jsonb) to service_ro
 
 CREATE OR REPLACE FUNCTION public.opening_services_on(p_day date)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(
+begin
+  return coalesce(
     (select e.services from public.opening_exceptions e where e.day = p_day),
     (select coalesce(s.value -> 'days' -> extract(isodow from p_day)::int::text, '[]')
-       from public.store_settings s where s.key = 'opening_hours'))
-$function$;
+       from public.store_settings s where s.key = 'opening_hours'));
+end $function$;
 grant execute on function public.opening_services_on(date) to anon;
 grant execute on function public.opening_services_on(date) to authenticated;
 grant execute on function public.opening_services_on(date) to public;
@@ -2469,35 +2487,38 @@ grant execute on function public.order_acceptance_setting_is_valid(jsonb) to ser
 
 CREATE OR REPLACE FUNCTION public.order_acceptance_settings()
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}'::jsonb
-    || coalesce((select s.value from public.store_settings s where s.key = 'order_acceptance'), '{}')
-$function$;
+begin
+  return '{"default_ready_minutes": 30, "auto_accept": false, "capacity": {"delivery": null, "pickup": null}}'::jsonb
+    || coalesce((select s.value from public.store_settings s where s.key = 'order_acceptance'), '{}');
+end $function$;
 grant execute on function public.order_acceptance_settings() to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_answer(p_placed jsonb, p_timing boolean)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case when p_timing
+begin
+  return case when p_timing
     then p_placed || jsonb_build_object('timing', current_setting('churrasqueira.order_steps', true)::jsonb)
-    else p_placed end
-$function$;
+    else p_placed end;
+end $function$;
 grant execute on function public.order_answer(jsonb,boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_clock(p_now timestamp with time zone)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case when p_now is not null and auth.role() = 'service_role' then p_now else now() end
-$function$;
+begin
+  return case when p_now is not null and auth.role() = 'service_role' then p_now else now() end;
+end $function$;
 grant execute on function public.order_clock(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_confirmation(p_order_id text)
@@ -2530,23 +2551,25 @@ grant execute on function public.order_confirmation(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_line_item_id(p_line jsonb)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select nullif(split_part(coalesce(p_line ->> 'id', ''), '_', 1), '')
-$function$;
+begin
+  return nullif(split_part(coalesce(p_line ->> 'id', ''), '_', 1), '');
+end $function$;
 grant execute on function public.order_line_item_id(jsonb) to authenticated;
 grant execute on function public.order_line_item_id(jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_ready_minutes(p_at timestamp with time zone)
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at)
-$function$;
+begin
+  return (public.order_acceptance_settings() ->> 'default_ready_minutes')::int + public.busy_extra_minutes(p_at);
+end $function$;
 grant execute on function public.order_ready_minutes(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_slot_availability(p_method text, p_date date DEFAULT NULL::date)
@@ -2624,12 +2647,13 @@ grant execute on function public.order_slot_is_full(text,timestamp with time zon
 
 CREATE OR REPLACE FUNCTION public.order_slot_of(p_at timestamp with time zone)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select to_timestamp(floor(extract(epoch from p_at) / 900) * 900)
-$function$;
+begin
+  return to_timestamp(floor(extract(epoch from p_at) / 900) * 900);
+end $function$;
 grant execute on function public.order_slot_of(timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_slot_offered(p_slot timestamp with time zone, p_preorder boolean)
@@ -2699,11 +2723,12 @@ grant execute on function public.order_step(text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.order_template_data(o public.orders)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'order_id', o.id, 'order_number', left(o.id, 8), 'status', o.status, 'created_at', o.created_at,
     'customer_name', o.customer_name, 'customer_phone', o.customer_phone,
     'delivery_method', o.delivery_method, 'payment_method', o.payment_method,
@@ -2714,8 +2739,8 @@ AS $function$
     'grand_total', o.grand_total, 'notes', o.notes,
     'accepted_at', o.accepted_at, 'ready_at', o.ready_at, 'ready_text', public.ready_text(o.ready_at, o.delivery_method),
     'slot_start', o.slot_start, 'refusal_reason', o.refusal_reason,
-    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null)
-$function$;
+    'cancelled_by_customer', o.status = 'Annulée' and o.cancelled_by_customer_at is not null);
+end $function$;
 grant execute on function public.order_template_data(public.orders) to service_role;
 
 CREATE OR REPLACE FUNCTION public.orders_live_broadcast()
@@ -2750,13 +2775,15 @@ grant execute on function public.orders_live_broadcast() to service_role;
 
 CREATE OR REPLACE FUNCTION public.phone_key(p_phone text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when d like '352%' and length(d) >= 11 then substr(d, 4) else d end
-    from (select regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^00', '') as d) x
-$function$;
+declare
+  d text := regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^00', '');
+begin
+  return case when d like '352%' and length(d) >= 11 then substr(d, 4) else d end;
+end $function$;
 grant execute on function public.phone_key(text) to anon;
 grant execute on function public.phone_key(text) to authenticated;
 grant execute on function public.phone_key(text) to public;
@@ -3197,17 +3224,18 @@ grant execute on function public.queue_public_email(text,text,text,uuid,jsonb) t
 
 CREATE OR REPLACE FUNCTION public.ready_text(p_ready_at timestamp with time zone, p_method text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case when p_ready_at is null then null else
+begin
+  return case when p_ready_at is null then null else
     (case when p_method = 'delivery' then 'Livraison prévue' else 'Prête' end)
     || case when (p_ready_at at time zone public.restaurant_time_zone())::date <> public.restaurant_today()
          then ' le ' || to_char(p_ready_at at time zone public.restaurant_time_zone(), 'DD/MM') else '' end
     || ' vers ' || public.local_hhmi(p_ready_at)
-  end
-$function$;
+  end;
+end $function$;
 grant execute on function public.ready_text(timestamp with time zone,text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_promotion_consent(p_email text, p_consent boolean, p_source text)
@@ -3619,12 +3647,13 @@ grant execute on function public.restaurant_identity_is_valid(jsonb) to service_
 
 CREATE OR REPLACE FUNCTION public.restaurant_time_zone()
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((select value ->> 'timezone' from public.store_settings where key = 'opening_hours'), 'Europe/Luxembourg')
-$function$;
+begin
+  return coalesce((select value ->> 'timezone' from public.store_settings where key = 'opening_hours'), 'Europe/Luxembourg');
+end $function$;
 grant execute on function public.restaurant_time_zone() to anon;
 grant execute on function public.restaurant_time_zone() to authenticated;
 grant execute on function public.restaurant_time_zone() to public;
@@ -3632,12 +3661,13 @@ grant execute on function public.restaurant_time_zone() to service_role;
 
 CREATE OR REPLACE FUNCTION public.restaurant_today()
  RETURNS date
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select (now() at time zone public.restaurant_time_zone())::date
-$function$;
+begin
+  return (now() at time zone public.restaurant_time_zone())::date;
+end $function$;
 grant execute on function public.restaurant_today() to anon;
 grant execute on function public.restaurant_today() to authenticated;
 grant execute on function public.restaurant_today() to public;
@@ -4079,11 +4109,12 @@ grant execute on function public.touch_updated_at() to service_role;
 
 CREATE OR REPLACE FUNCTION public.town_key(p_town text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(a.official, k.key)
+begin
+  return (select coalesce(a.official, k.key)
     from (select btrim(regexp_replace(translate(
             replace(replace(replace(lower(coalesce(p_town, '')), 'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss'),
             'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłř',
@@ -4116,8 +4147,8 @@ AS $function$
     ('luxembourg ville', 'luxembourg'),
     ('ville de luxembourg', 'luxembourg'),
     ('letzebuerg', 'luxembourg')
-    ) a(alias, official) on a.alias = k.key
-$function$;
+    ) a(alias, official) on a.alias = k.key);
+end $function$;
 grant execute on function public.town_key(text) to anon;
 grant execute on function public.town_key(text) to authenticated;
 grant execute on function public.town_key(text) to public;
@@ -4254,18 +4285,19 @@ grant execute on function public.tracking_view(public.orders) to service_role;
 
 CREATE OR REPLACE FUNCTION public.unit_price(p_item_id text, p_method text, p_day date)
  RETURNS numeric
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(
+begin
+  return coalesce(
     (select min(o.price) from public.offers o
       where o.item_id = p_item_id
         and (o.delivery_method = 'both' or o.delivery_method = p_method)
         and o.starts_on <= p_day and p_day <= o.ends_on),
     (select m.price from public.menu_items m where m.id = p_item_id)
-  )
-$function$;
+  );
+end $function$;
 grant execute on function public.unit_price(text,text,date) to anon;
 grant execute on function public.unit_price(text,text,date) to authenticated;
 grant execute on function public.unit_price(text,text,date) to public;

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_SETTINGS_SQL } from '../../src/backend/rest/index.js';
 import { startTestBackend, testDatabases, type TestBackend } from '../helpers/backend.js';
 import { startOfFreshWindow } from '../helpers/rate-limits.js';
 import { preorderSlot } from '../reliability/support/orders.js';
@@ -73,6 +74,52 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     // The header answers nothing else: a refusal stays the refusal.
     const refused = await timed.rpc('place_order', { p_order: order({ items: [] }) });
     expect(refused.error?.details).toBe('empty_cart');
+  });
+
+  it('runs no SQL-language function with its own search path: PostgreSQL plans those again in every transaction', async () => {
+    // Such a function is never inlined, and PostgreSQL before 18 (hosted Supabase's 15 and 17) parses and plans
+    // its body again at each place it is called, in every transaction: dozens per order. PL/pgSQL keeps its plans.
+    const claims = JSON.stringify({ role: 'anon', iss: 'supabase' });
+    const headers = JSON.stringify({ 'x-forwarded-for': '198.51.100.200' });
+    const called = await b.db.transaction(async (tx) => {
+      await tx.query(`set local track_functions = 'all'`);
+      await tx.query(REQUEST_SETTINGS_SQL, ['anon', claims, 'POST', '/rpc/place_order', headers, '{}']);
+      for (const o of [
+        order(),
+        order({
+          delivery_method: 'delivery',
+          customer: {
+            name: 'Ana Sousa',
+            phone: '+352 621 555 777',
+            email: 'ana@example.com',
+            address: '12 rue de la Gare',
+            postalCode: '4601',
+            city: 'Differdange',
+          },
+          items: [{ menuItemId: '32', quantity: 2 }],
+        }),
+      ])
+        await tx.query('select public.place_order($1::jsonb)', [
+          JSON.stringify({ ...o, requestId: crypto.randomUUID() }),
+        ]);
+      return (
+        await tx.query<{ name: string; planned: boolean }>(
+          `select n.nspname || '.' || p.proname as name, l.lanname = 'sql' and p.proconfig is not null as planned
+             from pg_stat_xact_user_functions f join pg_proc p on p.oid = f.funcid
+             join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang order by 1`,
+        )
+      ).rows;
+    });
+    // What the order calls is seen (the triggers, the rate limit, the e-mail's queue), and none of it is planned anew.
+    expect(called.map((f) => f.name)).toEqual(
+      expect.arrayContaining([
+        'public.place_order',
+        'public.snapshot_order_vat_rates',
+        'public.hit_rate_limit',
+        'public.queue_public_email',
+      ]),
+    );
+    expect(called.filter((f) => f.planned).map((f) => f.name)).toEqual([]);
   });
 
   it('counts the order limit after the order is in, exactly: 6 of 10 orders sent at once from one address pass', async () => {
