@@ -52,6 +52,47 @@ describe('PGlite fair queue of transactions', () => {
     expect(order).toEqual(['unlucky', 'customer-4']);
   });
 
+  it('serves customers in the order they came when none is heavy: one slower order does not put its customer last', async () => {
+    const queue = new FairQueue();
+    const served: string[] = [];
+    // Three customers' last orders: one took the engine three times as long as the other two (30 ms against 10).
+    await hold(queue, 'slower', 30, served);
+    await hold(queue, 'b', 10, served);
+    await hold(queue, 'c', 10, served);
+    let release!: () => void;
+    const busy = queue.run('other', () => new Promise<void>((r) => (release = r)));
+    const order: string[] = [];
+    const all = [hold(queue, 'slower', 10, order), hold(queue, 'b', 10, order), hold(queue, 'c', 10, order)];
+    release();
+    await Promise.all([busy, ...all]);
+    // Least used first would serve b and c before it, and every later order too until the difference halved away.
+    expect(order).toEqual(['slower', 'b', 'c']);
+  });
+
+  it('charges a client the engine’s time on its statements, not the pauses of the server’s thread in between', async () => {
+    const queue = new FairQueue();
+    // Both customers' orders took the engine 8 ms; the first one's transaction held the queue 400 ms on the clock
+    // because the server's thread was busy (a garbage collection) between two of its statements.
+    await queue.run('paused', async (charge) => {
+      vi.setSystemTime(Date.now() + 400);
+      charge(8);
+    });
+    await queue.run('smooth', async (charge) => {
+      vi.setSystemTime(Date.now() + 8);
+      charge(8);
+    });
+    vi.setSystemTime(Date.now() + 10);
+    let release!: () => void;
+    const busy = queue.run('other', () => new Promise<void>((r) => (release = r)));
+    const order: string[] = [];
+    // The paused customer ordered first and used no more of the engine: it goes first.
+    const paused = hold(queue, 'paused', 8, order);
+    const smooth = hold(queue, 'smooth', 8, order);
+    release();
+    await Promise.all([busy, paused, smooth]);
+    expect(order).toEqual(['paused', 'smooth']);
+  });
+
   it('counts the server’s own work (realtime delivery, jobs) as one client among those ordering, not as one address', async () => {
     const queue = new FairQueue();
     const served: string[] = [];
