@@ -16,7 +16,9 @@
  * without any order acknowledged (a stall: something held the engine or the server's thread), with the clock
  * time to match the backend's log printed beside them.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import pg from 'pg';
 import {
   spawnBackend,
   freePort,
@@ -41,6 +43,38 @@ interface Line {
   problems: string[];
   /** What the backend printed (its warnings: a reopened engine, a backup), for a stall's cause. */
   log: string;
+  /** CPU per acknowledged order (ms): the backend's process (PGlite's engine thread included) and PostgreSQL's. */
+  cpu: { server: number | null; postgres: number | null };
+}
+
+/** CPU time a process has used (Linux /proc, all its threads), in ms; null elsewhere. */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of PostgreSQL's server processes serving the database (the local server's /proc), in ms. */
+async function postgresCpuMs(url: string | null): Promise<number | null> {
+  if (!url) return null;
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    let total = 0;
+    for (const { pid } of rows) total += processCpuMs(pid) ?? 0;
+    return rows.length ? total : null;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => {});
+  }
 }
 
 function problems(r: LoadReport, fault: boolean): string[] {
@@ -70,8 +104,19 @@ async function scenario(
   const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
   const holder = { current: await spawnBackend(spec) };
   try {
+    const first = holder.current;
+    const server0 = processCpuMs(first.process.pid);
+    const postgres0 = await postgresCpuMs(store.databaseUrl);
     const r = await run(spec, holder);
-    return { db: kind, scenario: name, r, problems: problems(r, fault), log: holder.current.output() };
+    // What the orders cost whatever the machine's load: CPU per acknowledged order (steady load only: a fault
+    // replaces the process and PostgreSQL's connections).
+    const perOrder = (a: number | null, b: number | null) =>
+      fault || a === null || b === null || !r.acknowledged ? null : Math.round(((b - a) / r.acknowledged) * 100) / 100;
+    const cpu = {
+      server: perOrder(server0, processCpuMs(first.process.pid)),
+      postgres: perOrder(postgres0, await postgresCpuMs(store.databaseUrl)),
+    };
+    return { db: kind, scenario: name, r, problems: problems(r, fault), log: holder.current.output(), cpu };
   } finally {
     await holder.current.kill('SIGTERM');
     await store.drop();
@@ -158,7 +203,7 @@ for (const kind of kinds) {
   }
 }
 
-const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
+const rows = lines.map(({ db, scenario: s, r, problems: p, cpu }) => ({
   db,
   scenario: s,
   s: r.seconds,
@@ -167,6 +212,8 @@ const rows = lines.map(({ db, scenario: s, r, problems: p }) => ({
   'orders/s': r.ordersPerSecond,
   'place p50/p95/p99 ms': `${r.placeMs.p50} / ${r.placeMs.p95} / ${r.placeMs.p99}`,
   'event p50/p95/p99 ms': `${r.eventMs.p50} / ${r.eventMs.p95} / ${r.eventMs.p99}`,
+  'CPU ms/order server + PostgreSQL':
+    cpu.server === null ? '' : `${cpu.server}${cpu.postgres === null ? '' : ` + ${cpu.postgres}`}`,
   lost: r.lostOrders,
   dup: r.duplicatedOrders + r.placedTwice,
   retried: r.retriedOrders,
