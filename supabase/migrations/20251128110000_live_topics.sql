@@ -20,6 +20,8 @@
 -- come (orders_select_authenticated): a change of an older order (a manager's correction in the archive, an
 -- erasure that anonymises a customer's history) goes out with its id alone, and each screen re-reads what its
 -- role may read.
+-- A recent order's message is the one realtime.broadcast_changes builds ({old_record, record, operation, table,
+-- schema}), sent with realtime.send directly: broadcast_changes would wrap it in a subtransaction of its own.
 create function public.orders_live_broadcast() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -30,7 +32,11 @@ declare
                                             or old.slot_start > now() - interval '1 day'));
 begin
   if coalesce(recent, false) then
-    perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+    perform realtime.send(
+      jsonb_build_object('old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end,
+                         'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+                         'operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema),
+      tg_op, 'orders:admin');
   else
     perform realtime.send(
       jsonb_build_object('operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,

@@ -2505,7 +2505,7 @@ CREATE OR REPLACE FUNCTION public.order_answer(p_placed jsonb, p_timing boolean)
 AS $function$
 begin
   return case when p_timing
-    then p_placed || jsonb_build_object('timing', current_setting('churrasqueira.order_steps', true)::jsonb)
+    then p_placed || jsonb_build_object('timing', ('{' || ltrim(current_setting('churrasqueira.order_steps', true), ',') || '}')::jsonb)
     else p_placed end;
 end $function$;
 grant execute on function public.order_answer(jsonb,boolean) to service_role;
@@ -2715,9 +2715,11 @@ begin
   if current_setting('churrasqueira.order_timing', true) is distinct from 'on' then
     return;
   end if;
-  perform set_config('churrasqueira.order_steps', (current_setting('churrasqueira.order_steps')::jsonb
-    || jsonb_build_object(p_name, round(extract(epoch from at_now - current_setting('churrasqueira.order_step_at')::timestamptz)::numeric * 1000, 3)))::text, true);
-  perform set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
+  -- The steps as text ("name":ms pairs), made an object once in order_answer: no JSON read and written per step.
+  perform set_config('churrasqueira.order_steps', current_setting('churrasqueira.order_steps') || ',"' || p_name || '":'
+      || round(extract(epoch from at_now - current_setting('churrasqueira.order_step_at')::timestamptz)::numeric * 1000, 3),
+      true),
+    set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
 end $function$;
 grant execute on function public.order_step(text) to service_role;
 
@@ -2756,7 +2758,11 @@ declare
                                             or old.slot_start > now() - interval '1 day'));
 begin
   if coalesce(recent, false) then
-    perform realtime.broadcast_changes('orders:admin', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+    perform realtime.send(
+      jsonb_build_object('old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end,
+                         'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+                         'operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema),
+      tg_op, 'orders:admin');
   else
     perform realtime.send(
       jsonb_build_object('operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,
@@ -2808,7 +2814,7 @@ declare
 begin
   if timing then
     perform set_config('churrasqueira.order_timing', 'on', true);
-    perform set_config('churrasqueira.order_steps', '{}', true);
+    perform set_config('churrasqueira.order_steps', '', true);
     perform set_config('churrasqueira.order_step_at', clock_timestamp()::text, true);
   end if;
   perform public.check_order_bounds(p_order, p_now);
