@@ -310,6 +310,7 @@ const BENCH_SHORT: Record<string, Record<string, string>> = {
   'bench:rest': { BENCH_SECONDS: '1', BENCH_CLIENTS: '2' },
   'bench:realtime': { BENCH_INSERTS: '100', BENCH_RATE: '100', BENCH_SUBSCRIBERS: '1,2' },
   'bench:load': { BENCH_CUSTOMERS: '4', BENCH_SECONDS: '4', BENCH_FAULTS: 'off' },
+  'bench:order-cost': { BENCH_ORDERS: '20' },
   'bench:shop': { SHOP_BENCH_RUNS: '1' },
   fuzz: { FUZZ_CASES: '200', FUZZ_FRAMES: '50', FUZZ_SEED: '1' },
   'acceptance-silence': { BENCH_TRIES: '2' },
