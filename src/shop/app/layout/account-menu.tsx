@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fr } from '../../i18n/fr.js';
 import { useSession } from '../../lib/session.js';
-import { signOut } from '../../lib/sign-out.js';
+import { useSignOut } from '../../lib/sign-out.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { ChevronDownIcon, LogOutIcon, UserIcon } from '../../components/ui/icons.js';
 
 export function AccountMenu({ className = '', stacked = false }: { className?: string; stacked?: boolean }) {
   const { status } = useSession();
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 

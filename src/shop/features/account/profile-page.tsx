@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button.js';
 import { UserIcon } from '../../components/ui/icons.js';
 import { IconDisc } from '../../components/ui/icon-disc.js';
 import { useSession } from '../../lib/session.js';
-import { signOut } from '../../lib/sign-out.js';
+import { useSignOut } from '../../lib/sign-out.js';
 import { AuthCard } from './auth-card.js';
 import { AccountDataSection } from './account-data-section.js';
 import { PromotionConsentSection } from './promotion-consent-section.js';
@@ -14,6 +14,7 @@ const t = fr.auth;
 export default function ProfilePage() {
   const { email } = useSession();
   const navigate = useNavigate();
+  const signOut = useSignOut();
   return (
     <AuthCard title={t.profileTitle} lead={t.profileLead}>
       <div className="flex items-center gap-3 rounded-xl bg-cream-100 p-4">
