@@ -111,7 +111,8 @@ test.describe('order acceptance at the counter', () => {
     await other.goto('/admin/settings');
     await expect(other.getByRole('heading', { name: 'Definições da Loja' })).toBeVisible();
     for (const p of [page, other]) {
-      await p.locator('main').click({ position: { x: 5, y: 5 } });
+      // A tap on the page (its title: nothing to cover it, unlike a corner under the sticky top bar) lets it play sound.
+      await p.getByRole('heading', { level: 1 }).first().click();
     }
     // Each device keeps its own choice: both ring until the order is accepted.
     for (const p of [page, other]) await p.getByLabel('Tocar até confirmar').check();
@@ -163,7 +164,8 @@ test.describe('order acceptance at the counter', () => {
   test('auto-accept: the order is accepted at once, rings once and does not wait', async ({ page, backend }) => {
     await page.clock.install();
     await loginAsAdmin(page, backend, '/admin/settings');
-    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    // A tap on the page (its title: nothing to cover it, unlike a corner under the sticky top bar) lets it play sound.
+    await page.getByRole('heading', { level: 1 }).first().click();
     const form = page.getByTestId('acceptance-settings');
     await form.getByLabel('Tempo de preparação por defeito (min)').fill('2');
     await form.getByRole('button', { name: 'Guardar' }).click();
