@@ -56,6 +56,13 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
         JSON.stringify(value),
       ]),
     );
+  // The words of a ready time: « vers 19:45 » today, « le 29/11 vers 00:24 » when it falls on the next day (late
+  // in the evening in Luxembourg, an order ready after midnight).
+  const luxDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Luxembourg' }).format(at);
+  const readyWords = (at: string, hhmi: string) => {
+    const day = luxDay(new Date(at));
+    return day === luxDay(new Date()) ? `vers ${hhmi}` : `le ${day.slice(8, 10)}/${day.slice(5, 7)} vers ${hhmi}`;
+  };
   const luxTime = async (at: string) =>
     (
       await b.db.query<{ t: string }>(
@@ -91,14 +98,10 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     expect(Date.parse(a.accepted_at)).toBeGreaterThanOrEqual(before - 2000);
     const readyMs = Date.parse(a.ready_at);
     expect(Math.abs(readyMs - (before + 20 * 60_000))).toBeLessThan(90_000);
-    const hhmi = await luxTime(a.ready_at);
+    const hhmi = `Prête ${readyWords(a.ready_at, await luxTime(a.ready_at))}`;
 
     const tracked = await rpc(anon, `select public.track_order($1) as r`, [o.order_number]);
-    expect([tracked.status, tracked.ready_text, tracked.refusal_reason]).toEqual([
-      'Bien reçu',
-      `Prête vers ${hhmi}`,
-      null,
-    ]);
+    expect([tracked.status, tracked.ready_text, tracked.refusal_reason]).toEqual(['Bien reçu', hhmi, null]);
 
     const queued = await b.db.query<AnyRow>(
       `select kind, recipient, payload from public.notification_outbox where order_id = $1 order by created_at`,
@@ -110,7 +113,7 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
     expect([msg.payload.status, msg.payload.previous_status, msg.payload.ready_text]).toEqual([
       'Bien reçu',
       'En attente',
-      `Prête vers ${hhmi}`,
+      hhmi,
     ]);
 
     // Accepting again (a second device a moment later) is refused with a clear message.
@@ -133,7 +136,9 @@ describe.each(testDatabases())('order acceptance and slot capacity on %s', (kind
         [o.id],
       )
     ).rows[0]!.payload;
-    expect(payload.ready_text).toBe(`Livraison prévue vers ${await luxTime(at.toISOString())}`);
+    expect(payload.ready_text).toBe(
+      `Livraison prévue ${readyWords(at.toISOString(), await luxTime(at.toISOString()))}`,
+    );
   });
 
   it('uses the pre-order time, else the default minutes, when no ready time is given', async () => {

@@ -55,7 +55,14 @@ describe.each(testDatabases())('every customer and guest is told, on %s', (kind)
     }).format(new Date(accepted.ready_at));
     let [sms] = await mailbox(b);
     expect(sms).toMatchObject({ kind: 'sms', to: ['+352621123456'] });
-    expect(sms.body).toContain(`votre commande ${o.order_number} est acceptée. Prête vers ${readyAt}.`);
+    // « le 29/11 vers 00:24 » when the ready time falls after midnight in Luxembourg (an order late in the evening).
+    const luxDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Luxembourg' }).format(at);
+    const readyDay = luxDay(new Date(accepted.ready_at));
+    const when =
+      readyDay === luxDay(new Date())
+        ? `vers ${readyAt}`
+        : `le ${readyDay.slice(8, 10)}/${readyDay.slice(5, 7)} vers ${readyAt}`;
+    expect(sms.body).toContain(`votre commande ${o.order_number} est acceptée. Prête ${when}.`);
     expect(sms.body!.length).toBeLessThanOrEqual(160);
     expect((await notice(o.id)).customer_notified_at).not.toBeNull();
 

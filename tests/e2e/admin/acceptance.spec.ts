@@ -158,7 +158,12 @@ test.describe('order acceptance at the counter', () => {
       .eq('kind', 'order_status');
     expect(outbox).toHaveLength(1);
     expect(outbox![0]!.recipient).toBe(order.customer_email);
-    expect((outbox![0]!.payload as { ready_text: string }).ready_text).toBe(`Livraison prévue vers ${hhmm}`);
+    // Accepted shortly before midnight, the order is ready the next day and the text says which.
+    const ddmm = (d: Date) =>
+      new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Luxembourg', day: '2-digit', month: '2-digit' }).format(d);
+    const readyAt = new Date(row!.ready_at as string);
+    const day = ddmm(readyAt) === ddmm(new Date()) ? '' : ` le ${ddmm(readyAt)}`;
+    expect((outbox![0]!.payload as { ready_text: string }).ready_text).toBe(`Livraison prévue${day} vers ${hhmm}`);
   });
 
   test('auto-accept: the order is accepted at once, rings once and does not wait', async ({ page, backend }) => {
