@@ -12,7 +12,7 @@ import { passwordMatches } from './passwords.js';
 import { limitSms, overSmsRateLimit } from './rate-limit.js';
 import { startSession, type SessionResponse } from './sessions.js';
 import { authSettings } from './settings.js';
-import { findUserByPhone, findUserById, userJson, type UserRow } from './users.js';
+import { contestedSignup, findUserByPhone, findUserById, obfuscatedUser, userJson, type UserRow } from './users.js';
 
 /*
  * Phone sign-in and phone change by SMS code, as GoTrue's phone provider: `POST /otp {phone}`, `POST /verify
@@ -275,35 +275,6 @@ export async function phoneOtp(
   sendJson(res, 200, {});
 }
 
-/** Whether an unconfirmed number's account had a sign-up with another password: its codes then confirm none. */
-async function contested(ctx: BackendContext, userId: string): Promise<boolean> {
-  const r = await ctx.db.query(
-    `select 1 from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation' and not keeps_password
-        and expires_at > now() limit 1`,
-    [userId],
-  );
-  return r.rows.length > 0;
-}
-
-/** The stand-in answer for a number that already has an account (nothing says whose it is). */
-function obfuscatedPhoneUser(number: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: crypto.randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: '',
-    phone: number,
-    confirmation_sent_at: now,
-    app_metadata: PHONE_APP_METADATA,
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
-
 /**
  * POST /signup {phone, password}: with `enable_confirmations` (the default here) a code by SMS confirms the
  * number (`verifyOtp({type: 'sms'})`); without, a session at once. A number already signed up answers like a
@@ -325,12 +296,12 @@ export async function phoneSignup(
   const existing = await findUserByPhone(ctx.db, number);
   if (existing?.phone_confirmed_at || (existing && autoconfirm)) {
     if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-    sendJson(res, 200, obfuscatedPhoneUser(number, data));
+    sendJson(res, 200, obfuscatedUser({ email: '', phone: number }, PHONE_APP_METADATA, data));
     return;
   }
   if (existing) {
     const same = await passwordMatches(password, existing.encrypted_password);
-    await textCode(ctx, existing, number, 'confirmation', same && !(await contested(ctx, existing.id)));
+    await textCode(ctx, existing, number, 'confirmation', same && !(await contestedSignup(ctx.db, existing.id)));
     sendJson(res, 200, userJson((await findUserById(ctx.db, existing.id))!));
     return;
   }
@@ -362,7 +333,7 @@ export async function phoneResend(
   if (type === 'sms') {
     const user = await findUserByPhone(ctx.db, number);
     if (user && !user.phone_confirmed_at && !user.banned)
-      await textCode(ctx, user, number, 'confirmation', !(await contested(ctx, user.id)));
+      await textCode(ctx, user, number, 'confirmation', !(await contestedSignup(ctx.db, user.id)));
   } else {
     const r = await ctx.db.query<{ id: string }>(
       `select id from auth.users where phone_change = $1 and phone_change_sent_at is not null and deleted_at is null`,

@@ -13,7 +13,16 @@ import { limitByAddress } from './rate-limit.js';
 import { allowedRedirect, checkMetadata, readJson } from './request.js';
 import { authSettings } from './settings.js';
 import { startSession } from './sessions.js';
-import { DEFAULT_APP_METADATA, findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users.js';
+import {
+  contestedSignup,
+  DEFAULT_APP_METADATA,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  obfuscatedUser,
+  userJson,
+  type UserRow,
+} from './users.js';
 
 const alreadyRegistered = () => unprocessable('user_already_exists', 'User already registered');
 
@@ -149,35 +158,6 @@ async function sendConfirmation(
   }
 }
 
-/** Whether an unconfirmed account has had a sign-up with another password: its next links confirm no password. */
-async function contested(ctx: BackendContext, userId: string): Promise<boolean> {
-  const r = await ctx.db.query(
-    `select 1 from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation' and not keeps_password
-        and expires_at > now() limit 1`,
-    [userId],
-  );
-  return r.rows.length > 0;
-}
-
-/** A stand-in answer for an address that is already registered, so signup does not reveal who has an account. */
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: crypto.randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: DEFAULT_APP_METADATA,
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
-
 const ResendBody = z.object({ type: z.string().nullish(), email: z.string().nullish(), phone: z.string().nullish() });
 
 /**
@@ -196,7 +176,7 @@ export async function resend(ctx: BackendContext, req: IncomingMessage, res: Ser
       user,
       allowedRedirect(ctx, url.searchParams.get('redirect_to')),
       async () => {},
-      !(await contested(ctx, user.id)),
+      !(await contestedSignup(ctx.db, user.id)),
     );
   }
   sendJson(res, 200, {});
@@ -260,7 +240,7 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
     if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
     // Signing up again within the minimum interval waits as a new address would after its first sign-up.
     answerAsIfSent(ctx, 'confirmation', email);
-    sendJson(res, 200, obfuscatedUser(email, data));
+    sendJson(res, 200, obfuscatedUser({ email, phone: '' }, DEFAULT_APP_METADATA, data));
     return;
   }
   if (existing) {
@@ -278,7 +258,7 @@ export async function signup(ctx: BackendContext, req: IncomingMessage, res: Ser
       existing,
       redirectTo,
       async () => {},
-      samePassword && !(await contested(ctx, existing.id)),
+      samePassword && !(await contestedSignup(ctx.db, existing.id)),
       pkce,
     );
     sendJson(res, 200, userJson((await findUserById(ctx.db, existing.id))!));

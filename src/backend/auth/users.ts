@@ -185,3 +185,39 @@ export async function insertUser(tx: Queryable, u: NewUser, duplicate: () => Aut
     throw e;
   }
 }
+
+/**
+ * Whether an unconfirmed account (an address or a number) has had a sign-up with another password: its next codes
+ * and links then confirm no password.
+ */
+export async function contestedSignup(db: Queryable, userId: string): Promise<boolean> {
+  const r = await db.query(
+    `select 1 from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation' and not keeps_password
+        and expires_at > now() limit 1`,
+    [userId],
+  );
+  return r.rows.length > 0;
+}
+
+/** A stand-in answer for an address or number already registered, so a sign-up does not reveal who has an account. */
+export function obfuscatedUser(
+  who: { email: string; phone: string },
+  appMetadata: Record<string, unknown>,
+  data: Record<string, unknown>,
+) {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: who.email,
+    phone: who.phone,
+    confirmation_sent_at: now,
+    app_metadata: appMetadata,
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
