@@ -7,6 +7,9 @@ import { AuthError, notFound, OAuthError, sendAuthError } from './errors.js';
 import { generateLink, invite } from './invite.js';
 import { logout } from './logout.js';
 import { enrollFactor, factors } from './mfa.js';
+import { oauth } from './oauth.js';
+import { refuseClientTokenForAccountChanges } from './oauth-common.js';
+import { ensureOAuthSchema } from './oauth-schema.js';
 import { otp } from './otp.js';
 import { phoneReady, smsProviderName } from './phone.js';
 import { identities, sso } from './providers.js';
@@ -60,17 +63,22 @@ const ROUTES: Record<string, Endpoint> = {
 
 /** The GoTrue-compatible `/auth/v1` (what supabase-js' auth client calls). */
 export function createAuthHandler(ctx: BackendContext): RouteHandler {
-  const ready = ensureAuthSchema(ctx.db);
+  const ready = ensureAuthSchema(ctx.db).then(() => ensureOAuthSchema(ctx.db));
   ready.catch((e: unknown) => console.error('[auth] could not prepare the auth schema:', e));
 
   return async (req, res, url) => {
     const path = url.pathname.slice('/auth/v1'.length) || '/';
     try {
       await ready;
+      await refuseClientTokenForAccountChanges(ctx, req, path);
       const endpoint = ROUTES[`${req.method} ${path.replace(/\/$/, '') || '/'}`];
       if (endpoint) await endpoint(ctx, req, res, url);
       else if (req.method === 'DELETE' && path.startsWith('/user/identities/')) await identities(ctx, req);
-      else if (!(await factors(ctx, req, res, path)) && !(await admin(ctx, req, res, url, path)))
+      else if (
+        !(await factors(ctx, req, res, path)) &&
+        !(await oauth(ctx, req, res, url, path)) &&
+        !(await admin(ctx, req, res, url, path))
+      )
         throw notFound('not_found', `No ${req.method} ${path} in the auth API`);
     } catch (e) {
       if (res.headersSent) {

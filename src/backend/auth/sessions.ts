@@ -21,7 +21,8 @@ export type AuthMethod =
   | 'magiclink'
   | 'invite'
   | 'anonymous'
-  | 'pkce';
+  | 'pkce'
+  | 'oauth_provider/authorization_code';
 
 export interface AmrEntry {
   method: string;
@@ -44,7 +45,14 @@ function newRefreshToken(): string {
 /** A session's authenticator assurance level: aal2 once a second factor (TOTP) was verified in it. */
 export type Aal = 'aal1' | 'aal2';
 
-async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string, amr: AmrEntry[], aal: Aal) {
+async function accessToken(
+  ctx: BackendContext,
+  user: UserRow,
+  sessionId: string,
+  amr: AmrEntry[],
+  aal: Aal,
+  oauthClientId: string | null,
+) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.jwtExpiry;
   const claims: JwtClaims = {
@@ -62,6 +70,8 @@ async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
+    // A session an OAuth client opened (oauth*.ts) names the client, as GoTrue's tokens do.
+    ...(oauthClientId ? { client_id: oauthClientId } : {}),
   };
   return { token: await ctx.jwt.sign(claims, ctx.config.jwtExpiry), exp };
 }
@@ -74,8 +84,9 @@ export async function sessionResponse(
   refreshToken: string,
   aal: Aal,
   factors: FactorJson[],
+  oauthClientId: string | null = null,
 ): Promise<SessionResponse> {
-  const { token, exp } = await accessToken(ctx, user, sessionId, amr, aal);
+  const { token, exp } = await accessToken(ctx, user, sessionId, amr, aal, oauthClientId);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -94,18 +105,16 @@ export async function startSession(
   req: IncomingMessage,
   userId: string,
   method: AuthMethod,
+  oauthClientId: string | null = null,
 ): Promise<SessionResponse> {
   const sessionId = crypto.randomUUID();
   const amr = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   const { userAgent, ip } = clientInfo(req);
   await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
-  await tx.query(`insert into auth.sessions (id, user_id, user_agent, ip, amr) values ($1, $2, $3, $4, $5)`, [
-    sessionId,
-    userId,
-    userAgent,
-    ip,
-    JSON.stringify(amr),
-  ]);
+  await tx.query(
+    `insert into auth.sessions (id, user_id, user_agent, ip, amr, oauth_client_id) values ($1, $2, $3, $4, $5, $6)`,
+    [sessionId, userId, userAgent, ip, JSON.stringify(amr), oauthClientId],
+  );
   const refreshToken = newRefreshToken();
   await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [
     refreshToken,
@@ -114,7 +123,7 @@ export async function startSession(
   ]);
   const user = await findUserById(tx, userId);
   if (!user) throw forbidden('user_not_found', 'User not found');
-  return sessionResponse(ctx, user, sessionId, amr, refreshToken, 'aal1', await userFactors(tx, userId));
+  return sessionResponse(ctx, user, sessionId, amr, refreshToken, 'aal1', await userFactors(tx, userId), oauthClientId);
 }
 
 interface PresentedToken {
@@ -127,6 +136,7 @@ interface PresentedToken {
   session_expired: boolean;
   amr: AmrEntry[];
   aal: Aal;
+  oauth_client_id: string | null;
 }
 
 /**
@@ -134,22 +144,28 @@ interface PresentedToken {
  * A revoked token presented again after the reuse interval means it leaked: the whole
  * session is ended, so neither the thief nor the owner can go on with it.
  * Locking the token row (not only the session) makes a concurrent refresh re-read `revoked`.
+ * A session an OAuth client opened is refreshed only by that client (`POST /oauth/token`, oauth-flow.ts), and
+ * the site's own sessions never there: `oauthClientId` is the client asking, null for `/token`.
  */
 export async function refreshSession(
   ctx: BackendContext,
   tx: Queryable,
   presented: string,
+  oauthClientId: string | null = null,
 ): Promise<SessionResponse | AuthError> {
   const found = await tx.query<PresentedToken>(
     `select t.id::text, t.token, t.user_id, t.session_id, t.revoked,
             t.updated_at > now() - make_interval(secs => $2) as reusable,
-            (s.not_after is not null and s.not_after < now()) as session_expired, s.amr, s.aal
+            (s.not_after is not null and s.not_after < now()) as session_expired, s.amr, s.aal,
+            s.oauth_client_id
        from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
       where t.token = $1
         for update of t, s`,
     [presented, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS],
   );
   const token = found.rows[0];
+  if (token && (token.oauth_client_id ?? null) !== oauthClientId)
+    return badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (!token) return badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const user = await findUserById(tx, token.user_id);
   if (!user) return badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -182,7 +198,16 @@ export async function refreshSession(
     ]);
   }
   await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [token.session_id]);
-  return sessionResponse(ctx, user, token.session_id, token.amr, issued, token.aal, await userFactors(tx, user.id));
+  return sessionResponse(
+    ctx,
+    user,
+    token.session_id,
+    token.amr,
+    issued,
+    token.aal,
+    await userFactors(tx, user.id),
+    token.oauth_client_id,
+  );
 }
 
 export interface Caller {

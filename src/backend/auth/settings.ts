@@ -5,7 +5,7 @@ import type { BackendContext } from '../context.js';
 type TomlValue = string | number | boolean | string[];
 
 /** The `[auth…]` tables of supabase/config.toml, read like the Supabase CLI does (a flat subset of TOML). */
-function readAuthToml(file: string): Map<string, TomlValue> {
+export function readAuthToml(file: string): Map<string, TomlValue> {
   const out = new Map<string, TomlValue>();
   let text: string;
   try {
