@@ -383,6 +383,18 @@ describe.each(testDatabases())('OAuth 2.1 server on %s', (kind) => {
     }
     const stillOk = await b.client().auth.signInWithPassword({ email: customer.email, password: customer.password });
     expect(stillOk.error).toBeNull();
+    // It may end its own session, not the customer's others.
+    const bearer = { Authorization: `Bearer ${tokens.body.access_token as string}` };
+    expect((await authFetch(b, '/logout?scope=global', { method: 'POST', headers: bearer })).status).toBe(403);
+    expect((await authFetch(b, '/logout', { method: 'POST', headers: bearer })).status).toBe(403);
+    expect((await customer.client.auth.getUser()).error).toBeNull();
+    expect((await authFetch(b, '/logout?scope=local', { method: 'POST', headers: bearer })).status).toBe(204);
+    const ended = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.body.refresh_token as string,
+      client_id: client.client_id,
+    });
+    expect(ended.status).toBe(400);
   });
 
   it('spends a code once: a replay is invalid_grant and ends the session the code opened', async () => {

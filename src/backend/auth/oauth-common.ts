@@ -71,7 +71,8 @@ const ACCOUNT_CHANGES =
 
 /**
  * A token an OAuth client holds lets it act as the customer in what the customer granted, never take the account:
- * it cannot change the e-mail, password or phone, nor add or remove a second factor or an identity (403). GoTrue
+ * it cannot change the e-mail, password or phone, add or remove a second factor or an identity, nor sign the
+ * customer out of their other sessions (403; `POST /logout?scope=local` ends its own). GoTrue
  * lets such a token do all that; here a client that was allowed to read an e-mail address could otherwise set a
  * new password from its session, which is fresh and so needs no reauthentication.
  */
@@ -80,7 +81,11 @@ export async function refuseClientTokenForAccountChanges(
   req: IncomingMessage,
   path: string,
 ): Promise<void> {
-  if (!req.headers.authorization || !ACCOUNT_CHANGES.test(`${req.method} ${path.replace(/\/$/, '')}`)) return;
+  const route = `${req.method} ${path.replace(/\/$/, '')}`;
+  // Signing out every session of the customer (`scope=global`, auth-js' default, or `others`) is theirs to do too.
+  const logoutBeyondOwn =
+    route === 'POST /logout' && new URL(req.url ?? '/', 'http://x').searchParams.get('scope') !== 'local';
+  if (!req.headers.authorization || !(ACCOUNT_CHANGES.test(route) || logoutBeyondOwn)) return;
   let clientId: unknown;
   try {
     clientId = (await verifiedClaims(ctx, req)).client_id;
