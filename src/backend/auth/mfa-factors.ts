@@ -1,4 +1,8 @@
 import type { Queryable } from '../db/index.js';
+import type { RegisteredCredential } from './webauthn-verify.js';
+
+/** What a WebAuthn factor keeps of its key: the registration's result, the relying party and the user handle. */
+export type StoredCredential = RegisteredCredential & { rp_id: string; user_handle: string };
 
 export interface FactorRow {
   id: string;
@@ -11,6 +15,8 @@ export interface FactorRow {
   created_at: Date | string;
   updated_at: Date | string;
   last_challenged_at: Date | string | null;
+  /** A WebAuthn factor's security key, once registered (webauthn.ts); never listed. */
+  web_authn_credential: StoredCredential | null;
 }
 
 const iso = (v: Date | string | null) => (v === null ? undefined : new Date(v).toISOString());
@@ -28,7 +34,7 @@ export function factorJson(f: FactorRow) {
   };
 }
 
-export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type, status, secret, last_used_step::text, created_at, updated_at, last_challenged_at`;
+export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type, status, secret, last_used_step::text, created_at, updated_at, last_challenged_at, web_authn_credential`;
 
 export type FactorJson = ReturnType<typeof factorJson>;
 

@@ -1,29 +1,33 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import net from 'node:net';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import type { Queryable } from '../db/index.js';
 import { sendJson } from '../http.js';
-import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.js';
+import { AuthError, badRequest, unprocessable } from './errors.js';
 import { mfaWaitMs, recordGoodMfaCode, recordWrongMfaCode } from './mfa-limit.js';
-import { clientAddress, limitByAddress, overRequestRateLimit } from './rate-limit.js';
+import {
+  callerWithSession,
+  challengeAddress,
+  MFA_CHALLENGE_EXPIRY_SECONDS,
+  openChallenge,
+  ownFactor,
+  raiseSession,
+} from './mfa-session.js';
+import { limitByAddress, overRequestRateLimit } from './rate-limit.js';
 import { readJson, siteUrl } from './request.js';
-import { requireUser, sessionResponse, type Aal, type AmrEntry, type Caller } from './sessions.js';
-import { FACTOR_COLUMNS, userFactors, type FactorRow } from './mfa-factors.js';
-import { findUserById, UUID_RE } from './users.js';
+import { WebAuthnBody, webauthnChallenge, webauthnSettings, webauthnVerify } from './webauthn.js';
 
-/** GoTrue's defaults: a challenge is answered within 5 minutes; at most 10 factors per user. */
-export const MFA_CHALLENGE_EXPIRY_SECONDS = 300;
+export { MFA_CHALLENGE_EXPIRY_SECONDS, RECOVERY_REMOVAL_WINDOW_SECONDS } from './mfa-session.js';
+
+/** GoTrue's default: at most 10 factors per user. */
 export const MFA_MAX_FACTORS = 10;
 /** Unanswered challenges one factor may have open at once (each is a row). */
 const MAX_OPEN_CHALLENGES = 20;
 /** An enrolment never confirmed with a code is dropped after a day. */
 const UNVERIFIED_FACTOR_TTL_SECONDS = 86_400;
-/** A session opened by a password-recovery link may remove a factor this long after it began (lost phone). */
-export const RECOVERY_REMOVAL_WINDOW_SECONDS = 600;
 const TOTP_PERIOD = 30;
 
 const EnrollBody = z.object({
@@ -32,44 +36,14 @@ const EnrollBody = z.object({
   issuer: z.string().max(100).nullish(),
   phone: z.string().max(32).nullish(),
 });
-const ChallengeBody = z.object({ channel: z.string().max(16).nullish() }).passthrough();
-const VerifyBody = z.object({ challenge_id: z.string().max(64).nullish(), code: z.string().max(64).nullish() });
-
-interface SessionRow {
-  aal: Aal;
-  amr: AmrEntry[];
-  recent_recovery: boolean;
-}
-
-const factorNotFound = () => notFound('mfa_factor_not_found', 'Factor not found');
-
-/** The caller's own factor: another user's factor id answers exactly like one that does not exist. */
-async function ownFactor(db: Queryable, caller: Caller, id: string, lock = false): Promise<FactorRow> {
-  if (!UUID_RE.test(id)) throw factorNotFound();
-  const r = await db.query<FactorRow>(
-    `select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1 and user_id = $2${lock ? ' for update' : ''}`,
-    [id, caller.user.id],
-  );
-  if (!r.rows[0]) throw factorNotFound();
-  return r.rows[0];
-}
-
-/** MFA needs a session (the level is raised on it), not only a signed token. */
-async function callerWithSession(
-  ctx: BackendContext,
-  req: IncomingMessage,
-): Promise<Caller & { sessionId: string; session: SessionRow }> {
-  const caller = await requireUser(ctx, req);
-  if (!caller.sessionId) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-  const s = await ctx.db.query<SessionRow>(
-    `select aal, amr,
-            (amr @> '[{"method":"recovery"}]'::jsonb and created_at > now() - make_interval(secs => $2)) as recent_recovery
-       from auth.sessions where id = $1`,
-    [caller.sessionId, RECOVERY_REMOVAL_WINDOW_SECONDS],
-  );
-  if (!s.rows[0]) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-  return { ...caller, sessionId: caller.sessionId, session: s.rows[0] };
-}
+const ChallengeBody = z
+  .object({ channel: z.string().max(16).nullish(), webauthn: WebAuthnBody.nullish() })
+  .passthrough();
+const VerifyBody = z.object({
+  challenge_id: z.string().max(64).nullish(),
+  code: z.string().max(64).nullish(),
+  webauthn: WebAuthnBody.nullish(),
+});
 
 const verifiedFactorCount = async (db: Queryable, userId: string) =>
   Number(
@@ -100,15 +74,44 @@ function defaultIssuer(ctx: BackendContext): string {
   }
 }
 
-/** POST /factors: a new, unverified TOTP factor, its secret and its QR code (an SVG document). */
+async function insertFactor(
+  db: Queryable,
+  userId: string,
+  friendlyName: string,
+  type: 'totp' | 'webauthn',
+  secret: string | null,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  try {
+    await db.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret) values ($1, $2, $3, $4, 'unverified', $5)`,
+      [id, userId, friendlyName, type, secret],
+    );
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505')
+      throw unprocessable(
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
+    throw e;
+  }
+  return id;
+}
+
+/**
+ * POST /factors: a new, unverified factor. TOTP: its secret and its QR code (an SVG document); WebAuthn (when
+ * `[auth.mfa.web_authn] enroll_enabled`): the factor alone, its security key is registered by the challenge and
+ * verify that follow (webauthn.ts).
+ */
 export async function enrollFactor(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const caller = await callerWithSession(ctx, req);
   const body = await readJson(req, ctx, EnrollBody);
   const type = body.factor_type ?? '';
   if (type === 'phone') throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-  if (type === 'webauthn')
+  if (type === 'webauthn' && !webauthnSettings(ctx).enrollEnabled)
     throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-  if (type !== 'totp') throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (type !== 'totp' && type !== 'webauthn')
+    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   // A second factor is added only by someone who already passed the first one: a stolen password cannot
   // enrol the thief's own phone and raise its session to aal2.
   if (caller.session.aal !== 'aal2' && (await verifiedFactorCount(ctx.db, caller.user.id)) > 0)
@@ -129,6 +132,11 @@ export async function enrollFactor(ctx: BackendContext, req: IncomingMessage, re
       'Maximum number of verified factors reached, unenroll to continue',
     );
 
+  if (type === 'webauthn') {
+    const id = await insertFactor(ctx.db, caller.user.id, friendlyName, 'webauthn', null);
+    sendJson(res, 200, { id, type: 'webauthn', friendly_name: friendlyName });
+    return;
+  }
   const secret = new Secret({ size: 20 }).base32;
   const totp = totpFor(secret, issuer, caller.user.email ?? caller.user.id);
   const uri = totp.toString();
@@ -137,30 +145,14 @@ export async function enrollFactor(ctx: BackendContext, req: IncomingMessage, re
   const qr = (await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
     .replaceAll('"#ffffff"', '"white"')
     .replaceAll('"#000000"', '"black"');
-  const id = crypto.randomUUID();
-  try {
-    await ctx.db.query(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret) values ($1, $2, $3, 'totp', 'unverified', $4)`,
-      [id, caller.user.id, friendlyName, secret],
-    );
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505')
-      throw unprocessable(
-        'mfa_factor_name_conflict',
-        `A factor with the friendly name "${friendlyName}" for this user already exists`,
-      );
-    throw e;
-  }
+  const id = await insertFactor(ctx.db, caller.user.id, friendlyName, 'totp', secret);
   sendJson(res, 200, { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qr, secret, uri } });
 }
 
-/** The address a challenge is tied to, as PostgreSQL's inet reads it. */
-function challengeAddress(req: IncomingMessage): string {
-  const a = clientAddress(req);
-  return net.isIP(a) ? a : '0.0.0.0';
-}
-
-/** POST /factors/{id}/challenge */
+/**
+ * POST /factors/{id}/challenge. A WebAuthn factor also answers the options for `navigator.credentials.create()`
+ * (unverified factor) or `.get()` (verified one), bound to the relying party asked for (webauthn.ts).
+ */
 export async function challengeFactor(
   ctx: BackendContext,
   req: IncomingMessage,
@@ -168,8 +160,10 @@ export async function challengeFactor(
   factorId: string,
 ): Promise<void> {
   const caller = await callerWithSession(ctx, req);
-  await readJson(req, ctx, ChallengeBody);
+  const body = await readJson(req, ctx, ChallengeBody);
   const factor = await ownFactor(ctx.db, caller, factorId);
+  const webauthn =
+    factor.factor_type === 'webauthn' ? await webauthnChallenge(ctx, caller, factor, body.webauthn) : null;
   // Answered and expired challenges go; a factor never has more than a few open ones.
   await ctx.db.query(
     `delete from auth.mfa_challenges where factor_id = $1 and (verified_at is not null or created_at < now() - make_interval(secs => $2))`,
@@ -182,19 +176,28 @@ export async function challengeFactor(
   if (Number(open.rows[0].n) >= MAX_OPEN_CHALLENGES) throw overRequestRateLimit();
   const id = crypto.randomUUID();
   const created = await ctx.db.query<{ expires_at: string }>(
-    `insert into auth.mfa_challenges (id, factor_id, ip_address) values ($1, $2, $3::inet)
+    `insert into auth.mfa_challenges (id, factor_id, ip_address, web_authn_session_data) values ($1, $2, $3::inet, $5)
      returning (extract(epoch from created_at)::bigint + $4)::text as expires_at`,
-    [id, factor.id, challengeAddress(req), MFA_CHALLENGE_EXPIRY_SECONDS],
+    [
+      id,
+      factor.id,
+      challengeAddress(req),
+      MFA_CHALLENGE_EXPIRY_SECONDS,
+      webauthn ? JSON.stringify(webauthn.session) : null,
+    ],
   );
   await ctx.db.query(`update auth.mfa_factors set last_challenged_at = now() where id = $1`, [factor.id]);
-  sendJson(res, 200, { id, type: 'totp', expires_at: Number(created.rows[0].expires_at) });
+  const expiresAt = Number(created.rows[0].expires_at);
+  if (webauthn) sendJson(res, 200, { id, type: 'webauthn', expires_at: expiresAt, webauthn: webauthn.answer });
+  else sendJson(res, 200, { id, type: 'totp', expires_at: expiresAt });
 }
 
 const invalidCode = () => unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
 
 /**
- * POST /factors/{id}/verify: a right code for an open challenge raises the session to aal2 (and verifies a
- * new factor). Each code is accepted once: the factor keeps the time step of the last code it accepted.
+ * POST /factors/{id}/verify: a right answer to an open challenge raises the session to aal2 (and verifies a
+ * new factor). TOTP: each code is accepted once, the factor keeps the time step of the last code it accepted.
+ * WebAuthn: the attestation or assertion is checked (webauthn.ts).
  */
 export async function verifyFactor(
   ctx: BackendContext,
@@ -206,26 +209,12 @@ export async function verifyFactor(
   const caller = await callerWithSession(ctx, req);
   const body = await readJson(req, ctx, VerifyBody);
   const factor = await ownFactor(ctx.db, caller, factorId);
-  if (mfaWaitMs(ctx, caller.user.id) > 0) throw overRequestRateLimit();
-  const challengeId = body.challenge_id ?? '';
-  if (!UUID_RE.test(challengeId))
-    throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-  const found = await ctx.db.query<{ verified: boolean; expired: boolean; ip: string }>(
-    `select verified_at is not null as verified, created_at < now() - make_interval(secs => $3) as expired, host(ip_address) as ip
-       from auth.mfa_challenges where id = $1 and factor_id = $2`,
-    [challengeId, factor.id, MFA_CHALLENGE_EXPIRY_SECONDS],
-  );
-  const challenge = found.rows[0];
-  if (!challenge) throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-  if (challenge.verified || challenge.expired) {
-    await ctx.db.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
-    throw unprocessable(
-      'mfa_challenge_expired',
-      `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
-    );
+  if (factor.factor_type === 'webauthn') {
+    sendJson(res, 200, await webauthnVerify(ctx, req, caller, factor, body.challenge_id ?? '', body.webauthn));
+    return;
   }
-  if (challenge.ip !== challengeAddress(req).replace(/^::ffff:/, '') && challenge.ip !== challengeAddress(req))
-    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
+  if (mfaWaitMs(ctx, caller.user.id) > 0) throw overRequestRateLimit();
+  const challenge = await openChallenge(ctx, req, factor, body.challenge_id ?? '');
 
   const code = (body.code ?? '').trim();
   const now = Date.now();
@@ -243,51 +232,8 @@ export async function verifyFactor(
     // The factor row is locked: of two requests with one code, the second sees the step already used.
     const locked = await ownFactor(tx, caller, factor.id, true);
     if (locked.last_used_step !== null && step <= Number(locked.last_used_step)) return invalidCode();
-    const spent = await tx.query(
-      `update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning id`,
-      [challengeId],
-    );
-    if (spent.rows.length === 0)
-      return unprocessable('mfa_challenge_expired', `MFA challenge ${challengeId} has expired`);
-    await tx.query(
-      `update auth.mfa_factors set status = 'verified', last_used_step = $2, updated_at = now() where id = $1`,
-      [factor.id, step],
-    );
-    const amr: AmrEntry[] = [
-      { method: 'totp', timestamp: Math.floor(now / 1000) },
-      ...caller.session.amr.filter((a) => a.method !== 'totp'),
-    ];
-    await tx.query(
-      `update auth.sessions set aal = 'aal2', factor_id = $2, amr = $3, updated_at = now() where id = $1`,
-      [caller.sessionId, factor.id, JSON.stringify(amr)],
-    );
-    await tx.query(
-      `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, 'totp')
-       on conflict (session_id, authentication_method) do update set updated_at = now()`,
-      [caller.sessionId],
-    );
-    if (locked.status !== 'verified') {
-      // As GoTrue: once a factor is verified, the user's sessions that did not pass it are ended.
-      await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal <> 'aal2'`, [
-        caller.user.id,
-        caller.sessionId,
-      ]);
-    }
-    // A new refresh token for the raised session; the earlier ones stop refreshing it.
-    const previous = await tx.query<{ token: string }>(
-      `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked returning token`,
-      [caller.sessionId],
-    );
-    const refresh = crypto.randomBytes(24).toString('base64url');
-    await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
-      refresh,
-      caller.user.id,
-      caller.sessionId,
-      previous.rows[0]?.token ?? null,
-    ]);
-    const user = await findUserById(tx, caller.user.id);
-    if (!user) return forbidden('user_not_found', 'User not found');
-    return sessionResponse(ctx, user, caller.sessionId, amr, refresh, 'aal2', await userFactors(tx, user.id));
+    await tx.query(`update auth.mfa_factors set last_used_step = $2 where id = $1`, [factor.id, step]);
+    return raiseSession(ctx, tx, caller, locked, challenge.id, 'totp');
   });
   if (result instanceof AuthError) {
     recordWrongMfaCode(ctx, caller.user.id);

@@ -97,7 +97,7 @@ create table if not exists auth.one_time_tokens (
   expires_at timestamptz not null
 );
 
--- GoTrue's MFA tables (a hosted project has them): TOTP factors, their challenges, and the methods each
+-- GoTrue's MFA tables (a hosted project has them): TOTP and WebAuthn factors, their challenges, and the methods each
 -- session was authenticated with. Here before the migrations because public.mfa_satisfied() reads them.
 create table if not exists auth.mfa_factors (
   id uuid primary key,
@@ -122,6 +122,15 @@ create table if not exists auth.mfa_challenges (
   ip_address inet not null
 );
 create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+-- WebAuthn factors, with GoTrue's column names: the registered key (public key, signature counter, transports,
+-- relying party) and its authenticator model on the factor; what a challenge's answer is checked against on the
+-- challenge (src/backend/auth/webauthn.ts). Added to tables that may predate them.
+alter table auth.mfa_factors add column if not exists web_authn_credential jsonb;
+alter table auth.mfa_factors add column if not exists web_authn_aaguid uuid;
+alter table auth.mfa_challenges add column if not exists web_authn_session_data jsonb;
+-- One key, one factor: a security key registered by one account cannot be registered by another.
+create unique index if not exists mfa_factors_web_authn_credential_id on auth.mfa_factors ((web_authn_credential ->> 'id'))
+  where web_authn_credential is not null;
 
 create table if not exists auth.mfa_amr_claims (
   id uuid primary key default gen_random_uuid(),
