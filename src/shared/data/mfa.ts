@@ -39,3 +39,37 @@ export async function removeTotp(factorId: string): Promise<void> {
   if (error) throw error;
   await getSupabase().auth.refreshSession();
 }
+
+export interface SecurityKey {
+  id: string;
+  name: string;
+}
+
+/** The signed-in person's registered security keys (WebAuthn factors). */
+export async function listSecurityKeys(): Promise<SecurityKey[]> {
+  const { data, error } = await getSupabase().auth.mfa.listFactors();
+  if (error) throw error;
+  return data.all
+    .filter((f) => f.factor_type === 'webauthn' && f.status === 'verified')
+    .map((f) => ({ id: f.id, name: f.friendly_name ?? '' }));
+}
+
+/**
+ * Registers a security key for this page's site (the browser asks to touch the key): the session becomes aal2.
+ * Registrations never finished before are dropped first.
+ */
+export async function addSecurityKey(friendlyName: string): Promise<void> {
+  const auth = getSupabase().auth;
+  const { data, error: listError } = await auth.mfa.listFactors();
+  if (listError) throw listError;
+  for (const f of data.all)
+    if (f.factor_type === 'webauthn' && f.status !== 'verified') await auth.mfa.unenroll({ factorId: f.id });
+  const { error } = await auth.mfa.webauthn.register({ friendlyName });
+  if (error) throw error;
+}
+
+/** The second step of a sign-in with a security key: the session becomes aal2. */
+export async function verifyWithSecurityKey(factorId: string): Promise<void> {
+  const { error } = await getSupabase().auth.mfa.webauthn.authenticate({ factorId });
+  if (error) throw error;
+}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { removeTotp, verifyTotp, type Session } from '../../lib/data.js';
+import { removeTotp, verifyTotp, verifyWithSecurityKey, type Session } from '../../lib/data.js';
 import { useT } from '../../i18n/index.js';
 import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/labeled-input.js';
@@ -20,22 +20,25 @@ function signedInByRecoveryLink(session: Session): boolean {
 const input =
   'mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-400 px-3 text-center font-mono text-2xl tracking-[0.4em] focus:border-brand-600 focus:outline-none';
 
-/** The second step of the sign-in: the 6-digit code of the authenticator app. */
+/** The second step of the sign-in: the 6-digit code of the authenticator app, or a security key. */
 export function CodeStep({ session }: { session: Session }) {
   const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const factorId = (session.user.factors ?? []).find((f) => f.status === 'verified')?.id;
+  const verified = (session.user.factors ?? []).filter((f) => f.status === 'verified');
+  const factorId = verified.find((f) => f.factor_type === 'totp')?.id;
+  const keyId = verified.find((f) => f.factor_type === 'webauthn')?.id;
   const fromRecoveryLink = signedInByRecoveryLink(session);
 
   /** Lost phone: the session of the e-mailed link may remove the factor (for 10 minutes, server-side). */
   async function removeFactor() {
-    if (!factorId) return;
+    if (verified.length === 0) return;
     setBusy(true);
     setError(null);
     try {
-      await removeTotp(factorId);
+      // Every second factor goes (the app and the keys): one left would still be asked for.
+      for (const f of verified) await removeTotp(f.id);
     } catch {
       setError(t('mfa.recoveryExpired'));
     } finally {
@@ -61,29 +64,57 @@ export function CodeStep({ session }: { session: Session }) {
     }
   }
 
+  async function signInWithKey() {
+    if (!keyId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // On success the session becomes aal2 and the sign-in page moves on by itself.
+      await verifyWithSecurityKey(keyId);
+    } catch {
+      setError(t('mfa.keyUseFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <form noValidate onSubmit={submit} className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
       <h1 className="text-2xl font-extrabold sm:text-3xl">{t('mfa.stepTitle')}</h1>
-      <p className="mt-1 text-slate-600">{t('mfa.stepBody')}</p>
-      <TextField
-        label={t('mfa.code')}
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        value={code}
-        onValue={setCode}
-        labelClassName="mt-6 block text-base font-semibold"
-        className={input}
-      />
+      <p className="mt-1 text-slate-600">{t(factorId ? 'mfa.stepBody' : 'mfa.keyStepBody')}</p>
+      {factorId && (
+        <TextField
+          label={t('mfa.code')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={code}
+          onValue={setCode}
+          labelClassName="mt-6 block text-base font-semibold"
+          className={input}
+        />
+      )}
       {error && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-semibold text-red-800">
           {error}
         </p>
       )}
-      <Button type="submit" className="mt-6 w-full text-lg" disabled={busy}>
-        {busy ? t('mfa.checking') : t('mfa.confirm')}
-      </Button>
+      {factorId && (
+        <Button type="submit" className="mt-6 w-full text-lg" disabled={busy}>
+          {busy ? t('mfa.checking') : t('mfa.confirm')}
+        </Button>
+      )}
+      {keyId && (
+        <Button
+          variant={factorId ? 'secondary' : 'primary'}
+          className="mt-4 w-full text-lg"
+          disabled={busy}
+          onClick={() => void signInWithKey()}
+        >
+          {t('mfa.keyUse')}
+        </Button>
+      )}
       {fromRecoveryLink ? (
         <Button variant="danger" className="mt-5 w-full" disabled={busy} onClick={() => void removeFactor()}>
           {t('mfa.recoveryRemove')}

@@ -5,21 +5,31 @@ import { TextField } from '../../components/ui/labeled-input.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useT } from '../../i18n/index.js';
 import {
+  addSecurityKey,
   enrollTotp,
+  listSecurityKeys,
   listTotpFactors,
   removeTotp,
   verifyTotp,
+  type SecurityKey,
   type TotpEnrolment,
   type TotpFactor,
 } from '../../lib/data.js';
 
+/** Whether this browser can use a security key (WebAuthn). */
+const keysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
 const codeInput =
   'mt-1 block min-h-12 w-full max-w-xs rounded-lg border-2 border-slate-400 px-3 text-center font-mono text-2xl tracking-[0.4em] focus:border-brand-600 focus:outline-none';
 
-/** Two-factor sign-in: turn it on with an authenticator app (QR code, then a first code), or turn it off. */
+/**
+ * Two-factor sign-in: turn it on with an authenticator app (QR code, then a first code), or turn it off; and the
+ * security keys (WebAuthn) that may stand in for the app's code.
+ */
 export function SecurityPage() {
   const t = useT();
   const [factors, setFactors] = useState<TotpFactor[] | null>(null);
+  const [keys, setKeys] = useState<SecurityKey[]>([]);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +38,7 @@ export function SecurityPage() {
   const reload = useCallback(async () => {
     try {
       setFactors(await listTotpFactors());
+      setKeys(await listSecurityKeys());
     } catch {
       setError(t('mfa.loadFailed'));
     }
@@ -76,6 +87,24 @@ export function SecurityPage() {
     task(
       async () => {
         await removeTotp(active.id);
+        await reload();
+      },
+      () => t('mfa.removeFailed'),
+    );
+
+  const addKey = () =>
+    task(
+      async () => {
+        await addSecurityKey(keys.length ? `${t('mfa.keyName')} ${keys.length + 1}` : t('mfa.keyName'));
+        await reload();
+      },
+      () => t('mfa.keyFailed'),
+    );
+
+  const removeKey = (id: string) =>
+    task(
+      async () => {
+        await removeTotp(id);
         await reload();
       },
       () => t('mfa.removeFailed'),
@@ -138,6 +167,27 @@ export function SecurityPage() {
           </p>
         )}
       </Card>
+      {factors !== null && keysSupported() && (
+        <Card className="mt-4">
+          <h2 className="text-lg font-bold">{t('mfa.keysTitle')}</h2>
+          <p className="mt-2 text-slate-700">{t('mfa.keysHelp')}</p>
+          {keys.length > 0 && (
+            <ul data-testid="mfa-keys" className="mt-3 divide-y divide-slate-200">
+              {keys.map((k) => (
+                <li key={k.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                  <span className="font-semibold">{k.name}</span>
+                  <Button variant="danger" disabled={busy} onClick={() => void removeKey(k.id)}>
+                    {t('mfa.keyRemove')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Button className="mt-4" disabled={busy} onClick={() => void addKey()}>
+            {t('mfa.keyAdd')}
+          </Button>
+        </Card>
+      )}
       <p className="mt-4 text-slate-600">{t('mfa.lostPhone')}</p>
     </div>
   );
