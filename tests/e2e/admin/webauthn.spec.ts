@@ -8,7 +8,7 @@ import { startBackend, type Backend } from '../../../src/backend/server';
 import { PGLITE_ARCHIVE_ENV } from '../../helpers/db-snapshot';
 import { GENEROUS_AUTH_LIMITS } from '../../helpers/rate-limits';
 
-// The product leaves security keys off (supabase/config.toml): this file's own backend turns them on.
+// This file's own backend turns security keys on by environment (AUTH_MFA_WEB_AUTHN_*), whatever config.toml says.
 let backend: Backend;
 test.beforeAll(async () => {
   backend = await startBackend(
