@@ -42,11 +42,15 @@ interface AuthorizationRow {
   status: 'pending' | 'approved' | 'denied' | 'expired' | 'used';
   session_id: string | null;
   expired: boolean;
+  /** The request's redirect URI is still one of the client's (the owner may have removed it since). */
+  redirect_registered: boolean;
 }
 
 const authorizationColumns = (t: string) =>
   `${t}.id, ${t}.authorization_id, ${t}.client_id, ${t}.user_id, ${t}.redirect_uri, ${t}.scope, ${t}.state,
-   ${t}.code_challenge, ${t}.status, ${t}.session_id, ${t}.expires_at < now() as expired`;
+   ${t}.code_challenge, ${t}.status, ${t}.session_id, ${t}.expires_at < now() as expired,
+   exists (select 1 from auth.oauth_clients c where c.id = ${t}.client_id and ${t}.redirect_uri = any(c.redirect_uris))
+     as redirect_registered`;
 
 function redirect(res: ServerResponse, location: string): void {
   res.writeHead(302, { ...CORS_HEADERS, Location: location });
@@ -157,7 +161,10 @@ function checkOrigin(ctx: BackendContext, req: IncomingMessage): void {
 
 const authorizationNotFound = () => notFound('oauth_authorization_not_found', 'authorization not found');
 
-/** The request under a row lock; an expired one is marked so and answered as not found (the mark is kept). */
+/**
+ * The request under a row lock; an expired one is marked so and answered as not found (the mark is kept), and so
+ * is one whose redirect URI the client no longer lists.
+ */
 async function lockedAuthorization(tx: Queryable, authorizationId: string): Promise<AuthorizationRow | AuthError> {
   if (authorizationId.length > 128) return authorizationNotFound();
   const r = await tx.query<AuthorizationRow>(
@@ -171,6 +178,8 @@ async function lockedAuthorization(tx: Queryable, authorizationId: string): Prom
     return authorizationNotFound();
   }
   if (a.expired) return authorizationNotFound();
+  // A redirect URI the owner removed after the request receives nothing: no code, no refusal.
+  if (!a.redirect_registered) return authorizationNotFound();
   return a;
 }
 
@@ -203,8 +212,9 @@ export async function authorizationDetails(
   const out = await ctx.db.transaction(async (tx) => {
     const a = await lockedAuthorization(tx, authorizationId);
     if (a instanceof AuthError) return a;
-    if (a.status !== 'pending') return badRequest('validation_failed', 'authorization request cannot be processed');
+    // Another customer's request is not found, whatever became of it (its status is none of their business).
     if (a.user_id && a.user_id !== caller.user.id) return authorizationNotFound();
+    if (a.status !== 'pending') return badRequest('validation_failed', 'authorization request cannot be processed');
     if (!a.user_id) {
       await tx.query(`update auth.oauth_authorizations set user_id = $2 where id = $1`, [a.id, caller.user.id]);
       const granted = await tx.query<{ scopes: string }>(
@@ -258,8 +268,8 @@ export async function consent(
   const out = await ctx.db.transaction(async (tx) => {
     const a = await lockedAuthorization(tx, authorizationId);
     if (a instanceof AuthError) return a;
-    if (a.status !== 'pending') return badRequest('validation_failed', 'authorization request is no longer pending');
     if (a.user_id !== caller.user.id) return authorizationNotFound();
+    if (a.status !== 'pending') return badRequest('validation_failed', 'authorization request is no longer pending');
     if (body.action === 'deny') {
       await tx.query(`update auth.oauth_authorizations set status = 'denied' where id = $1`, [a.id]);
       return { redirect_url: errorRedirectUrl(a.redirect_uri, 'access_denied', 'User denied the request', a.state) };
@@ -373,7 +383,6 @@ async function authorizationCodeGrant(
   client: ClientRow,
   params: Record<string, string>,
 ): Promise<void> {
-  limitByAddress(ctx, req, 'tokenVerifications');
   const code = params.code ?? '';
   if (!code) throw new OAuthError('invalid_request', 'code is required for authorization_code grant');
   if (code.length > 256) throw invalidGrant('Invalid authorization code');
@@ -399,6 +408,7 @@ async function authorizationCodeGrant(
     if (a.expired) return invalidGrant('Authorization code has expired');
     if (a.client_id !== client.id) return invalidGrant('Authorization code was not issued for this client');
     if (params.redirect_uri && params.redirect_uri !== a.redirect_uri) return invalidGrant('Invalid redirect_uri');
+    if (!a.redirect_registered) return invalidGrant('Invalid redirect_uri');
     if (!params.code_verifier) return invalidGrant('PKCE verification failed: code_verifier is required');
     if (!pkceMatches(params.code_verifier, a.code_challenge))
       return invalidGrant('PKCE verification failed: code challenge does not match previously saved code verifier');
@@ -418,12 +428,10 @@ async function authorizationCodeGrant(
 
 async function refreshTokenGrant(
   ctx: BackendContext,
-  req: IncomingMessage,
   res: ServerResponse,
   client: ClientRow,
   params: Record<string, string>,
 ): Promise<void> {
-  limitByAddress(ctx, req, 'tokenRefresh');
   const token = params.refresh_token ?? '';
   if (!token) throw new OAuthError('invalid_request', 'refresh_token is required for refresh_token grant');
   if (token.length > 512) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -432,15 +440,20 @@ async function refreshTokenGrant(
   sendJson(res, 200, tokenAnswer(out));
 }
 
-/** POST /oauth/token `grant_type=authorization_code | refresh_token`, for an authenticated client. */
+/**
+ * POST /oauth/token `grant_type=authorization_code | refresh_token`, for an authenticated client. Every request
+ * counts per address (refreshes against `token_refresh`, the rest against `token_verifications`).
+ */
 export async function oauthToken(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const params = await tokenParams(ctx, req);
-  const client = await authenticateClient(ctx, req, params);
   const grant = params.grant_type ?? '';
+  // Counted before the client is authenticated, so a wrong secret or an unknown client costs a try too.
+  limitByAddress(ctx, req, grant === 'refresh_token' ? 'tokenRefresh' : 'tokenVerifications');
+  const client = await authenticateClient(ctx, req, params);
   if (!grant) throw new OAuthError('invalid_request', 'grant_type is required');
   if (!client.grant_types.includes(grant))
     throw new OAuthError('unsupported_grant_type', `Client is not allowed to use grant type: ${grant.slice(0, 50)}`);
   if (grant === 'authorization_code') return authorizationCodeGrant(ctx, req, res, client, params);
-  if (grant === 'refresh_token') return refreshTokenGrant(ctx, req, res, client, params);
+  if (grant === 'refresh_token') return refreshTokenGrant(ctx, res, client, params);
   throw new OAuthError('unsupported_grant_type', `Unsupported grant type: ${grant.slice(0, 50)}`);
 }

@@ -52,7 +52,10 @@ async function listGrants(ctx: BackendContext, req: IncomingMessage, res: Server
   );
 }
 
-/** DELETE /user/oauth/grants?client_id=: the grant is revoked and the client's sessions for this customer end. */
+/**
+ * DELETE /user/oauth/grants?client_id=: the grant is revoked, the client's sessions for this customer end, and the
+ * codes the customer approved for it that it has not exchanged yet are spent.
+ */
 async function revokeGrant(ctx: BackendContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const caller = await requireFirstPartyUser(ctx, req);
   requireEnabled(ctx);
@@ -66,6 +69,12 @@ async function revokeGrant(ctx: BackendContext, req: IncomingMessage, res: Serve
       [caller.user.id, clientId],
     );
     if (!r.rows.length) return false;
+    // Codes approved but not yet exchanged, and requests still waiting, go with the grant.
+    await tx.query(
+      `update auth.oauth_authorizations set status = 'denied'
+        where user_id = $1 and client_id = $2 and status in ('pending', 'approved')`,
+      [caller.user.id, clientId],
+    );
     await tx.query(`delete from auth.sessions where user_id = $1 and oauth_client_id = $2`, [caller.user.id, clientId]);
     return true;
   });
