@@ -200,6 +200,27 @@ describe.each(testDatabases())('OAuth 2.1 server under attack on %s', (kind) => 
     expect((await answer(aliceToken, approvedOnce.authorizationId, 'approve')).status).toBe(400);
   });
 
+  it('a request left unanswered past its 10 minutes can no longer be read nor approved', async () => {
+    const client = await register(b);
+    const customer = await signedInCustomer(b);
+    const token = await accessTokenOf(customer);
+    const { authorizationId } = await requestAuthorization(client);
+    expect((await details(token, authorizationId)).status).toBe(200);
+    await b.db.query(
+      `update auth.oauth_authorizations set expires_at = now() - interval '1 second' where authorization_id = $1`,
+      [authorizationId],
+    );
+    for (const r of [await answer(token, authorizationId, 'approve'), await details(token, authorizationId)]) {
+      expect(r.status).toBe(404);
+      expect(r.headers.get('x-sb-error-code')).toBe('oauth_authorization_not_found');
+    }
+    const row = await b.db.query<{ status: string; authorization_code: string | null }>(
+      `select status, authorization_code from auth.oauth_authorizations where authorization_id = $1`,
+      [authorizationId],
+    );
+    expect(row.rows[0]).toEqual({ status: 'expired', authorization_code: null });
+  });
+
   it('a redirect URI the owner removed receives no code, even for a request made before', async () => {
     const client = await register(b, { token_endpoint_auth_method: 'none' });
     const customer = await signedInCustomer(b);
@@ -286,6 +307,9 @@ describe.each(testDatabases())('OAuth 2.1 server under attack on %s', (kind) => 
       const r = await tokenFrom(b, { ...grant, ...fields }, '127.0.0.1', headers);
       expect(r, JSON.stringify(fields)).toMatchObject({ status: 400, body: { error_code: 'invalid_credentials' } });
     }
+    // A body past the backend's bound (1 MiB) is refused before anything is read from it.
+    const huge = await tokenFrom(b, { ...grant, client_id: publicClient.client_id, pad: 'x'.repeat(1024 * 1024) });
+    expect(huge.status).toBe(413);
     const first = await tokenFrom(b, grant, '127.0.0.1', basicAuth(basic));
     expect(first.status).toBe(200);
     const refreshToken = first.body.refresh_token as string;
