@@ -50,6 +50,10 @@ export interface Overrides {
   rpId?: string;
   /** The counter the key reports (default: one more than last time). */
   signCount?: number;
+  /** The browser says the page is a frame inside another site's page. */
+  crossOrigin?: boolean;
+  /** The attestation statement of a registration: none (default) or packed self-attestation. */
+  attestation?: 'none' | 'packed';
 }
 
 export class SoftwareKey {
@@ -75,7 +79,14 @@ export class SoftwareKey {
   }
 
   private clientData(type: string, challenge: string, o: Overrides): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge: o.challenge ?? challenge, origin: o.origin ?? this.origin }));
+    return Buffer.from(
+      JSON.stringify({
+        type,
+        challenge: o.challenge ?? challenge,
+        origin: o.origin ?? this.origin,
+        ...(o.crossOrigin ? { crossOrigin: true } : {}),
+      }),
+    );
   }
 
   private counter(o: Overrides): Buffer {
@@ -100,10 +111,18 @@ export class SoftwareKey {
       this.credentialId,
       this.cose(),
     ]);
+    const clientDataJSON = this.clientData('webauthn.create', options.challenge, o);
+    const attStmt =
+      o.attestation === 'packed'
+        ? new Map<string, Cbor>([
+            ['alg', -7],
+            ['sig', crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey)],
+          ])
+        : new Map<string, Cbor>();
     const attestationObject = encodeCbor(
       new Map<string, Cbor>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['fmt', o.attestation ?? 'none'],
+        ['attStmt', attStmt],
         ['authData', authData],
       ]),
     );
@@ -112,7 +131,7 @@ export class SoftwareKey {
       rawId: b64u(this.credentialId),
       type: 'public-key',
       response: {
-        clientDataJSON: b64u(this.clientData('webauthn.create', options.challenge, o)),
+        clientDataJSON: b64u(clientDataJSON),
         attestationObject: b64u(attestationObject),
         transports: ['usb'],
       },

@@ -271,17 +271,14 @@ export async function webauthnVerify(
   try {
     if (session.type === 'create') {
       registered = {
-        ...verifyRegistration(params.credential_response, expected),
+        ...(await verifyRegistration(params.credential_response, expected)),
         rp_id: session.rp_id,
         user_handle: handle,
       };
     } else {
       if (!factor.web_authn_credential) throw new WebAuthnCheckError('the factor has no key');
-      signCount = verifyAuthentication(
-        params.credential_response,
-        expected,
-        factor.web_authn_credential,
-        handle,
+      signCount = (
+        await verifyAuthentication(params.credential_response, expected, factor.web_authn_credential, handle)
       ).sign_count;
     }
   } catch (e) {
