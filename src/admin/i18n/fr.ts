@@ -84,6 +84,9 @@ export const fr: Record<MessageKey, string> = {
   'mfa.checking': 'Vérification...',
   'mfa.on': 'Activée',
   'mfa.onHelp': "Chaque connexion demande le mot de passe puis le code de l'application.",
+  'mfa.onKeysHelp':
+    "Chaque connexion demande le mot de passe puis une clé de sécurité enregistrée ci-dessous. Vous pouvez aussi utiliser le code d'une application d'authentification.",
+  'mfa.startApp': "Activer aussi l'application",
   'mfa.remove': 'Désactiver',
   'mfa.lostPhone':
     'Téléphone perdu ? Avec « Mot de passe oublié », demandez le lien par e-mail : ouvert depuis moins de 10 minutes, il permet de désactiver la connexion en deux étapes.',

@@ -84,6 +84,9 @@ export const pt = {
   'mfa.checking': 'A verificar...',
   'mfa.on': 'Ativada',
   'mfa.onHelp': 'Cada entrada pede a palavra-passe e depois o código da aplicação.',
+  'mfa.onKeysHelp':
+    'Cada entrada pede a palavra-passe e depois uma chave de segurança registada abaixo. Pode também usar o código de uma aplicação de autenticação.',
+  'mfa.startApp': 'Ativar também a aplicação',
   'mfa.remove': 'Desativar',
   'mfa.lostPhone':
     'Perdeu o telemóvel? Em « Esqueci-me da palavra-passe », peça a ligação por e-mail: aberta há menos de 10 minutos, ela permite desativar a entrada em dois passos.',

@@ -48,7 +48,28 @@ test.describe('security keys in the back office', () => {
     await page.getByRole('button', { name: 'Adicionar chave de segurança' }).click();
     await expect(page.getByTestId('mfa-keys')).toContainText('Chave de segurança');
     await expect(page.getByRole('button', { name: 'Adicionar chave de segurança' })).toBeEnabled();
+    // With a key and no authenticator app, the account is protected: the first card says so.
+    const appCard = page.getByTestId('mfa-app-card');
+    const keysCard = page.getByTestId('mfa-keys-card');
+    await expect(appCard).toContainText('Ativada');
+    await expect(appCard).not.toContainText('Desativada');
+    await expect(appCard.getByRole('button', { name: 'Ativar também a aplicação' })).toBeVisible();
     await screenshot(page, 'admin-security-keys');
+
+    // A second key the server refuses: the message shows in the keys' card, not in the app's.
+    await page.route('**/auth/v1/factors/*/verify', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'mfa_verification_failed', message: 'WebAuthn verification failed' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Adicionar chave de segurança' }).click();
+    await expect(keysCard.getByRole('alert')).toContainText('A chave não foi registada');
+    await expect(appCard.getByRole('alert')).toHaveCount(0);
+    await expect(appCard).toContainText('Ativada');
+    await screenshot(page, 'admin-security-key-error');
+    await page.unroute('**/auth/v1/factors/*/verify');
 
     // Another sign-in on this browser: the password, then the key instead of a code.
     await page.evaluate(() => localStorage.clear());
