@@ -17,6 +17,7 @@ import { startTestBackend, type DbKind, type TestBackend } from '../tests/helper
 import { openBoard, shopOrder } from '../tests/reliability/support/orders.js';
 import { REQUEST_SETTINGS_SQL } from '../src/backend/rest/index.js';
 import type { Queryable } from '../src/backend/db/index.js';
+import type { TransactionOptions } from '../src/backend/db/types.js';
 import type { PgliteDb } from '../src/backend/db/pglite.js';
 import { benchDatabases } from './databases.js';
 
@@ -27,7 +28,7 @@ const BOARDS = Number(process.env.BENCH_BOARDS ?? 2);
 
 /** A runner of one order's transaction, with the CPU clock of the engine that runs it. */
 interface Engine {
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   cpuMs(): number | null;
   close(): Promise<void>;
@@ -47,7 +48,7 @@ async function engineOf(b: TestBackend): Promise<Engine> {
   if (b.kind === 'pglite') {
     const db = b.db as PgliteDb;
     return {
-      transaction: (fn) => db.transaction(fn),
+      transaction: (fn, options) => db.transaction(fn, options),
       query: async (sql, params) => (await db.query(sql, params)).rows as never,
       cpuMs: () => db.engineCpuMs(),
       close: async () => {},
@@ -57,9 +58,10 @@ async function engineOf(b: TestBackend): Promise<Engine> {
   await client.connect();
   const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
   return {
-    async transaction(fn) {
+    async transaction(fn, options) {
       await client.query('begin');
       try {
+        if (options?.prelude) await client.query(options.prelude.sql, options.prelude.params);
         const r = await fn({
           query: async (sql, params) => {
             const x = await client.query(sql, params as unknown[]);
@@ -107,14 +109,18 @@ async function pass(e: Engine, b: TestBackend, label: string, n: number, from: n
       'x-forwarded-for': `127.0.${1 + (i % 200)}.${1 + ((from + i) % 250)}`,
     });
     const order = { ...shopOrder('cost', from + i), requestId: crypto.randomUUID() };
-    const answer = await e.transaction(async (tx) => {
-      await tx.query(REQUEST_SETTINGS_SQL, ['anon', claims, 'POST', '/rpc/place_order', headers, '{}']);
-      const r = await tx.query<{ body: string }>(
-        'SELECT to_json(public.place_order(p_order := $1::jsonb))::text AS body',
-        [JSON.stringify(order)],
-      );
-      return JSON.parse(r.rows[0]!.body) as { id?: string; timing?: Record<string, number> };
-    });
+    // As the REST layer runs it: the request's settings ride with the BEGIN and the call, the COMMIT with the call.
+    const call = 'SELECT to_json(public.place_order(p_order := $1::jsonb))::text AS body';
+    const answer = await e.transaction(
+      async (tx) => {
+        const r = await tx.query<{ body: string }>(call, [JSON.stringify(order)]);
+        return JSON.parse(r.rows[0]!.body) as { id?: string; timing?: Record<string, number> };
+      },
+      {
+        prelude: { sql: REQUEST_SETTINGS_SQL, params: ['anon', claims, 'POST', '/rpc/place_order', headers, '{}'] },
+        commitAfter: call,
+      },
+    );
     if (!answer.id) throw new Error(`no order: ${JSON.stringify(answer)}`);
     for (const [k, v] of Object.entries(answer.timing ?? {})) steps.set(k, (steps.get(k) ?? 0) + v / n);
   }

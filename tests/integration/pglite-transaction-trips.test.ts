@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type PgliteDb } from '../../src/backend/db/pglite.js';
+import { startTestBackend, type TestBackend } from '../helpers/backend.js';
 
 /**
  * The engine is idle while a transaction's next statement travels between the threads, and every API request is
@@ -21,6 +22,46 @@ describe('PGlite transactions between the threads', () => {
     await db.transaction(async () => {});
     expect(db.trips() - before).toBe(0);
     expect((await db.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('sends a prelude with the first statement and commits with the statement named last: one message in all', async () => {
+    const prelude = { sql: "select set_config('app.who', $1, true)", params: ['counter'] };
+    const last = "insert into kept select 10 where current_setting('app.who') = 'counter'";
+    const before = db.trips();
+    await db.transaction(async (tx) => void (await tx.query(last)), { prelude, commitAfter: last });
+    expect(db.trips() - before).toBe(1);
+    expect((await db.query<{ n: number }>('select n from kept where n = 10')).rows).toEqual([{ n: 10 }]);
+    // The setting was the transaction's own (set_config … true): gone with its commit.
+    expect((await db.query<{ who: string }>("select current_setting('app.who', true) as who")).rows[0]!.who).toBe('');
+  });
+
+  it('rolls back in the same message when the last statement fails, and runs nothing after it', async () => {
+    const last = 'select 1 / 0';
+    const before = db.trips();
+    await expect(
+      db.transaction(
+        async (tx) => {
+          await tx.query('insert into kept values (11)');
+          await tx.query(last);
+        },
+        { commitAfter: last },
+      ),
+    ).rejects.toThrow(/division by zero/);
+    expect(db.trips() - before).toBe(2);
+    expect((await db.query('select n from kept where n = 11')).rows).toEqual([]);
+    // The engine is out of that transaction: the next one starts clean.
+    await db.transaction(async (tx) => void (await tx.query('insert into kept values (12)')));
+    await expect(
+      db.transaction(
+        async (tx) => {
+          await tx.query('select 1');
+          await tx.query('insert into kept values (13)');
+        },
+        { commitAfter: 'select 1' },
+      ),
+    ).rejects.toThrow(/already committed/);
+    expect((await db.query<{ n: number }>('select n from kept where n > 10 order by n')).rows).toEqual([{ n: 12 }]);
+    await db.query('delete from kept where n >= 10');
   });
 
   it('still runs the statements inside the transaction: a failure rolls back what the first one wrote', async () => {
@@ -45,5 +86,68 @@ describe('PGlite transactions between the threads', () => {
       { readOnly: true },
     );
     expect((await db.query<{ n: number }>('select n from kept order by n')).rows).toEqual([{ n: 1 }]);
+  });
+});
+
+/**
+ * A REST call of one function (an order) is one transaction: the request's settings ride with the BEGIN and the
+ * call, and the COMMIT with the call. The engine is held for one trip between the threads, not three.
+ */
+describe('PGlite REST calls between the threads', () => {
+  let b: TestBackend;
+  beforeAll(async () => {
+    b = await startTestBackend('pglite', { env: { ...process.env, DISPATCH: 'off', RETENTION_AUTO: 'off' } });
+    await b.db.exec(`
+      create table public.trip_calls (who text);
+      create function public.note_trip_call() returns text language plpgsql as $$
+      begin
+        insert into public.trip_calls values (current_setting('request.jwt.claims', true)::jsonb ->> 'role');
+        return current_user;
+      end $$;
+      grant insert on public.trip_calls to anon;
+      grant execute on function public.note_trip_call() to anon;
+      notify pgrst, 'reload schema';`);
+  });
+  afterAll(async () => b?.close());
+
+  const call = (prefer?: string) =>
+    fetch(`${b.url}/rest/v1/rpc/note_trip_call`, {
+      method: 'POST',
+      headers: {
+        apikey: b.anonKey,
+        authorization: `Bearer ${b.anonKey}`,
+        'content-type': 'application/json',
+        ...(prefer ? { prefer } : {}),
+      },
+      body: '{}',
+    });
+
+  it('costs one message, runs as the request role with its claims, and commits', async () => {
+    expect(await (await call()).json()).toBe('anon');
+    // Other work of the server (realtime reading the published tables as it starts, its jobs) may share the engine
+    // meanwhile: the least of the calls is the call's own (three messages before: BEGIN and settings, call, COMMIT).
+    const trips: number[] = [];
+    while (trips.length < 20 && !trips.includes(1)) {
+      const before = (b.db as PgliteDb).trips();
+      const r = await call();
+      expect(r.status).toBe(200);
+      trips.push((b.db as PgliteDb).trips() - before);
+    }
+    expect(Math.min(...trips)).toBe(1);
+    const calls = 1 + trips.length;
+    expect((await b.db.query<{ n: number }>('select count(*)::int as n from public.trip_calls')).rows[0]!.n).toBe(calls);
+    expect((await b.db.query<{ who: string }>('select distinct who from public.trip_calls')).rows).toEqual([
+      { who: 'anon' },
+    ]);
+  });
+
+  it('keeps Prefer: tx=rollback: the call runs and nothing is kept', async () => {
+    const count = async () =>
+      (await b.db.query<{ n: number }>('select count(*)::int as n from public.trip_calls')).rows[0]!.n;
+    const kept = await count();
+    const r = await call('tx=rollback');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toBe('anon');
+    expect(await count()).toBe(kept);
   });
 });

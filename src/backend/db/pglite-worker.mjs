@@ -56,18 +56,28 @@ async function listen(channel) {
 async function handle(m) {
   switch (m.op) {
     case 'query': {
-      // A transaction's BEGIN travels with its first statement: one trip between the threads less per transaction.
-      // BEGIN, COMMIT and ROLLBACK go by the simple protocol (exec), half the engine's work of a query.
-      if (m.begin) await pg.exec(m.begin);
-      const r = await pg.query(m.sql, m.params);
-      return {
-        rows: r.rows,
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        rowCount: r.affectedRows ?? r.rows.length,
-      };
+      // A transaction's BEGIN travels with its first statement, and with them the statement whose rows nobody
+      // reads (the request's settings): one trip between the threads for all three. BEGIN, COMMIT and ROLLBACK go
+      // by the simple protocol (exec), half the engine's work of a query. With `commit`, the statement is the
+      // transaction's last: it is committed here (rolled back if anything failed), in the same trip.
+      try {
+        if (m.begin) await pg.exec(m.begin);
+        if (m.prelude) await pg.query(m.prelude.sql, m.prelude.params);
+        const r = await pg.query(m.sql, m.params);
+        if (m.commit) await pg.exec('commit');
+        return {
+          rows: r.rows,
+          fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+          rowCount: r.affectedRows ?? r.rows.length,
+        };
+      } catch (e) {
+        if (m.commit) await pg.exec('rollback').catch(() => {});
+        throw e;
+      }
     }
     case 'exec':
       if (m.begin) await pg.exec(m.begin);
+      if (m.prelude) await pg.query(m.prelude.sql, m.prelude.params);
       await pg.exec(m.sql);
       return null;
     case 'listen':

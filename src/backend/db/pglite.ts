@@ -356,13 +356,27 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     });
   }
 
+  /** What rides with a transaction's first statement: its BEGIN and its prelude (TransactionOptions.prelude). */
+  interface Opening {
+    begin: string | null;
+    prelude: { sql: string; params: unknown[] } | null;
+  }
+  const opened = (o?: Opening) =>
+    o ? { begin: o.begin, prelude: o.prelude && { sql: o.prelude.sql, params: guard(o.prelude.params) } } : {};
+
   const runQuery = <T>(
     sql: string,
     params: unknown[],
     timeoutMs?: number,
     charge?: (ms: number) => void,
-    begin?: string | null,
-  ) => call<QueryResult<T>>({ op: 'query', sql, params: guard(params), begin }, timeoutMs, charge);
+    opening?: Opening,
+    commit = false,
+  ) =>
+    call<QueryResult<T>>(
+      { op: 'query', sql, params: guard(params), ...opened(opening), ...(commit ? { commit } : {}) },
+      timeoutMs,
+      charge,
+    );
 
   ready = start(true);
   try {
@@ -386,34 +400,44 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         const timeoutMs = options.timeoutMs;
         await ready;
         const mine = generation;
-        // The BEGIN is sent with the first statement (one trip between the threads less); a transaction that ran
-        // nothing has nothing to commit.
-        const tx = { begin: (options.readOnly ? 'begin read only' : 'begin') as string | null };
-        const opening = () => {
-          const b = tx.begin;
+        // The BEGIN and the prelude are sent with the first statement (one trip between the threads for them all);
+        // a transaction that ran nothing has nothing to commit. `ended`: the engine already committed (or rolled
+        // back) with the statement named by commitAfter, in the same trip.
+        const tx = {
+          begin: (options.readOnly ? 'begin read only' : 'begin') as string | null,
+          prelude: options.prelude ?? null,
+          ended: false,
+        };
+        const opening = (): Opening => {
+          const o = { begin: tx.begin, prelude: tx.prelude };
           tx.begin = null;
-          return b;
+          tx.prelude = null;
+          return o;
         };
         // After a restart the transaction is gone: nothing more of it may run on the new engine.
         const alive = () => {
           if (generation !== mine) throw abortedTransaction();
+          if (tx.ended) throw Object.assign(new Error('the transaction is already committed'), { code: '25000' });
         };
         let result: T;
         try {
           result = await fn({
             query: async <R>(sql: string, params: unknown[] = []) => {
               alive();
-              return runQuery<R>(sql, params, timeoutMs, charge, opening());
+              const last = options.commitAfter !== undefined && sql === options.commitAfter;
+              // Whether it succeeds or fails, the engine ends the transaction with this statement.
+              if (last) tx.ended = true;
+              return runQuery<R>(sql, params, timeoutMs, charge, opening(), last);
             },
             exec: async (sql: string) => {
               alive();
-              await call({ op: 'exec', sql, begin: opening() }, timeoutMs, charge);
+              await call({ op: 'exec', sql, ...opened(opening()) }, timeoutMs, charge);
             },
           });
-          alive();
-          if (tx.begin === null) await call({ op: 'exec', sql: 'commit' }, timeoutMs, charge);
+          if (generation !== mine) throw abortedTransaction();
+          if (tx.begin === null && !tx.ended) await call({ op: 'exec', sql: 'commit' }, timeoutMs, charge);
         } catch (e) {
-          if (tx.begin === null && generation === mine && worker)
+          if (tx.begin === null && !tx.ended && generation === mine && worker)
             await call({ op: 'exec', sql: 'rollback' }, undefined, charge).catch(() => {});
           throw e;
         }

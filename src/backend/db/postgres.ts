@@ -78,6 +78,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
       client.on('error', onError);
       try {
         await client.query(options.readOnly ? 'begin read only' : 'begin');
+        if (options.prelude) await client.query(options.prelude.sql, options.prelude.params as unknown[]);
         const result = await fn({
           query: async <R>(sql: string, params: unknown[] = []) =>
             wrap<R>(await client.query(sql, params as unknown[])),

@@ -30,6 +30,17 @@ export interface TransactionOptions {
    * others rather than holding the queue (see pglite.ts).
    */
   client?: string;
+  /**
+   * A statement the transaction runs first, whose rows nobody reads (the REST layer's request settings). PGlite
+   * sends it with the BEGIN and the transaction's first statement: one trip between the threads less.
+   */
+  prelude?: { sql: string; params: unknown[] };
+  /**
+   * The text of the statement after which the transaction runs nothing more (a REST call of one statement).
+   * PGlite commits in the same trip as that statement (or rolls back when it fails), so the one engine is not
+   * held while the main thread reads the answer and sends the COMMIT. PostgreSQL ignores it.
+   */
+  commitAfter?: string;
 }
 
 /**

@@ -210,7 +210,6 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
     try {
       outcome = await ctx.db.transaction(
         async (tx) => {
-          await tx.query(settingsSql, requestSettings);
           // Planned as the request's role, before it runs: a statement too costly never reaches the engine.
           if (bounded && op.statement && !info.media.plan) await costs.check(tx, identity.role, op.statement);
           const outcome = await op.run(tx);
@@ -225,6 +224,10 @@ export function createRestHandler(ctx: BackendContext): RouteHandler {
               ? settings.pgliteTimeoutMs[identity.role]
               : settings.pgliteTimeoutMs.authenticated) ?? undefined,
           client: typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'] : undefined,
+          // The request's settings ride with the BEGIN and the first statement; a call of one statement commits
+          // with it (PGlite: one trip between the threads for the whole order instead of three).
+          prelude: { sql: settingsSql, params: requestSettings },
+          commitAfter: info.prefs.tx === 'rollback' ? undefined : op.finalSql,
         },
       );
     } catch (e) {

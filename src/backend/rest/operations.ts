@@ -40,6 +40,8 @@ export interface Operation {
   readOnly: boolean;
   /** The main statement, for measuring it apart from HTTP. */
   statement?: { text: string; params: unknown[] };
+  /** The text of the statement after which run() sends nothing more (PGlite commits with it: commitAfter). */
+  finalSql?: string;
   run(tx: Queryable): Promise<Outcome>;
 }
 
@@ -277,6 +279,7 @@ function rpcOperation(
     const params = sql.params;
     return {
       readOnly,
+      ...(info.media.plan ? {} : { finalSql: text }),
       async run(tx) {
         if (info.media.plan) return explainPlan(tx, info, text, params);
         const r = await tx.query<{ body: string | null }>(text, params);
