@@ -621,33 +621,35 @@ begin
                   else greatest(now_at + make_interval(mins => public.order_ready_minutes(now_at)), slot) end;
   end if;
 
+  -- A new id whose first 8 characters (the order number) another order already has is drawn again: the insert
+  -- skips it (on conflict do nothing) rather than failing inside a subtransaction of its own, which each order
+  -- would pay for.
   loop
-    begin
-      insert into public.orders (
-        id, created_at, status, customer_name, customer_phone, customer_email, customer_address,
-        customer_postal_code, customer_city, delivery_method, payment_method, is_preorder,
-        preorder_date, preorder_time, order_items, total_price, delivery_fee, discount_amount,
-        discount_percentage, grand_total, notes, user_id, slot_start, accepted_at, ready_at, auto_accepted
-      ) values (
-        gen_random_uuid()::text, now(), case when auto then 'Bien reçu' else 'En attente' end, name, phone, email,
-        case when method = 'delivery' then address end,
-        case when method = 'delivery' then postal_code end,
-        case when method = 'delivery' then city end,
-        method, payment, is_preorder, preorder_date, preorder_time, items, subtotal, fee, 0, 0,
-        subtotal + fee, notes, (select u.id from auth.users u where u.id = auth.uid()), slot,
-        case when auto then now() end, ready, auto
-      ) returning * into saved;
-      if public.client_address() is not null then
-        insert into public.order_origins (order_id, client_address) values (saved.id, left(public.client_address(), 100));
-      end if;
-      -- An address is personal data: kept only as long as tracking by phone may look for its order.
-      delete from public.order_origins g where g.created_at < now() - interval '60 days';
-      exit;
-    exception when unique_violation then
-      attempt := attempt + 1;
-      if attempt >= 5 then raise; end if;
-    end;
+    insert into public.orders (
+      id, created_at, status, customer_name, customer_phone, customer_email, customer_address,
+      customer_postal_code, customer_city, delivery_method, payment_method, is_preorder,
+      preorder_date, preorder_time, order_items, total_price, delivery_fee, discount_amount,
+      discount_percentage, grand_total, notes, user_id, slot_start, accepted_at, ready_at, auto_accepted
+    ) values (
+      gen_random_uuid()::text, now(), case when auto then 'Bien reçu' else 'En attente' end, name, phone, email,
+      case when method = 'delivery' then address end,
+      case when method = 'delivery' then postal_code end,
+      case when method = 'delivery' then city end,
+      method, payment, is_preorder, preorder_date, preorder_time, items, subtotal, fee, 0, 0,
+      subtotal + fee, notes, (select u.id from auth.users u where u.id = auth.uid()), slot,
+      case when auto then now() end, ready, auto
+    ) on conflict do nothing returning * into saved;
+    exit when saved.id is not null;
+    attempt := attempt + 1;
+    if attempt >= 5 then
+      raise exception using errcode = 'unique_violation', message = 'no free order number after 5 draws';
+    end if;
   end loop;
+  if public.client_address() is not null then
+    insert into public.order_origins (order_id, client_address) values (saved.id, left(public.client_address(), 100));
+  end if;
+  -- An address is personal data: kept only as long as tracking by phone may look for its order.
+  delete from public.order_origins g where g.created_at < now() - interval '60 days';
   perform public.order_step('insert');
 
   return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
@@ -698,31 +700,29 @@ begin
   body := request - 'request_id' - 'requestId';
   hash := md5(body::text);
 
-  for attempt in 1..2 loop
-    select * into known from public.order_requests r where r.request_id = v_request_id;
-    if found then
-      if known.request_hash <> hash or known.user_id is distinct from auth.uid() then
-        perform public.refuse('request_reused', 'Requête invalide',
-          'Cette commande a déjà été envoyée avec un autre contenu. Veuillez réessayer.');
-      end if;
-      select * into saved from public.orders o where o.id = known.order_id;
-      return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
+  -- Two calls with one request id at the same moment: the second waits here, before any work, until the first's
+  -- transaction ends, then finds its order below. (A lock rather than catching the second primary-key insert: a
+  -- catch block is a subtransaction every order pays for.) Two ids sharing a lock key only wait for each other.
+  perform pg_advisory_xact_lock(7310027, hashtext(v_request_id::text));
+  select * into known from public.order_requests r where r.request_id = v_request_id;
+  if found then
+    if known.request_hash <> hash or known.user_id is distinct from auth.uid() then
+      perform public.refuse('request_reused', 'Requête invalide',
+        'Cette commande a déjà été envoyée avec un autre contenu. Veuillez réessayer.');
     end if;
-    -- A retry that finds its order above is not counted again.
-    perform public.check_rate_limit_reached('order');
-    perform public.order_step('request_id');
-    begin
-      placed := public.place_order_once(body, p_now);
-      insert into public.order_requests (request_id, order_id, request_hash, user_id)
-      values (v_request_id, placed ->> 'id', hash, auth.uid());
-      perform public.order_step('request_record');
-      perform public.check_rate_limit('order');
-      perform public.order_step('rate_limit');
-      return public.order_answer(placed, timing);
-    exception when unique_violation then
-      if attempt = 2 then raise; end if;
-    end;
-  end loop;
+    select * into saved from public.orders o where o.id = known.order_id;
+    return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
+  end if;
+  -- A retry that finds its order above is not counted again.
+  perform public.check_rate_limit_reached('order');
+  perform public.order_step('request_id');
+  placed := public.place_order_once(body, p_now);
+  insert into public.order_requests (request_id, order_id, request_hash, user_id)
+  values (v_request_id, placed ->> 'id', hash, auth.uid());
+  perform public.order_step('request_record');
+  perform public.check_rate_limit('order');
+  perform public.order_step('rate_limit');
+  return public.order_answer(placed, timing);
 end $$;
 
 -- place_order's answer: the order, and with « x-order-timing: on » the time of each step (order_step).

@@ -122,6 +122,33 @@ describe.each(testDatabases())('place_order on %s', (kind) => {
     expect(called.filter((f) => f.planned).map((f) => f.name)).toEqual([]);
   });
 
+  it('writes the order, its request id and its address in its own transaction: no subtransaction per order', async () => {
+    // A catch block (begin … exception) is a subtransaction, paid by every order even when nothing is caught: a
+    // row it writes carries the subtransaction's id, not the transaction's. Two orders with one request id at once,
+    // and a number drawn twice, are handled without one (a lock on the request id; on conflict do nothing).
+    const claims = JSON.stringify({ role: 'anon', iss: 'supabase' });
+    const headers = JSON.stringify({ 'x-forwarded-for': '198.51.100.201' });
+    const rows = await b.db.transaction(async (tx) => {
+      await tx.query(REQUEST_SETTINGS_SQL, ['anon', claims, 'POST', '/rpc/place_order', headers, '{}']);
+      const placed = await tx.query<{ id: string }>(`select public.place_order($1::jsonb) ->> 'id' as id`, [
+        JSON.stringify(order({ requestId: crypto.randomUUID() })),
+      ]);
+      await tx.query('reset role');
+      return (
+        await tx.query<{ top: string; placed: string; request: string; origin: string }>(
+          `select pg_current_xact_id()::xid::text as top, o.xmin::text as placed, r.xmin::text as request,
+                  g.xmin::text as origin
+             from public.orders o join public.order_requests r on r.order_id = o.id
+             join public.order_origins g on g.order_id = o.id where o.id = $1`,
+          [placed.rows[0]!.id],
+        )
+      ).rows;
+    });
+    expect(rows).toHaveLength(1);
+    const [{ top, ...written }] = rows;
+    expect(written).toEqual({ placed: top, request: top, origin: top });
+  });
+
   it('counts the order limit after the order is in, exactly: 6 of 10 orders sent at once from one address pass', async () => {
     await startOfFreshWindow(60, 20);
     const client = from();
