@@ -424,44 +424,46 @@ end $$;
 -- A town as it is compared (townKey in src/shared/domain/delivery-zones.ts, same letters and names): lower case,
 -- without accents (translate(): PGlite has no unaccent), each run of other characters one space, then a usual
 -- short or Luxembourgish name replaced by the official one ("PETANGE" → "petange", "Esch" → "esch sur alzette").
+-- The names are one expression, not a join with a list of values: PL/pgSQL evaluates it without starting a query at
+-- each call (a delivery calls town_key for the town and for each zone, in every order).
 create function public.town_key(p_town text) returns text
 language plpgsql immutable set search_path = ''
 as $$
+declare
+  k text := btrim(regexp_replace(translate(
+              replace(replace(replace(lower(coalesce(p_town, '')), 'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss'),
+              'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłř',
+              'aaaaaaaaacccdeeeeeeeeiiiiiiinnnoooooooouuuuuuuuyyzzzssslr'), '[^a-z0-9]+', ' ', 'g'));
 begin
-  return (select coalesce(a.official, k.key)
-    from (select btrim(regexp_replace(translate(
-            replace(replace(replace(lower(coalesce(p_town, '')), 'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss'),
-            'àáâãäåāăąçćčďèéêëēėęěìíîïīįıñńňòóôõöøōőùúûüūůűųýÿžźżšśşłř',
-            'aaaaaaaaacccdeeeeeeeeiiiiiiinnnoooooooouuuuuuuuyyzzzssslr'), '[^a-z0-9]+', ' ', 'g')) as key) k
-    left join (values
-    ('esch', 'esch sur alzette'),
-    ('esch alzette', 'esch sur alzette'),
-    ('esch uelzecht', 'esch sur alzette'),
-    ('eisch uelzecht', 'esch sur alzette'),
-    ('deifferdeng', 'differdange'),
-    ('peiteng', 'petange'),
-    ('nidderkuer', 'niederkorn'),
-    ('niedercorn', 'niederkorn'),
-    ('uewerkuer', 'oberkorn'),
-    ('obercorn', 'oberkorn'),
-    ('zowaasch', 'lasauvage'),
-    ('rodeng', 'rodange'),
-    ('rolleng', 'lamadelaine'),
-    ('suessem', 'sanem'),
-    ('zolwer', 'soleuvre'),
-    ('bieles', 'belvaux'),
-    ('beles', 'belvaux'),
-    ('eilereng', 'ehlerange'),
-    ('nidderkaerjeng', 'bascharage'),
-    ('schuffleng', 'schifflange'),
-    ('scheffleng', 'schifflange'),
-    ('diddeleng', 'dudelange'),
-    ('monnerech', 'mondercange'),
-    ('lux', 'luxembourg'),
-    ('luxembourg ville', 'luxembourg'),
-    ('ville de luxembourg', 'luxembourg'),
-    ('letzebuerg', 'luxembourg')
-    ) a(alias, official) on a.alias = k.key);
+  return case k
+    when 'esch' then 'esch sur alzette'
+    when 'esch alzette' then 'esch sur alzette'
+    when 'esch uelzecht' then 'esch sur alzette'
+    when 'eisch uelzecht' then 'esch sur alzette'
+    when 'deifferdeng' then 'differdange'
+    when 'peiteng' then 'petange'
+    when 'nidderkuer' then 'niederkorn'
+    when 'niedercorn' then 'niederkorn'
+    when 'uewerkuer' then 'oberkorn'
+    when 'obercorn' then 'oberkorn'
+    when 'zowaasch' then 'lasauvage'
+    when 'rodeng' then 'rodange'
+    when 'rolleng' then 'lamadelaine'
+    when 'suessem' then 'sanem'
+    when 'zolwer' then 'soleuvre'
+    when 'bieles' then 'belvaux'
+    when 'beles' then 'belvaux'
+    when 'eilereng' then 'ehlerange'
+    when 'nidderkaerjeng' then 'bascharage'
+    when 'schuffleng' then 'schifflange'
+    when 'scheffleng' then 'schifflange'
+    when 'diddeleng' then 'dudelange'
+    when 'monnerech' then 'mondercange'
+    when 'lux' then 'luxembourg'
+    when 'luxembourg ville' then 'luxembourg'
+    when 'ville de luxembourg' then 'luxembourg'
+    when 'letzebuerg' then 'luxembourg'
+    else k end;
 end $$;
 
 -- The fee of the zone an address is in: the zone that lists the postal code; else a zone without postal codes
