@@ -56,7 +56,9 @@ begin
 end $$;
 revoke all on function _realtime.capture_message() from public;
 
--- The committed changes to deliver next, oldest first: the notified transactions ('txids'), or a
+-- The committed changes to deliver next, oldest first: the notified transactions ('txids': looked up by
+-- their index, « = any(array(…)) »; « in (select …) » was planned as a scan of the whole table, dead rows
+-- included, at each delivery), or a
 -- bounded slice of what was left behind ('old': older than the sweep delay, 'all': everything), so
 -- one call never grows with a backlog. Read only, unless 'take' (no Postgres Changes subscriber to
 -- check them for): then they are taken at once (DELETE … RETURNING). The 'old' sweep also drops
@@ -69,7 +71,7 @@ declare
 begin
   if mode = 'txids' then
     select array_agg(c.id) into _rt_ids
-      from _realtime.changes c where c.txid in (select jsonb_array_elements_text(txids)::bigint);
+      from _realtime.changes c where c.txid = any(array(select jsonb_array_elements_text(txids)::bigint));
   else
     select array_agg(o.id) into _rt_ids from (
       select c.id from _realtime.changes c
@@ -329,7 +331,7 @@ declare
 begin
   if ids is not null then
     with taken as (delete from _realtime.changes c
-      where c.id in (select pg_catalog.jsonb_array_elements_text(ids)::bigint) returning c.id, c.op, c.record)
+      where c.id = any(array(select pg_catalog.jsonb_array_elements_text(ids)::bigint)) returning c.id, c.op, c.record)
     select coalesce(jsonb_agg(taken.id), '[]'::jsonb),
            coalesce(jsonb_object_agg(taken.id, taken.record) filter (where taken.op <> 'DELETE'), '{}'::jsonb)
       into _rt_taken, _rt_rec from taken;
