@@ -135,7 +135,9 @@ describe('PGlite REST calls between the threads', () => {
     }
     expect(Math.min(...trips)).toBe(1);
     const calls = 1 + trips.length;
-    expect((await b.db.query<{ n: number }>('select count(*)::int as n from public.trip_calls')).rows[0]!.n).toBe(calls);
+    expect((await b.db.query<{ n: number }>('select count(*)::int as n from public.trip_calls')).rows[0]!.n).toBe(
+      calls,
+    );
     expect((await b.db.query<{ who: string }>('select distinct who from public.trip_calls')).rows).toEqual([
       { who: 'anon' },
     ]);
