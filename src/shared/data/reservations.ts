@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { reservationSchema, type Reservation, type ReservationStatus } from '../domain/reservation.js';
 import type { ReservationForm } from '../domain/reservation-form.js';
 import { phoneToSend } from '../domain/contact-fields.js';
 import { getSupabase, newestFirst } from './client.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
+import type { ReservationRoom } from './reservation-booking.js';
 import { subscribeToChangesTopic, type SubscribeOptions, type Unsubscribe } from './realtime.js';
 import { useServerMutation, useServerQuery, type MutationOptions, type QueryOptions } from './react-query.js';
 
@@ -99,38 +100,11 @@ export function useNewReservations(onReservation: (reservation: Reservation) => 
   }, [qc]);
 }
 
-export const useCreateReservationMutation = (options?: MutationOptions<typeof createReservation>) =>
-  useServerMutation(createReservation, options, { invalidate: [['reservation-room']] });
-
-/** The guests each time of a day can still take (reservation_room); `limited` false when the owner set no capacity. */
-export interface ReservationRoom {
-  date: string;
-  limited: boolean;
-  times: { time: string; remaining: number }[];
-}
-
+/** The room left on a date (the shop's form: src/shared/data/reservation-booking.ts). */
 export async function fetchReservationRoom(date: string): Promise<ReservationRoom> {
   const { data, error } = await getSupabase().rpc('reservation_room', { p_date: date });
   failIf(error);
   return data as ReservationRoom;
-}
-
-/** The shop's form: the room left on the chosen date (none asked before a date is chosen). */
-export function useReservationRoomQuery(date: string) {
-  return useQuery({
-    enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
-    refetchInterval: 60_000,
-    queryKey: queryKeys.reservationRoom(date),
-    queryFn: () => fetchReservationRoom(date),
-  });
-}
-
-/** The times of `slots` with room for `people` (a time the read does not list has no limit). */
-export function timesWithRoom(slots: readonly string[], room: ReservationRoom | undefined, people: string): string[] {
-  if (!room?.limited) return [...slots];
-  const guests = people === '10+' ? 10 : Math.max(1, Number(people) || 1);
-  const left = new Map(room.times.map((t) => [t.time, t.remaining]));
-  return slots.filter((s) => (left.get(s) ?? Infinity) >= guests);
 }
 
 /** Admin: newest first. */

@@ -6,8 +6,9 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { ContactCards } from './contact-cards.js';
 import { TitledSection } from '../../components/ui/titled-section.js';
 
-// The form's rules and the data layer are not part of the page's first load: the request starts with
-// the page and the form takes its place when they arrive (the box keeps its height meanwhile).
+// The form's rules are not part of the page's first load: the request starts with the page and the form
+// takes its place when they arrive (the box keeps its height meanwhile). The data layer comes later still,
+// when a date is picked or the form is sent (./booking.ts).
 const loadForm = () => import('./reservation-form.js').then((m) => ({ default: m.ReservationForm }));
 const ReservationForm = lazy(loadForm);
 

@@ -9,18 +9,17 @@ import {
 import { isClosedDay } from '../../../shared/domain/opening-hours.js';
 import { latestReservationDate, reservationSlotsFor } from '../../../shared/domain/bookable-slots.js';
 import { restaurantDate } from '../../../shared/domain/restaurant-time.js';
+import { refusalOf } from '../../../shared/data/errors.js';
 import { fr } from '../../i18n/fr.js';
 import { buttonClass } from '../../components/ui/button.js';
 import { fieldBinder, SelectField, TextArea, TextField } from '../../components/ui/field.js';
 import { toastFailure } from '../../components/ui/toast-store.js';
-import {
-  refusalOf,
-  timesWithRoom,
-  useCreateReservationMutation,
-  useOpeningScheduleQuery,
-  useReservationRoomQuery,
-} from '../../lib/data.js';
+import { useShopOpeningSchedule } from '../../lib/public-data.js';
 import { useHydrated, useNowAs } from '../../../shared/ui/render-clock.js';
+import { createBooking, timesWithRoom } from '../../../shared/data/reservation-booking.js';
+
+// The form's calls: the shop's data layer (its session key set first) loads with the first of them.
+const { useReservationRoom, useCreateReservation } = createBooking(() => import('../../lib/data.js'));
 
 const t = fr.contact;
 const empty: Required<Form> = { name: '', email: '', phone: '', date: '', time: '', people: '', message: '' };
@@ -31,14 +30,14 @@ export function ReservationForm() {
   const hydrated = useHydrated();
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<{ field: ReservationField; message: string } | null>(null);
-  const reservation = useCreateReservationMutation();
+  const reservation = useCreateReservation();
   const navigate = useNavigate();
   const today = useNowAs((now) => restaurantDate(new Date(now)));
   // Today, only the times still to come are offered (the minute is read only once a date is chosen).
   const minute = useNowAs((now) => (form.date ? Math.floor(now / 60_000) : 0));
-  const schedule = useOpeningScheduleQuery().data;
+  const schedule = useShopOpeningSchedule().data;
   // With a capacity set by the restaurant, only the times with room left for the party (for one before it is chosen).
-  const room = useReservationRoomQuery(form.date).data;
+  const room = useReservationRoom(form.date).data;
   const slots = form.date
     ? timesWithRoom(reservationSlotsFor(form.date, new Date(minute * 60_000), schedule), room, form.people)
     : [];
