@@ -99,7 +99,7 @@ async function scenario(
   name: string,
   run: (spec: BackendSpec, b: { current: ChildBackend }) => Promise<LoadReport>,
   fault: boolean,
-): Promise<Line> {
+): Promise<Line | null> {
   const store: Store = await freshStore(kind, 'benchload');
   const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
   const holder = { current: await spawnBackend(spec) };
@@ -107,7 +107,16 @@ async function scenario(
     const first = holder.current;
     const server0 = processCpuMs(first.process.pid);
     const postgres0 = await postgresCpuMs(store.databaseUrl);
-    const r = await run(spec, holder);
+    let r: LoadReport;
+    try {
+      r = await run(spec, holder);
+    } catch (e) {
+      // One scenario's failure must not lose the others' figures: say what failed and what the backend said last.
+      const said = holder.current.output().split('\n').filter(Boolean).slice(-20).join('\n  ');
+      console.error(`FAILED ${kind} ${name}: ${(e as Error).stack ?? e}\n  the backend said last:\n  ${said}`);
+      failedScenarios.push(`${kind} ${name}`);
+      return null;
+    }
     // What the orders cost whatever the machine's load: CPU per acknowledged order (steady load only: a fault
     // replaces the process and PostgreSQL's connections).
     const perOrder = (a: number | null, b: number | null) =>
@@ -126,6 +135,10 @@ async function scenario(
 const kinds: DbKind[] = benchDatabases();
 const cluster = localCluster();
 const lines: Line[] = [];
+const failedScenarios: string[] = [];
+const keep = (l: Line | null) => {
+  if (l) lines.push(l);
+};
 const durationMs = SECONDS * 1000;
 console.log(
   `${CUSTOMERS} customers, ${SECONDS} s per run, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os
@@ -134,7 +147,7 @@ console.log(
     .join(' ')}`,
 );
 for (const kind of kinds) {
-  lines.push(
+  keep(
     await scenario(
       kind,
       'steady load',
@@ -152,7 +165,7 @@ for (const kind of kinds) {
   );
   console.log(`  done: ${kind} steady load`);
   if (!FAULTS) continue;
-  lines.push(
+  keep(
     await scenario(
       kind,
       'backend SIGKILL + restart',
@@ -177,7 +190,7 @@ for (const kind of kinds) {
   console.log(`  done: ${kind} backend SIGKILL`);
   if (kind === 'postgres' && cluster) {
     try {
-      lines.push(
+      keep(
         await scenario(
           kind,
           'PostgreSQL restart',
@@ -248,4 +261,4 @@ for (const l of lines) {
     );
   for (const p of l.problems) console.error(`FAILED ${l.db} ${l.scenario}: ${p}`);
 }
-if (lines.some((l) => l.problems.length)) process.exit(1);
+if (lines.some((l) => l.problems.length) || failedScenarios.length) process.exit(1);
