@@ -77,21 +77,25 @@ async function listUsers(ctx: BackendContext, res: ServerResponse, url: URL): Pr
     `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
     [perPage, (page - 1) * perPage],
   );
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const base = '/admin/users';
-  const links = [];
-  if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-  links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
   sendJson(
     res,
     200,
     { users: rows.rows.map(userJson), aud: 'authenticated' },
-    {
-      'X-Total-Count': String(total),
-      Link: links.join(', '),
-      'Access-Control-Expose-Headers': `${CORS_HEADERS['Access-Control-Expose-Headers']}, X-Total-Count, Link`,
-    },
+    pageHeaders('/admin/users', page, perPage, total),
   );
+}
+
+/** GoTrue's paging headers of an admin list: the total, and `Link`s to the next and the last page. */
+export function pageHeaders(base: string, page: number, perPage: number, total: number): Record<string, string> {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const links = [];
+  if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
+  return {
+    'X-Total-Count': String(total),
+    Link: links.join(', '),
+    'Access-Control-Expose-Headers': `${CORS_HEADERS['Access-Control-Expose-Headers']}, X-Total-Count, Link`,
+  };
 }
 
 async function createUser(ctx: BackendContext, req: IncomingMessage, res: ServerResponse): Promise<void> {

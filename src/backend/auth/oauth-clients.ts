@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { BackendContext } from '../context.js';
 import { CORS_HEADERS, sendJson } from '../http.js';
+import { pageHeaders } from './admin.js';
 import { badRequest, notFound } from './errors.js';
 import { newSecret, sha256 } from './oauth-common.js';
 import { readJson } from './request.js';
@@ -215,20 +216,11 @@ async function listClients(ctx: BackendContext, res: ServerResponse, url: URL): 
     `select ${CLIENT_COLUMNS} from auth.oauth_clients order by created_at desc, id limit $1 offset $2`,
     [perPage, (page - 1) * perPage],
   );
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const base = '/admin/oauth/clients';
-  const links = [];
-  if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-  links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
   sendJson(
     res,
     200,
     { clients: rows.rows.map((c) => clientJson(c)), aud: 'authenticated' },
-    {
-      'X-Total-Count': String(total),
-      Link: links.join(', '),
-      'Access-Control-Expose-Headers': `${CORS_HEADERS['Access-Control-Expose-Headers']}, X-Total-Count, Link`,
-    },
+    pageHeaders('/admin/oauth/clients', page, perPage, total),
   );
 }
 
