@@ -382,6 +382,7 @@ export const fr: Record<MessageKey, string> = {
   'printer.jobFailed': 'Échec ({n} essais)',
   'printer.jobRefused': 'Refusé par le kiosque',
   'printer.autoPrintRefused': 'Ticket #{id} non imprimé',
+  'printer.autoPrintRefusedMany': '{n} tickets non imprimés : {ids}',
   'printer.jobWaiting': 'En attente',
   'printer.retry': 'Réessayer',
   'printer.retrying': 'Nouvel essai d’impression...',

@@ -380,6 +380,7 @@ export const pt = {
   'printer.jobFailed': 'Falhou ({n} tentativas)',
   'printer.jobRefused': 'Recusado pelo quiosque',
   'printer.autoPrintRefused': 'Talão #{id} não impresso',
+  'printer.autoPrintRefusedMany': '{n} talões não impressos: {ids}',
   'printer.jobWaiting': 'Em espera',
   'printer.retry': 'Tentar de novo',
   'printer.retrying': 'A tentar imprimir de novo...',

@@ -71,8 +71,10 @@ function announce(order: Order): void {
  */
 function handPreorders(orders: Order[]): void {
   if (!isKiosk()) return;
-  const { printed } = usePrinterState.getState();
-  orders.filter((o) => o.is_preorder && !printed[o.id]).forEach((o) => void autoPrint(o));
+  // A ticket the kiosk refused waits for « Tentar de novo » in the printer status: handing it again with every
+  // 10-s poll would only repeat the refusal and its toast.
+  const { printed, refused } = usePrinterState.getState();
+  orders.filter((o) => o.is_preorder && !printed[o.id] && !refused[o.id]).forEach((o) => void autoPrint(o));
 }
 
 /** Every fetch (first load, 10 s poll, catch-up) passes here; the first only learns what exists. */

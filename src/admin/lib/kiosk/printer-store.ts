@@ -4,7 +4,7 @@ import { orderNumber, type Order } from '../../../shared/domain/index.js';
 import { ticketRestaurant } from '../../../shared/domain/restaurant.js';
 import { useStoreSettingsQuery } from '../data.js';
 import type { PrinterStatus } from '../../../shared/ipc.js';
-import { toast } from '../../components/ui/toast-store.js';
+import { toast, TOAST_DURATION_MS } from '../../components/ui/toast-store.js';
 import { t } from '../../i18n/index.js';
 import {
   autoPrintTicket,
@@ -102,8 +102,32 @@ export async function autoPrint(order: Order): Promise<void> {
   } catch (e) {
     const message = kioskErrorMessage(e);
     usePrinterState.setState((s) => ({ refused: { ...s.refused, [order.id]: { order, message } } }));
-    toast.error(t('printer.autoPrintRefused', { id: orderNumber(order.id) }), message);
+    toastRefusal(order.id, message);
   }
+}
+
+/** The tickets refused lately and when the last was, so that refusals arriving together share one toast. */
+let lately: { at: number; ids: string[] } | null = null;
+
+/**
+ * One toast names every ticket refused within a toast's time of each other (the kiosk starting with several
+ * waiting orders refuses them in one go, and each new order's own toast comes between): a refusal never hides
+ * an earlier one nobody had time to read.
+ */
+function toastRefusal(orderId: string, message: string): void {
+  const now = Date.now();
+  const { refused } = usePrinterState.getState();
+  const earlier = lately && now - lately.at < TOAST_DURATION_MS ? lately.ids.filter((id) => refused[id]) : [];
+  const ids = [...earlier.filter((id) => id !== orderId), orderId];
+  lately = { at: now, ids };
+  if (ids.length === 1) return toast.error(t('printer.autoPrintRefused', { id: orderNumber(orderId) }), message);
+  // The latest first; past five the rest is counted (the printer screen lists them all).
+  const shown = ids
+    .slice(-5)
+    .reverse()
+    .map((id) => `#${orderNumber(id)}`);
+  const numbers = ids.length > 5 ? `${shown.join(', ')} +${ids.length - 5}` : shown.join(', ');
+  toast.error(t('printer.autoPrintRefusedMany', { n: String(ids.length), ids: numbers }), message);
 }
 
 /** Submits every refused ticket again (the kiosk skips one it printed meanwhile). */
