@@ -33,6 +33,41 @@ test.describe('menu', () => {
     await screenshot(page, 'menu');
   });
 
+  test('a category page opens at its category without laying out the menu above it; a link up lays it out and lands', async ({
+    page,
+  }) => {
+    const rendering = () =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          [...document.querySelectorAll('section[id^="categorie-"]')].map((s) => [
+            s.id.replace('categorie-', ''),
+            getComputedStyle(s).contentVisibility,
+          ]),
+        ),
+      );
+    await page.goto('/menu/hungryburgers');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(page.getByRole('heading', { level: 2, name: 'HungryBurgers' })).toBeInViewport();
+    // The four categories above and those below are drawn only near the screen; the one asked for at once.
+    expect(await rendering()).toEqual({
+      entrees: 'auto',
+      'chic-n-fries': 'auto',
+      grillades: 'auto',
+      casadasfrancesinhas: 'auto',
+      hungryburgers: 'visible',
+      boissons: 'auto',
+      'menu-enfant': 'auto',
+      accompagnements: 'auto',
+      desserts: 'auto',
+    });
+    await page.getByTestId('category-bar').getByRole('link', { name: 'Entrées' }).click();
+    await expect(page).toHaveURL(/\/menu\/entrees$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Entrées' })).toBeInViewport();
+    // Now the first category is the one asked for: drawn at once, the others below it near the screen.
+    const after = await rendering();
+    expect([after.entrees, after['chic-n-fries'], after.hungryburgers]).toEqual(['visible', 'auto', 'auto']);
+  });
+
   test('category bar arrows appear past 5px and the swipe hint goes after 50px', async ({ page }) => {
     await page.goto('/menu');
     const bar = page.getByTestId('category-bar');

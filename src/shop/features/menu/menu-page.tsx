@@ -64,7 +64,7 @@ const MenuSection = memo(function MenuSection({
   category,
   blocks,
   landing,
-  below,
+  offscreen,
   firstItem,
   offers,
   filtered,
@@ -73,8 +73,12 @@ const MenuSection = memo(function MenuSection({
   blocks: Block[];
   /** The category the page was opened at: the boot script of the prerendered page scrolls to it. */
   landing: boolean;
-  /** Below the category asked for: the browser lays out and paints it only near the screen. */
-  below: boolean;
+  /**
+   * Laid out and painted by the browser only near the screen: the categories below the one asked for, and on a
+   * category's page as it opened, those above it too (scrolled past at once, they would cost the opening the
+   * layout of the whole menu before it).
+   */
+  offscreen: boolean;
   /** The first card on the screen the page opens on (its picture loads first, not lazily). */
   firstItem?: MenuItem;
   /** The offers live today, by dish. */
@@ -88,7 +92,7 @@ const MenuSection = memo(function MenuSection({
         id={`categorie-${category.slug}`}
         aria-labelledby={`titre-${category.slug}`}
         data-landing={landing ? '' : undefined}
-        className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${below ? 'menu-section-below' : ''}`}
+        className={`scroll-mt-36 pb-12 md:scroll-mt-40 ${offscreen ? 'menu-section-offscreen' : ''}`}
       >
         <h2
           id={`titre-${category.slug}`}
@@ -170,6 +174,10 @@ export default function MenuPage() {
   // it is hydrated the customer may have scrolled on, so it stays where it is.
   const prerendered = useMountedByHydration();
   const scrolledTo = useRef<string | null>(prerendered && category ? category.slug : null);
+  // The category the prerendered page opened at: the sections above it stay unrendered until near the screen for
+  // as long as it is the one shown (another category's link lays them out before it scrolls there).
+  const openedAt = useRef(prerendered ? category?.slug : undefined);
+  const skipAbove = !!category && openedAt.current === category.slug;
   useEffect(() => {
     if (!category || !sections || scrolledTo.current === category.slug) return;
     scrolledTo.current = category.slug;
@@ -206,7 +214,7 @@ export default function MenuPage() {
             category={c}
             blocks={blocks}
             landing={!!category && i === asked}
-            below={i > Math.max(asked, 0)}
+            offscreen={i > Math.max(asked, 0) || (skipAbove && i < asked)}
             firstItem={i === Math.max(asked, 0) ? firstItem : undefined}
             offers={offers}
             filtered={filtering}
