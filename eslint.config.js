@@ -125,6 +125,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // The shop's plain scripts (src/shop/public/start.js): run by the
+    // browser as they are.
+    files: ['src/shop/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Playwright fixtures must destructure their dependencies, even when there are none.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },

@@ -2,14 +2,17 @@
 // in Chromium. `npm run bench:shop -- --help` for the options (routes, runs, parts); it prints tables and
 // exits 0, whatever the figures, and fails (exit 1) when a step fails, e.g. an order the shop refuses.
 //
-// 1. JS before first paint: none for a route the build prerendered (scripts/prerender.ts): the backend
-//    answers its HTML with the page in it, and the app's module script is deferred, so the browser paints
-//    before any JavaScript runs (checked on the served page: #root has content). A route served the empty
-//    shell would need the JS to hydrate below before it renders.
+// 1. JS before first paint: none for a route the build prerendered (React Router's prerender, in
+//    react-router.config.ts; before it scripts/prerender.ts): the backend answers its HTML with the
+//    page in it, and the app's module scripts are deferred, so the browser paints before any JavaScript runs
+//    (checked on the served page: <main> has content). A route served the empty shell would need the JS to
+//    hydrate below before it renders.
 //    JS to hydrate (deterministic): the gzipped JavaScript the route loads to become interactive, read from
-//    the build's chunk graph (<dist>/shop/.vite/manifest.json): the entry and the route's page chunk with
+//    the build's chunk graph (<dist>/shop/.vite/manifest.json): the chunks every page loads (the entry; with
+//    React Router, its client entry, the root route and the layout) and the route's page chunk with
 //    everything they import statically. What loads later (the data layer with the live reads, realtime and
-//    the saved cart once idle, the cart panel) is not counted.
+//    the saved cart once idle, the cart panel) is not counted. The same for a build of either kind, so that
+//    the two can be compared.
 // 2. First visit: Lighthouse, mobile settings (slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up; 4x CPU
 //    slowdown), simulated throttling as PageSpeed Insights does, storage and HTTP cache emptied before each
 //    run. Scores, FCP, LCP, TBT, CLS and all the JavaScript transferred.
@@ -113,8 +116,14 @@ interface ManifestChunk {
 function jsToHydrate(dist: string): Map<string, number> {
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) throw new Error(`No entry in ${manifestFile}`);
+  // Every page's chunks: the single entry (index.html) of a build before React Router's framework mode, or its
+  // client entry, root route and layout.
+  const shared = manifest['index.html']
+    ? ['index.html']
+    : Object.keys(manifest).filter((k) =>
+        /(^|\/)(entry\.client\.tsx|app\/root\.tsx|app\/layout\/shop-layout\.tsx)$/.test(k),
+      );
+  if (shared.length === 0) throw new Error(`No entry in ${manifestFile}`);
   const closure = (key: string, seen: Set<string>) => {
     if (seen.has(key)) return;
     const chunk = manifest[key];
@@ -125,8 +134,10 @@ function jsToHydrate(dist: string): Map<string, number> {
   const sizes = new Map<string, number>();
   for (const { route, page } of ROUTES) {
     const chunks = new Set<string>();
-    closure(entry, chunks);
-    closure(page, chunks);
+    for (const key of shared) closure(key, chunks);
+    // The page by its path under src/shop (a build rooted there names it so; one rooted at the repository, with
+    // src/shop/ before it).
+    closure(manifest[page] ? page : `src/shop/${page}`, chunks);
     let bytes = 0;
     for (const key of chunks) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[key].file))).length;
     sizes.set(route, kb(bytes));
@@ -405,10 +416,10 @@ const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.jo
 if (!process.env.DIST_DIR) buildStaleApps(root);
 const hydrateKb = jsToHydrate(path.join(dist, 'shop'));
 const backend = await startBackend({ port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null, distDir: dist });
-/** True when the backend answers the route with its page already rendered in #root. */
+/** True when the backend answers the route with its page already rendered (its <main> has content). */
 const prerendered = async (route: string) => {
   const html = await (await fetch(`${backend.url}${route}`)).text();
-  return /<div id="root">\s*<[a-z]/.test(html) && html.includes('id="prerender-data"');
+  return /<main\b[^>]*>\s*<[a-z]/.test(html);
 };
 const jsKb = new Map<string, number>();
 for (const { route } of ROUTES) jsKb.set(route, (await prerendered(route)) ? 0 : hydrateKb.get(route)!);

@@ -25,9 +25,25 @@ const MIME: Record<string, string> = {
   '.wav': 'audio/wav',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  // React Router's prerendered route data (turbo-stream), fetched on a navigation in the shop.
+  '.data': 'text/x-script',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
+/** The shop's prerendered pages whose content follows the query string (see the handler). */
+const QUERY_PAGES = new Set(['/suivi-commande']);
+
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.map',
+  '.data',
+]);
 
 /** The runtime configuration the SPAs read before they start (see src/shared/data/client.ts). */
 export function envScript(ctx: BackendContext): string {
@@ -62,12 +78,14 @@ function withWebSocket(origin: string): string[] {
  * The Content-Security-Policy of the shop (`app` 'shop') or the admin: scripts only from this origin,
  * the API and realtime of this origin and of the configured Supabase URL, the map embeds (shop),
  * self-hosted fonts, the service worker; nothing may frame the admin. Inline styles stay allowed
- * (React style attributes and the toast library's styles), inline scripts do not.
+ * (React style attributes and the toast library's styles), inline scripts do not, but for those of a prerendered
+ * page of the shop, each allowed by its hash (`scriptHashes`: the build's csp-hashes.json, scripts/shop-build.ts).
  */
 export function contentSecurityPolicy(
   ctx: BackendContext,
   app: 'shop' | 'admin',
   requestHost: string | undefined,
+  scriptHashes: readonly string[] = [],
 ): string {
   const connect = new Set<string>(["'self'"]);
   if (requestHost && !/^[A-Za-z0-9.\-[\]:]+$/.test(requestHost)) requestHost = undefined;
@@ -79,7 +97,7 @@ export function contentSecurityPolicy(
   }
   if (requestHost && ctx.publicUrl.startsWith('https:'))
     for (const o of withWebSocket(`https://${requestHost}`)) connect.add(o);
-  const scripts = ["'self'"];
+  const scripts = ["'self'", ...scriptHashes];
   const frames = app === 'shop' ? [...MAP_FRAMES] : [];
   const widget = app === 'shop' ? originOf(ctx.config.env.REVIEWS_WIDGET_SRC) : null;
   if (widget) {
@@ -132,6 +150,25 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
   // Compressed bodies, keyed by path and ETag, so each asset is gzipped once.
   const gzipCache = new Map<string, Buffer>();
 
+  // The hashes of the shop's prerendered pages' inline scripts, by file, read again when the build changes them.
+  let hashes: { mtimeMs: number; byFile: Record<string, string[]> } | null = null;
+  const scriptHashes = (root: string, file: string): string[] => {
+    const list = path.join(root, 'csp-hashes.json');
+    const stat = fs.statSync(list, { throwIfNoEntry: false });
+    if (!stat) return [];
+    if (hashes?.mtimeMs !== stat.mtimeMs) {
+      try {
+        hashes = {
+          mtimeMs: stat.mtimeMs,
+          byFile: JSON.parse(fs.readFileSync(list, 'utf8')) as Record<string, string[]>,
+        };
+      } catch {
+        return [];
+      }
+    }
+    return hashes.byFile[path.relative(root, file).split(path.sep).join('/')] ?? [];
+  };
+
   return async (req, res, url) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
@@ -171,9 +208,12 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       res.end('Not Found');
       return;
     }
-    // A page prerendered at build time (scripts/prerender.ts): /menu is menu.html, /menu/grillades/ is
-    // menu/grillades.html; `/` is index.html, the home page.
-    if (file !== root && !path.extname(file)) {
+    // A page prerendered at build time (React Router's prerender, react-router.config.ts): /menu is
+    // menu.html, /menu/grillades/ is menu/grillades.html; `/` is index.html, the home page. A page whose content
+    // follows its query string (the order tracking's ?q= and ?id=) is rendered by the browser when it has one:
+    // from the shell, as the service worker does.
+    const queryPage = app.prefix === '' && url.search !== '' && QUERY_PAGES.has(rel.replace(/\/+$/, ''));
+    if (file !== root && !path.extname(file) && !queryPage) {
       const page = fs.statSync(file + '.html', { throwIfNoEntry: false });
       if (page?.isFile()) file += '.html';
     }
@@ -217,7 +257,12 @@ export function createStaticHandler(ctx: BackendContext): RouteHandler {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     };
     const appName = app.prefix === '/admin' ? 'admin' : 'shop';
-    headers['Content-Security-Policy'] = contentSecurityPolicy(ctx, appName, req.headers.host);
+    headers['Content-Security-Policy'] = contentSecurityPolicy(
+      ctx,
+      appName,
+      req.headers.host,
+      appName === 'shop' && isHtml ? scriptHashes(root, file) : [],
+    );
     if (isHtml) headers['X-Frame-Options'] = appName === 'admin' ? 'DENY' : 'SAMEORIGIN';
     if (appName === 'admin') headers['Referrer-Policy'] = 'same-origin';
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;

@@ -30,7 +30,7 @@ export function getSupabase(): SupabaseClient {
   return client;
 }
 
-// The public reads use this client unless the app gave them a lighter one (the shop: src/shop/main.tsx).
+// The public reads use this client unless the app gave them a lighter one (the shop: src/shop/lib/public-client.ts).
 providePublicDb(() => getSupabase() as unknown as PublicDb, { fallback: true });
 
 /** Every row of `table` the user may read, newest first (the admin's lists); filters chain on. */

@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from './client.js';
 import { failIf } from './errors.js';
 import { fetchMenu, type Menu } from './public-fetch.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
-import { useRenderedQuery } from './rendered-query.js';
 
 export { fetchMenu, fetchReviews, menuItemFromRow, type Menu } from './public-fetch.js';
 export { useReviewsQuery } from './public-queries.js';
@@ -15,5 +15,5 @@ export async function setMenuItemUnavailable(id: string, unavailable: boolean): 
 }
 
 export function useMenuQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<Menu> } = {}) {
-  return useRenderedQuery({ staleTime: 5 * 60_000, ...config, queryKey: queryKeys.menu, queryFn: fetchMenu });
+  return useQuery({ staleTime: 5 * 60_000, ...config, queryKey: queryKeys.menu, queryFn: fetchMenu });
 }

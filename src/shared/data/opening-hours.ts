@@ -1,12 +1,17 @@
 import { useEffect } from 'react';
-import { useMutation, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { OpeningException, OpeningSchedule, WeeklyHours } from '../domain/opening-hours.js';
 import { getSupabase } from './client.js';
 import { fetchOpeningSchedule } from './public-fetch.js';
 import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToPublicTable } from './channels.js';
-import { useRenderedQuery } from './rendered-query.js';
 
 export { fetchOpeningSchedule } from './public-fetch.js';
 
@@ -61,7 +66,7 @@ function listenToOpeningHours(refetch: () => void): () => void {
 export function useOpeningScheduleQuery({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
   const qc = useQueryClient();
   useEffect(() => listenToOpeningHours(() => void qc.invalidateQueries({ queryKey: openingHoursKey })), [qc]);
-  return useRenderedQuery({
+  return useQuery({
     queryKey: openingHoursKey,
     queryFn: fetchOpeningSchedule,
     ...queryConfig,

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 // The public reads' queries the shop's lazily loaded blocks use (the home page's offers and reviews), apart
 // from the modules that also write, which load supabase-js.
 import { restaurantDate } from '../domain/restaurant-time.js';
@@ -5,11 +6,10 @@ import { useNowAs } from '../ui/render-clock.js';
 import { fetchOpenOffers, fetchReviews, type ShopOffer } from './public-fetch.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
-import { useRenderedQuery } from './rendered-query.js';
 import type { ReviewRow } from './rows.js';
 
 export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ReviewRow[]> } = {}) {
-  return useRenderedQuery({ staleTime: 30 * 60_000, ...config, queryKey: queryKeys.reviews, queryFn: fetchReviews });
+  return useQuery({ staleTime: 30 * 60_000, ...config, queryKey: queryKeys.reviews, queryFn: fetchReviews });
 }
 
 /**
@@ -18,7 +18,7 @@ export function useReviewsQuery({ queryConfig: config = {} }: { queryConfig?: Qu
  * passes while the page is open is dropped by the page (see useRestaurantToday).
  */
 export function useOpenOffersQuery({ queryConfig: config = {} }: { queryConfig?: QueryConfig<ShopOffer[]> } = {}) {
-  return useRenderedQuery({
+  return useQuery({
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
     ...config,

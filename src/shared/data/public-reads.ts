@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { OpeningSchedule } from '../domain/opening-hours.js';
 import type { StoreSettings } from '../domain/store-settings.js';
 import type { Menu } from './menu.js';
 import { queryKeys } from './query-keys.js';
 import type { QueryConfig } from './react-query.js';
-import { useRenderedQuery } from './rendered-query.js';
 
 /** The fetchers of the data layer the public reads need (src/shared/data/index.ts). */
 export interface PublicReaders {
@@ -42,10 +42,10 @@ export function createPublicReads(load: () => Promise<PublicReaders>) {
 
   return {
     usePublicStoreSettings: ({ queryConfig }: { queryConfig?: QueryConfig<StoreSettings> } = {}) =>
-      useRenderedQuery({ ...queryConfig, queryKey: queryKeys.storeSettings, queryFn: readStoreSettings }),
+      useQuery({ ...queryConfig, queryKey: queryKeys.storeSettings, queryFn: readStoreSettings }),
     usePublicOpeningSchedule: ({ queryConfig }: { queryConfig?: QueryConfig<OpeningSchedule> } = {}) =>
-      useRenderedQuery({ ...queryConfig, queryKey: OPENING_HOURS_KEY, queryFn: readOpeningSchedule }),
+      useQuery({ ...queryConfig, queryKey: OPENING_HOURS_KEY, queryFn: readOpeningSchedule }),
     usePublicMenu: ({ queryConfig }: { queryConfig?: QueryConfig<Menu> } = {}) =>
-      useRenderedQuery({ staleTime: 5 * 60_000, ...queryConfig, queryKey: queryKeys.menu, queryFn: readMenu }),
+      useQuery({ staleTime: 5 * 60_000, ...queryConfig, queryKey: queryKeys.menu, queryFn: readMenu }),
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   busyModeSettingSchema,
   DEFAULT_STORE_SETTINGS,
@@ -13,7 +13,6 @@ import { failIf } from './errors.js';
 import { queryKeys } from './query-keys.js';
 import { subscribeToPublicTable, type SubscribeOptions, type Unsubscribe } from './channels.js';
 import { useServerMutation, type MutationConfig, type QueryConfig } from './react-query.js';
-import { useRenderedQuery } from './rendered-query.js';
 
 export { fetchStoreSettings } from './public-fetch.js';
 
@@ -58,7 +57,7 @@ export function useStoreSettingsQuery({ queryConfig: config = {} }: { queryConfi
       }),
     [qc],
   );
-  return useRenderedQuery({
+  return useQuery({
     ...config,
     queryKey: queryKeys.storeSettings,
     queryFn: () => fetchStoreSettings().catch(() => structuredClone(DEFAULT_STORE_SETTINGS)),

@@ -1,9 +1,11 @@
 import { MENU_CATEGORIES } from '../../shared/domain/menu-categories.js';
 import { fr } from '../i18n/fr.js';
 import { promotionsText } from '../i18n/fr-promotions.js';
-import { routePath } from './prerender-data.js';
 
 const t = fr.pageTitles;
+
+/** The route a location shows (`/menu/` and `/menu` are the same page). */
+const routePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
 /** Each public address's own title (the browser tab, the bookmarks, the search results). */
 const TITLES: Record<string, string> = {
@@ -29,7 +31,7 @@ const TITLES: Record<string, string> = {
 
 /**
  * The document's title for a path: the page's name, then the restaurant's. The prerender writes it into each
- * page's HTML (scripts/prerender.ts), the shop sets it on each navigation (ShopLayout).
+ * page's HTML (its meta, src/shop/app/root.tsx) and the title of each page the app shows.
  */
 export function pageTitle(pathname: string): string {
   const path = routePath(pathname);

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useAuthListener, whenIdle } from '../lib/session.js';
 import { hydrateCart } from '../stores/cart-store.js';
 
-/** The shop's query cache: one in the browser, one per page at build time (src/shop/entry-server.tsx). */
+/** The shop's query cache: one in the browser, one per page at build time (src/shop/app/root.tsx). */
 export function createShopQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },

@@ -3,7 +3,7 @@ import { useSession } from '../lib/session.js';
 import { Spinner } from '../components/ui/spinner.js';
 
 /** Customer-only pages: a spinner while the session loads, then /login (replace) when signed out. */
-export function RequireCustomer() {
+export default function RequireCustomer() {
   const { status } = useSession();
   if (status === 'loading')
     return (

@@ -6,5 +6,6 @@ import { followAuth } from './session.js';
 
 export * from '../../shared/data/auth.js';
 
-// Whoever loads auth (a sign-in, a sign-up, an account page) may change the session: the header follows it.
-followAuth({ fetchSession, onSessionChange });
+// Whoever loads auth (a sign-in, a sign-up, an account page) may change the session: the header follows it. Not
+// while the build renders the pages, which knows no visitor.
+if (typeof window !== 'undefined') followAuth({ fetchSession, onSessionChange });

@@ -14,7 +14,7 @@ export const CATCH_UP_FALLBACK_MS = 8000;
  * counter's busy mode and with it the cart's estimate), the opening hours and the offers (the home page's block
  * and the menu's prices).
  *
- * A prerendered page is hydrated with the data it was built with, marked fresh (src/shop/main.tsx): the
+ * A prerendered page is hydrated with the data it was built with, marked fresh (src/shop/app/root.tsx): the
  * catch-up is here, one read per key, once every channel has joined, so that a change made since the
  * build or while the channels were joining is not missed; or after CATCH_UP_FALLBACK_MS if they cannot
  * join (realtime blocked), without live updates then. The reviews have no channel: they are read again

@@ -4,7 +4,7 @@ import { providePublicDb, type PublicDb } from '../../shared/data/public-db.js';
 // The shop's public reads (menu, settings, hours, offers, reviews and their live channels) go through a client
 // without auth (src/shared/data/public-client.ts), loaded with the first read: a visitor who only looks at the
 // menu never loads supabase-js. Signed in or not, these tables read the same (RLS: public). Imported first by
-// src/shop/main.tsx, in the browser only: the build's prerender reads with supabase-js (src/shop/entry-server.tsx).
+// src/shop/app/root.tsx; at build time the pages read through the client the build sets (app/public-data.server.ts).
 let client: Promise<PublicDb> | null = null;
 const load = () =>
   import('../../shared/data/public-client.js').then(({ createPublicClient }) => createPublicClient(appEnv()));

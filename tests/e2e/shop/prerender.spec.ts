@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { setUnavailable } from './shop-helpers';
 
-// The public pages arrive as HTML rendered at build time (scripts/prerender.ts); React takes them over
+// The public pages arrive as HTML rendered at build time (React Router's prerender); React takes them over
 // (hydrateRoot) with the data they were rendered with, then the live reads update them.
 /** Records the <main> the HTML parser made: hydration keeps it, a render after a mismatch replaces it. */
 const RECORD_PARSED_MAIN = () => {
@@ -30,6 +30,9 @@ async function holdBack(page: Page, pattern: string | RegExp): Promise<() => voi
   return () => release();
 }
 
+/** React Router's client entry: the module that hydrates the page once the route's modules are loaded. */
+const ENTRY = '**/assets/entry.client-*.js';
+
 const ROUTES = [
   '/',
   '/menu',
@@ -51,7 +54,7 @@ test.describe('prerendered pages', () => {
     for (const route of ROUTES) {
       const response = await page.goto(route);
       const html = await response!.text();
-      expect(html, route).toContain('<script type="application/json" id="prerender-data">');
+      expect(html, route).toContain('window.__reactRouterContext');
       // Read without JavaScript, the menu has every category, and the reviews page our customers' reviews.
       if (route === '/menu') {
         for (const { slug } of MENU_CATEGORIES) expect(html, slug).toContain(`id="categorie-${slug}"`);
@@ -129,33 +132,21 @@ test.describe('prerendered pages while React takes them over', () => {
   // The service worker would serve the code from its cache, out of reach of the tests' routes.
   test.use({ serviceWorkers: 'block' });
 
-  test('a day closed since the build, a saved cart and the menu code arriving last: hydrated as built, then live', async ({
-    page,
-    backend,
-  }) => {
+  test('a day closed since the build and a saved cart: hydrated as built, then live', async ({ page, backend }) => {
     const today = restaurantDate(new Date());
     await page.goto('/menu/grillades');
     await page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' }).click();
     await expect(page.getByTestId('cart-badge')).toHaveText('1');
     await backend.service.from('opening_exceptions').insert({ day: today, is_closed: true, reason: 'Inventaire' });
     try {
-      // The menu is a lazy route, hydrated after the layout: its code is held back until the layout's live
-      // reads have brought the closed day (the footer shows it), so the menu hydrates with newer data around.
-      const footer = page.getByTestId('footer-hours');
-      let held = 0;
-      await page.route('**/assets/menu-page-*.js', async (route) => {
-        held += 1;
-        await expect(footer).toContainText("Fermé aujourd'hui (Inventaire)");
-        await route.continue();
-      });
       await page.addInitScript(RECORD_PARSED_MAIN);
       const response = await page.goto('/menu/grillades');
       expect(await response!.text()).not.toContain('Inventaire');
       await expect(page.getByTestId('store-notice').getByTestId('closed-today')).toContainText(
         "Fermé aujourd'hui (Inventaire)",
       );
+      await expect(page.getByTestId('footer-hours')).toContainText("Fermé aujourd'hui (Inventaire)");
       await expect(page.getByTestId('cart-badge')).toHaveText('1');
-      expect(held).toBeGreaterThan(0);
       expect(await page.evaluate(MAIN_WAS_KEPT), 'the prerendered <main> was kept').toBe(true);
       // The page fixture fails the test on any logged error, React's hydration mismatch (#418) among them.
     } finally {
@@ -163,85 +154,13 @@ test.describe('prerendered pages while React takes them over', () => {
     }
   });
 
-  test('a tap on a link before React has taken the page over goes to its page, however slow that page is to come', async ({
-    page,
-  }) => {
-    // Never idle: the app starts only on a tap or a key (src/shop/boot.ts).
-    await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    const modules: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      if (/^\/assets\/.+\.js$/.test(pathname) && !pathname.startsWith('/assets/boot-')) modules.push(pathname);
-    });
-    const release = await holdBack(page, /\/menu$/);
+  test('a tap on a link before React has taken the page over goes to its page', async ({ page }) => {
+    const release = await holdBack(page, ENTRY);
     await page.goto('/');
     const link = page.getByRole('link', { name: 'Commander Maintenant' });
-    const box = (await link.boundingBox())!;
-    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/menu');
-    // A real tap (pointerdown, then click) that does not wait for the navigation it starts.
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await asked;
-    // Started under the navigation, the app's router would replace the history entry and cancel it.
-    expect(modules, 'the app started while the page was leaving').toEqual([]);
+    await link.click();
+    await expect(page).toHaveURL(/\/menu$/);
     release();
-    await expect(page).toHaveURL(/\/menu$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
-  });
-
-  test('a tap on a link while the app loads, before its entry has run, goes to its page: the entry waits', async ({
-    page,
-  }) => {
-    // The page tells its history.replaceState calls (the router makes its first when the entry has run: the
-    // boot keeps it from coming under a navigation) and, for each module the boot's modulepreload links load,
-    // when the browser is next idle.
-    let replaced = 0;
-    const settled: string[] = [];
-    await page.exposeFunction('noteReplaced', () => (replaced += 1));
-    await page.exposeFunction('noteSettled', (href: string) => settled.push(href));
-    await page.addInitScript(() => {
-      const note = window as unknown as { noteReplaced(): void; noteSettled(href: string): void };
-      const replaceState = history.replaceState.bind(history);
-      history.replaceState = (...args: Parameters<History['replaceState']>) => {
-        note.noteReplaced();
-        replaceState(...args);
-      };
-      document.addEventListener(
-        'load',
-        ({ target }) => {
-          if (target instanceof HTMLLinkElement && target.rel === 'modulepreload')
-            requestIdleCallback(() => note.noteSettled(target.href));
-        },
-        true,
-      );
-    });
-    // The app's entry (the last module the boot imports) and the next page are held back.
-    const releaseEntry = await holdBack(page, '**/assets/index-*.js');
-    const releaseMenu = await holdBack(page, /\/menu$/);
-    const entryAsked = page.waitForRequest('**/assets/index-*.js');
-    await page.goto('/');
-    // The app starts once the page is idle: its modules are asked for, the entry's among them.
-    const entry = (await entryAsked).url();
-    // The header's « Menu » where the header shows its links; on a phone they are behind a button that React
-    // opens, and the hero's « Commander Maintenant » goes to the same page.
-    const link =
-      page.viewportSize()!.width >= 1280
-        ? page.getByTestId('site-header').getByRole('navigation').getByRole('link', { name: 'Menu', exact: true })
-        : page.getByRole('link', { name: 'Commander Maintenant' });
-    const box = (await link.boundingBox())!;
-    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/menu');
-    const replacedBefore = replaced;
-    // A real tap (pointerdown, then click) that does not wait for the navigation it starts.
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await asked;
-    // The entry arrives while the page is leaving. Once it is loaded and the browser idle, an entry evaluated
-    // then would have hydrated the page's router.
-    releaseEntry();
-    await expect.poll(() => settled, { message: 'the entry is loaded, the browser idle' }).toContain(entry);
-    expect(replaced, 'the router started under the navigation').toBe(replacedBefore);
-    releaseMenu();
-    await expect(page).toHaveURL(/\/menu$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre Menu');
   });
 
@@ -262,13 +181,8 @@ test.describe('prerendered pages while React takes them over', () => {
               return `${e.textContent?.trim() || e.getAttribute('aria-label')}: ${Math.round(x)},${Math.round(y)} ${Math.round(width)}`;
             }),
         );
-    let releaseEntry: () => void = () => {};
-    const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await entryReleased;
-      await route.continue();
-    });
-    const entryAsked = page.waitForRequest('**/assets/index-*.js');
+    const entryAsked = page.waitForRequest(ENTRY);
+    const releaseEntry = await holdBack(page, ENTRY);
     await page.goto('/menu');
     await entryAsked;
     await page.evaluate(() => document.fonts.ready);
@@ -282,40 +196,10 @@ test.describe('prerendered pages while React takes them over', () => {
     expect(await places()).toEqual(built);
   });
 
-  test('a tap on « Ajouter » before React has taken the page over is kept: replayed once, once hydrated', async ({
-    page,
-  }) => {
-    // The prerendered page starts with the boot script only (src/shop/boot.ts); the app's entry is held back.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked = 0;
-    await page.route('**/assets/index-*.js', async (route) => {
-      asked += 1;
-      await released;
-      await route.continue();
-    });
-    await page.goto('/menu/grillades');
-    await page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' }).click();
-    await expect.poll(() => asked, { message: 'the tap starts the app at once' }).toBeGreaterThan(0);
-    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
-    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
-    release();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', /.*/);
-    await expect(page.getByTestId('cart-badge')).toHaveText('1');
-    // Once hydrated, a tap goes straight to React: the held one was replayed once only.
-    await page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' }).click();
-    await expect(page.getByTestId('cart-badge')).toHaveText('2');
-  });
-
   test('a form shown before React has taken the page over waits for it: nothing typed is lost, nothing sent natively', async ({
     page,
   }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, ENTRY);
     // The tracking search likewise: a tap before would send it natively and reload the page empty.
     await page.goto('/suivi-commande', { waitUntil: 'commit' });
     await expect(page.getByPlaceholder('ID de commande ou téléphone...')).toBeDisabled();

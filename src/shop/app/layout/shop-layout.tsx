@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { fr } from '../../i18n/fr.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Toaster } from '../../components/ui/toaster.js';
@@ -7,11 +7,10 @@ import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { Header } from './header.js';
 import { Footer } from './footer.js';
 import { InstallBanner } from './install-banner.js';
-import { pageTitle } from '../page-titles.js';
 
 const CartPanel = lazy(() => import('../../features/cart/cart-panel.js'));
 
-export function ShopLayout() {
+export default function ShopLayout() {
   const cartOpen = useCartPanel((s) => s.isOpen);
   const { pathname } = useLocation();
   const navigation = useNavigationType();
@@ -20,10 +19,6 @@ export function ShopLayout() {
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
-  // Each page its own title (the prerendered HTML already carries the first one's).
-  useEffect(() => {
-    document.title = pageTitle(pathname);
-  }, [pathname]);
   // After a navigation in the app, the new page's content has the focus (as a page load would start there);
   // not on the first page, where the focus stays at the top, before the « skip to content » link.
   const firstPath = useRef(pathname);

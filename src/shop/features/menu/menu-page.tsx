@@ -71,7 +71,7 @@ const MenuSection = memo(function MenuSection({
 }: {
   category: ShownMenuCategory;
   blocks: Block[];
-  /** The category the page was opened at: the boot script of the prerendered page scrolls to it. */
+  /** The category the page was opened at: the prerendered page scrolls to it (public/start.js). */
   landing: boolean;
   /**
    * Laid out and painted by the browser only near the screen: the categories below the one asked for, and on a
@@ -170,7 +170,7 @@ export default function MenuPage() {
 
   // Scroll to the category asked for once, when its section is on the page; a live menu change
   // (a dish marked unavailable) must not pull the customer back there from wherever they read. A page
-  // prerendered for the category opened there already (src/shop/boot.ts, at the first paint): by the time
+  // prerendered for the category opened there already (public/start.js, at the first paint): by the time
   // it is hydrated the customer may have scrolled on, so it stays where it is.
   const prerendered = useMountedByHydration();
   const scrolledTo = useRef<string | null>(prerendered && category ? category.slug : null);
