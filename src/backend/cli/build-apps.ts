@@ -9,7 +9,12 @@ interface AppBuild {
 }
 
 const APPS: AppBuild[] = [
-  { name: 'shop', config: 'vite.shop.config.ts', sources: ['src/shop', 'src/shared', 'public/shop'] },
+  {
+    name: 'shop',
+    config: 'vite.shop.config.ts',
+    // React Router's config and the build's steps around its prerender (scripts/shop-build.ts) make the shop too.
+    sources: ['src/shop', 'src/shared', 'public/shop', 'react-router.config.ts', 'scripts/shop-build.ts'],
+  },
   { name: 'admin', config: 'vite.admin.config.ts', sources: ['src/admin', 'src/shared', 'public/admin'] },
 ];
 
