@@ -7,7 +7,7 @@
  *   migrated and seeded (the seed's menu), so that a build needs no server;
  * - once they are written: the pages moved into dist/shop as the backend serves them (`/menu` is menu.html, the
  *   other routes start from shell.html), the hashes of their inline scripts for the Content-Security-Policy
- *   (csp-hashes.json, read by src/backend/static.ts), and the service worker, which precaches them.
+ *   (csp-hashes.json, read by src/backend/static.ts), the PWA's manifest and the service worker, which precaches them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +23,24 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHOP_DIR = path.join(ROOT, 'dist/shop');
 /** The file the backend reads the pages' script hashes from (src/backend/static.ts). */
 export const CSP_HASHES_FILE = 'csp-hashes.json';
+
+/** The PWA's manifest (written into the build with the service worker). */
+const WEB_MANIFEST = {
+  name: 'Churrasqueira Differdange',
+  short_name: 'Churrasqueira',
+  description: 'Poulet grillé au feu de bois à Differdange : commandez en ligne, livraison ou à emporter.',
+  lang: 'fr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  background_color: '#1c1512',
+  theme_color: '#1c1512',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
 
 const RUNNING = Symbol.for('shop-build:backend');
 type Running = { close(): Promise<void> };
@@ -201,6 +219,7 @@ export async function finishShopBuild(buildDirectory: string): Promise<void> {
     placePages(SHOP_DIR);
     placePageScripts(SHOP_DIR);
     fs.writeFileSync(path.join(SHOP_DIR, CSP_HASHES_FILE), JSON.stringify(inlineScriptHashes(SHOP_DIR)));
+    fs.writeFileSync(path.join(SHOP_DIR, 'manifest.webmanifest'), JSON.stringify(WEB_MANIFEST));
     await writeServiceWorker(SHOP_DIR);
   } finally {
     await stopDataSource();

@@ -1,10 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
+  Navigate,
   Outlet,
   Scripts,
   useLoaderData,
+  useRouteError,
   type LoaderFunctionArgs,
   type MetaFunction,
   type ShouldRevalidateFunction,
@@ -92,9 +95,13 @@ export default function App() {
   );
 }
 
-/** A page that fails to load or to render (e.g. a new version deployed while the tab was open). */
+/**
+ * An address the shop does not know goes to the home page; a page that fails to load or to render (e.g. a new
+ * version deployed while the tab was open) says so.
+ */
 export function ErrorBoundary() {
-  return <RouteError />;
+  const error = useRouteError();
+  return isRouteErrorResponse(error) && error.status === 404 ? <Navigate to="/" replace /> : <RouteError />;
 }
 
 /** The shell of the routes that are not prerendered, until their page has loaded. */

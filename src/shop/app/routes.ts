@@ -26,6 +26,5 @@ export default [
       route('profil', '../features/account/profile-page.tsx', { id: 'profile' }),
       route('mes-commandes', '../features/account/order-history-page.tsx', { id: 'orders' }),
     ]),
-    route('*', 'not-found.tsx', { id: 'not-found' }),
   ]),
 ] satisfies RouteConfig;
