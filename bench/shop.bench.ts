@@ -115,7 +115,13 @@ interface ManifestChunk {
 /** Gzipped KB of the JavaScript each route loads to hydrate, as the backend serves it (zlib gzip). */
 function jsToHydrate(dist: string): Map<string, number> {
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  // React Router's build names a route module's client chunk « <file>?__react-router-build-client-route »: by its file.
+  const plain = (key: string) => key.replace(/\?__react-router-build-client-route$/, '');
+  const manifest = Object.fromEntries(
+    Object.entries(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>).map(
+      ([key, chunk]) => [plain(key), { ...chunk, imports: chunk.imports?.map(plain) }],
+    ),
+  ) as Record<string, ManifestChunk>;
   // Every page's chunks: the single entry (index.html) of a build before React Router's framework mode, or its
   // client entry, root route and layout.
   const shared = manifest['index.html']
