@@ -18,16 +18,16 @@ export default defineConfig({
     // with the render-blocking stylesheet.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     // No "significant time in plugins" notice: on a busy machine it says nothing about the app. The libraries every
-    // page hydrates with in one chunk, not a request each (the data layer's, supabase-js, stays apart and lazy).
+    // page hydrates with in a few chunks, each evaluated in a task of its own after the first paint
+    // (scripts/shop-build.ts): one chunk would be one long task on a phone.
     rolldownOptions: {
       checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'libraries',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/][^\\/]+|zustand|cookie|set-cookie-parser)[\\/]/,
-            },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'libraries', test: /node_modules[\\/](react|@tanstack[\\/][^\\/]+|zustand)[\\/]/ },
           ],
         },
       },

@@ -422,10 +422,11 @@ const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.jo
 if (!process.env.DIST_DIR) buildStaleApps(root);
 const hydrateKb = jsToHydrate(path.join(dist, 'shop'));
 const backend = await startBackend({ port: 0, host: '127.0.0.1', dataDir: null, databaseUrl: null, distDir: dist });
-/** True when the backend answers the route with its page already rendered (its <main> has content). */
+/** True when the backend answers the route with its page already rendered (its <main> has content; React's
+ * Suspense markers, HTML comments, may come first). */
 const prerendered = async (route: string) => {
   const html = await (await fetch(`${backend.url}${route}`)).text();
-  return /<main\b[^>]*>\s*<[a-z]/.test(html);
+  return /<main\b[^>]*>(?:\s*<!--[^>]*-->)*\s*<[a-z]/.test(html);
 };
 const jsKb = new Map<string, number>();
 for (const { route } of ROUTES) jsKb.set(route, (await prerendered(route)) ? 0 : hydrateKb.get(route)!);

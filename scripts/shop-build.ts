@@ -114,31 +114,118 @@ function placePages(dir: string, base = dir): void {
 }
 
 /**
- * The page as the browser should load it. React Router lists the page's modules as modulepreload links in its
- * head, where they would be fetched before the stylesheet, the fonts and the first picture, which the first paint
- * waits for: they go to the end of the body, next to the scripts that import them, after everything the page
- * shows. And its module script is async, which could run the app before /env.js (deferred), the configuration
- * it reads: deferred too, it runs after it, in order.
+ * The page as the browser should load it. The page is already what the customer reads: the app's code waits for it
+ * to be painted. React Router lists the page's modules as modulepreload links and imports them in a module script;
+ * fetched at once, they would compete with the stylesheet, the fonts and the first picture, and on a phone their
+ * evaluation (React taking the page over) would come before the first paint whenever they arrive first (from the
+ * service worker's cache). So the links go, and the module script (`afterFirstPaint`) asks for the same modules once
+ * the page has been painted, or at the visitor's first tap or key, whichever is first, and evaluates them one
+ * per task, each after those it imports, so that none blocks the page for long. The empty shell of the other routes
+ * has nothing to paint: it loads its modules at once (its links at the end of the body, next to the script). A
+ * module script is deferred, not async, so that it runs after /env.js (the configuration it reads), in order.
  */
-export function placeScripts(html: string): string {
+export function placeScripts(
+  html: string,
+  { prerendered, importsOf }: { prerendered: boolean; importsOf: (href: string) => string[] },
+): string {
   const links: string[] = [];
-  const head = html.slice(0, html.indexOf('</head>')).replace(/<link rel="modulepreload"[^>]*\/?>/g, (link) => {
-    links.push(link);
-    return '';
-  });
-  let body = html.slice(html.indexOf('</head>')).replace(/<script type="module" async="">/g, '<script type="module">');
-  const scripts = body.search(/<script\b[^>]*>(?!<\/script>)/);
-  if (links.length > 0 && scripts >= 0) body = body.slice(0, scripts) + links.join('') + body.slice(scripts);
-  if (/<script\b[^>]*\basync\b/.test(body)) throw new Error('A page of the shop still has an async script.');
-  return head + body;
+  const page = html
+    .replace(/<script type="module" async="">/g, '<script type="module">')
+    .replace(/<link rel="modulepreload"[^>]*\/?>/g, (link) => {
+      links.push(/href="([^"]+)"/.exec(link)![1]);
+      return '';
+    });
+  if (/<script\b[^>]*\basync\b/.test(page)) throw new Error('A page of the shop still has an async script.');
+  const modules = [...page.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
+  if (modules.length !== 1) throw new Error(`A page of the shop has ${modules.length} module scripts, not one.`);
+  const [tag, code] = modules[0];
+  const script = prerendered
+    ? `<script type="module">${afterFirstPaint(code, links, importsOf)}</script>`
+    : links.map((href) => `<link rel="modulepreload" href="${href}"/>`).join('') + tag;
+  return page.replace(tag, () => script);
+}
+
+/**
+ * Where a page waits before its modules are asked for: its first contentful paint (the browser's own paint timing),
+ * or a first tap or key. A tab opened in the background paints nothing: a second later it goes on anyway.
+ */
+const PAINTED = `await new Promise((go) => {
+  new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint').length > 0 && go()).observe({ type: 'paint', buffered: true });
+  setTimeout(go, 1000);
+  for (const type of ['pointerdown', 'keydown', 'touchstart']) addEventListener(type, go, { once: true, capture: true, passive: true });
+});`;
+
+/** Every module is asked for at once; each is evaluated once it has arrived and those before it are, in a task of its own. */
+const EVALUATE = `const fetched = ORDER.map((href) => new Promise((done) => {
+  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+  link.onload = link.onerror = done;
+  document.head.append(link);
+}));
+const loaded = {};
+for (const [i, href] of ORDER.entries()) {
+  await fetched[i];
+  loaded[href] = await import(href);
+  await new Promise((next) => setTimeout(next, 0));
+}`;
+
+/**
+ * React Router's module script behind `PAINTED`: its modules (`preloads`, the route modules it imports) evaluated by
+ * `EVALUATE` in the order of their static imports (`importsOf`), then its own code, which imports the client entry
+ * (that one hydrates the page: last, as React Router has it).
+ */
+export function afterFirstPaint(code: string, preloads: string[], importsOf: (href: string) => string[]): string {
+  const imports: { name: string | null; url: string }[] = [];
+  const rest = code.replace(
+    /^\s*import (?:\* as (\w+) from )?"([^"]+)";\s*$/gm,
+    (_line, name: string | undefined, url: string) => {
+      imports.push({ name: name ?? null, url });
+      return '';
+    },
+  );
+  const entry = /import\("([^"]+)"\);\s*$/.exec(rest)?.[1];
+  if (imports.length === 0 || !entry || /^\s*import\s/m.test(rest))
+    throw new Error('Unexpected module script: ' + code.slice(0, 200));
+  // Each module after those it imports; the entry's own imports too, the entry itself left to the page's code.
+  const order: string[] = [];
+  const visit = (href: string, path: string[]) => {
+    if (order.includes(href) || href === entry) return;
+    if (path.includes(href)) throw new Error(`Import cycle: ${[...path, href].join(' → ')}`);
+    for (const dep of importsOf(href)) visit(dep, [...path, href]);
+    order.push(href);
+  };
+  for (const href of [...imports.map((i) => i.url), ...preloads, ...importsOf(entry)]) visit(href, []);
+  const named = imports
+    .filter((i) => i.name)
+    .map((i) => `const ${i.name} = loaded[${JSON.stringify(i.url)}];`)
+    .join('\n');
+  return [PAINTED, `const ORDER = ${JSON.stringify(order)};`, EVALUATE, named, rest.trim()].join('\n');
+}
+
+/** The modules a built chunk imports statically (`import{…}from"./x.js"`, `import"./x.js"`), as /assets/ paths. */
+function chunkImports(dir: string): (href: string) => string[] {
+  const known = new Map<string, string[]>();
+  return (href) => {
+    let found = known.get(href);
+    if (!found) {
+      const code = fs.readFileSync(path.join(dir, href), 'utf8');
+      const base = path.posix.dirname(href);
+      found = [...code.matchAll(/\bimport\s*(?:\{[^}]*\}\s*from\s*|[\w$*\s,]+\s+from\s*)?"(\.{1,2}\/[^"]+\.js)"/g)].map(
+        ([, rel]) => path.posix.join(base, rel),
+      );
+      known.set(href, found);
+    }
+    return found;
+  };
 }
 
 /** Every page of the shop (and the shell), its scripts placed (placeScripts). */
 function placePageScripts(dir: string): void {
+  const importsOf = chunkImports(dir);
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
-    fs.writeFileSync(file, placeScripts(fs.readFileSync(file, 'utf8')));
+    const prerendered = path.relative(dir, file) !== 'shell.html';
+    fs.writeFileSync(file, placeScripts(fs.readFileSync(file, 'utf8'), { prerendered, importsOf }));
   }
 }
 

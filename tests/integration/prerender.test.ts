@@ -97,6 +97,23 @@ describe.each(testDatabases())('prerendered shop pages on %s', (kind) => {
     }
   });
 
+  it("asks for a prerendered page's code once it is painted; the shell of the other routes loads it at once", async () => {
+    for (const route of ['/', '/menu', '/menu/hungryburgers', '/contact']) {
+      const html = await (await get(route)).text();
+      // No module is fetched with the page: the module script asks for them once the page has painted.
+      expect(html, route).not.toContain('rel="modulepreload"');
+      const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1];
+      expect(script, route).toMatch(/^await new Promise/);
+      expect(script, route).toContain("'first-contentful-paint'");
+      expect(script, route).not.toMatch(/^\s*import\s/m);
+      expect(script, route).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+      expect(script, route).toContain('window.__reactRouterRouteModules');
+    }
+    const shell = await (await get('/login')).text();
+    expect(shell).toContain('rel="modulepreload"');
+    expect(/<script type="module">([\s\S]*?)<\/script>/.exec(shell)![1]).toMatch(/^import "\/assets\/manifest-/);
+  });
+
   it("allows each page's own inline scripts by their hashes, and no other inline script", async () => {
     const hashesOf = (html: string) =>
       [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]

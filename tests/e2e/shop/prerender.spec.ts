@@ -69,6 +69,24 @@ test.describe('prerendered pages', () => {
     expect(logged.filter((m) => /hydrat|Minified React error #4(18|19|21|23|25)/i.test(m))).toEqual([]);
   });
 
+  test("the page is painted before any of the app's code is asked for", async ({ page }) => {
+    for (const route of ['/', '/menu/hungryburgers', '/contact']) {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      const { painted, firstModule } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        firstModule: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+            .map((e) => e.startTime),
+        ),
+      }));
+      expect(painted, route).toBeLessThan(Infinity);
+      expect(firstModule, `${route}: the first module asked for after the first paint`).toBeGreaterThan(painted);
+    }
+  });
+
   test('once hydrated, the page reads each of its public reads once: the live follow catches up, no refetch before', async ({
     page,
   }) => {
