@@ -214,6 +214,28 @@ test.describe('prerendered pages while React takes them over', () => {
     expect(await places()).toEqual(built);
   });
 
+  test('a button that acts through React says it is not ready until React has taken it over, looks the same, then adds', async ({
+    page,
+  }) => {
+    const release = await holdBack(page, ENTRY);
+    await page.goto('/menu/grillades', { waitUntil: 'commit' });
+    const add = page.getByRole('button', { name: 'Ajouter Poulet entier grillé au panier' });
+    const cart = page.getByTestId('cart-button');
+    // A tap now would be lost (no code yet): the browser and a screen reader are told, the eye sees the button.
+    await expect(add).toBeDisabled();
+    await expect(add).toHaveAttribute('aria-disabled', 'true');
+    await expect(cart).toBeDisabled();
+    const look = () => add.evaluate((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`);
+    const before = await look();
+    release();
+    await expect(add).not.toHaveAttribute('aria-disabled');
+    expect(await look()).toBe(before);
+    await add.click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await cart.click();
+    await expect(page.getByTestId('cart-panel')).toBeVisible();
+  });
+
   test('a form shown before React has taken the page over waits for it: nothing typed is lost, nothing sent natively', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { ALLERGEN_CODES, type AllergenCode } from '../../../shared/domain/allergens.js';
 import { fr } from '../../i18n/fr.js';
+import { useHydrated } from '../../../shared/ui/render-clock.js';
 
 const t = fr.menu.allergenFilter;
 
@@ -18,6 +19,7 @@ export function AllergenFilter({
   hiddenCount: number;
   onChange(next: ReadonlySet<AllergenCode>): void;
 }) {
+  const hydrated = useHydrated();
   const toggle = (code: AllergenCode, on: boolean) => {
     const next = new Set(excluded);
     if (on) next.add(code);
@@ -33,7 +35,7 @@ export function AllergenFilter({
         {t.open}
         {excluded.size > 0 && <span className="ml-2 text-flame-700">({excluded.size})</span>}
       </summary>
-      <fieldset className="mt-2">
+      <fieldset className="mt-2" disabled={!hydrated}>
         <legend className="mb-2 text-sm font-semibold">{t.legend}</legend>
         <div className="flex flex-wrap gap-2">
           {ALLERGEN_CODES.map((code) => (
