@@ -60,17 +60,6 @@ export function useHydrated(): boolean {
 }
 
 /**
- * The props of a control that acts only through React (a button with an onClick): a prerendered page is on screen
- * before its code has arrived, and a tap before React has taken the control over would do nothing. Until then the
- * control says it is not available yet (`aria-disabled`: screen readers say so, browsers' automation waits for
- * it) without being drawn as disabled, since it is about to work. Links and forms need none: a link navigates
- * without React, and a form's fieldset is disabled until hydrated.
- */
-export function useAwaitsApp(): { 'aria-disabled'?: true } {
-  return useHydrated() ? {} : { 'aria-disabled': true };
-}
-
-/**
  * What a component shows of the current time (the year, the day, a closure notice), refreshed every minute;
  * the prerender's value during the build and the hydration of its page. Right after hydration React renders
  * again, synchronously, only if that value differs, where useNow's milliseconds always do. A primitive, so

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { closedTodayNotice, nextOpening } from '../../shared/domain/opening-hours.js';
 import { useShopOpeningSchedule, useShopStoreSettings } from '../lib/public-data.js';
 import { fr } from '../i18n/fr.js';
-import { useAwaitsApp, useNowAs } from '../../shared/ui/render-clock.js';
+import { useNowAs } from '../../shared/ui/render-clock.js';
 import { closedNowNotice } from '../lib/ordering-state.js';
 import { activeBusyMode } from '../../shared/domain/store-settings.js';
 import { restaurantClock, restaurantDate } from '../../shared/domain/restaurant-time.js';
@@ -23,7 +23,6 @@ let dismissedNotice: string | null = null;
  */
 export function StoreNotice({ className = '', floating = false }: { className?: string; floating?: boolean }) {
   const [dismissed, setDismissed] = useState(dismissedNotice);
-  const awaitsApp = useAwaitsApp();
   const { data } = useShopStoreSettings();
   const schedule = useShopOpeningSchedule().data;
   const closedToday = useNowAs((now) => (schedule ? closedTodayNotice(new Date(now), schedule) : null));
@@ -88,7 +87,6 @@ export function StoreNotice({ className = '', floating = false }: { className?: 
         <button
           type="button"
           aria-label={fr.store.dismiss}
-          {...awaitsApp}
           onClick={() => {
             dismissedNotice = words;
             setDismissed(words);

@@ -6,7 +6,6 @@ import { useCartStore, cartItemCount } from '../../stores/cart-store.js';
 import { useCartPanel } from '../../stores/cart-panel-store.js';
 import { AccountMenu } from './account-menu.js';
 import { Logo } from './logo.js';
-import { useAwaitsApp } from '../../../shared/ui/render-clock.js';
 
 export const mainLinks = [
   { to: '/', label: fr.nav.home, end: true },
@@ -23,7 +22,6 @@ const SCROLL_OPAQUE_PX = 20;
 export function Header() {
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const awaitsApp = useAwaitsApp();
   const location = useLocation();
   const count = useCartStore((s) => cartItemCount(s.items));
   const openCart = useCartPanel((s) => s.open);
@@ -61,7 +59,6 @@ export function Header() {
           <button
             type="button"
             onClick={openCart}
-            {...awaitsApp}
             aria-label={fr.cartButton.label(count)}
             data-testid="cart-button"
             className="relative rounded-full p-2.5 text-cream-50 hover:bg-white/10"
@@ -79,7 +76,6 @@ export function Header() {
           <button
             type="button"
             onClick={() => setMobileOpen((o) => !o)}
-            {...awaitsApp}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? fr.nav.closeMenu : fr.nav.openMenu}

@@ -7,7 +7,6 @@ import { fr } from '../../i18n/fr.js';
 import { PlusIcon } from '../../components/ui/icons.js';
 import { MenuItemImage } from './menu-item-image.js';
 import type { ItemOffer } from './item-offers.js';
-import { useAwaitsApp } from '../../../shared/ui/render-clock.js';
 
 /** The cart's rules (and zod) load with the first « Ajouter », not with the menu. */
 function addToCart(item: MenuItem, choice?: AddChoice) {
@@ -30,7 +29,6 @@ export const MenuItemCard = memo(function MenuItemCard({
   const [kidsOption, setKidsOption] = useState<KidsMenuOptionId | undefined>(item.options[0]?.id);
   const comingSoon = item.type === 'comingSoon';
   const orderable = isOrderable(item);
-  const awaitsApp = useAwaitsApp();
 
   return (
     <article
@@ -84,7 +82,7 @@ export const MenuItemCard = memo(function MenuItemCard({
           {fr.menu.allergens(item.allergens)}
         </p>
         {item.isKidsMenuWithOptions && orderable && (
-          <fieldset className="mt-3" disabled={awaitsApp['aria-disabled']}>
+          <fieldset className="mt-3">
             <legend className="mb-1.5 text-sm font-semibold">{fr.menu.chooseDish}</legend>
             <div className="flex flex-wrap gap-2">
               {item.options.map((o) => (
@@ -109,7 +107,6 @@ export const MenuItemCard = memo(function MenuItemCard({
           <button
             type="button"
             disabled={!orderable}
-            {...awaitsApp}
             onClick={() => addToCart(item, item.isKidsMenuWithOptions ? { kidsOption } : undefined)}
             aria-label={item.unavailable ? fr.menu.unavailableNamed(item.name) : fr.menu.addNamed(item.name)}
             className="mt-4 inline-flex items-center justify-center gap-2 rounded-full bg-charcoal-900 px-4 py-2.5 text-sm font-semibold text-cream-50 transition-colors hover:bg-flame-600 disabled:cursor-not-allowed disabled:bg-charcoal-500/40 disabled:text-charcoal-700"
