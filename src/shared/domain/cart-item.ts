@@ -1,9 +1,9 @@
 import '../zod-setup.js';
 import { z } from 'zod';
 import { KIDS_MENU_OPTION_IDS, type KidsMenuOption, type MenuItem } from './menu.js';
+import { MAX_LINE_QUANTITY } from './cart-limits.js';
 
-/** The most of one line the server takes (place_order); the cart stops there and says so. */
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 
 /** An extra chosen with a product (its price is added to the product's, per unit). */
 export const cartOptionSchema = z.object({

@@ -7,7 +7,7 @@ import { formatEuro } from '../../shared/domain/money.js';
 import { formatLongDateFr } from '../../shared/domain/french-dates.js';
 import type { NextOpening } from '../../shared/domain/opening-hours.js';
 import type { CartToastKey } from '../../shared/domain/cart.js';
-import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-item.js';
+import { MAX_LINE_QUANTITY } from '../../shared/domain/cart-limits.js';
 import type { OrderStatus } from '../../shared/domain/order-status.js';
 import { BUSY_PAUSED, REFUSALS } from '../../shared/domain/refusals.js';
 import { MIN_PASSWORD_LENGTH, type AccountFormProblem } from '../../shared/domain/account-forms.js';
