@@ -1,9 +1,6 @@
 import '../zod-setup.js';
 import { z } from 'zod';
 import { KIDS_MENU_OPTION_IDS, type KidsMenuOption, type MenuItem } from './menu.js';
-import { MAX_LINE_QUANTITY } from './cart-limits.js';
-
-export { MAX_LINE_QUANTITY };
 
 /** An extra chosen with a product (its price is added to the product's, per unit). */
 export const cartOptionSchema = z.object({

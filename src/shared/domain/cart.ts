@@ -4,11 +4,11 @@ import {
   cartItemSchema,
   cartItemUniqueId,
   kidsMenuLineId,
-  MAX_LINE_QUANTITY,
   kidsMenuLineName,
   type CartItem,
   type CartOption,
 } from './cart-item.js';
+import { MAX_LINE_QUANTITY } from './cart-limits.js';
 import type { KidsMenuOptionId, MenuItem } from './menu.js';
 import { isOrderable } from './menu.js';
 import { fromCents, toCents } from './money.js';

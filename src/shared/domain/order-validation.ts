@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from './cart-item.js';
+import { MAX_LINE_QUANTITY } from './cart-limits.js';
 import { CONTACT_REFUSALS, isLuxPostalCode, isPersonName, normalizePhone } from './contact-fields.js';
 import { deliveryFeeFor } from './delivery-zones.js';
 import { orderBoundsRefusal, type BoundRefusalCode } from './input-bounds.js';
