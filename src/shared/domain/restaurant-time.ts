@@ -7,6 +7,11 @@
  * never from a hand-written summer-time rule. The zone is the last one the opening hours were read with
  * (setRestaurantTimeZone, called by the data layer: src/shared/data/public-fetch.ts): Europe/Luxembourg until
  * then, the build's zone while a prerendered page hydrates. Every function also takes an explicit zone.
+ *
+ * In a browser the first Intl.DateTimeFormat with a time zone loads ICU's zone data in one task (40–140 ms on a
+ * slow phone), which would land while a prerendered page hydrates. The build therefore ships the zone's offsets
+ * over a few years, read from the same tz database (zoneOffsetTable, adopted with adoptZoneOffsets): the clock
+ * reads them while the instant is inside that span and the zone is the table's, and goes to Intl otherwise.
  */
 
 export const DEFAULT_TIME_ZONE = 'Europe/Luxembourg';
@@ -44,8 +49,98 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * A zone's UTC offsets over a span of time as the tz database gives them: the offset (seconds east of Greenwich)
+ * at `from`, then each change as [instant in ms since the epoch, offset after it]. Plain JSON, carried by the
+ * prerendered pages.
+ */
+export interface ZoneOffsetTable {
+  zone: string;
+  /** The span the table answers for, [from, until) in ms since the epoch. */
+  from: number;
+  until: number;
+  changes: [number, number][];
+}
+
+const tables = new Map<string, ZoneOffsetTable>();
+
+const HOUR_MS = 3_600_000;
+
+/** Intl's offset of the zone at an instant, in whole seconds. */
+function intlOffsetSeconds(instant: number, zone: string): number {
+  const { y, mo, d, h, mi, s } = intlWallClock(new Date(instant), zone);
+  return Math.round((Date.UTC(y, mo - 1, d, h, mi, s) - (instant - (((instant % 1000) + 1000) % 1000))) / 1000);
+}
+
+/**
+ * Reads the zone's offsets from the platform's tz database (Intl) over [from, until): one reading every six hours,
+ * each change then found to the second by bisection. Throws RangeError for a zone ICU does not know.
+ */
+export function zoneOffsetTable(zone: string, from: number, until: number): ZoneOffsetTable {
+  const step = 6 * HOUR_MS;
+  let offset = intlOffsetSeconds(from, zone);
+  const changes: [number, number][] = [[from, offset]];
+  for (let t = from; t < until; t += step) {
+    const next = Math.min(t + step, until - 1000);
+    const after = intlOffsetSeconds(next, zone);
+    if (after === offset) continue;
+    let lo = t;
+    let hi = next;
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+      if (intlOffsetSeconds(mid, zone) === offset) lo = mid;
+      else hi = mid;
+    }
+    changes.push([hi, after]);
+    offset = after;
+  }
+  return { zone, from, until, changes };
+}
+
+/** The table is well formed: the build's JSON, or anything else, is only used when it is. */
+function isZoneOffsetTable(t: unknown): t is ZoneOffsetTable {
+  if (!t || typeof t !== 'object') return false;
+  const { zone, from, until, changes } = t as Partial<ZoneOffsetTable>;
+  return (
+    typeof zone === 'string' &&
+    Number.isFinite(from) &&
+    Number.isFinite(until) &&
+    from! < until! &&
+    Array.isArray(changes) &&
+    changes.length > 0 &&
+    changes[0]![0] === from &&
+    changes.every((c, i) => Array.isArray(c) && Number.isFinite(c[0]) && Number.isInteger(c[1]) && (i === 0 || c[0] > changes[i - 1]![0]))
+  );
+}
+
+/**
+ * Adopts the zone a table was read for, and its offsets: inside the table's span the zone's clock is computed
+ * from them, without Intl. A malformed table is ignored.
+ */
+export function adoptZoneOffsets(table: unknown): void {
+  if (!isZoneOffsetTable(table)) return;
+  tables.set(table.zone, table);
+  currentZone = table.zone;
+}
+
+/** The table's offset in ms at the instant, or null outside its zone or span. */
+function tableOffsetMs(instant: number, zone: string): number | null {
+  const table = tables.get(zone);
+  if (!table || instant < table.from || instant >= table.until) return null;
+  const { changes } = table;
+  let lo = 0;
+  let hi = changes.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (changes[mid]![0] <= instant) lo = mid;
+    else hi = mid - 1;
+  }
+  return changes[lo]![1] * 1000;
+}
+
 /** Whether the platform's tz database knows the zone (the database checks it against pg_timezone_names). */
 export function isKnownTimeZone(zone: string): boolean {
+  if (tables.has(zone)) return true;
   try {
     formatterOf(zone);
     return true;
@@ -78,15 +173,32 @@ interface WallFields {
   s: number;
 }
 
-function wallClockFields(instant: Date, zone: string): WallFields {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant');
+function intlWallClock(instant: Date, zone: string): WallFields {
   const f: Record<string, number> = {};
   for (const p of formatterOf(zone).formatToParts(instant)) if (p.type !== 'literal') f[p.type] = Number(p.value);
   return { y: f.year!, mo: f.month!, d: f.day!, h: f.hour! % 24, mi: f.minute!, s: f.second! };
 }
 
+function wallClockFields(instant: Date, zone: string): WallFields {
+  const t = instant.getTime();
+  if (Number.isNaN(t)) throw new RangeError('Invalid instant');
+  const offset = tableOffsetMs(t, zone);
+  if (offset === null) return intlWallClock(instant, zone);
+  const wall = new Date(t + offset);
+  return {
+    y: wall.getUTCFullYear(),
+    mo: wall.getUTCMonth() + 1,
+    d: wall.getUTCDate(),
+    h: wall.getUTCHours(),
+    mi: wall.getUTCMinutes(),
+    s: wall.getUTCSeconds(),
+  };
+}
+
 /** Milliseconds the zone's clocks are ahead of UTC at that instant (negative west of Greenwich). */
 export function timeZoneOffsetMs(instant: Date, zone: string = currentZone): number {
+  const fromTable = tableOffsetMs(instant.getTime(), zone);
+  if (fromTable !== null) return fromTable;
   const { y, mo, d, h, mi, s } = wallClockFields(instant, zone);
   const t = instant.getTime();
   return Date.UTC(y, mo - 1, d, h, mi, s) - (t - (((t % 1000) + 1000) % 1000));

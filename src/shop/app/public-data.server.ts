@@ -8,13 +8,14 @@ import {
   fetchStoreSettings,
 } from '../../shared/data/public-fetch.js';
 import { queryKeys } from '../../shared/data/query-keys.js';
-import { restaurantTimeZone } from '../../shared/domain/restaurant-time.js';
+import { restaurantTimeZone, zoneOffsetTable, type ZoneOffsetTable } from '../../shared/domain/restaurant-time.js';
 import type { RealtimeClientOptions } from '@supabase/realtime-js';
 
 /** What the prerendered pages are built with: the public reads under their query keys, and when. */
 export interface BuildData {
   renderedAt: number;
-  timeZone: string;
+  /** The restaurant's zone and its offsets from a year before the build to four years after (ZONE_YEARS). */
+  zoneOffsets: ZoneOffsetTable;
   queries: [readonly unknown[], unknown][];
 }
 
@@ -43,6 +44,12 @@ export function buildDataFor(data: BuildData, pathname: string): BuildData {
   return { ...data, queries: data.queries.filter(([key]) => wanted.has(String(key[0]))) };
 }
 
+/**
+ * The years around the build a page's clock reads without Intl (src/shared/domain/restaurant-time.ts): the
+ * pre-orders and reservations it offers are days ahead; a page older than that still works, through Intl.
+ */
+const ZONE_YEARS = { before: 1, after: 4 };
+
 let read: Promise<BuildData> | null = null;
 
 /**
@@ -65,10 +72,16 @@ export function readBuildData(): Promise<BuildData> {
       fetchOpenOffers(),
       fetchReviews(),
     ]);
+    const renderedAt = Date.now();
+    const year = new Date(renderedAt).getUTCFullYear();
     return {
-      renderedAt: Date.now(),
+      renderedAt,
       // The zone fetchOpeningSchedule set: the pages' times are on the restaurant's clock.
-      timeZone: restaurantTimeZone(),
+      zoneOffsets: zoneOffsetTable(
+        restaurantTimeZone(),
+        Date.UTC(year - ZONE_YEARS.before, 0, 1),
+        Date.UTC(year + ZONE_YEARS.after, 0, 1),
+      ),
       queries: [
         [queryKeys.menu, menu],
         [queryKeys.storeSettings, settings],

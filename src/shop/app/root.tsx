@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import '../lib/public-client.js';
 import { setRenderTime } from '../../shared/ui/render-clock.js';
-import { setRestaurantTimeZone } from '../../shared/domain/restaurant-time.js';
+import { adoptZoneOffsets } from '../../shared/domain/restaurant-time.js';
 import { AppProviders, createShopQueryClient } from './providers.js';
 import { pageTitle } from './page-titles.js';
 import { RouteError } from './route-error.js';
@@ -74,7 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
 function useShopQueryClient(data: BuildData) {
   const [queryClient] = useState(() => {
     setRenderTime(data.renderedAt);
-    setRestaurantTimeZone(data.timeZone);
+    // The zone with its offsets: no Intl (and none of ICU's zone data) while the page hydrates.
+    adoptZoneOffsets(data.zoneOffsets);
     const client = createShopQueryClient();
     // Fresh as of now: nothing is read again while the page hydrates; the live follow catches up after.
     const updatedAt = typeof window === 'undefined' ? 0 : Date.now();

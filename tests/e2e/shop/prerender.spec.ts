@@ -87,6 +87,35 @@ test.describe('prerendered pages', () => {
     }
   });
 
+  test("no time-zone formatter is made while a page loads, hydrates and reads live: the clock runs on the offsets the page carries", async ({
+    page,
+  }) => {
+    // The first Intl.DateTimeFormat with a time zone loads ICU's zone data: one long task on a phone.
+    await page.addInitScript(() => {
+      const Real = Intl.DateTimeFormat;
+      const made: string[] = ((window as unknown as { zoneFormatters: string[] }).zoneFormatters = []);
+      Intl.DateTimeFormat = new Proxy(Real, {
+        construct(target, args: ConstructorParameters<typeof Real>) {
+          if (args[1]?.timeZone) made.push(args[1].timeZone);
+          return Reflect.construct(target, args);
+        },
+        apply(target, self, args: ConstructorParameters<typeof Real>) {
+          if (args[1]?.timeZone) made.push(args[1].timeZone);
+          return Reflect.apply(target, self, args);
+        },
+      });
+    });
+    for (const route of ['/', '/menu', '/menu/hungryburgers', '/contact', '/suivi-commande']) {
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      await page.waitForLoadState('networkidle');
+      // The notice and the footer read the restaurant's clock once hydrated (« Ouvert » / « Ouvre à … »).
+      await expect(page.locator('footer')).toContainText(/\d{2}[:h]\d{2}/);
+      const made = await page.evaluate(() => (window as unknown as { zoneFormatters: string[] }).zoneFormatters);
+      expect(made, route).toEqual([]);
+    }
+  });
+
   test('once hydrated, the page reads each of its public reads once: the live follow catches up, no refetch before', async ({
     page,
   }) => {

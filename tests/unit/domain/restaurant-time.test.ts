@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   DEFAULT_TIME_ZONE,
@@ -156,6 +156,122 @@ describe("the restaurant's clock, from the platform's tz database", () => {
   it('refuses an invalid instant', () => {
     expect(() => restaurantClock(new Date('not a date'), LUX)).toThrow(RangeError);
     expect(() => timeZoneOffsetMs(new Date(Number.NaN), NY)).toThrow(RangeError);
+  });
+});
+
+/** A fresh copy of the module (no formatter made yet, no table adopted), as a page's first load has it. */
+const freshClock = async () => {
+  vi.resetModules();
+  return import('../../../src/shared/domain/restaurant-time.js');
+};
+
+/** Counts the Intl.DateTimeFormat a piece of code makes and the readings it asks of one. */
+const countIntl = <T>(run: () => T): { made: number; read: number; result: T } => {
+  const Real = Intl.DateTimeFormat;
+  let made = 0;
+  Intl.DateTimeFormat = class extends Real {
+    constructor(...args: ConstructorParameters<typeof Real>) {
+      super(...args);
+      made++;
+    }
+  } as typeof Real;
+  const read = vi.spyOn(Real.prototype, 'formatToParts');
+  try {
+    const result = run();
+    return { made, read: read.mock.calls.length, result };
+  } finally {
+    Intl.DateTimeFormat = Real;
+    read.mockRestore();
+  }
+};
+
+describe("the zone's offsets a prerendered page carries (read from the same tz database)", () => {
+  const FROM = Date.UTC(2025, 0, 1);
+  const UNTIL = Date.UTC(2029, 0, 1);
+
+  it('lists the four changes of 2026 and 2027 at their instants, to the second', async () => {
+    const { zoneOffsetTable } = await freshClock();
+    const changesIn = (zone: string) =>
+      zoneOffsetTable(zone, FROM, UNTIL)
+        .changes.filter(([t]) => t >= Date.UTC(2026, 0, 1) && t < Date.UTC(2028, 0, 1))
+        .map(([t, offset]) => [new Date(t).toISOString(), offset / 3600]);
+    expect(changesIn(LUX)).toEqual([
+      ['2026-03-29T01:00:00.000Z', 2],
+      ['2026-10-25T01:00:00.000Z', 1],
+      ['2027-03-28T01:00:00.000Z', 2],
+      ['2027-10-31T01:00:00.000Z', 1],
+    ]);
+    expect(changesIn(NY)).toEqual([
+      ['2026-03-08T07:00:00.000Z', -4],
+      ['2026-11-01T06:00:00.000Z', -5],
+      ['2027-03-14T07:00:00.000Z', -4],
+      ['2027-11-07T06:00:00.000Z', -5],
+    ]);
+    const lux = zoneOffsetTable(LUX, FROM, UNTIL);
+    expect(lux.changes[0]).toEqual([FROM, 3600]);
+    // Plain JSON: the page carries it as its loader's data.
+    expect(JSON.parse(JSON.stringify(lux))).toEqual(lux);
+  });
+
+  it('gives the same clock as Intl every half hour of 2026 and 2027, in both zones, without asking Intl', async () => {
+    const expected = await freshClock();
+    const tables = [LUX, NY].map((zone) => JSON.parse(JSON.stringify(expected.zoneOffsetTable(zone, FROM, UNTIL))));
+    const instants: number[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 30 * 60_000) instants.push(t, t + 59_999);
+    const want = [LUX, NY].map((zone) =>
+      instants.map((t) => [expected.restaurantClock(new Date(t), zone), expected.timeZoneOffsetMs(new Date(t), zone)]),
+    );
+
+    const page = await freshClock();
+    const { made, read, result } = countIntl(() => {
+      for (const table of tables) page.adoptZoneOffsets(table);
+      page.setRestaurantTimeZone(LUX);
+      return [LUX, NY].map((zone) => ({
+        zone,
+        known: page.isKnownTimeZone(zone),
+        got: instants.map((t) => [page.restaurantClock(new Date(t), zone), page.timeZoneOffsetMs(new Date(t), zone)]),
+        instants: [
+          page.restaurantInstant('2026-03-29', '02:30', zone).toISOString(),
+          page.restaurantInstant('2026-11-01', '01:30', zone).toISOString(),
+          page.restaurantInstant('2027-10-31', '11:00', zone).toISOString(),
+        ],
+      }));
+    });
+    expect({ made, read }).toEqual({ made: 0, read: 0 });
+    expect(page.restaurantTimeZone()).toBe(LUX);
+    for (const [i, { zone, known, got, instants: read }] of result.entries()) {
+      expect(known).toBe(true);
+      expect(got, zone).toEqual(want[i]);
+      expect(read).toEqual([
+        expected.restaurantInstant('2026-03-29', '02:30', zone).toISOString(),
+        expected.restaurantInstant('2026-11-01', '01:30', zone).toISOString(),
+        expected.restaurantInstant('2027-10-31', '11:00', zone).toISOString(),
+      ]);
+    }
+  });
+
+  it('goes to Intl outside the span and for another zone, and ignores a malformed table', async () => {
+    const page = await freshClock();
+    page.adoptZoneOffsets(page.zoneOffsetTable(LUX, FROM, UNTIL));
+    const later = countIntl(() => page.restaurantClock(at('2031-07-01T10:00:00Z')));
+    expect(later.result.time).toBe('12:00');
+    expect(later.read).toBe(1);
+    const elsewhere = countIntl(() => page.restaurantClock(at('2026-07-01T10:00:00Z'), NY));
+    expect(elsewhere.result.time).toBe('06:00');
+    expect(elsewhere.read).toBe(1);
+
+    for (const bad of [
+      null,
+      'Europe/Luxembourg',
+      { zone: NY, from: FROM, until: UNTIL, changes: [] },
+      { zone: NY, from: FROM, until: UNTIL, changes: [[FROM + 1, -18000]] },
+      { zone: NY, from: FROM, until: UNTIL, changes: [[FROM, -18000], [FROM, -14400]] },
+      { zone: NY, from: UNTIL, until: FROM, changes: [[UNTIL, -18000]] },
+      { zone: NY, from: FROM, until: UNTIL, changes: [[FROM, 'UTC-5']] },
+    ])
+      page.adoptZoneOffsets(bad);
+    expect(page.restaurantTimeZone()).toBe(LUX);
+    expect(page.timeZoneOffsetMs(at('2026-07-01T10:00:00Z'), NY)).toBe(-4 * HOUR);
   });
 });
 
