@@ -109,7 +109,10 @@ function isZoneOffsetTable(t: unknown): t is ZoneOffsetTable {
     Array.isArray(changes) &&
     changes.length > 0 &&
     changes[0]![0] === from &&
-    changes.every((c, i) => Array.isArray(c) && Number.isFinite(c[0]) && Number.isInteger(c[1]) && (i === 0 || c[0] > changes[i - 1]![0]))
+    changes.every(
+      (c, i) =>
+        Array.isArray(c) && Number.isFinite(c[0]) && Number.isInteger(c[1]) && (i === 0 || c[0] > changes[i - 1]![0]),
+    )
   );
 }
 

@@ -87,7 +87,7 @@ test.describe('prerendered pages', () => {
     }
   });
 
-  test("no time-zone formatter is made while a page loads, hydrates and reads live: the clock runs on the offsets the page carries", async ({
+  test('no time-zone formatter is made while a page loads, hydrates and reads live: the clock runs on the offsets the page carries', async ({
     page,
   }) => {
     // The first Intl.DateTimeFormat with a time zone loads ICU's zone data: one long task on a phone.

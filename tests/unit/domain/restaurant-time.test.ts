@@ -265,7 +265,15 @@ describe("the zone's offsets a prerendered page carries (read from the same tz d
       'Europe/Luxembourg',
       { zone: NY, from: FROM, until: UNTIL, changes: [] },
       { zone: NY, from: FROM, until: UNTIL, changes: [[FROM + 1, -18000]] },
-      { zone: NY, from: FROM, until: UNTIL, changes: [[FROM, -18000], [FROM, -14400]] },
+      {
+        zone: NY,
+        from: FROM,
+        until: UNTIL,
+        changes: [
+          [FROM, -18000],
+          [FROM, -14400],
+        ],
+      },
       { zone: NY, from: UNTIL, until: FROM, changes: [[UNTIL, -18000]] },
       { zone: NY, from: FROM, until: UNTIL, changes: [[FROM, 'UTC-5']] },
     ])
