@@ -129,7 +129,8 @@ export function adoptZoneOffsets(table: unknown): void {
 /** The table's offset in ms at the instant, or null outside its zone or span. */
 function tableOffsetMs(instant: number, zone: string): number | null {
   const table = tables.get(zone);
-  if (!table || instant < table.from || instant >= table.until) return null;
+  // Written so that an invalid instant (NaN) is outside every span.
+  if (!table || !(instant >= table.from && instant < table.until)) return null;
   const { changes } = table;
   let lo = 0;
   let hi = changes.length - 1;
@@ -200,11 +201,9 @@ function wallClockFields(instant: Date, zone: string): WallFields {
 
 /** Milliseconds the zone's clocks are ahead of UTC at that instant (negative west of Greenwich). */
 export function timeZoneOffsetMs(instant: Date, zone: string = currentZone): number {
-  const fromTable = tableOffsetMs(instant.getTime(), zone);
-  if (fromTable !== null) return fromTable;
-  const { y, mo, d, h, mi, s } = wallClockFields(instant, zone);
   const t = instant.getTime();
-  return Date.UTC(y, mo - 1, d, h, mi, s) - (t - (((t % 1000) + 1000) % 1000));
+  if (Number.isNaN(t)) throw new RangeError('Invalid instant');
+  return tableOffsetMs(t, zone) ?? intlOffsetSeconds(t, zone) * 1000;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -280,6 +280,9 @@ describe("the zone's offsets a prerendered page carries (read from the same tz d
       page.adoptZoneOffsets(bad);
     expect(page.restaurantTimeZone()).toBe(LUX);
     expect(page.timeZoneOffsetMs(at('2026-07-01T10:00:00Z'), NY)).toBe(-4 * HOUR);
+    // An invalid instant is refused with a table as without one.
+    expect(() => page.timeZoneOffsetMs(new Date(Number.NaN), LUX)).toThrow(RangeError);
+    expect(() => page.restaurantClock(new Date(Number.NaN), LUX)).toThrow(RangeError);
   });
 });
 
