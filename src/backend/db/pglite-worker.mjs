@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
 // Values come back as text where node-postgres gives text (bigint, numeric).
@@ -39,6 +40,75 @@ function plain(e) {
     out.message = `invalid input syntax for type ${refused[1]}`;
   }
   return out;
+}
+
+/**
+ * PostgreSQL asks a relation's size (lseek to its end) whenever it plans a query over it, scans it or adds a row:
+ * dozens of times per order. Emscripten's NODEFS answers each with a stat of the file through Node (fstatSync),
+ * about a tenth of the engine's time on the order path. Every write to the data directory goes through this file
+ * system (the engine owns it: one worker, a lock), so the size of each file is kept beside its node once read,
+ * moved by the writes and truncations made through it, and read again only for a file not seen yet.
+ */
+function keepFileSizes(NODEFS) {
+  const sizes = new WeakMap();
+  const streams = NODEFS.stream_ops;
+  const nodes = NODEFS.node_ops;
+  const { llseek, write } = streams;
+  streams.llseek = function (stream, offset, whence) {
+    if (whence !== 2) return llseek.call(this, stream, offset, whence);
+    const known = sizes.get(stream.node);
+    if (known !== undefined) {
+      if (known + offset < 0) return llseek.call(this, stream, offset, whence);
+      return known + offset;
+    }
+    const end = llseek.call(this, stream, 0, 2);
+    sizes.set(stream.node, end);
+    return end + offset < 0 ? llseek.call(this, stream, offset, whence) : end + offset;
+  };
+  streams.write = function (stream, buffer, offset, length, position) {
+    try {
+      const n = write.call(this, stream, buffer, offset, length, position);
+      const known = sizes.get(stream.node);
+      if (known !== undefined && typeof position === 'number') sizes.set(stream.node, Math.max(known, position + n));
+      else sizes.delete(stream.node);
+      return n;
+    } catch (e) {
+      sizes.delete(stream.node);
+      throw e;
+    }
+  };
+  // A truncation, by path or by descriptor, anything else that changes a node's attributes, and an allocation
+  // (posix_fallocate, should this file system learn it): the size is read again.
+  for (const [ops, name, nodeOf] of [
+    [nodes, 'setattr', (node) => node],
+    [streams, 'setattr', (stream) => stream.node],
+    [streams, 'allocate', (stream) => stream.node],
+  ]) {
+    const op = ops[name];
+    if (typeof op !== 'function') continue;
+    ops[name] = function (target, ...rest) {
+      sizes.delete(nodeOf(target));
+      try {
+        return op.call(this, target, ...rest);
+      } finally {
+        sizes.delete(nodeOf(target));
+      }
+    };
+  }
+  return sizes;
+}
+
+/** PGlite's Node file system for a data directory, with keepFileSizes. */
+class DataDirFS extends NodeFS {
+  async init(pg, opts) {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    return {
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        preRun: [...(emscriptenOpts.preRun ?? []), (mod) => keepFileSizes(mod.NODEFS)],
+      },
+    };
+  }
 }
 
 const { dataDir, archive } = workerData;
@@ -98,7 +168,8 @@ async function handle(m) {
 }
 
 try {
-  pg = await PGlite.create(dataDir, {
+  pg = await PGlite.create({
+    fs: new DataDirFS(dataDir),
     ...(workerData.pgliteWasmModule ? { pgliteWasmModule: workerData.pgliteWasmModule } : {}),
     ...(workerData.fsBundle ? { fsBundle: workerData.fsBundle } : {}),
     parsers,
