@@ -1,5 +1,6 @@
 /**
- * Orders under load, and under faults, with two admin dashboards watching through realtime.
+ * Orders under load, and under faults, with two admin dashboards watching through realtime (as the back office
+ * does, on the private topic orders:admin; BENCH_BOARD_PATH=changes: through Postgres Changes on the orders table).
  * The backend runs as its own process (src/backend/cli/serve.ts) so it can be killed hard.
  *
  *   npm run bench:load                                  (PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
@@ -25,6 +26,7 @@ import {
   type BackendSpec,
   type ChildBackend,
 } from '../tests/reliability/support/child-backend.js';
+import type { BoardPath } from '../tests/reliability/support/orders.js';
 import { freshStore, JWT_SECRET, type Store } from '../tests/reliability/support/databases.js';
 import { failureSummary, runLoad, type LoadReport } from '../tests/reliability/support/load.js';
 import { localCluster, restartCluster, ensureClusterUp } from '../tests/reliability/support/postgres-cluster.js';
@@ -35,6 +37,8 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAULTS = (process.env.BENCH_FAULTS ?? 'on') !== 'off';
 const STEPS = (process.env.BENCH_STEPS ?? 'on') !== 'off';
+/** How the dashboards hear of orders: broadcast (the back office's private topic orders:admin) or changes (Postgres Changes). */
+const BOARD_PATH: BoardPath = process.env.BENCH_BOARD_PATH === 'changes' ? 'changes' : 'broadcast';
 
 interface Line {
   db: DbKind;
@@ -159,6 +163,7 @@ for (const kind of kinds) {
           durationMs,
           stepTimes: STEPS,
           ownAddresses: true,
+          boardPath: BOARD_PATH,
         }),
       false,
     ),
@@ -175,6 +180,7 @@ for (const kind of kinds) {
           keys: b.current.keys,
           customers: CUSTOMERS,
           ownAddresses: true,
+          boardPath: BOARD_PATH,
           durationMs: durationMs / 2,
           faultAtMs: durationMs / 4,
           async fault() {
@@ -200,6 +206,7 @@ for (const kind of kinds) {
               keys: b.current.keys,
               customers: CUSTOMERS,
               ownAddresses: true,
+              boardPath: BOARD_PATH,
               durationMs: durationMs / 2,
               faultAtMs: durationMs / 4,
               fault: () => restartCluster(cluster),

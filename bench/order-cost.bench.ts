@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { startTestBackend, type DbKind, type TestBackend } from '../tests/helpers/backend.js';
-import { openBoard, shopOrder } from '../tests/reliability/support/orders.js';
+import { openBoard, shopOrder, type BoardPath } from '../tests/reliability/support/orders.js';
 import { REQUEST_SETTINGS_SQL } from '../src/backend/rest/index.js';
 import type { Queryable } from '../src/backend/db/index.js';
 import type { TransactionOptions } from '../src/backend/db/types.js';
@@ -25,6 +25,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
 const TRIGGERS = process.env.BENCH_TRIGGERS === 'on';
 /** Admin dashboards watching new orders through realtime during the HTTP run, as in bench:load. */
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 2);
+/** How the dashboards hear of orders: broadcast (the back office's private topic orders:admin) or changes (Postgres Changes). */
+const BOARD_PATH: BoardPath = process.env.BENCH_BOARD_PATH === 'changes' ? 'changes' : 'broadcast';
 
 /** A runner of one order's transaction, with the CPU clock of the engine that runs it. */
 interface Engine {
@@ -150,7 +152,9 @@ async function serverCpuMs(e: Engine, b: TestBackend): Promise<number | null> {
 /** The same orders through HTTP as the shop sends them (REST, JWT, the request's settings): the whole server's CPU. */
 async function httpPass(e: Engine, b: TestBackend, n: number, from: number) {
   const tag = `cost${from}`;
-  const boards = await Promise.all(Array.from({ length: BOARDS }, () => openBoard(b.url, b.context.jwt, tag)));
+  const boards = await Promise.all(
+    Array.from({ length: BOARDS }, () => openBoard(b.url, b.context.jwt, tag, BOARD_PATH)),
+  );
   const tripsOf = () => (b.kind === 'pglite' ? ((b.db as Partial<PgliteDb>).trips?.() ?? null) : null);
   const trips0 = tripsOf();
   const cpu0 = process.cpuUsage();

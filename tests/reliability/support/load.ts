@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { JwtKeys } from '../../../src/backend/jwt.js';
 import { isLostAnswer } from '../../../src/shared/data/errors.js';
 import { closeClientAgents, fetchFrom } from '../../helpers/client-address.js';
-import { openBoard, shopOrder, storedOrders, supabase, type Board } from './orders.js';
+import { openBoard, shopOrder, storedOrders, supabase, type Board, type BoardPath } from './orders.js';
 
 export interface LoadOptions {
   url: string;
@@ -33,6 +33,8 @@ export interface LoadOptions {
    * 127.0.0.1: the server's per-address limits and its fair queue of the engine then see one client per customer.
    */
   ownAddresses?: boolean;
+  /** How the two dashboards hear of new orders (default: as the back office does, the private topic orders:admin). */
+  boardPath?: BoardPath;
 }
 
 export interface Failure {
@@ -116,7 +118,10 @@ export function percentiles(values: number[], decimals = 1): { p50: number; p95:
  */
 export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const tag = `load-${crypto.randomBytes(4).toString('hex')}`;
-  const boards: Board[] = [await openBoard(o.url, o.keys, tag), await openBoard(o.url, o.keys, tag)];
+  const boards: Board[] = [
+    await openBoard(o.url, o.keys, tag, o.boardPath),
+    await openBoard(o.url, o.keys, tag, o.boardPath),
+  ];
   const acked = new Map<string, { ackAt: number; ms: number }>();
   const failures: Failure[] = [];
   let attempts = 0;

@@ -78,10 +78,21 @@ export interface Board {
 }
 
 /**
+ * How a dashboard hears of new orders: `broadcast`, as the back office does (the private topic orders:admin, fed by
+ * a trigger, access decided once at join), or `changes`, Postgres Changes on the orders table (RLS per change).
+ */
+export type BoardPath = 'broadcast' | 'changes';
+
+/**
  * An admin dashboard: subscribed to new orders; on every rejoin after the first it re-queries the
  * orders since the last one it saw (minus a margin: created_at is the transaction's start, not its commit).
  */
-export async function openBoard(url: string, keys: JwtKeys, tag: string): Promise<Board> {
+export async function openBoard(
+  url: string,
+  keys: JwtKeys,
+  tag: string,
+  path: BoardPath = 'broadcast',
+): Promise<Board> {
   const client = supabase(url, keys.anonKey, await adminToken(keys, 6 * 3600));
   let lastCreatedAt = new Date(Date.now() - 60_000).toISOString();
   const board: Board = {
@@ -118,23 +129,30 @@ export async function openBoard(url: string, keys: JwtKeys, tag: string): Promis
     }
     if (createdAt > lastCreatedAt) lastCreatedAt = createdAt;
   }
+  function inserted(o: { id: string; created_at: string; notes: string | null }) {
+    if (!o.notes?.startsWith(`${tag}#`)) return;
+    board.events.set(o.id, (board.events.get(o.id) ?? 0) + 1);
+    see(o.id, o.created_at, false);
+  }
   await new Promise<void>((resolve, reject) => {
-    client
-      .channel(`orders-board-${crypto.randomUUID()}`)
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => {
-        const o = p.new as { id: string; created_at: string; notes: string | null };
-        if (!o.notes?.startsWith(`${tag}#`)) return;
-        board.events.set(o.id, (board.events.get(o.id) ?? 0) + 1);
-        see(o.id, o.created_at, false);
-      })
-      .subscribe((status, err) => {
-        if (status === 'SUBSCRIBED') {
-          board.joins++;
-          if (board.joins === 1) resolve();
-          else board.catchUp().catch(() => {});
-        } else if (board.joins === 0 && (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT'))
-          reject(err ?? new Error(status));
-      });
+    const channel =
+      path === 'broadcast'
+        ? client
+            .channel('orders:admin', { config: { private: true } })
+            .on('broadcast', { event: 'INSERT' }, (m) => inserted((m.payload as { record: never }).record))
+        : client
+            .channel(`orders-board-${crypto.randomUUID()}`)
+            .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) =>
+              inserted(p.new as never),
+            );
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') {
+        board.joins++;
+        if (board.joins === 1) resolve();
+        else board.catchUp().catch(() => {});
+      } else if (board.joins === 0 && (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT'))
+        reject(err ?? new Error(status));
+    });
   });
   return board;
 }
