@@ -5,6 +5,13 @@ import { CHANGES_CHANNEL, SWEEP_AFTER_MS, SWEEP_SLICE_ROWS } from './capture.js'
 export type ChangeSelection = { mode: 'txids'; txids: string[] } | { mode: 'old' } | { mode: 'all' };
 
 const MAX_TX_PER_BATCH = 500;
+/**
+ * Under load (the last batch ended less than BUSY_WITHIN_MS ago) the next batch waits BATCH_WAIT_MS for more
+ * transactions, so that one call takes several: at a hundred orders a second each order's own call cost the engine
+ * about 1.2 ms, a sixth of the order. Alone, a change goes at once.
+ */
+export const BATCH_WAIT_MS = 10;
+const BUSY_WITHIN_MS = 25;
 const PAUSE_AFTER_FAILURE_MS = 500;
 
 type ListenerDb = Db & { onListenerReconnect?(cb: () => void): () => void };
@@ -27,6 +34,8 @@ export class ChangeFeed {
   private pausing = false;
   /** Change rows taken (deleted) since the change table was last vacuumed (PGlite). */
   private takenSinceVacuum = 0;
+  /** When the last batch ended (performance.now()). */
+  private lastBatchEnd = -Infinity;
 
   constructor(
     private readonly db: Db,
@@ -60,10 +69,12 @@ export class ChangeFeed {
     if (this.running || this.closed || this.pausing) return;
     // Drain on the next macrotask: a LISTEN reconnect announced in the same tick as the first
     // notification after it must turn on the sweep first, or that transaction would overtake the missed ones.
-    this.running = new Promise<void>((resolve) => setImmediate(resolve))
+    const busy = performance.now() - this.lastBatchEnd < BUSY_WITHIN_MS;
+    this.running = new Promise<void>((resolve) => (busy ? setTimeout(resolve, BATCH_WAIT_MS) : setImmediate(resolve)))
       .then(() => this.drain())
       .finally(() => {
         this.running = null;
+        this.lastBatchEnd = performance.now();
         if (!this.pausing && (this.queue.length > 0 || this.sweepAll)) this.kick();
       });
   }
