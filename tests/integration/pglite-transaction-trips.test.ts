@@ -90,6 +90,93 @@ describe('PGlite transactions between the threads', () => {
 });
 
 /**
+ * A transaction whose last message is sent lets the next one send its first (FairQueue's release): the engine runs
+ * them one after the other, without waiting for this thread between them. Each still runs alone, its time bound
+ * counts from when the engine comes to it, and one the engine never began is told so when the engine is restarted.
+ */
+describe('PGlite transactions sent while the one before still runs', () => {
+  let db: PgliteDb;
+  const HEAVY = 'select count(*) from generate_series(1, 3000000)';
+  beforeAll(async () => {
+    db = await openPglite(null);
+    await db.query('create table queued (n int, who text)');
+  });
+  afterAll(async () => db?.close());
+
+  it('sends the next transaction before the one before has answered, and keeps them apart', async () => {
+    // A: one message, heavy, fails in the engine and rolls back there. B: three messages, the first sent behind A's.
+    const failing = `insert into queued select 1 / (count(*) - count(*))::int, 'a' from (${HEAVY}) s`;
+    let answered = false;
+    const tripsBefore = db.trips();
+    const a = db
+      .transaction(async (tx) => void (await tx.query(failing)), { commitAfter: failing, client: 'a' })
+      .catch((e: Error) => e.message)
+      .finally(() => (answered = true));
+    const b = db.transaction(
+      async (tx) => {
+        await tx.query("insert into queued values (2, 'b')");
+        const seen = await tx.query<{ n: number }>('select count(*)::int as n from queued');
+        await tx.query("insert into queued values ($1, 'b')", [10 + seen.rows[0]!.n]);
+      },
+      { client: 'b' },
+    );
+    // While A runs, both messages are on their way (between two timers, not within one answer's handling).
+    let sentWhileRunning = 0;
+    const watch = setInterval(() => {
+      if (!answered) sentWhileRunning = Math.max(sentWhileRunning, db.trips() - tripsBefore);
+    }, 2);
+    await Promise.all([a, b]);
+    clearInterval(watch);
+    expect(await a).toMatch(/division by zero/);
+    expect(sentWhileRunning).toBe(2);
+    // B ran in a transaction of its own: A's rollback took none of it, and it saw only its own row.
+    expect((await db.query('select n, who from queued order by n')).rows).toEqual([
+      { n: 2, who: 'b' },
+      { n: 11, who: 'b' },
+    ]);
+  });
+
+  it('starts the time bound of a transaction when the engine comes to it, not while it waits behind another', async () => {
+    const before = db.engineCpuMs()!;
+    await db.transaction(async (tx) => void (await tx.query(HEAVY)), { timeoutMs: 60_000 });
+    const heavyMs = db.engineCpuMs()! - before;
+    const restarts = db.restarts();
+    // The light one's bound is shorter than the heavy one's work in front of it: counted from its sending, it would
+    // have ended the engine under the heavy one.
+    const lightBound = Math.max(Math.round(heavyMs / 3), 50);
+    const heavy = db.transaction(async (tx) => void (await tx.query(HEAVY)), { timeoutMs: 60_000, commitAfter: HEAVY });
+    const light = db.transaction(async (tx) => (await tx.query<{ n: number }>('select 7 as n')).rows[0]!.n, {
+      timeoutMs: lightBound,
+    });
+    await expect(heavy).resolves.toBeUndefined();
+    await expect(light).resolves.toBe(7);
+    expect({ heavyMs, restarts: db.restarts() }).toEqual({ heavyMs, restarts });
+  });
+
+  it('fails the statement past its bound as a timeout, and the one sent behind it as a restart (57P01)', async () => {
+    await db.query("insert into queued values (100, 'kept')");
+    const past = db
+      .transaction(async (tx) => void (await tx.query('select count(*) from generate_series(1, 500000000)')), {
+        timeoutMs: 300,
+        commitAfter: 'select count(*) from generate_series(1, 500000000)',
+      })
+      .catch((e: { message: string; code?: string }) => ({ code: e.code, message: e.message }));
+    const behind = db
+      .transaction(async (tx) => void (await tx.query("insert into queued values (101, 'behind')")), {
+        commitAfter: "insert into queued values (101, 'behind')",
+      })
+      .catch((e: { message: string; code?: string }) => ({ code: e.code, message: e.message }));
+    expect(await past).toEqual({ code: '57014', message: 'canceling statement due to statement timeout' });
+    expect(await behind).toMatchObject({ code: '57P01' });
+    expect(db.restarts()).toBe(1);
+    // The engine never began it: nothing of it is there; the committed row is.
+    expect((await db.query('select n, who from queued where n >= 100 order by n')).rows).toEqual([
+      { n: 100, who: 'kept' },
+    ]);
+  });
+});
+
+/**
  * A REST call of one function (an order) is one transaction: the request's settings ride with the BEGIN and the
  * call, and the COMMIT with the call. The engine is held for one trip between the threads, not three.
  */

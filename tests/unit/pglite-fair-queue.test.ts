@@ -108,4 +108,46 @@ describe('PGlite fair queue of transactions', () => {
     await Promise.all([busy, next, delivery]);
     expect(order).toEqual(['', 'customer-49']);
   });
+
+  it('lets one job send its messages behind one that has sent its last, no more, and still chooses who goes', async () => {
+    const queue = new FairQueue();
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    // A job that sends its last message at once (release) and ends when `finish` is called (its answer came).
+    const job = (client: string, releases = true) =>
+      queue.run(client, (_, release) => {
+        started.push(client);
+        if (releases) release();
+        return new Promise<void>((r) => finish.set(client, r));
+      });
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    // c has had much of the engine lately: among the waiting, the server's work goes before it.
+    await queue.run('c', async (charge) => charge(500));
+    const a = job('a');
+    const b = job('b');
+    const c = job('c');
+    const delivery = job('');
+    await settle();
+    // a runs, b waits in the engine behind it; c and the server's delivery wait here.
+    expect(started).toEqual(['a', 'b']);
+    finish.get('a')!();
+    await settle();
+    // The next one chosen here, not in the order the engine would have taken them (c came first): the server's work.
+    expect(started).toEqual(['a', 'b', '']);
+    finish.get('b')!();
+    await settle();
+    expect(started).toEqual(['a', 'b', '', 'c']);
+    // A job that has not sent its last message (a transaction waiting for an answer) holds the others back.
+    const held = job('held', false);
+    const after = job('after');
+    finish.get('')!();
+    finish.get('c')!();
+    await settle();
+    expect(started).toEqual(['a', 'b', '', 'c', 'held']);
+    finish.get('held')!();
+    await settle();
+    expect(started).toEqual(['a', 'b', '', 'c', 'held', 'after']);
+    finish.get('after')!();
+    await Promise.all([a, b, c, delivery, held, after]);
+  });
 });

@@ -179,22 +179,30 @@ try {
     ...(archive ? { loadDataDir: new Blob([fs.readFileSync(archive)]) } : {}),
   });
   for (const channel of workerData.channels ?? []) await listen(channel);
+  // One message at a time, in the order sent: the main thread sends the next transaction's first message while the
+  // engine still runs the last one of the transaction before (pglite.ts, FairQueue's release), and a message must
+  // not begin before the one before it has ended (PGlite would otherwise run its BEGIN inside that transaction).
+  let previous = Promise.resolve();
   parentPort.on('message', (m) => {
-    // The time the engine spent on the message, for the main thread's fair queue (what a client is charged):
-    // the wait for the main thread to read the answer is not the client's doing.
-    const started = performance.now();
-    handle(m).then(
-      (result) =>
-        parentPort.postMessage({ type: 'result', id: m.id, ok: true, result, ms: performance.now() - started }),
-      (e) =>
-        parentPort.postMessage({
-          type: 'result',
-          id: m.id,
-          ok: false,
-          error: plain(e),
-          ms: performance.now() - started,
-        }),
-    );
+    previous = previous.then(() => {
+      // The time the engine spent on the message, for the main thread's fair queue (what a client is charged):
+      // the wait for the main thread to read the answer is not the client's doing.
+      const started = performance.now();
+      return handle(m).then(
+        (result) =>
+          parentPort.postMessage({ type: 'result', id: m.id, ok: true, result, ms: performance.now() - started }),
+        (e) =>
+          parentPort.postMessage({
+            type: 'result',
+            id: m.id,
+            ok: false,
+            error: plain(e),
+            ms: performance.now() - started,
+          }),
+      );
+    });
+    // A message that could not be answered must not stop the ones after it.
+    previous = previous.catch(() => {});
   });
   // This thread's own CPU clock, for the main thread to read while a statement runs (Linux: /proc/thread-self).
   let task = null;
