@@ -46,7 +46,7 @@ export function requestSettingsWith(searchPath: string, roleSettings: number): s
 }
 
 /** A role's own settings (`alter role … set`, this database's after the cluster's), as name and value. */
-const ROLE_SETTINGS_SQL =
+export const ROLE_SETTINGS_SQL =
   `select split_part(u.c, '=', 1) as name, substr(u.c, strpos(u.c, '=') + 1) as value ` +
   `from pg_db_role_setting d cross join unnest(d.setconfig) with ordinality u(c, n) ` +
   `where d.setrole = (select oid from pg_roles where rolname = $1) ` +
