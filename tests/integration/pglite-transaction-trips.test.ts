@@ -136,6 +136,26 @@ describe('PGlite transactions sent while the one before still runs', () => {
     ]);
   });
 
+  it('sends nothing of a transaction after its COMMIT, even when the COMMIT fails: the next one keeps its settings', async () => {
+    await db.exec(`create table parent (id int primary key);
+      create table child (pid int references parent deferrable initially deferred)`);
+    // A: its COMMIT fails (the deferred key is checked then) and has ended it. B: sent behind that COMMIT.
+    const a = db
+      .transaction(async (tx) => void (await tx.query('insert into child values (999)')), { client: 'a' })
+      .catch((e: Error) => e.message);
+    const b = db.transaction(
+      async (tx) => {
+        await tx.query('select 1');
+        return (await tx.query<{ who: string }>("select current_setting('app.who', true) as who")).rows[0]!.who;
+      },
+      { client: 'b', prelude: { sql: "select set_config('app.who', $1, true)", params: ['b'] } },
+    );
+    expect(await a).toMatch(/foreign key/);
+    // A ROLLBACK sent after A's failed COMMIT would have run after B's first message and ended B's transaction.
+    expect(await b).toBe('b');
+    expect((await db.query('select count(*)::int as n from child')).rows).toEqual([{ n: 0 }]);
+  });
+
   it('starts the time bound of a transaction when the engine comes to it, not while it waits behind another', async () => {
     const before = db.engineCpuMs()!;
     await db.transaction(async (tx) => void (await tx.query(HEAVY)), { timeoutMs: 60_000 });

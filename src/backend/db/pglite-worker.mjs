@@ -69,7 +69,9 @@ function keepFileSizes(NODEFS) {
     try {
       const n = write.call(this, stream, buffer, offset, length, position);
       const known = sizes.get(stream.node);
-      if (known !== undefined && typeof position === 'number') sizes.set(stream.node, Math.max(known, position + n));
+      // An append-only stream writes at the end whatever the position says: its size is read again.
+      if (known !== undefined && typeof position === 'number' && !(stream.flags & 1024))
+        sizes.set(stream.node, Math.max(known, position + n));
       else sizes.delete(stream.node);
       return n;
     } catch (e) {
@@ -183,22 +185,31 @@ try {
   // engine still runs the last one of the transaction before (pglite.ts, FairQueue's release), and a message must
   // not begin before the one before it has ended (PGlite would otherwise run its BEGIN inside that transaction).
   let previous = Promise.resolve();
+  // The message the engine runs, for the main thread's time bounds (pglite.ts): 0 between messages.
+  const running = workerData.running ? new BigInt64Array(workerData.running) : null;
+  const answer = (message) => {
+    try {
+      parentPort.postMessage(message);
+    } catch (e) {
+      // An answer that cannot be copied to the main thread: its error instead, so that nothing waits for ever.
+      parentPort.postMessage({ type: 'result', id: message.id, ok: false, error: plain(e), ms: message.ms });
+    }
+  };
   parentPort.on('message', (m) => {
     previous = previous.then(() => {
       // The time the engine spent on the message, for the main thread's fair queue (what a client is charged):
       // the wait for the main thread to read the answer is not the client's doing.
       const started = performance.now();
+      if (running) Atomics.store(running, 0, BigInt(m.id));
       return handle(m).then(
-        (result) =>
-          parentPort.postMessage({ type: 'result', id: m.id, ok: true, result, ms: performance.now() - started }),
-        (e) =>
-          parentPort.postMessage({
-            type: 'result',
-            id: m.id,
-            ok: false,
-            error: plain(e),
-            ms: performance.now() - started,
-          }),
+        (result) => {
+          if (running) Atomics.store(running, 0, 0n);
+          answer({ type: 'result', id: m.id, ok: true, result, ms: performance.now() - started });
+        },
+        (e) => {
+          if (running) Atomics.store(running, 0, 0n);
+          answer({ type: 'result', id: m.id, ok: false, error: plain(e), ms: performance.now() - started });
+        },
       );
     });
     // A message that could not be answered must not stop the ones after it.

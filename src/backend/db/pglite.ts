@@ -261,6 +261,11 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   >();
   /** The messages sent to the engine and not answered yet, in the order sent: the engine runs the first. */
   const inflight: number[] = [];
+  /**
+   * The id of the message the engine is running (0: none), written by its thread: read by a time bound before it
+   * ends the engine, since an answer may still wait in this thread's port while the engine runs the next message.
+   */
+  let running = new BigInt64Array(new SharedArrayBuffer(8));
   const queue = new FairQueue();
   let nextId = 1;
   let worker: Worker | null = null;
@@ -288,8 +293,10 @@ export async function openPglite(dataDir: string | null, archive?: string | null
 
   async function start(first: boolean): Promise<void> {
     const files = await loadEngineFiles();
+    running = new BigInt64Array(new SharedArrayBuffer(8));
     const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: {
+        running: running.buffer,
         dataDir: dir,
         archive: first && !dataDir ? (archive ?? null) : null,
         channels: [...listeners.keys()],
@@ -342,12 +349,12 @@ export async function openPglite(dataDir: string | null, archive?: string | null
    * began, as a restarted engine (57P01: the REST layer answers 503, and clients send them again).
    */
   function failPending(e: unknown): void {
-    const running = inflight[0];
+    const head = inflight[0];
     inflight.length = 0;
     for (const [id, p] of pending) {
       pending.delete(id);
       p.reject(
-        running === undefined || id === running
+        head === undefined || id === head
           ? e
           : Object.assign(new Error('terminating connection: the database engine was restarted'), {
               code: '57P01',
@@ -361,6 +368,9 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   async function restart(): Promise<void> {
     const w = worker;
     worker = null;
+    // A transaction begun on this engine may not send anything to the next one, even a first message it has not
+    // sent yet (its other statements would fail there, and it would stay open).
+    generation++;
     failPending(statementTimeout());
     restarts++;
     ready = (async () => {
@@ -376,16 +386,23 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     await ready;
   }
 
-  /** Sends a message to the engine; `posted` is called once it is on its way (FairQueue's release). */
+  /**
+   * Sends a message to the engine; `posted` is called once it is on its way (FairQueue's release). `of`: the
+   * engine's generation the message's transaction began on; a message of a transaction the engine was restarted
+   * under is refused here, never sent to the new engine.
+   */
   async function call<T>(
     msg: Record<string, unknown>,
     timeoutMs?: number,
     charge?: (ms: number) => void,
     posted?: () => void,
+    of?: number,
   ): Promise<T> {
     await ready;
+    if (of !== undefined && of !== generation) throw abortedTransaction();
     if (closed || !worker) throw closedError();
     const w = worker;
+    const engineRunning = running;
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | null = null;
@@ -415,6 +432,9 @@ export async function openPglite(dataDir: string | null, archive?: string | null
             const used = startedCpu === null || now === null ? timeoutMs : now - startedCpu;
             if (used < timeoutMs && Date.now() - startedAt < timeoutMs * WALL_FACTOR)
               return check(Math.max(timeoutMs - used, 20));
+            // Only while the engine runs this very message: finished, its answer may still be on its way here while
+            // the engine's time goes to the next one.
+            if (Atomics.load(engineRunning, 0) !== BigInt(id)) return check(20);
             void restart().catch(() => {});
           }, wait);
         };
@@ -427,8 +447,22 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         else entry.startBound = startBound;
       }
       inflight.push(id);
+      try {
+        w.postMessage({ ...msg, id });
+      } catch (e) {
+        // Not sent (a value that cannot be copied to the engine's thread): as if it had never been asked.
+        inflight.splice(inflight.indexOf(id), 1);
+        pending.delete(id);
+        entry.reject(e);
+        const head = inflight.length > 0 ? pending.get(inflight[0]!) : undefined;
+        if (head?.startBound) {
+          const start = head.startBound;
+          head.startBound = null;
+          start();
+        }
+        return;
+      }
       trips++;
-      w.postMessage({ ...msg, id });
       posted?.();
     });
   }
@@ -449,12 +483,14 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     opening?: Opening,
     commit = false,
     posted?: () => void,
+    of?: number,
   ) =>
     call<QueryResult<T>>(
       { op: 'query', sql, params: guard(params), ...opened(opening), ...(commit ? { commit } : {}) },
       timeoutMs,
       charge,
       posted,
+      of,
     );
 
   ready = start(true);
@@ -508,18 +544,25 @@ export async function openPglite(dataDir: string | null, archive?: string | null
               const last = options.commitAfter !== undefined && sql === options.commitAfter;
               // Whether it succeeds or fails, the engine ends the transaction with this statement.
               if (last) tx.ended = true;
-              return runQuery<R>(sql, params, timeoutMs, charge, opening(), last, last ? release : undefined);
+              return runQuery<R>(sql, params, timeoutMs, charge, opening(), last, last ? release : undefined, mine);
             },
             exec: async (sql: string) => {
               alive();
-              await call({ op: 'exec', sql, ...opened(opening()) }, timeoutMs, charge);
+              await call({ op: 'exec', sql, ...opened(opening()) }, timeoutMs, charge, undefined, mine);
             },
           });
           if (generation !== mine) throw abortedTransaction();
-          if (tx.begin === null && !tx.ended) await call({ op: 'exec', sql: 'commit' }, timeoutMs, charge, release);
+          // Once COMMIT or ROLLBACK is sent, nothing more of the transaction may be: the next transaction's first
+          // message may already be behind it (a COMMIT that fails has ended the transaction all the same).
+          if (tx.begin === null && !tx.ended) {
+            tx.ended = true;
+            await call({ op: 'exec', sql: 'commit' }, timeoutMs, charge, release, mine);
+          }
         } catch (e) {
-          if (tx.begin === null && !tx.ended && generation === mine && worker)
-            await call({ op: 'exec', sql: 'rollback' }, undefined, charge, release).catch(() => {});
+          if (tx.begin === null && !tx.ended && generation === mine && worker) {
+            tx.ended = true;
+            await call({ op: 'exec', sql: 'rollback' }, undefined, charge, release, mine).catch(() => {});
+          }
           throw e;
         }
         return result;
