@@ -46,6 +46,12 @@ function revive(e: PlainError): Error {
 const statementTimeout = () =>
   Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014', severity: 'ERROR' });
 const closedError = () => new Error('PGlite is closed');
+/** For a message the engine never began, or of a transaction begun on an engine since ended: retry (REST: 503). */
+const restartedError = () =>
+  Object.assign(new Error('terminating connection: the database engine was restarted'), {
+    code: '57P01',
+    severity: 'FATAL',
+  });
 const abortedTransaction = () =>
   Object.assign(new Error('current transaction is aborted, commands ignored until end of transaction block'), {
     code: '25P02',
@@ -353,14 +359,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     inflight.length = 0;
     for (const [id, p] of pending) {
       pending.delete(id);
-      p.reject(
-        head === undefined || id === head
-          ? e
-          : Object.assign(new Error('terminating connection: the database engine was restarted'), {
-              code: '57P01',
-              severity: 'FATAL',
-            }),
-      );
+      p.reject(head === undefined || id === head ? e : restartedError());
     }
   }
 
@@ -399,7 +398,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
     of?: number,
   ): Promise<T> {
     await ready;
-    if (of !== undefined && of !== generation) throw abortedTransaction();
+    if (of !== undefined && of !== generation) throw restartedError();
     if (closed || !worker) throw closedError();
     const w = worker;
     const engineRunning = running;
@@ -533,7 +532,8 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         };
         // After a restart the transaction is gone: nothing more of it may run on the new engine.
         const alive = () => {
-          if (generation !== mine) throw abortedTransaction();
+          // Nothing sent yet: the engine was restarted before this transaction reached it (retry); else it is gone.
+          if (generation !== mine) throw tx.begin === null ? abortedTransaction() : restartedError();
           if (tx.ended) throw Object.assign(new Error('the transaction is already committed'), { code: '25000' });
         };
         let result: T;
