@@ -56,13 +56,9 @@ function keepFileSizes(NODEFS) {
   const { llseek, write } = streams;
   streams.llseek = function (stream, offset, whence) {
     if (whence !== 2) return llseek.call(this, stream, offset, whence);
-    const known = sizes.get(stream.node);
-    if (known !== undefined) {
-      if (known + offset < 0) return llseek.call(this, stream, offset, whence);
-      return known + offset;
-    }
-    const end = llseek.call(this, stream, 0, 2);
-    sizes.set(stream.node, end);
+    let end = sizes.get(stream.node);
+    if (end === undefined) sizes.set(stream.node, (end = llseek.call(this, stream, 0, 2)));
+    // Before the start: the file system's own answer (EINVAL).
     return end + offset < 0 ? llseek.call(this, stream, offset, whence) : end + offset;
   };
   streams.write = function (stream, buffer, offset, length, position) {
@@ -97,7 +93,6 @@ function keepFileSizes(NODEFS) {
       }
     };
   }
-  return sizes;
 }
 
 /** PGlite's Node file system for a data directory, with keepFileSizes. */
@@ -201,16 +196,15 @@ try {
       // the wait for the main thread to read the answer is not the client's doing.
       const started = performance.now();
       if (running) Atomics.store(running, 0, BigInt(m.id));
-      return handle(m).then(
-        (result) => {
+      return handle(m)
+        .then(
+          (result) => ({ ok: true, result }),
+          (e) => ({ ok: false, error: plain(e) }),
+        )
+        .then((outcome) => {
           if (running) Atomics.store(running, 0, 0n);
-          answer({ type: 'result', id: m.id, ok: true, result, ms: performance.now() - started });
-        },
-        (e) => {
-          if (running) Atomics.store(running, 0, 0n);
-          answer({ type: 'result', id: m.id, ok: false, error: plain(e), ms: performance.now() - started });
-        },
-      );
+          answer({ type: 'result', id: m.id, ...outcome, ms: performance.now() - started });
+        });
     });
     // A message that could not be answered must not stop the ones after it.
     previous = previous.catch(() => {});

@@ -320,14 +320,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         else if (m.type === 'notify') {
           for (const cb of listeners.get(m.channel) ?? []) cb(m.payload);
         } else if (m.type === 'result') {
-          const at = inflight.indexOf(m.id);
-          if (at >= 0) inflight.splice(at, 1);
-          const head = inflight.length > 0 ? pending.get(inflight[0]!) : undefined;
-          if (head?.startBound) {
-            const start = head.startBound;
-            head.startBound = null;
-            start();
-          }
+          settled(m.id);
           const p = pending.get(m.id);
           if (!p) return;
           pending.delete(m.id);
@@ -348,6 +341,18 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         }
       });
     });
+  }
+
+  /** A message is answered (or was never sent): out of the in-flight list, and the next one's time bound starts. */
+  function settled(id: number): void {
+    const at = inflight.indexOf(id);
+    if (at >= 0) inflight.splice(at, 1);
+    const head = inflight.length > 0 ? pending.get(inflight[0]!) : undefined;
+    const start = head?.startBound;
+    if (start) {
+      head.startBound = null;
+      start();
+    }
   }
 
   /**
@@ -450,15 +455,9 @@ export async function openPglite(dataDir: string | null, archive?: string | null
         w.postMessage({ ...msg, id });
       } catch (e) {
         // Not sent (a value that cannot be copied to the engine's thread): as if it had never been asked.
-        inflight.splice(inflight.indexOf(id), 1);
+        settled(id);
         pending.delete(id);
         entry.reject(e);
-        const head = inflight.length > 0 ? pending.get(inflight[0]!) : undefined;
-        if (head?.startBound) {
-          const start = head.startBound;
-          head.startBound = null;
-          start();
-        }
         return;
       }
       trips++;

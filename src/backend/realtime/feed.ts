@@ -10,7 +10,7 @@ const MAX_TX_PER_BATCH = 500;
  * transactions, so that one call takes several: at a hundred orders a second each order's own call cost the engine
  * about 1.2 ms, a sixth of the order. Alone, a change goes at once.
  */
-export const BATCH_WAIT_MS = 10;
+const BATCH_WAIT_MS = 10;
 const BUSY_WITHIN_MS = 25;
 const PAUSE_AFTER_FAILURE_MS = 500;
 
