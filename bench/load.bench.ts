@@ -5,6 +5,11 @@
  *
  *   npm run bench:load                                  (PGlite; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set)
  *   BENCH_CUSTOMERS=50 BENCH_SECONDS=60 BENCH_FAULTS=on npm run bench:load
+ *   BACKEND_CPU_PROF=/tmp/prof BENCH_FAULTS=off npm run bench:load     (V8 CPU profiles of the server's threads)
+ *
+ * The CPU per order is read from /proc: the server's process, of it the busiest thread besides the main one
+ * (PGlite's engine), PostgreSQL's server processes, and this process (the customers and dashboards): on 2 cores,
+ * 250 orders/s leaves 8 ms of CPU per order for all of them together.
  *
  * Each line's invariants: every acknowledged order stored exactly once and seen exactly once by both
  * dashboards (after their catch-up where they were cut off), every failure a clear error.
@@ -48,18 +53,42 @@ interface Line {
   /** What the backend printed (its warnings: a reopened engine, a backup), for a stall's cause. */
   log: string;
   /** CPU per acknowledged order (ms): the backend's process (PGlite's engine thread included) and PostgreSQL's. */
-  cpu: { server: number | null; postgres: number | null };
+  cpu: { server: number | null; postgres: number | null; engine: number | null; client: number | null };
 }
 
 /** CPU time a process has used (Linux /proc, all its threads), in ms; null elsewhere. */
-function processCpuMs(pid: number | undefined): number | null {
+function processCpuMs(pid: number | undefined, stat = `/proc/${pid}/stat`): number | null {
   try {
-    const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const s = fs.readFileSync(stat, 'utf8');
     const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
     return (Number(f[11]) + Number(f[12])) * 10;
   } catch {
     return null;
   }
+}
+
+/** CPU time of each thread of a process (Linux /proc/<pid>/task), in ms by thread id. */
+function threadCpuMs(pid: number | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      out.set(tid, processCpuMs(pid, `/proc/${pid}/task/${tid}/stat`) ?? 0);
+    }
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return out;
+}
+
+/** The CPU of the busiest thread other than the main one between two readings (PGlite's engine thread). */
+function busiestThreadMs(pid: number | undefined, before: Map<string, number>): number | null {
+  let best: number | null = null;
+  for (const [tid, ms] of threadCpuMs(pid)) {
+    if (tid === String(pid)) continue;
+    const d = ms - (before.get(tid) ?? 0);
+    if (best === null || d > best) best = d;
+  }
+  return best;
 }
 
 /** CPU time of PostgreSQL's server processes serving the database (the local server's /proc), in ms. */
@@ -111,6 +140,8 @@ async function scenario(
     const first = holder.current;
     const server0 = processCpuMs(first.process.pid);
     const postgres0 = await postgresCpuMs(store.databaseUrl);
+    const threads0 = threadCpuMs(first.process.pid);
+    const client0 = process.cpuUsage();
     let r: LoadReport;
     try {
       r = await run(spec, holder);
@@ -125,9 +156,12 @@ async function scenario(
     // replaces the process and PostgreSQL's connections).
     const perOrder = (a: number | null, b: number | null) =>
       fault || a === null || b === null || !r.acknowledged ? null : Math.round(((b - a) / r.acknowledged) * 100) / 100;
+    const client = process.cpuUsage(client0);
     const cpu = {
       server: perOrder(server0, processCpuMs(first.process.pid)),
       postgres: perOrder(postgres0, await postgresCpuMs(store.databaseUrl)),
+      engine: kind === 'pglite' ? perOrder(0, busiestThreadMs(first.process.pid, threads0)) : null,
+      client: perOrder(0, (client.user + client.system) / 1000),
     };
     return { db: kind, scenario: name, r, problems: problems(r, fault), log: holder.current.output(), cpu };
   } finally {
@@ -234,6 +268,8 @@ const rows = lines.map(({ db, scenario: s, r, problems: p, cpu }) => ({
   'event p50/p95/p99 ms': `${r.eventMs.p50} / ${r.eventMs.p95} / ${r.eventMs.p99}`,
   'CPU ms/order server + PostgreSQL':
     cpu.server === null ? '' : `${cpu.server}${cpu.postgres === null ? '' : ` + ${cpu.postgres}`}`,
+  'of it engine thread': cpu.engine ?? '',
+  'load generator': cpu.client ?? '',
   lost: r.lostOrders,
   dup: r.duplicatedOrders + r.placedTwice,
   retried: r.retriedOrders,

@@ -28,6 +28,7 @@ import { createStaticHandler } from './static.js';
 import { createStorageService } from './storage/index.js';
 import { dispatcherSettings, loopbackUrl, startDispatcher, type Dispatcher } from './dispatcher.js';
 import { startRetentionJob, type RetentionJob } from './jobs/retention.js';
+import { startUpkeepJob } from './jobs/upkeep.js';
 
 export interface Backend {
   url: string;
@@ -233,6 +234,8 @@ export async function startBackend(
     // …and again every six hours, as the orders grow (a failure only leaves the older statistics).
     const analyzer = setInterval(() => void db.exec('analyze').catch(() => {}), 6 * 3600_000);
     analyzer.unref();
+    // PGlite has no autovacuum: tables that grew or churned are analysed and vacuumed as it would (jobs/upkeep.ts).
+    const upkeep = startUpkeepJob(db);
     let closing: Promise<void> | null = null;
     return {
       url: publicUrl,
@@ -251,6 +254,7 @@ export async function startBackend(
       close() {
         closing ??= (async () => {
           clearInterval(analyzer);
+          await upkeep?.stop();
           await dispatcher?.stop();
           await retention.stop();
           await safety.stop();

@@ -49,7 +49,10 @@ export async function spawnBackend(spec: BackendSpec, startTimeoutMs = 120_000):
     DISPATCH: 'off',
     ...spec.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/backend/cli/serve.ts'], {
+  // BACKEND_CPU_PROF=<dir>: V8 CPU profiles of the backend's threads (PGlite's engine thread included), written
+  // there when it stops (a profile of bench:load's server, for instance).
+  const profile = process.env.BACKEND_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BACKEND_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/backend/cli/serve.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
