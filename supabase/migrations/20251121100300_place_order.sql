@@ -382,8 +382,9 @@ begin
 end $$;
 
 -- The time each step of an order took, for the load benchmark (bench/load.bench.ts): a request with the header
--- « x-order-timing: on » gets {step: milliseconds} in its answer's `timing`. Off (every shop order), a step costs
--- one read of a setting. Only durations of the caller's own request are told, nothing of other orders.
+-- « x-order-timing: on » gets {step: milliseconds} in its answer's `timing`. Off (every shop order), no step is
+-- called (a PERFORM is a statement through the executor, not an expression). Only
+-- durations of the caller's own request are told, nothing of other orders.
 create function public.order_step(p_name text) returns void
 language plpgsql volatile set search_path = ''
 as $$
@@ -406,7 +407,8 @@ language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   now_at timestamptz := public.order_clock(p_now);
-  local_now timestamp := now_at at time zone public.restaurant_time_zone();
+  tz text := public.restaurant_time_zone();
+  local_now timestamp := now_at at time zone tz;
   ordering jsonb := coalesce((select value from public.store_settings where key = 'ordering'), '{"is_enabled": true}');
   delivery_options jsonb := coalesce((select value from public.store_settings where key = 'delivery_options'), '{"is_enabled": true}');
   acceptance jsonb := public.order_acceptance_settings();
@@ -434,6 +436,8 @@ declare
   next_slot timestamptz;
   ready timestamptz;
   auto boolean := coalesce((acceptance -> 'auto_accept') = 'true'::jsonb, false);
+  -- The step times (x-order-timing, set by place_order): each step's call is a statement of its own, made only then.
+  timing boolean := current_setting('churrasqueira.order_timing', true) is not distinct from 'on';
 begin
   if p_order is null or jsonb_typeof(p_order) <> 'object' then
     perform public.refuse('invalid_request', 'Requête invalide', 'La commande est illisible.');
@@ -502,7 +506,7 @@ begin
      or length(postal_code) > 20 or length(city) > 100 or length(notes) > 2000 then
     perform public.refuse('field_too_long', 'Information trop longue', 'Un des champs est trop long.');
   end if;
-  perform public.order_step('contact');
+  if timing then perform public.order_step('contact'); end if;
 
   -- 4. The cart, then each line priced from the menu for the day the order is for.
   lines := coalesce(p_order -> 'items', p_order -> 'order_items');
@@ -520,7 +524,7 @@ begin
       + coalesce((select sum((o ->> 'price')::numeric) from jsonb_array_elements(line -> 'options') o), 0))
       * (line ->> 'quantity')::int;
   end loop;
-  perform public.order_step('pricing');
+  if timing then perform public.order_step('pricing'); end if;
 
   -- 5. Delivery minimum on the subtotal.
   if method = 'delivery' and subtotal < 20 then
@@ -536,7 +540,7 @@ begin
         'Veuillez entrer une ville valide ou nous ne pouvons pas livrer à cette adresse.');
     end if;
   end if;
-  perform public.order_step('zone');
+  if timing then perform public.order_step('zone'); end if;
 
   -- The total the customer saw (expectedTotal, optional): a price, an offer or a fee that changed between
   -- the cart's last read and this order is refused, so that nobody is charged a total they were not shown.
@@ -577,13 +581,13 @@ begin
       'Nous sommes fermés pour le moment. Vous pouvez passer une pré-commande.'));
   end if;
 
-  perform public.order_step('rules');
+  if timing then perform public.order_step('rules'); end if;
 
   -- 7. The slot: a pre-order's requested time, or when an immediate order will be ready. With a
   -- capacity for this method, one order at a time checks and takes a place (a transaction lock, held
   -- until commit: the second of two customers for the last place waits, then sees it taken).
   if is_preorder then
-    slot := public.order_slot_of((preorder_date + preorder_time) at time zone public.restaurant_time_zone());
+    slot := public.order_slot_of((preorder_date + preorder_time) at time zone tz);
   else
     slot := public.order_slot_of(now_at + make_interval(mins => public.order_ready_minutes(now_at)));
   end if;
@@ -600,7 +604,7 @@ begin
       -- An immediate order: the customer was shown the next free time and chose it (asap_slot "HH:MM").
       wanted_slot_text := coalesce(public.json_text(p_order -> 'asap_slot'), public.json_text(p_order -> 'asapSlot'));
       if wanted_slot_text ~ '^([01]\d|2[0-3]):[0-5]\d$' then
-        wanted_slot := public.order_slot_of((local_now::date + wanted_slot_text::time) at time zone public.restaurant_time_zone());
+        wanted_slot := public.order_slot_of((local_now::date + wanted_slot_text::time) at time zone tz);
       end if;
       if wanted_slot is null or wanted_slot < slot or not public.order_slot_offered(wanted_slot, false)
          or public.order_slot_is_full(method, wanted_slot) then
@@ -614,10 +618,10 @@ begin
     end if;
     perform public.check_waiting_orders_share(slot, phone, email);
   end if;
-  perform public.order_step('capacity');
+  if timing then perform public.order_step('capacity'); end if;
 
   if auto then
-    ready := case when is_preorder then (preorder_date + preorder_time) at time zone public.restaurant_time_zone()
+    ready := case when is_preorder then (preorder_date + preorder_time) at time zone tz
                   else greatest(now_at + make_interval(mins => public.order_ready_minutes(now_at)), slot) end;
   end if;
 
@@ -650,7 +654,7 @@ begin
   end if;
   -- An address is personal data: kept only as long as tracking by phone may look for its order.
   delete from public.order_origins g where g.created_at < now() - interval '60 days';
-  perform public.order_step('insert');
+  if timing then perform public.order_step('insert'); end if;
 
   return to_jsonb(saved) || jsonb_build_object('order_number', left(saved.id, 8), 'subtotal', saved.total_price);
 end $$;
@@ -683,14 +687,14 @@ begin
   end if;
   perform public.check_order_bounds(p_order, p_now);
   request := case when jsonb_typeof(p_order) = 'object' then public.clean_order_request(p_order) else p_order end;
-  perform public.order_step('bounds');
+  if timing then perform public.order_step('bounds'); end if;
   raw_id := case when jsonb_typeof(request) = 'object'
     then coalesce(public.json_text(request -> 'request_id'), public.json_text(request -> 'requestId')) end;
   if raw_id is null then
     perform public.check_rate_limit_reached('order');
     placed := public.place_order_once(request, p_now);
     perform public.check_rate_limit('order');
-    perform public.order_step('rate_limit');
+    if timing then perform public.order_step('rate_limit'); end if;
     return public.order_answer(placed, timing);
   end if;
   if raw_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
@@ -715,13 +719,13 @@ begin
   end if;
   -- A retry that finds its order above is not counted again.
   perform public.check_rate_limit_reached('order');
-  perform public.order_step('request_id');
+  if timing then perform public.order_step('request_id'); end if;
   placed := public.place_order_once(body, p_now);
   insert into public.order_requests (request_id, order_id, request_hash, user_id)
   values (v_request_id, placed ->> 'id', hash, auth.uid());
-  perform public.order_step('request_record');
+  if timing then perform public.order_step('request_record'); end if;
   perform public.check_rate_limit('order');
-  perform public.order_step('rate_limit');
+  if timing then perform public.order_step('rate_limit'); end if;
   return public.order_answer(placed, timing);
 end $$;
 
