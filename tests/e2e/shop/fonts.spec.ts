@@ -5,9 +5,18 @@ import { expect, test } from '../support/fixtures';
 // scripts/make-shop-fonts.mjs): system fonts scaled to their widths, with their heights. The page laid out in them
 // must be the one laid out in the web fonts, or its lines move when they swap in (layout shift).
 
-/** The height of the page and of each title and paragraph of <main>, in the order of the page. */
+/**
+ * The height of the page and of each title and paragraph of <main>, in the order of the page. The two notes drawn
+ * over the page for a while (the category bar's swipe hint, gone a few seconds after it came; the store's notice,
+ * « Ouvre à … », when the page goes live at a closed hour) move nothing, and whether each is on screen depends on
+ * when the page is measured: they are not counted.
+ */
 const LAYOUT = () => {
-  const blocks = [...document.querySelectorAll('main h1, main h2, main h3, main p')].map((el) => {
+  const overlays = '[data-testid="swipe-hint"], [data-testid="store-notice"]';
+  const inFlow = [...document.querySelectorAll('main h1, main h2, main h3, main p')].filter(
+    (el) => !el.closest(overlays),
+  );
+  const blocks = inFlow.map((el) => {
     const box = el.getBoundingClientRect();
     return { text: (el.textContent ?? '').trim().slice(0, 50), top: Math.round(box.top + scrollY), height: box.height };
   });
