@@ -5,6 +5,22 @@ import { freshStore, JWT_SECRET, type Store } from './support/databases.js';
 import { failureSummary, runLoad, type LoadReport } from './support/load.js';
 import { ensureClusterUp, localCluster, restartCluster } from './support/postgres-cluster.js';
 
+/** A run that fails says what the backend printed last (an exit's stack trace, for one). */
+async function withBackendLog<T>(backend: () => ChildBackend | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const b = backend();
+    const state = b ? `exit ${b.process.exitCode ?? b.process.signalCode ?? 'none (running)'}` : 'no backend';
+    throw new Error(
+      `${(e as Error).message}\n  backend: ${state}, its last lines:\n${b?.output().slice(-3000) ?? ''}`,
+      {
+        cause: e,
+      },
+    );
+  }
+}
+
 function expectNothingLost(r: LoadReport) {
   const why = `${JSON.stringify({ ...r, failures: failureSummary(r.failures) })}`;
   expect(r.acknowledgedBeforeFault, why).toBeGreaterThan(0);
@@ -38,19 +54,23 @@ describe.each(testDatabases())('backend killed under load on %s', (kind) => {
     const spec: BackendSpec = { ...store, port: await freePort(), jwtSecret: JWT_SECRET };
     backend = await spawnBackend(spec);
     const first = backend;
-    const r = await runLoad({
-      url: first.url,
-      keys: first.keys,
-      customers: 10,
-      durationMs: 4000,
-      faultAtMs: 1500,
-      faultAfterAcks: 10,
-      async fault() {
-        await first.kill('SIGKILL');
-        backend = await spawnBackend(spec);
-      },
-      settleMs: 40_000,
-    });
+    const r = await withBackendLog(
+      () => backend,
+      () =>
+        runLoad({
+          url: first.url,
+          keys: first.keys,
+          customers: 10,
+          durationMs: 4000,
+          faultAtMs: 1500,
+          faultAfterAcks: 10,
+          async fault() {
+            await first.kill('SIGKILL');
+            backend = await spawnBackend(spec);
+          },
+          settleMs: 40_000,
+        }),
+    );
     expectNothingLost(r);
     // The dashboards were cut off with the backend: each rejoined at least once.
     for (const board of r.boards) expect(board.joins).toBeGreaterThanOrEqual(2);
@@ -71,16 +91,20 @@ if (cluster && testDatabases().includes('postgres')) {
     it('keeps every acknowledged order, answers errors during the restart, and dashboards miss nothing', async () => {
       store = await freshStore('postgres', 'pgrestart');
       backend = await spawnBackend({ ...store, port: await freePort(), jwtSecret: JWT_SECRET });
-      const r = await runLoad({
-        url: backend.url,
-        keys: backend.keys,
-        customers: 10,
-        durationMs: 4000,
-        faultAtMs: 1500,
-        faultAfterAcks: 10,
-        fault: () => restartCluster(cluster),
-        settleMs: 30_000,
-      });
+      const r = await withBackendLog(
+        () => backend,
+        () =>
+          runLoad({
+            url: backend!.url,
+            keys: backend!.keys,
+            customers: 10,
+            durationMs: 4000,
+            faultAtMs: 1500,
+            faultAfterAcks: 10,
+            fault: () => restartCluster(cluster),
+            settleMs: 30_000,
+          }),
+      );
       expectNothingLost(r);
       // While the database is away the API says so (503: try again), never "bad request" or "internal error".
       expect(r.failures.filter((f) => f.status !== 503 && f.status !== 0)).toEqual([]);

@@ -69,13 +69,21 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
       return wrap<T>(await pool.query(sql, params as unknown[]));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-      const client = await pool.connect();
       let broken = false;
       // A connection dropped between two statements (server restart) fails this transaction instead of crashing the process.
       const onError = () => {
         broken = true;
       };
-      client.on('error', onError);
+      // The listener goes on in the pool's callback, in the same tick the pool hands the connection over: awaiting
+      // pool.connect() would leave it without one until the promise settles, and a « terminating connection » read
+      // in the same chunk as the previous user's answer would then be an unhandled 'error' event (the process exits).
+      const client = await new Promise<pg.PoolClient>((resolve, reject) =>
+        pool.connect((err, c) => {
+          if (err || !c) return reject(err ?? new Error('no connection'));
+          c.on('error', onError);
+          resolve(c);
+        }),
+      );
       try {
         await client.query(options.readOnly ? 'begin read only' : 'begin');
         if (options.prelude) await client.query(options.prelude.sql, options.prelude.params as unknown[]);
