@@ -18,14 +18,28 @@ describe('PGlite change table', () => {
     Number((await b.db.query<{ n: string }>(`select pg_relation_size('_realtime.changes')::text as n`)).rows[0]!.n);
 
   it('is vacuumed by the realtime sweep: the delivered changes leave no dead rows behind', async () => {
+    // Changes are captured while someone follows the table: a menu page does.
+    const client = b.client();
+    let delivered = 0;
+    await new Promise<void>((resolve, reject) =>
+      client
+        .channel('menu')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'menu_items' }, () => delivered++)
+        .subscribe((status, err) => {
+          if (status === 'SUBSCRIBED') resolve();
+          else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+        }),
+    );
     // 600 captured changes in 20 transactions (menu items are published), each delivered and deleted at once.
     for (let i = 0; i < 20; i++) {
       await b.db.query(
         `update public.menu_items set description = description where id in (select id from public.menu_items order by id limit 30)`,
       );
     }
+    await waitFor('the 600 changes to be delivered', async () => (delivered === 600 ? true : null), 15_000);
     // Once delivered, a sweep (every 5 s) vacuums: the table's pages of dead rows are given back (they stayed).
     await waitFor('the change table to be vacuumed', async () => ((await size()) === 0 ? true : null), 15_000);
     expect((await b.db.query(`select 1 from _realtime.changes`)).rows).toEqual([]);
+    await client.removeAllChannels();
   });
 });

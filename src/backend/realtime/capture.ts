@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
 
 export const CHANGES_CHANNEL = '_realtime_changes';
@@ -9,6 +10,9 @@ const TRIGGER = '_realtime_capture';
 const MESSAGE_TRIGGER = '_realtime_broadcast';
 /** Messages of realtime.messages are kept this long (Supabase drops its daily partitions after 3 days). */
 export const MESSAGE_RETENTION = '3 days';
+/** How long a process's follows last unless renewed (every FOLLOW_RENEW_MS). */
+const FOLLOW_TTL = '10 minutes';
+export const FOLLOW_RENEW_MS = 60_000;
 
 /**
  * Change capture lives in `_realtime`, a schema no API role can reach. The trigger is
@@ -41,6 +45,58 @@ begin
   return null;
 end $$;
 revoke all on function _realtime.capture() from public;
+
+-- The tables someone follows with Postgres Changes: a change is captured only while its table is followed
+-- (the trigger's WHEN, below), so that the writes nobody watches (every order, when the back office and the
+-- customers follow them by broadcast) pay for no captured row, no NOTIFY and no delivery. Each server
+-- process follows under its own name; its rows expire unless it renews them, so a process gone without
+-- saying so (killed) stops costing ten minutes later.
+create table if not exists _realtime.followed (
+  rel oid not null,
+  owner text not null,
+  expires_at timestamptz not null,
+  primary key (rel, owner)
+);
+create or replace function _realtime.is_followed(p_rel oid) returns boolean
+language plpgsql stable security definer set search_path = pg_catalog, pg_temp as $$
+begin
+  return exists (select 1 from _realtime.followed f where f.rel = p_rel and f.expires_at > now());
+end $$;
+-- Evaluated as the writer (anon, authenticated…): it reads nothing but whether a table is followed.
+grant execute on function _realtime.is_followed(oid) to public;
+-- Follows (p_add) and stops following (p_drop) for one process. Before a table is followed, the writers
+-- already at work on it finish (a lock that waits for them, at most 2 s): a change committed after the
+-- channel was told « subscribed » was begun after this, and is captured.
+create or replace function _realtime.set_followed(p_owner text, p_add oid[], p_drop oid[]) returns void
+language plpgsql set search_path = pg_catalog, pg_temp as $$
+declare
+  r oid;
+begin
+  perform set_config('lock_timeout', '2s', true);
+  foreach r in array p_add loop
+    begin
+      execute format('lock table %s in share row exclusive mode', r::regclass);
+    exception when others then
+      null;
+    end;
+    insert into _realtime.followed (rel, owner, expires_at)
+      values (r, p_owner, now() + interval '${FOLLOW_TTL}')
+      on conflict (rel, owner) do update set expires_at = excluded.expires_at;
+  end loop;
+  delete from _realtime.followed f where f.owner = p_owner and f.rel = any(p_drop);
+end $$;
+revoke all on function _realtime.set_followed(text, oid[], oid[]) from public;
+-- A process renews what it follows (put back, should the database have been away past the expiry), and
+-- drops what processes gone long ago left behind.
+create or replace function _realtime.renew_followed(p_owner text, p_rels oid[]) returns void
+language plpgsql set search_path = pg_catalog, pg_temp as $$
+begin
+  insert into _realtime.followed (rel, owner, expires_at)
+    select r, p_owner, now() + interval '${FOLLOW_TTL}' from unnest(p_rels) r
+    on conflict (rel, owner) do update set expires_at = excluded.expires_at;
+  delete from _realtime.followed f where f.expires_at < now() - interval '1 hour';
+end $$;
+revoke all on function _realtime.renew_followed(text, oid[]) from public;
 
 -- Broadcast from the database: a message of realtime.messages travels with the transaction's
 -- changes (same table, same NOTIFY, so in commit order), marked BROADCAST and tied to no table.
@@ -148,6 +204,12 @@ end $$;
 revoke all on function _realtime.authorize(text, text, text, boolean) from public;
 `;
 
+/** A table, or with no table (or '*') every published table of the schema ('*': of every schema). */
+export interface FollowedTables {
+  schema: string;
+  table?: string;
+}
+
 export interface TableInfo {
   oid: number;
   schema: string;
@@ -190,6 +252,12 @@ export class ChangeCapture {
   private tracked = new Map<string, number>();
   private syncing: Promise<void> | null = null;
   private takeSql = '';
+  /** This process's name in `_realtime.followed`. */
+  private readonly owner = `${process.pid}:${crypto.randomUUID()}`;
+  private readonly followers = new Map<object, readonly FollowedTables[]>();
+  private readonly followedInDb = new Set<number>();
+  private followChain: Promise<void> = Promise.resolve();
+  private renewTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -215,20 +283,21 @@ export class ChangeCapture {
       )
     ).rows;
     const withTrigger = (
-      await this.db.query<{ schema: string; table: string }>(
-        `select n.nspname as schema, c.relname as "table" from pg_trigger t
+      await this.db.query<{ schema: string; table: string; followedOnly: boolean }>(
+        `select n.nspname as schema, c.relname as "table", t.tgqual is not null as "followedOnly" from pg_trigger t
          join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
          where t.tgname = $1`,
         [TRIGGER],
       )
     ).rows;
     const want = new Set<string>(published.map((p) => `${p.schema}.${p.table}`));
-    const have = new Set(withTrigger.map((p) => `${p.schema}.${p.table}`));
+    // A trigger of an earlier version captured every change, followed or not: it is replaced.
+    const have = new Set(withTrigger.filter((p) => p.followedOnly).map((p) => `${p.schema}.${p.table}`));
     for (const p of published) {
       if (have.has(`${p.schema}.${p.table}`)) continue;
       await this.db.exec(
         `create or replace trigger ${TRIGGER} after insert or update or delete on ${qualified(p.schema, p.table)}
-         for each row execute function _realtime.capture()`,
+         for each row when (_realtime.is_followed(${Number(p.oid)}::oid)) execute function _realtime.capture()`,
       );
     }
     for (const p of withTrigger) {
@@ -246,6 +315,87 @@ export class ChangeCapture {
     if (sql !== this.takeSql) await this.db.exec(sql);
     this.takeSql = sql;
     this.tracked = new Map(published.map((p) => [`${p.schema}.${p.table}`, Number(p.oid)]));
+    // A channel following a whole schema follows the tables published since it joined.
+    if (this.followers.size > 0) await this.syncFollows();
+  }
+
+  /**
+   * Changes are captured only for the tables a channel follows (`_realtime.followed`). `who` (a joined
+   * channel) follows the tables its bindings name, a whole schema for a binding without a table; this
+   * resolves once the follow is committed, before the channel is told it is subscribed.
+   */
+  follow(who: object, bindings: readonly FollowedTables[]): Promise<void> {
+    this.followers.set(who, bindings);
+    this.startRenewing();
+    return this.syncFollows();
+  }
+
+  /** `who` follows nothing any more; a table nobody follows is no longer captured. */
+  unfollow(who: object): Promise<void> {
+    if (!this.followers.delete(who)) return Promise.resolve();
+    return this.syncFollows();
+  }
+
+  /** The tables this process follows now, by oid (for tests and the bench). */
+  followedTables(): number[] {
+    return [...this.followedInDb].sort((a, b) => a - b);
+  }
+
+  /** Stops renewing and gives up what this process follows. */
+  async close(): Promise<void> {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
+    this.followers.clear();
+    await this.syncFollows().catch(() => {});
+  }
+
+  private wantedTables(): Set<number> {
+    const rels = new Set<number>();
+    for (const bindings of this.followers.values())
+      for (const b of bindings) {
+        if (b.schema !== '*' && b.table !== undefined && b.table !== '*') {
+          const oid = this.tracked.get(`${b.schema}.${b.table}`);
+          if (oid !== undefined) rels.add(oid);
+        } else for (const t of this.trackedIn(b.schema)) rels.add(t.oid);
+      }
+    return rels;
+  }
+
+  /** One database call at a time, in order: each brings the database to what the followers want then. */
+  private syncFollows(): Promise<void> {
+    const run = this.followChain.then(async () => {
+      const want = this.wantedTables();
+      const add = [...want].filter((r) => !this.followedInDb.has(r));
+      const drop = [...this.followedInDb].filter((r) => !want.has(r));
+      if (add.length === 0 && drop.length === 0) return;
+      await this.db.query('select _realtime.set_followed($1, $2::oid[], $3::oid[])', [
+        this.owner,
+        `{${add.join(',')}}`,
+        `{${drop.join(',')}}`,
+      ]);
+      for (const r of add) this.followedInDb.add(r);
+      for (const r of drop) this.followedInDb.delete(r);
+    });
+    this.followChain = run.catch(() => {});
+    return run;
+  }
+
+  /** Renews this process's follows (in turn with the follows and drops, so as not to put back a dropped one). */
+  renew(): Promise<void> {
+    const run = this.followChain.then(async () => {
+      await this.db.query('select _realtime.renew_followed($1, $2::oid[])', [
+        this.owner,
+        `{${[...this.followedInDb].join(',')}}`,
+      ]);
+    });
+    this.followChain = run.catch(() => {});
+    return run;
+  }
+
+  private startRenewing(): void {
+    if (this.renewTimer) return;
+    this.renewTimer = setInterval(() => void this.renew().catch(() => {}), FOLLOW_RENEW_MS);
+    this.renewTimer.unref();
   }
 
   /** Whether changes of this table (this very table: a re-created one has another oid) are captured. */

@@ -204,6 +204,7 @@ export function attachRealtime(
         ws.close(1001, 'server shutting down');
       }
       await ready.catch(() => {});
+      await capture.close();
       await feed.close();
       // Sockets that do not answer the close handshake are cut.
       await new Promise((r) => setTimeout(r, 50));

@@ -102,6 +102,8 @@ export const DEFAULT_SERVER_FANOUT_BYTES_PER_SECOND = 32 * 1024 * 1024;
 
 /** A client flooding this many times its per-second quota is disconnected rather than read on. */
 const FLOOD_FACTOR = 10;
+/** A join whose tables could not be followed (the database away): the client joins again later. */
+const UNABLE_TO_FOLLOW = 'Unable to subscribe to changes: the database did not answer';
 
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -324,6 +326,20 @@ export class RealtimeSession {
       return;
     }
     const ch = new JoinedChannel(this, msg.topic, msg.join_ref, resolved.bindings, claims);
+    if (ch.bindings.length > 0) {
+      // Its tables' changes are captured from now on, before the client hears it is subscribed.
+      try {
+        await this.services.capture.follow(ch, ch.bindings);
+      } catch (e) {
+        void this.services.capture.unfollow(ch).catch(() => {});
+        this.reply(msg, 'error', { reason: `${UNABLE_TO_FOLLOW}: ${(e as Error).message}` });
+        return;
+      }
+      if (this.closed) {
+        void this.services.capture.unfollow(ch).catch(() => {});
+        return;
+      }
+    }
     const broadcast = (config.broadcast ?? {}) as Record<string, unknown>;
     ch.broadcastSelf = broadcast.self === true;
     ch.broadcastAck = broadcast.ack === true;
@@ -440,6 +456,7 @@ export class RealtimeSession {
   private leave(ch: JoinedChannel): void {
     if (ch.expiryTimer) clearTimeout(ch.expiryTimer);
     this.services.dispatcher.remove(ch);
+    if (ch.bindings.length > 0) void this.services.capture.unfollow(ch).catch(() => {});
     const peers = this.services.topics.get(ch.topic);
     peers?.delete(ch);
     if (peers?.size === 0) this.services.topics.delete(ch.topic);
