@@ -150,11 +150,15 @@ const LINKS_PER_TASK = 4;
 
 /**
  * Where a page waits before its modules are asked for: its first contentful paint (the browser's own paint timing),
- * or a first tap or key. A tab opened in the background paints nothing: a second later it goes on anyway.
+ * or a first tap or key. A tab opened in the background paints nothing until it is shown: there, a second later it
+ * goes on anyway. A page on screen waits for its paint (a slow stylesheet or a busy phone can hold it past a second:
+ * the code must not overtake it), up to 5 seconds in case the browser never says it painted; one without paint
+ * timing goes on at once.
  */
 const PAINTED = `await new Promise((go) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return go();
   new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint').length > 0 && go()).observe({ type: 'paint', buffered: true });
-  setTimeout(go, 1000);
+  setTimeout(go, document.visibilityState === 'hidden' ? 1000 : 5000);
   for (const type of ['pointerdown', 'keydown', 'touchstart']) addEventListener(type, go, { once: true, capture: true, passive: true });
 });`;
 
