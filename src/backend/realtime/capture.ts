@@ -336,11 +336,6 @@ export class ChangeCapture {
     return this.syncFollows();
   }
 
-  /** The tables this process follows now, by oid (for tests and the bench). */
-  followedTables(): number[] {
-    return [...this.followedInDb].sort((a, b) => a - b);
-  }
-
   /** Stops renewing and gives up what this process follows. */
   async close(): Promise<void> {
     if (this.renewTimer) clearInterval(this.renewTimer);

@@ -332,7 +332,8 @@ export class RealtimeSession {
         await this.services.capture.follow(ch, ch.bindings);
       } catch (e) {
         void this.services.capture.unfollow(ch).catch(() => {});
-        this.reply(msg, 'error', { reason: `${UNABLE_TO_FOLLOW}: ${(e as Error).message}` });
+        console.error("[realtime] following a channel's tables failed:", (e as Error).message);
+        this.reply(msg, 'error', { reason: UNABLE_TO_FOLLOW });
         return;
       }
       if (this.closed) {
