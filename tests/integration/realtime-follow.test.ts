@@ -17,10 +17,16 @@ import {
  * back office and the customer follow it by broadcast) leaves no row in `_realtime.changes`, sends no NOTIFY and
  * costs no delivery.
  */
+/** How long a table stays followed after its last follower left, in these tests. */
+const LINGER_MS = 1000;
+
 describe.each(testDatabases())('changes captured only while followed, on %s', (kind) => {
   let b: TestBackend;
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: REALTIME_FIXTURE });
+    b = await startTestBackend(kind, {
+      supabaseDir: REALTIME_FIXTURE,
+      env: { REALTIME_FOLLOW_LINGER_MS: String(LINGER_MS) },
+    });
     // Realtime sets up its tables and triggers once the server listens.
     for (let end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
       const r = await b.db.query<{ ok: boolean }>(
@@ -54,7 +60,7 @@ describe.each(testDatabases())('changes captured only while followed, on %s', (k
       )
     ).rows.map((r) => r.t);
 
-  /** The last channel's leave is not answered: its follow is dropped just after. */
+  /** The last channel's leave is not answered: its follow is dropped after lingering LINGER_MS. */
   async function nothingFollowed() {
     for (const end = Date.now() + 5000; (await followed()).length > 0 && Date.now() < end;)
       await new Promise((r) => setTimeout(r, 50));
@@ -96,6 +102,40 @@ describe.each(testDatabases())('changes captured only while followed, on %s', (k
     expect(await anOrder()).toBe(0);
   });
 
+  it('a table stays followed a while after its last follower left: joining and leaving in a loop follows it once', async () => {
+    const client = b.client(await adminToken(b));
+    const row = async () =>
+      (
+        await b.db.query<{ version: string }>(
+          `select xmin::text as version from _realtime.followed where rel = 'public.orders'::regclass`,
+        )
+      ).rows.map((r) => r.version);
+    try {
+      const cycle = async (name: string) =>
+        client.removeChannel(
+          await subscribed(
+            client
+              .channel(name)
+              .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, () => {}),
+          ),
+        );
+      await cycle('loop-0');
+      const first = await row();
+      expect(first).toHaveLength(1);
+      const leftAt = performance.now();
+      for (let i = 1; i <= 5; i++) await cycle(`loop-${i}`);
+      // The joins found the table followed: no new row, no lock, and still captured.
+      expect(await row()).toEqual(first);
+      expect(await anOrder()).toBe(1);
+      await nothingFollowed();
+      expect(performance.now() - leftAt).toBeGreaterThanOrEqual(LINGER_MS - 50);
+      expect(await followed()).toEqual([]);
+      expect(await anOrder()).toBe(0);
+    } finally {
+      await closeClients(client);
+    }
+  });
+
   it('a binding without a table follows every published table of its schema', async () => {
     const client = b.client(await adminToken(b));
     const got: Change[] = [];
@@ -133,7 +173,10 @@ describe.each(testDatabases())('changes captured only while followed, on %s', (k
 describe.each(testDatabases().filter((k) => k === 'postgres'))('following a table on %s', (kind) => {
   let b: TestBackend;
   beforeAll(async () => {
-    b = await startTestBackend(kind, { supabaseDir: REALTIME_FIXTURE });
+    b = await startTestBackend(kind, {
+      supabaseDir: REALTIME_FIXTURE,
+      env: { REALTIME_FOLLOW_LINGER_MS: String(LINGER_MS) },
+    });
   });
   afterAll(async () => b?.close());
 
@@ -162,7 +205,25 @@ describe.each(testDatabases().filter((k) => k === 'postgres'))('following a tabl
       await insertOrder(b, newUserId(), 7002);
       await waitFor(() => got.includes(7002), 5000, 'the order after the join');
       expect(got).toEqual([7002]);
+
+      // Left and joined again while the table lingers: the join waits for no writer, and misses nothing.
+      await client.removeChannel(client.getChannels()[0]!);
+      await writer.query('begin');
+      await writer.query('insert into public.orders (user_id, total_cents) values ($1, 7003)', [newUserId()]);
+      const again: number[] = [];
+      const started = performance.now();
+      await subscribed(
+        client
+          .channel('orders-again')
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) =>
+            again.push((p as Change).new.total_cents as number),
+          ),
+      );
+      expect(performance.now() - started).toBeLessThan(400);
+      await writer.query('commit');
+      await waitFor(() => again.includes(7003), 5000, 'the order committed after the quick join');
     } finally {
+      await writer.query('rollback').catch(() => {});
       await writer.end();
       await closeClients(client);
     }

@@ -13,6 +13,11 @@ export const MESSAGE_RETENTION = '3 days';
 /** How long a process's follows last unless renewed (every FOLLOW_RENEW_MS). */
 const FOLLOW_TTL = '10 minutes';
 export const FOLLOW_RENEW_MS = 60_000;
+/**
+ * How long a table stays followed after its last follower left. Following a table waits for the writers at
+ * work on it (a lock): a client joining and leaving in a loop would otherwise take that lock on every join.
+ */
+export const FOLLOW_LINGER_MS = 60_000;
 
 /**
  * Change capture lives in `_realtime`, a schema no API role can reach. The trigger is
@@ -258,8 +263,14 @@ export class ChangeCapture {
   private readonly followedInDb = new Set<number>();
   private followChain: Promise<void> = Promise.resolve();
   private renewTimer: NodeJS.Timeout | null = null;
+  /** Tables no channel follows any more, still followed until then (Date.now() ms). */
+  private readonly lingering = new Map<number, number>();
+  private lingerTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly lingerMs = FOLLOW_LINGER_MS,
+  ) {}
 
   async install(): Promise<void> {
     await this.db.exec(SETUP_SQL);
@@ -330,21 +341,57 @@ export class ChangeCapture {
     return this.syncFollows();
   }
 
-  /** `who` follows nothing any more; a table nobody follows is no longer captured. */
+  /**
+   * `who` follows nothing any more. A table nobody follows is no longer captured once it has lingered
+   * `lingerMs` (a channel joining it again meanwhile finds it followed, and waits for no lock).
+   */
   unfollow(who: object): Promise<void> {
-    if (!this.followers.delete(who)) return Promise.resolve();
-    return this.syncFollows();
+    if (!this.followers.has(who)) return Promise.resolve();
+    const before = this.followedByChannels();
+    this.followers.delete(who);
+    if (this.lingerMs <= 0) return this.syncFollows();
+    const after = this.followedByChannels();
+    const until = Date.now() + this.lingerMs;
+    for (const rel of before) if (!after.has(rel)) this.lingering.set(rel, until);
+    this.lingerTimer ??= setTimeout(() => this.endLingering(), this.lingerMs + 10);
+    this.lingerTimer.unref();
+    return Promise.resolve();
   }
 
-  /** Stops renewing and gives up what this process follows. */
+  /** Drops the tables whose lingering is over, and waits for the next one to end. */
+  private endLingering(): void {
+    this.lingerTimer = null;
+    const now = Date.now();
+    let next = Infinity;
+    for (const [rel, until] of this.lingering) {
+      if (until <= now) this.lingering.delete(rel);
+      else next = Math.min(next, until);
+    }
+    void this.syncFollows().catch(() => {});
+    if (next !== Infinity) {
+      this.lingerTimer = setTimeout(() => this.endLingering(), next - now + 10);
+      this.lingerTimer.unref();
+    }
+  }
+
+  /** Stops renewing and gives up what this process follows, lingering or not. */
   async close(): Promise<void> {
     if (this.renewTimer) clearInterval(this.renewTimer);
     this.renewTimer = null;
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+    this.lingering.clear();
     this.followers.clear();
     await this.syncFollows().catch(() => {});
   }
 
   private wantedTables(): Set<number> {
+    const rels = this.followedByChannels();
+    for (const rel of this.lingering.keys()) rels.add(rel);
+    return rels;
+  }
+
+  private followedByChannels(): Set<number> {
     const rels = new Set<number>();
     for (const bindings of this.followers.values())
       for (const b of bindings) {

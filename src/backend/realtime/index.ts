@@ -5,7 +5,7 @@ import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.js';
 import { isLoopbackHost } from '../config.js';
 import { bearerToken, type JwtClaims } from '../jwt.js';
-import { ChangeCapture } from './capture.js';
+import { ChangeCapture, FOLLOW_LINGER_MS } from './capture.js';
 import { ChangeDispatcher, type DispatchStats } from './dispatch.js';
 import { ChangeFeed } from './feed.js';
 import { SUPPORTED_VSN, type Vsn } from './protocol.js';
@@ -73,7 +73,8 @@ export function attachRealtime(
 ): { close(): Promise<void>; stats: DispatchStats } {
   const env = ctx.config.env;
   const heartbeatTimeoutMs = positive(env.REALTIME_HEARTBEAT_TIMEOUT_MS, 60_000);
-  const capture = new ChangeCapture(ctx.db);
+  // 0: a table is no longer captured as soon as its last follower leaves.
+  const capture = new ChangeCapture(ctx.db, quota(env.REALTIME_FOLLOW_LINGER_MS, FOLLOW_LINGER_MS));
   const topics = new Map<string, Set<JoinedChannel>>();
   const dispatcher = new ChangeDispatcher(ctx.db, capture, (message) => deliverDatabaseMessage(topics, message));
   const services: RealtimeServices = {
