@@ -233,6 +233,34 @@ describe.each(testDatabases())('realtime broadcast from the database and private
     await closeClients(visitorClient, staffClient, colleagueClient, admin);
   });
 
+  it('brings a message too long for a NOTIFY in its order among short ones, each message once', async () => {
+    const visitor = b.client();
+    const news = listen(visitor, `news-${newUserId()}`, false);
+    await news.joined;
+    const topic = news.channel.subTopic;
+    const send = (tx: { query: (sql: string, params: unknown[]) => Promise<unknown> }, n: number, long = false) =>
+      tx.query(`select realtime.send($1::jsonb, 'note', $2, false)`, [
+        JSON.stringify({ n, text: long ? 'é'.repeat(6000) : 'court' }),
+        topic,
+      ]);
+    await send(b.db, 1);
+    await send(b.db, 2, true);
+    await send(b.db, 3);
+    // In one transaction too: short, long, short.
+    await b.db.transaction(async (tx) => {
+      await send(tx, 4);
+      await send(tx, 5, true);
+      await send(tx, 6);
+    });
+    await waitFor(() => news.heard.length >= 6, 5000, 'six messages');
+    await settle(300);
+    const heard = news.heard.map((m) => m.payload.n);
+    expect(heard).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((news.heard[1]!.payload.text as string).length).toBe(6000);
+    expect(new Set(news.heard.map((m) => m.meta?.id)).size).toBe(6);
+    await closeClients(visitor);
+  });
+
   it('deletes messages older than three days at a sweep, and keeps the recent ones', async () => {
     const topic = `retention-${newUserId()}`;
     await b.db.query(

@@ -118,6 +118,11 @@ describe.each(testDatabases())('realtime postgres_changes: many different tokens
     }
     const forAll = await insert(newUserId(), 'all');
     const forNobody = await insert(newUserId(), 'nobody');
+    // A change is checked against its row as it is when the change is delivered: the tickets are delivered
+    // before one of them changes hands (on a loaded machine the update could otherwise commit first, and the
+    // first ticket's insert be checked as the second customer's).
+    const staffPage = pages.find((p) => p.staff)!.page;
+    await waitFor(() => staffPage.got.length >= customers.length + 1, 20_000, 'the staff to hear the new tickets');
     // The first customer's ticket passes to the second: only the second (and the staff) hear the update.
     const moved = own.get(customers[0])!;
     await b.db.query('update public.tickets set owner = $1, label = $2 where id = $3', [customers[1], 'moved', moved]);

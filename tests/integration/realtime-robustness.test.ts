@@ -103,4 +103,28 @@ describe.each(testDatabases().filter((k) => k === 'postgres'))('realtime LISTEN 
     s.stop();
     s.close();
   });
+
+  it('delivers the messages sent while the LISTEN connection was down, each once and in order', async () => {
+    const s = await RawSocket.open(b, '2.0.0', b.anonKey);
+    s.send(['1', '1', 'realtime:news', 'phx_join', { config: { broadcast: { self: false }, private: false } }]);
+    await s.next((m) => ((m as V2)[3] === 'phx_reply' ? m : undefined));
+    const heard = () =>
+      s.messages.filter((m) => (m as V2)[3] === 'broadcast').map((m) => ((m as V2)[4].payload as { n: number }).n);
+    const send = (n: number) =>
+      b.db.query(`select realtime.send($1::jsonb, 'note', 'news', false)`, [JSON.stringify({ n })]);
+    await send(0);
+    await waitFor(() => heard().length === 1, 5000, 'the message before the outage');
+    const killed = await b.db.query<{ ok: boolean }>(
+      `select pg_terminate_backend(pid) as ok from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+    );
+    expect(killed.rows.length).toBeGreaterThan(0);
+    for (let n = 1; n <= 5; n++) await send(n);
+    await waitFor(() => heard().length >= 6, 10_000, 'the messages sent during the outage');
+    await send(6);
+    await waitFor(() => heard().length >= 7, 5000, 'the message after it');
+    await settle();
+    expect(heard()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    s.close();
+  });
 });

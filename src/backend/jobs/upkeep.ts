@@ -19,7 +19,7 @@ export interface UpkeepJob {
   stop(): Promise<void>;
 }
 
-export const UPKEEP_INTERVAL_MS = 10_000;
+export const UPKEEP_INTERVAL_MS = 2_000;
 
 const DUE_SQL = `
 select format('%I.%I', s.schemaname, s.relname) as name,

@@ -10,6 +10,8 @@ const TRIGGER = '_realtime_capture';
 const MESSAGE_TRIGGER = '_realtime_broadcast';
 /** Messages of realtime.messages are kept this long (Supabase drops its daily partitions after 3 days). */
 export const MESSAGE_RETENTION = '3 days';
+/** A message of realtime.messages up to this long (as JSON) travels in its NOTIFY (PostgreSQL's limit: 8000 bytes). */
+export const INLINE_MESSAGE_BYTES = 7900;
 /** How long a process's follows last unless renewed (every FOLLOW_RENEW_MS). */
 const FOLLOW_TTL = '10 minutes';
 export const FOLLOW_RENEW_MS = 60_000;
@@ -103,15 +105,25 @@ begin
 end $$;
 revoke all on function _realtime.renew_followed(text, oid[]) from public;
 
--- Broadcast from the database: a message of realtime.messages travels with the transaction's
--- changes (same table, same NOTIFY, so in commit order), marked BROADCAST and tied to no table.
+-- Broadcast from the database: a message of realtime.messages travels in its own NOTIFY on the changes'
+-- channel (so in commit order with them), the message itself as JSON: the server delivers it as it hears it,
+-- with no row to write, read back and delete (a third of an order's cost in the engine). A message too long
+-- for a NOTIFY (${INLINE_MESSAGE_BYTES} bytes) goes the changes' way: a row of _realtime.changes marked BROADCAST, tied
+-- to no table, and its transaction's txid. What is sent while the server's LISTEN is down is read back from
+-- realtime.messages when it is up again (feed.ts).
 create or replace function _realtime.capture_message() returns trigger
 language plpgsql security definer set search_path = pg_catalog, pg_temp as $$
+declare
+  message jsonb := jsonb_build_object('id', new.id, 'topic', new.topic, 'event', new.event,
+                                      'payload', new.payload, 'private', coalesce(new.private, false));
+  inline text := (message || jsonb_build_object('at', new.inserted_at))::text;
 begin
+  if octet_length(inline) <= ${INLINE_MESSAGE_BYTES} then
+    perform pg_notify('${CHANGES_CHANNEL}', inline);
+    return null;
+  end if;
   insert into _realtime.changes (txid, rel, schema_name, table_name, op, record)
-  values (txid_current(), null, tg_table_schema, tg_table_name, 'BROADCAST',
-          jsonb_build_object('id', new.id, 'topic', new.topic, 'event', new.event,
-                             'payload', new.payload, 'private', coalesce(new.private, false)));
+  values (txid_current(), null, tg_table_schema, tg_table_name, 'BROADCAST', message);
   perform pg_notify('${CHANGES_CHANNEL}', txid_current()::text);
   return null;
 end $$;

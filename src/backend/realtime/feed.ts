@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { CHANGES_CHANNEL, SWEEP_AFTER_MS, SWEEP_SLICE_ROWS } from './capture.js';
+import type { DatabaseMessage } from './dispatch.js';
 
 /** Which committed changes to take next: the notified transactions (in commit order) or a sweep. */
 export type ChangeSelection = { mode: 'txids'; txids: string[] } | { mode: 'old' } | { mode: 'all' };
@@ -13,6 +14,18 @@ const MAX_TX_PER_BATCH = 500;
 const BATCH_WAIT_MS = 10;
 const BUSY_WITHIN_MS = 25;
 const PAUSE_AFTER_FAILURE_MS = 500;
+/**
+ * After the LISTEN connection came back, the messages of realtime.messages stored since this long before the last
+ * one heard are read again (a message is stamped with its transaction's start, and is heard at its commit), and
+ * those not delivered yet are. The ids delivered lately are kept this long and longer, to know them.
+ */
+const RECOVER_MARGIN = '2 minutes';
+const RECENT_MS = 5 * 60_000;
+const RECENT_MAX = 200_000;
+const RECOVER_MAX_ROWS = 20_000;
+
+/** A message as it travels in its NOTIFY: stamped with realtime.messages.inserted_at. */
+type HeardMessage = DatabaseMessage & { at?: string };
 
 type ListenerDb = Db & { onListenerReconnect?(cb: () => void): () => void };
 
@@ -20,9 +33,16 @@ type ListenerDb = Db & { onListenerReconnect?(cb: () => void): () => void };
  * Follows committed changes by their NOTIFY. Notifications arrive in commit order, one per
  * transaction with its txid, so taking the change rows of each txid in that order gives commit
  * order; they are taken with DELETE … RETURNING, which also cleans up what was delivered.
+ * A message of realtime.messages comes whole in a NOTIFY of its own (capture.ts), in the same order,
+ * and is delivered as it is heard unless a transaction's changes before it are still being read.
  */
 export class ChangeFeed {
-  private queue: string[] = [];
+  private queue: (string | HeardMessage)[] = [];
+  /** Ids of the messages delivered lately, and when (Date.now()), oldest first. */
+  private recent = new Map<string, number>();
+  /** The latest stamp of a message heard, or the time the feed started. */
+  private lastAt: string | null = null;
+  private recover = false;
   private sweepAll = false;
   private sweepOld = false;
   private running: Promise<void> | null = null;
@@ -40,16 +60,19 @@ export class ChangeFeed {
   constructor(
     private readonly db: Db,
     private readonly deliver: (selection: ChangeSelection) => Promise<number>,
+    private readonly onMessage: (message: DatabaseMessage) => void = () => {},
   ) {}
 
   async start(): Promise<void> {
     // Changes committed while no server ran had no subscriber to go to.
     await this.db.query('delete from _realtime.changes');
+    this.lastAt = (await this.db.query<{ at: string }>('select now()::timestamp::text as at')).rows[0]?.at ?? null;
     this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => this.notified(payload));
     const db = this.db as ListenerDb;
     this.offReconnect =
       db.onListenerReconnect?.(() => {
         this.sweepAll = true;
+        this.recover = true;
         this.kick();
       }) ?? null;
     this.timer = setInterval(() => {
@@ -60,9 +83,54 @@ export class ChangeFeed {
   }
 
   private notified(payload: string): void {
-    if (this.closed || !/^\d{1,20}$/.test(payload)) return;
+    if (this.closed) return;
+    if (payload.startsWith('{')) {
+      let message: HeardMessage;
+      try {
+        message = JSON.parse(payload) as HeardMessage;
+      } catch {
+        return;
+      }
+      // Nothing before it still to deliver: at once.
+      if (!this.running && !this.pausing && this.queue.length === 0) this.message(message);
+      else {
+        this.queue.push(message);
+        this.kick();
+      }
+      return;
+    }
+    if (!/^\d{1,20}$/.test(payload)) return;
     this.queue.push(payload);
     this.kick();
+  }
+
+  /** Delivers a message of realtime.messages, once: a message read again after an outage is known by its id. */
+  message(message: HeardMessage): void {
+    if (typeof message.id !== 'string' || this.recent.has(message.id)) return;
+    const now = Date.now();
+    this.recent.set(message.id, now);
+    for (const [id, at] of this.recent) {
+      if (now - at < RECENT_MS && this.recent.size <= RECENT_MAX) break;
+      this.recent.delete(id);
+    }
+    if (typeof message.at === 'string' && (this.lastAt === null || message.at > this.lastAt)) this.lastAt = message.at;
+    const { at: _at, ...rest } = message;
+    this.onMessage(rest);
+  }
+
+  /** The messages stored while the LISTEN connection was down, in the order they were stored. */
+  private async recoverMessages(): Promise<void> {
+    if (this.lastAt === null) return;
+    const r = await this.db.query<{ r: HeardMessage[] | null }>(
+      `select jsonb_agg(jsonb_build_object('id', m.id, 'topic', m.topic, 'event', m.event, 'payload', m.payload,
+                                           'private', coalesce(m.private, false), 'at', m.inserted_at)
+                        order by m.inserted_at, m.id) as r
+         from (select * from realtime.messages m
+                where m.extension = 'broadcast' and m.inserted_at >= $1::timestamp - interval '${RECOVER_MARGIN}'
+                order by m.inserted_at, m.id limit ${RECOVER_MAX_ROWS}) m`,
+      [this.lastAt],
+    );
+    for (const message of r.rows[0]?.r ?? []) this.message(message);
   }
 
   private kick(): void {
@@ -75,17 +143,36 @@ export class ChangeFeed {
       .finally(() => {
         this.running = null;
         this.lastBatchEnd = performance.now();
-        if (!this.pausing && (this.queue.length > 0 || this.sweepAll)) this.kick();
+        if (!this.pausing && (this.queue.length > 0 || this.sweepAll || this.recover)) this.kick();
       });
   }
 
   private async drain(): Promise<void> {
-    while (!this.closed && (this.queue.length > 0 || this.sweepAll || this.sweepOld)) {
+    while (!this.closed && (this.queue.length > 0 || this.sweepAll || this.sweepOld || this.recover)) {
+      if (this.recover) {
+        this.recover = false;
+        try {
+          await this.recoverMessages();
+        } catch (e) {
+          if (this.closed) return;
+          console.error('[realtime] reading back the messages sent meanwhile failed:', (e as Error).message);
+          this.recover = true;
+          this.pause();
+          return;
+        }
+        continue;
+      }
       let selection: ChangeSelection;
       if (this.sweepAll || this.sweepOld) {
         selection = { mode: this.sweepAll ? 'all' : 'old' };
         this.sweepAll = this.sweepOld = false;
-      } else selection = { mode: 'txids', txids: this.queue.splice(0, MAX_TX_PER_BATCH) };
+      } else if (typeof this.queue[0] !== 'string') {
+        this.message(this.queue.shift() as HeardMessage);
+        continue;
+      } else {
+        const end = this.queue.findIndex((entry, i) => typeof entry !== 'string' || i >= MAX_TX_PER_BATCH);
+        selection = { mode: 'txids', txids: this.queue.splice(0, end < 0 ? this.queue.length : end) as string[] };
+      }
       try {
         const taken = await this.deliver(selection);
         this.takenSinceVacuum += taken;
@@ -98,14 +185,18 @@ export class ChangeFeed {
         // Taking and checking roll back together: the rows stay in the table for the next sweep.
         console.error('[realtime] delivering changes failed:', (e as Error).message);
         this.sweepAll = true;
-        this.pausing = true;
-        setTimeout(() => {
-          this.pausing = false;
-          this.kick();
-        }, PAUSE_AFTER_FAILURE_MS).unref();
+        this.pause();
         return;
       }
     }
+  }
+
+  private pause(): void {
+    this.pausing = true;
+    setTimeout(() => {
+      this.pausing = false;
+      this.kick();
+    }, PAUSE_AFTER_FAILURE_MS).unref();
   }
 
   /**

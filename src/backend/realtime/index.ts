@@ -76,7 +76,8 @@ export function attachRealtime(
   // 0: a table is no longer captured as soon as its last follower leaves.
   const capture = new ChangeCapture(ctx.db, quota(env.REALTIME_FOLLOW_LINGER_MS, FOLLOW_LINGER_MS));
   const topics = new Map<string, Set<JoinedChannel>>();
-  const dispatcher = new ChangeDispatcher(ctx.db, capture, (message) => deliverDatabaseMessage(topics, message));
+  // A message too long for its NOTIFY comes with the changes' rows; the feed delivers each message once.
+  const dispatcher = new ChangeDispatcher(ctx.db, capture, (message) => feed.message(message));
   const services: RealtimeServices = {
     authorize: (claims, subTopic, presence) => authorizeChannel(ctx.db, claims, subTopic, presence),
     jwt: ctx.jwt,
@@ -100,7 +101,11 @@ export function attachRealtime(
       quota(env.REALTIME_SERVER_FANOUT_BYTES_PER_SECOND, DEFAULT_SERVER_FANOUT_BYTES_PER_SECOND),
     ),
   };
-  const feed = new ChangeFeed(ctx.db, (selection) => dispatcher.deliver(selection));
+  const feed = new ChangeFeed(
+    ctx.db,
+    (selection) => dispatcher.deliver(selection),
+    (message) => deliverDatabaseMessage(topics, message),
+  );
   const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxBodyBytes, perMessageDeflate: false });
   const sessions = new Set<{ session: RealtimeSession; ws: import('ws').WebSocket }>();
   // Open sockets per client address. Loopback is not counted: without TRUST_PROXY, a reverse proxy on
