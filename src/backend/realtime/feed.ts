@@ -17,12 +17,19 @@ const PAUSE_AFTER_FAILURE_MS = 500;
 /**
  * After the LISTEN connection came back, the messages of realtime.messages stored since this long before the last
  * one heard are read again (a message is stamped with its transaction's start, and is heard at its commit), and
- * those not delivered yet are. The ids delivered lately are kept this long and longer, to know them.
+ * those not delivered yet are. The ids of the messages delivered are kept while their stamp is within this margin
+ * (and a minute) of the latest stamp heard, to know them: however long the outage, a message read again was either
+ * delivered and is known, or was not.
  */
-const RECOVER_MARGIN = '2 minutes';
-const RECENT_MS = 5 * 60_000;
-const RECENT_MAX = 200_000;
+const RECOVER_MARGIN_MS = 2 * 60_000;
+const KEEP_IDS_MS = RECOVER_MARGIN_MS + 60_000;
+const RECENT_MAX = 500_000;
 const RECOVER_MAX_ROWS = 20_000;
+
+/** A `timestamp` (without time zone) as PostgreSQL writes it, in text or JSON, in milliseconds (read as UTC). */
+function stampMs(at: string): number {
+  return Date.parse(at.replace(' ', 'T').slice(0, 23) + 'Z');
+}
 
 /** A message as it travels in its NOTIFY: stamped with realtime.messages.inserted_at. */
 type HeardMessage = DatabaseMessage & { at?: string };
@@ -38,10 +45,11 @@ type ListenerDb = Db & { onListenerReconnect?(cb: () => void): () => void };
  */
 export class ChangeFeed {
   private queue: (string | HeardMessage)[] = [];
-  /** Ids of the messages delivered lately, and when (Date.now()), oldest first. */
+  /** Ids of the messages delivered lately, with their stamps (ms), in the order delivered. */
   private recent = new Map<string, number>();
   /** The latest stamp of a message heard, or the time the feed started. */
   private lastAt: string | null = null;
+  private lastAtMs = -Infinity;
   private recover = false;
   private sweepAll = false;
   private sweepOld = false;
@@ -67,6 +75,7 @@ export class ChangeFeed {
     // Changes committed while no server ran had no subscriber to go to.
     await this.db.query('delete from _realtime.changes');
     this.lastAt = (await this.db.query<{ at: string }>('select now()::timestamp::text as at')).rows[0]?.at ?? null;
+    if (this.lastAt !== null) this.lastAtMs = stampMs(this.lastAt);
     this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => this.notified(payload));
     const db = this.db as ListenerDb;
     this.offReconnect =
@@ -107,13 +116,17 @@ export class ChangeFeed {
   /** Delivers a message of realtime.messages, once: a message read again after an outage is known by its id. */
   message(message: HeardMessage): void {
     if (typeof message.id !== 'string' || this.recent.has(message.id)) return;
-    const now = Date.now();
-    this.recent.set(message.id, now);
+    const stamp = typeof message.at === 'string' ? stampMs(message.at) : NaN;
+    if (!Number.isNaN(stamp) && stamp > this.lastAtMs) {
+      this.lastAt = message.at!;
+      this.lastAtMs = stamp;
+    }
+    // A message without a stamp (one too long for its NOTIFY) counts as heard with the latest.
+    this.recent.set(message.id, Number.isNaN(stamp) ? this.lastAtMs : stamp);
     for (const [id, at] of this.recent) {
-      if (now - at < RECENT_MS && this.recent.size <= RECENT_MAX) break;
+      if (at >= this.lastAtMs - KEEP_IDS_MS && this.recent.size <= RECENT_MAX) break;
       this.recent.delete(id);
     }
-    if (typeof message.at === 'string' && (this.lastAt === null || message.at > this.lastAt)) this.lastAt = message.at;
     const { at: _at, ...rest } = message;
     this.onMessage(rest);
   }
@@ -126,7 +139,8 @@ export class ChangeFeed {
                                            'private', coalesce(m.private, false), 'at', m.inserted_at)
                         order by m.inserted_at, m.id) as r
          from (select * from realtime.messages m
-                where m.extension = 'broadcast' and m.inserted_at >= $1::timestamp - interval '${RECOVER_MARGIN}'
+                where m.extension = 'broadcast'
+                  and m.inserted_at >= $1::timestamp - interval '${RECOVER_MARGIN_MS} milliseconds'
                 order by m.inserted_at, m.id limit ${RECOVER_MAX_ROWS}) m`,
       [this.lastAt],
     );
