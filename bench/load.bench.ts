@@ -18,7 +18,7 @@
  * has its own rate-limit counters, as in the restaurant.
  *
  * After the table, for each database's steady load: the time of each step of place_order, measured inside the
- * database on every order (« x-order-timing: on », BENCH_STEPS=off to leave it out), and the longest stretches
+ * database on the orders of one customer in ten (« x-order-timing: on », BENCH_STEPS=off to leave it out), and the longest stretches
  * without any order acknowledged (a stall: something held the engine or the server's thread), with the clock
  * time to match the backend's log printed beside them.
  */

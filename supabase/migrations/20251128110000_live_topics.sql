@@ -21,7 +21,9 @@
 -- erasure that anonymises a customer's history) goes out with its id alone, and each screen re-reads what its
 -- role may read.
 -- A recent order's message is the one realtime.broadcast_changes builds ({old_record, record, operation, table,
--- schema}), sent with realtime.send directly: broadcast_changes would wrap it in a subtransaction of its own.
+-- schema}, and the message's id, as realtime.send adds it), stored in realtime.messages directly: broadcast_changes
+-- and realtime.send each wrap the insert in a subtransaction of their own (so that a failed send does not undo the
+-- caller's work), which every order would pay for; this insert, as the table's owner, has nothing to fail on.
 create function public.orders_live_broadcast() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -30,20 +32,20 @@ declare
                                             or new.slot_start > now() - interval '1 day'))
                  or (tg_op <> 'INSERT' and (old.created_at > now() - interval '2 days'
                                             or old.slot_start > now() - interval '1 day'));
+  message_id uuid := gen_random_uuid();
 begin
-  if coalesce(recent, false) then
-    perform realtime.send(
+  insert into realtime.messages (id, topic, extension, event, private, payload)
+  values (message_id, 'orders:admin', 'broadcast', tg_op, true, case
+    when coalesce(recent, false) then
       jsonb_build_object('old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end,
                          'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
-                         'operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema),
-      tg_op, 'orders:admin');
-  else
-    perform realtime.send(
+                         'operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema, 'id', message_id)
+    else
       jsonb_build_object('operation', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,
                          'record', case when tg_op = 'DELETE' then null else jsonb_build_object('id', new.id) end,
-                         'old_record', case when tg_op = 'INSERT' then null else jsonb_build_object('id', old.id) end),
-      tg_op, 'orders:admin');
-  end if;
+                         'old_record', case when tg_op = 'INSERT' then null else jsonb_build_object('id', old.id) end,
+                         'id', message_id)
+    end);
   if tg_op = 'UPDATE' and (new.status is distinct from old.status or new.ready_at is distinct from old.ready_at) then
     perform realtime.send(
       jsonb_build_object('status', new.status, 'ready_at', new.ready_at, 'updated_at', new.updated_at),
