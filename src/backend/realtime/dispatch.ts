@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { ChangeCapture, TableInfo } from './capture.js';
 import type { ChangeBinding, ChangeEvent, ChangeSubscriber } from './channel.js';
-import type { ChangeSelection } from './feed.js';
+import type { ChangeSelection, DatabaseMessage } from './feed.js';
 import { matchesFilter } from './filter.js';
 
 /** The database went away (restart, network): unlike a failing policy, the same check succeeds later. */
@@ -25,14 +25,7 @@ export interface ChangeRow {
   committed_at: string;
 }
 
-/** A message sent with realtime.send / realtime.broadcast_changes, delivered after its commit. */
-export interface DatabaseMessage {
-  id: string;
-  topic: string;
-  event: string | null;
-  payload: unknown;
-  private: boolean;
-}
+export type { DatabaseMessage } from './feed.js';
 
 interface PreparedChange {
   /** Encoded once, shared by every receiver; empty when nobody's bindings match. */

@@ -1,6 +1,14 @@
 import type { Db } from '../db/index.js';
 import { CHANGES_CHANNEL, SWEEP_AFTER_MS, SWEEP_SLICE_ROWS } from './capture.js';
-import type { DatabaseMessage } from './dispatch.js';
+
+/** A message sent with realtime.send / realtime.broadcast_changes, delivered after its commit. */
+export interface DatabaseMessage {
+  id: string;
+  topic: string;
+  event: string | null;
+  payload: unknown;
+  private: boolean;
+}
 
 /** Which committed changes to take next: the notified transactions (in commit order) or a sweep. */
 export type ChangeSelection = { mode: 'txids'; txids: string[] } | { mode: 'old' } | { mode: 'all' };
