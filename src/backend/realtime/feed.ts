@@ -32,7 +32,8 @@ const PAUSE_AFTER_FAILURE_MS = 500;
 const RECOVER_MARGIN_MS = 2 * 60_000;
 const KEEP_IDS_MS = RECOVER_MARGIN_MS + 60_000;
 const RECENT_MAX = 500_000;
-const RECOVER_MAX_ROWS = 20_000;
+const RECOVER_PAGE_ROWS = 1_000;
+const RECOVER_MAX_ROWS = 100_000;
 
 /** A `timestamp` (without time zone) as PostgreSQL writes it, in text or JSON, in milliseconds (read as UTC). */
 function stampMs(at: string): number {
@@ -139,20 +140,36 @@ export class ChangeFeed {
     this.onMessage(rest);
   }
 
-  /** The messages stored while the LISTEN connection was down, in the order they were stored. */
+  /**
+   * The messages stored while the LISTEN connection was down, in the order they were stored, read a page at a time
+   * (the window holds the two minutes before the outage too: 36,000 messages at 300 a second), at most
+   * RECOVER_MAX_ROWS of them.
+   */
   private async recoverMessages(): Promise<void> {
-    if (this.lastAt === null) return;
-    const r = await this.db.query<{ r: HeardMessage[] | null }>(
-      `select jsonb_agg(jsonb_build_object('id', m.id, 'topic', m.topic, 'event', m.event, 'payload', m.payload,
-                                           'private', coalesce(m.private, false), 'at', m.inserted_at)
-                        order by m.inserted_at, m.id) as r
-         from (select * from realtime.messages m
-                where m.extension = 'broadcast'
-                  and m.inserted_at >= $1::timestamp - interval '${RECOVER_MARGIN_MS} milliseconds'
-                order by m.inserted_at, m.id limit ${RECOVER_MAX_ROWS}) m`,
-      [this.lastAt],
+    // The window's start stays where the outage left it while the pages move the latest stamp on.
+    const from = this.lastAt;
+    if (from === null) return;
+    let after: HeardMessage | null = null;
+    for (let read = 0; read < RECOVER_MAX_ROWS; read += RECOVER_PAGE_ROWS) {
+      const r: { rows: { r: HeardMessage[] | null }[] } = await this.db.query(
+        `select jsonb_agg(jsonb_build_object('id', m.id, 'topic', m.topic, 'event', m.event, 'payload', m.payload,
+                                             'private', coalesce(m.private, false), 'at', m.inserted_at)
+                          order by m.inserted_at, m.id) as r
+           from (select * from realtime.messages m
+                  where m.extension = 'broadcast'
+                    and m.inserted_at >= $1::timestamp - interval '${RECOVER_MARGIN_MS} milliseconds'
+                    and ($2::timestamp is null or (m.inserted_at, m.id) > ($2::timestamp, $3::uuid))
+                  order by m.inserted_at, m.id limit ${RECOVER_PAGE_ROWS}) m`,
+        [from, after?.at ?? null, after?.id ?? null],
+      );
+      const page = r.rows[0]?.r ?? [];
+      for (const message of page) this.message(message);
+      if (page.length < RECOVER_PAGE_ROWS) return;
+      after = page[page.length - 1]!;
+    }
+    console.error(
+      `[realtime] more than ${RECOVER_MAX_ROWS} messages to read back after an outage: the rest are not sent`,
     );
-    for (const message of r.rows[0]?.r ?? []) this.message(message);
   }
 
   private kick(): void {
