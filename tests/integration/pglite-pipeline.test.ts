@@ -37,6 +37,32 @@ describe('PGlite pipelined transactions', () => {
     expect((await db.query<{ n: string }>('select count(*)::text as n from piped')).rows[0]!.n).toBe('1');
   });
 
+  it('answers bigint and numeric as text, counts the rows a statement changed, and reads a long answer whole', async () => {
+    // The answer is read on the main thread from the engine's bytes (pglite.ts, readAnswer), with the same parsers.
+    const numbers = await db.transaction(async (tx) =>
+      tx.query<{ big: string; price: string; n: number }>(
+        'select $1::bigint as big, $2::numeric(10,2) as price, $3::int as n',
+        ['9007199254740993', '12.50', '4'],
+      ),
+    );
+    expect(numbers.rows).toEqual([{ big: '9007199254740993', price: '12.50', n: 4 }]);
+    const update = "update piped set note = note || '!' where id >= $1::int";
+    await db.transaction(async (tx) => tx.query("insert into piped (id, note) values (10, 'a'), (11, 'b')"));
+    const changed = await db.transaction(async (tx) => tx.query(update, ['10']), { commitAfter: update });
+    expect(changed.rowCount).toBe(2);
+    expect(changed.rows).toEqual([]);
+    // Some megabytes: the engine hands such an answer over in several pieces.
+    const long = await db.transaction(async (tx) =>
+      tx.query<{ i: number; t: string }>(
+        `select i, repeat(chr(65 + i % 26), $1::int) as t from generate_series(1, 3000) i`,
+        ['1000'],
+      ),
+    );
+    expect(long.rows).toHaveLength(3000);
+    expect(long.rows[2999]).toEqual({ i: 3000, t: 'K'.repeat(1000) });
+    expect(long.rows.every((r, k) => r.i === k + 1 && r.t.length === 1000)).toBe(true);
+  });
+
   it('takes other parameter values (numbers, dates, objects, arrays) through the serializers, as before', async () => {
     const r = await db.query<{ id: number; at: Date; doc: unknown; ids: number[] }>(
       'select $1::int as id, $2::timestamptz as at, $3::jsonb as doc, $4::int[] as ids',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { messages as wire, parse, protocol, types, type Results } from '@electric-sql/pglite';
 import { nestsDeeperThan } from '../json-depth.js';
 import type { Db, QueryResult, Queryable, TransactionOptions } from './types.js';
 
@@ -33,7 +34,7 @@ type Message =
   | { type: 'ready'; task?: string | null }
   | { type: 'failed'; error: PlainError }
   | { type: 'notify'; channel: string; payload: string }
-  | { type: 'result'; id: number; ok: true; result: unknown; ms?: number }
+  | { type: 'result'; id: number; ok: true; result: unknown | RawAnswer; ms?: number }
   | { type: 'result'; id: number; ok: false; error: PlainError; ms?: number };
 
 function revive(e: PlainError): Error {
@@ -41,6 +42,61 @@ function revive(e: PlainError): Error {
   const err = e.name === 'RuntimeError' ? new WebAssembly.RuntimeError(e.message) : new Error(e.message);
   Object.assign(err, e);
   return err;
+}
+
+/** A pipelined statement's answer as the engine wrote it (pglite-worker.mjs, pipelined), and which result is the call's. */
+interface RawAnswer {
+  raw: Uint8Array;
+  at: number;
+}
+const isRaw = (r: unknown): r is RawAnswer =>
+  typeof r === 'object' && r !== null && (r as RawAnswer).raw instanceof Uint8Array;
+
+/** Values as node-postgres gives them where PGlite would not: bigint and numeric as text (as in pglite-worker.mjs). */
+const parsers = {
+  [types.INT8]: (v: string) => v,
+  [types.NUMERIC]: (v: string) => v,
+};
+
+/**
+ * Reads an engine's answer as PGlite's query() would have: the call's result, or its first error; and the
+ * notifications it carries (a commit's own NOTIFY comes back with it), in `heard`.
+ */
+function readAnswer(
+  answer: RawAnswer,
+  heard: [channel: string, payload: string][],
+): { ok: true; result: QueryResult<unknown> } | { ok: false; error: Error } {
+  const answers: wire.BackendMessage[] = [];
+  let error: wire.DatabaseError | null = null;
+  let r: Results | undefined;
+  try {
+    new protocol.Parser().parse(answer.raw, (m) => {
+      if (m instanceof wire.NotificationResponseMessage) heard.push([m.channel, m.payload]);
+      else if (m instanceof wire.DatabaseError) error ??= m;
+      else answers.push(m);
+    });
+    if (error) return { ok: false, error: revive(plainError(error)) };
+    r = parse.parseResults(answers, parsers)[answer.at];
+  } catch (e) {
+    // An answer that cannot be read (a value no parser takes): the call fails with it, nothing waits for ever.
+    return { ok: false, error: e instanceof Error ? e : new Error(String(e)) };
+  }
+  if (!r) return { ok: true, result: { rows: [], fields: [], rowCount: 0 } };
+  const result = {
+    rows: r.rows,
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    rowCount: r.affectedRows ?? r.rows.length,
+  };
+  return { ok: true, result };
+}
+
+/** A database error's fields, as the worker sends an error (pglite-worker.mjs, plain). */
+function plainError(e: Error): PlainError {
+  const out: PlainError = { message: e.message, name: e.name };
+  for (const [k, v] of Object.entries(e)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  }
+  return out;
 }
 
 const statementTimeout = () =>
@@ -254,6 +310,9 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   process.once('exit', removeTemp);
 
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const heard = (channel: string, payload: string) => {
+    for (const cb of listeners.get(channel) ?? []) cb(payload);
+  };
   const reconnectHooks = new Set<() => void>();
   const pending = new Map<
     number,
@@ -317,16 +376,24 @@ export async function openPglite(dataDir: string | null, archive?: string | null
           engineStat = typeof m.task === 'string' ? `/proc/${m.task}/stat` : null;
           resolve();
         } else if (m.type === 'failed') reject(revive(m.error));
-        else if (m.type === 'notify') {
-          for (const cb of listeners.get(m.channel) ?? []) cb(m.payload);
-        } else if (m.type === 'result') {
+        else if (m.type === 'notify') heard(m.channel, m.payload);
+        else if (m.type === 'result') {
           settled(m.id);
           const p = pending.get(m.id);
+          // The notifications an answer carries are heard before its result, and even when nobody waits for it.
+          const notes: [string, string][] = [];
+          const outcome = !m.ok
+            ? null
+            : isRaw(m.result)
+              ? readAnswer(m.result, notes)
+              : { ok: true as const, result: m.result };
+          for (const [channel, payload] of notes) heard(channel, payload);
           if (!p) return;
           pending.delete(m.id);
           if (m.ms !== undefined) p.charge?.(m.ms);
-          if (m.ok) p.resolve(m.result);
-          else p.reject(revive(m.error));
+          if (!m.ok) p.reject(revive(m.error));
+          else if (outcome?.ok) p.resolve(outcome.result);
+          else if (outcome) p.reject(outcome.error);
         }
       });
       w.on('error', (e) => {
