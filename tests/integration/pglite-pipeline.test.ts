@@ -46,6 +46,18 @@ describe('PGlite pipelined transactions', () => {
       ),
     );
     expect(numbers.rows).toEqual([{ big: '9007199254740993', price: '12.50', n: 4 }]);
+    // Arrays as PGlite parses them (a bucket's allowed types, a list of ids), their elements with their own parsers.
+    const arrays = await db.transaction(async (tx) =>
+      tx.query('select $1::text[] as mimes, $2::int[] as ids, $3::bigint[] as bigs, $4::jsonb[] as docs', [
+        '{image/png,"image/jpeg"}',
+        '{3,1,2}',
+        '{9007199254740993}',
+        '{"{\\"a\\":1}"}',
+      ]),
+    );
+    expect(arrays.rows).toEqual([
+      { mimes: ['image/png', 'image/jpeg'], ids: [3, 1, 2], bigs: ['9007199254740993'], docs: [{ a: 1 }] },
+    ]);
     const update = "update piped set note = note || '!' where id >= $1::int";
     await db.transaction(async (tx) => tx.query("insert into piped (id, note) values (10, 'a'), (11, 'b')"));
     const changed = await db.transaction(async (tx) => tx.query(update, ['10']), { commitAfter: update });

@@ -280,7 +280,14 @@ try {
   } catch {
     task = null;
   }
-  parentPort.postMessage({ type: 'ready', task });
+  // The array types PGlite read at its start (its parsers of arrays, by each array type's element type): the main
+  // thread, which reads the pipelined answers (pglite.ts, readAnswer), parses them alike.
+  const arrays = (
+    await pg.query(`select b.oid as element, b.typarray as array
+                      from pg_catalog.pg_type a join pg_catalog.pg_type b on b.oid = a.typelem
+                     where a.typcategory = 'A' group by b.oid, b.typarray`)
+  ).rows.filter((t) => typeof pg.parsers[t.array] === 'function');
+  parentPort.postMessage({ type: 'ready', task, arrays });
 } catch (e) {
   parentPort.postMessage({ type: 'failed', error: plain(e) });
 }

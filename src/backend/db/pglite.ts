@@ -31,7 +31,7 @@ function guard(params: unknown[]): unknown[] {
 
 type PlainError = { message: string; name: string; [k: string]: unknown };
 type Message =
-  | { type: 'ready'; task?: string | null }
+  | { type: 'ready'; task?: string | null; arrays?: { element: number; array: number }[] }
   | { type: 'failed'; error: PlainError }
   | { type: 'notify'; channel: string; payload: string }
   | { type: 'result'; id: number; ok: true; result: unknown | RawAnswer; ms?: number }
@@ -52,11 +52,23 @@ interface RawAnswer {
 const isRaw = (r: unknown): r is RawAnswer =>
   typeof r === 'object' && r !== null && (r as RawAnswer).raw instanceof Uint8Array;
 
+type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
 /** Values as node-postgres gives them where PGlite would not: bigint and numeric as text (as in pglite-worker.mjs). */
-const parsers = {
+const ownParsers: Parsers = {
   [types.INT8]: (v: string) => v,
   [types.NUMERIC]: (v: string) => v,
 };
+/**
+ * The parsers of an engine's answers: PGlite's and ours, and for each array type the engine named at its start (as
+ * PGlite's own parsers of arrays, made at its start), an array of its element's values.
+ */
+function answerParsers(arrays: { element: number; array: number }[]): Parsers {
+  const all: Parsers = { ...ownParsers };
+  const elementParser = (oid: number) => all[oid] ?? (types.parsers as Parsers)[oid];
+  for (const { element, array } of arrays)
+    all[array] = (value: string) => types.arrayParser(value, elementParser(element)!, array);
+  return all;
+}
 
 /**
  * Reads an engine's answer as PGlite's query() would have: the call's result, or its first error; and the
@@ -64,6 +76,7 @@ const parsers = {
  */
 function readAnswer(
   answer: RawAnswer,
+  parsers: Parsers,
   heard: [channel: string, payload: string][],
 ): { ok: true; result: QueryResult<unknown> } | { ok: false; error: Error } {
   const answers: wire.BackendMessage[] = [];
@@ -310,6 +323,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
   process.once('exit', removeTemp);
 
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  let parsers = answerParsers([]);
   const heard = (channel: string, payload: string) => {
     for (const cb of listeners.get(channel) ?? []) cb(payload);
   };
@@ -374,6 +388,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
       w.on('message', (m: Message) => {
         if (m.type === 'ready') {
           engineStat = typeof m.task === 'string' ? `/proc/${m.task}/stat` : null;
+          parsers = answerParsers(m.arrays ?? []);
           resolve();
         } else if (m.type === 'failed') reject(revive(m.error));
         else if (m.type === 'notify') heard(m.channel, m.payload);
@@ -385,7 +400,7 @@ export async function openPglite(dataDir: string | null, archive?: string | null
           const outcome = !m.ok
             ? null
             : isRaw(m.result)
-              ? readAnswer(m.result, notes)
+              ? readAnswer(m.result, parsers, notes)
               : { ok: true as const, result: m.result };
           for (const [channel, payload] of notes) heard(channel, payload);
           if (!p) return;
