@@ -30,7 +30,8 @@ export async function relaxProductRateLimits(url: string, serviceRoleKey: string
 /**
  * The product limits count in fixed windows (an hour starts on the hour). A test that expects a window's exact
  * count must not straddle two: when fewer than `needSeconds` are left in the current window, this waits for the
- * next one to begin (at most `needSeconds`).
+ * next one to begin (at most `needSeconds` + 1 s): a test that calls it gives itself that much more than the default
+ * 60 s bound (a test started in the last two minutes of an hour timed out waiting for the next).
  */
 export async function startOfFreshWindow(windowSeconds: number, needSeconds: number): Promise<void> {
   const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));

@@ -230,7 +230,7 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
       expect(refused.every((r) => /too many messages to this address \(rate limit\)/.test(r.last_error ?? ''))).toBe(
         true,
       );
-    });
+    }, 181_000);
 
     it('one phone number gets at most 10 SMS an hour, however it is written', async () => {
       await startOfFreshWindow(3600, 60);
@@ -248,6 +248,6 @@ describe.each(testDatabases())('one stranger against everyone else on %s', (kind
         if (r.status !== 200) expect(await r.text()).toContain('too many messages to this number');
       }
       expect(answers).toEqual([...Array(10).fill(200), 400, 400]);
-    });
+    }, 121_000);
   });
 });

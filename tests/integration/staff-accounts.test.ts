@@ -197,5 +197,5 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
     } finally {
       await b.db.query(`update public.rate_limits set max_hits = 1000000 where bucket = 'staff_invite'`);
     }
-  });
+  }, 121_000);
 });
