@@ -65,6 +65,7 @@ const ownParsers: Parsers = {
 function answerParsers(arrays: { element: number; array: number }[]): Parsers {
   const all: Parsers = { ...ownParsers };
   const elementParser = (oid: number) => all[oid] ?? (types.parsers as Parsers)[oid];
+  // An element without a parser stays text, as in PGlite (arrayParser takes none).
   for (const { element, array } of arrays)
     all[array] = (value: string) => types.arrayParser(value, elementParser(element)!, array);
   return all;
